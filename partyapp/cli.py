@@ -1,0 +1,77 @@
+"""``partyapp serve``: start the server on all interfaces and print where
+phones can reach it.
+
+The server is gevent's WSGI server (production grade, one OS thread serving
+thousands of WebSockets as greenlets), run through Flask-SocketIO's ``gevent``
+async mode with WebSockets from simple-websocket. The standard library is
+patched for gevent before anything else is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="partyapp", description="Party card games on one TV and everybody's phone.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="start the server")
+    serve.add_argument("--host", help="interface to listen on (default 0.0.0.0: the whole LAN)")
+    serve.add_argument("--port", type=int, help="TCP port (default 8000)")
+    serve.add_argument("--store", help="sqlite:///PATH (default: in the user's data directory), memory://, redis://HOST:PORT/DB")
+    serve.add_argument("--testing", action="store_true", default=None,
+                       help="testing mode: game.start honours options.seed and options.deck")
+    serve.add_argument("--config", help="path of a config.toml (default: ./config.toml when present)")
+    serve.add_argument("--public-url", help="address for the QR code when behind a proxy")
+    serve.add_argument("--quiet", action="store_true", help="do not draw the QR code in the terminal")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    if args.command == "serve":
+        serve(args)
+
+
+def serve(args: argparse.Namespace) -> None:
+    from gevent import monkey
+
+    monkey.patch_all()
+
+    import logging
+
+    import qrcode
+
+    from . import netinfo
+    from .app import create_app
+    from .config import ConfigError
+    from .realtime import socketio
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    overrides = {
+        "PARTYAPP_HOST": args.host,
+        "PARTYAPP_PORT": args.port,
+        "PARTYAPP_STORE_URL": args.store,
+        "PARTYAPP_TESTING": args.testing,
+        "PARTYAPP_PUBLIC_URL": args.public_url,
+    }
+    try:
+        app = create_app(overrides, config_path=args.config, async_mode="gevent")
+    except (ConfigError, ValueError, OSError) as exc:
+        sys.exit(f"partyapp: {exc}")
+    cfg = app.config
+    lan = app.extensions["partyapp"].lan_ip
+    host, port = cfg["PARTYAPP_HOST"], cfg["PARTYAPP_PORT"]
+    base = netinfo.join_base(cfg["PARTYAPP_PUBLIC_URL"], "http", f"{lan}:{port}", lan, port)
+    print(f"\npartyapp is running. Open {base}/ on the TV or laptop and press \"Start a table\".", flush=True)
+    print(f"Phones on the same Wi-Fi join at {base}/ (or scan the code on the table screen).", flush=True)
+    print(f"Rooms are kept in {cfg['PARTYAPP_STORE_URL']}", flush=True)
+    if cfg["PARTYAPP_TESTING"]:
+        print("TESTING MODE: game.start accepts options.seed and options.deck.", flush=True)
+    if not args.quiet:
+        code = qrcode.QRCode(border=1)
+        code.add_data(f"{base}/")
+        code.print_ascii(out=sys.stdout, invert=True)
+    sys.stdout.flush()
+    socketio.run(app, host=host, port=port, log_output=False)

@@ -1,0 +1,163 @@
+"""The one protocol every rules engine speaks.
+
+An engine is plain Python over plain data. It never reads the clock, the
+network or a global: the server passes ``now`` (seconds, a float) into every
+call that can depend on time, and a ``random.Random`` at set-up. Its whole
+state round-trips through JSON (``to_state`` / ``from_state``), the random
+generator's state included, so a room survives a server restart mid-game.
+
+Players are identified by their player id (a short string). The engine keeps
+them in seat order, clockwise; "left" is the next seat clockwise.
+
+Who may act:
+- ``legal_actions(pid)`` lists what that player may send now, as protocol
+  action specs ``{"type": T, "params": {NAME: DOMAIN}}`` (see PROTOCOL.md).
+  It is asked for every player, not only the one whose turn it is.
+- ``HOST`` is the pseudo-player id for moves only the host may make (undo a
+  wrong call, ...). ``legal_actions(HOST)`` lists them; they are public
+  (``public_view()["host_actions"]``) and are sent by the table or the host
+  player through ``host.command {"command": "game", "action": {...}}``.
+
+``apply(pid, action, now)`` validates first, then mutates. It raises
+``IllegalAction`` (or a subclass carrying a protocol error code) with a
+sentence a player can read, and leaves the state untouched when it does.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+HOST = "@host"
+
+
+class IllegalAction(Exception):
+    """The rules forbid this move now. The message is shown to the player."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class GameIsOver(IllegalAction):
+    code = "game_over"
+
+
+def rng_to_json(rng: random.Random) -> list:
+    """The generator's state as JSON-ready lists."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+class Game(ABC):
+    """Base class of every rules engine. Subclasses implement every abstract method."""
+
+    mode: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 12
+    # Options the server may fill in from its config when the host leaves
+    # them out (e.g. "race_timeout_s").
+    option_names: ClassVar[tuple[str, ...]] = ()
+
+    # -- set-up and persistence ---------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "Game":
+        """Start a game. ``players`` are ``{"id": pid, "group": str|None}`` in
+        seat order; ``options`` are already checked by ``check_options``;
+        ``options["deck"]``, when present (testing mode only), is the staged
+        order of cards dealt from the front."""
+        ...
+
+    @classmethod
+    def check_options(cls, options: dict) -> dict:
+        """Validate and normalise the mode's options; raise ``IllegalAction``
+        (or ``ValueError``) with the reason for a bad one."""
+        return dict(options)
+
+    @abstractmethod
+    def to_state(self) -> dict:
+        ...
+
+    @classmethod
+    @abstractmethod
+    def from_state(cls, state: dict) -> "Game":
+        ...
+
+    # -- play ----------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, pid: str) -> list[dict]:
+        ...
+
+    @abstractmethod
+    def apply(self, pid: str, action: dict, now: float) -> list[dict]:
+        """Apply a move; returns event records (``{"kind": ..., ...}``)."""
+        ...
+
+    def next_deadline(self) -> float | None:
+        """When ``tick`` must next be called (a race's time-out), or None."""
+        return None
+
+    def tick(self, now: float) -> list[dict]:
+        """Apply every time-out that is due at ``now``."""
+        return []
+
+    # -- seats during a game --------------------------------------------------
+    def add_player(self, player: dict, now: float) -> None:
+        """A guest joins mid-game (seated last). Raise ``IllegalAction`` where
+        the game cannot take them."""
+        raise IllegalAction("This game has started; you will be dealt in next game.")
+
+    @abstractmethod
+    def remove_player(self, pid: str, now: float) -> None:
+        """A player leaves or is kicked mid-game."""
+        ...
+
+    @abstractmethod
+    def set_seat_order(self, pids: list[str]) -> None:
+        """The host moved seats; ``pids`` is the new clockwise order of the
+        players in this game."""
+        ...
+
+    # -- views ---------------------------------------------------------------
+    @abstractmethod
+    def public_view(self) -> dict:
+        """What everybody may see; must hold ``mode``, ``turn``, ``over``,
+        ``result`` (None until over) and ``host_actions``."""
+        ...
+
+    @abstractmethod
+    def private_view(self, pid: str) -> dict:
+        """What only ``pid`` may see, beside ``actions`` which the room adds."""
+        ...
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        ...
+
+    def drinks(self) -> dict[str, int]:
+        """Drinks handed out in this game so far, by player id."""
+        return {}
+
+    @abstractmethod
+    def players(self) -> list[str]:
+        """The player ids in this game, in seat order."""
+        ...
+
+
+def options_of(action: Any) -> dict:
+    """Helper for engines: an action must be a dict with a string ``type``."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("That move is not understood.")
+    return action

@@ -1,0 +1,454 @@
+"""Socket.IO handlers: who sent it, parse the payload, change the room, fan out.
+
+Every client event is answered through its acknowledgement with
+``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
+After every change of a room, the table screens of that room receive the
+public view (``state``) and each connected player receives the same view plus
+their own ``you``, on a Socket.IO room of their own. Only the sid-to-seat map
+lives here; everything else is in the room.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from flask import current_app, request
+from flask_socketio import SocketIO, close_room, join_room, leave_room
+
+from . import netinfo
+from .games.base import HOST, IllegalAction
+from .protocol import Code, Event, ProtocolError, bad, error
+from . import protocol
+from .ratelimit import KeyedLimiter, TokenBucket
+from .rooms import UNCHANGED, Registry, Room
+
+log = logging.getLogger(__name__)
+
+socketio = SocketIO()
+
+
+def table_channel(code: str) -> str:
+    return f"t:{code}"
+
+
+def player_channel(code: str, pid: str) -> str:
+    return f"p:{code}:{pid}"
+
+
+@dataclass
+class Conn:
+    """One Socket.IO connection and the seat it speaks for, if any."""
+
+    sid: str
+    addr: str
+    bucket: TokenBucket
+    code: str | None = None
+    role: str | None = None  # "table" or "player"
+    pid: str | None = None
+
+
+@dataclass
+class Realtime:
+    """Per-app realtime state, kept in ``app.extensions["partyapp"]``."""
+
+    registry: Registry
+    settings: dict
+    lan_ip: str
+    conns: dict[str, Conn] = field(default_factory=dict)
+    seat_conns: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
+    table_conns: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    timers: dict[str, float] = field(default_factory=dict)
+    sweeper_started: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.join_limiter = KeyedLimiter(s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"])
+        self.registry.publisher = self
+
+    # -- fan-out (called by Room under its lock) --------------------------------
+    def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
+        socketio.emit(Event.STATE, public, to=table_channel(room.code))
+        for pid, you in private.items():
+            view = dict(public)
+            view["you"] = you
+            socketio.emit(Event.STATE, view, to=player_channel(room.code, pid))
+
+    def schedule(self, room: Room, at: float) -> None:
+        """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
+        code = room.code
+        with self.lock:
+            if self.timers.get(code) == at:
+                return
+            self.timers[code] = at
+        socketio.start_background_task(self._wait_deadline, code, at)
+
+    def _wait_deadline(self, code: str, at: float) -> None:
+        socketio.sleep(max(0.0, at - self.registry.clock()) + 0.01)
+        with self.lock:
+            if self.timers.get(code) != at:
+                return  # superseded by a newer deadline
+            del self.timers[code]
+        try:
+            room = self.registry.get(code)
+            room.change(room.tick)
+            with room.lock:
+                deadline = room.game.next_deadline() if room.game else None
+            if deadline is not None:
+                self.schedule(room, deadline)
+        except ProtocolError:
+            pass  # the room expired meanwhile
+        except Exception:
+            log.exception("time-out of room %s failed", code)
+
+    def start_sweeper(self) -> None:
+        with self.lock:
+            if self.sweeper_started:
+                return
+            self.sweeper_started = True
+        socketio.start_background_task(self._sweep_forever)
+
+    def _sweep_forever(self) -> None:
+        ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600
+        while True:
+            socketio.sleep(self.settings["PARTYAPP_SWEEP_MINUTES"] * 60)
+            try:
+                gone = self.registry.expire(ttl)
+                if gone:
+                    log.info("expired %d idle rooms", len(gone))
+            except Exception:
+                log.exception("sweeping expired rooms failed")
+
+    # -- binding connections to seats ---------------------------------------------
+    def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
+        """Attach ``conn`` to a table or a seat (room lock held)."""
+        conn.code, conn.role, conn.pid = room.code, role, pid
+        if role == "table":
+            join_room(table_channel(room.code), sid=conn.sid)
+            self.table_conns[room.code].add(conn.sid)
+        else:
+            join_room(player_channel(room.code, pid), sid=conn.sid)
+            self.seat_conns[(room.code, pid)].add(conn.sid)
+
+    def unbind(self, conn: Conn) -> None:
+        """Detach ``conn`` from its table or seat; the last connection of a seat
+        going marks it disconnected."""
+        code, role, pid = conn.code, conn.role, conn.pid
+        if code is None:
+            return
+        conn.code = conn.role = conn.pid = None
+        if role == "table":
+            leave_room(table_channel(code), sid=conn.sid)
+            left = self.table_conns.get(code, set())
+            left.discard(conn.sid)
+            last = not left
+        else:
+            leave_room(player_channel(code, pid), sid=conn.sid)
+            left = self.seat_conns.get((code, pid), set())
+            left.discard(conn.sid)
+            last = not left
+        if not last:
+            return
+        try:
+            room = self.registry.get(code)
+        except ProtocolError:
+            return
+        if role == "table":
+            room.change(lambda: room.set_table_connected(False))
+        else:
+            room.change(lambda: room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED)
+
+    def evict_seat(self, room: Room, pid: str, reason: str) -> None:
+        """A seat is gone (kicked or left): tell its phones and forget them."""
+        channel = player_channel(room.code, pid)
+        socketio.emit(Event.KICKED, {"code": room.code, "reason": reason}, to=channel)
+        for sid in self.seat_conns.pop((room.code, pid), set()):
+            conn = self.conns.get(sid)
+            if conn is not None:
+                conn.code = conn.role = conn.pid = None
+        close_room(channel)
+
+    def send_current(self, room: Room, conn: Conn) -> None:
+        """The current view to one connection (room lock held)."""
+        socketio.emit(Event.STATE, room.view_for(conn.pid if conn.role == "player" else None), to=conn.sid)
+
+    def is_host(self, conn: Conn, room: Room) -> bool:
+        if conn.code != room.code:
+            return False
+        return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
+
+    def origin_allowed(self, origin: str | None, environ: dict) -> bool:
+        """Refuse Socket.IO connections opened by pages of other sites
+        (cross-site WebSocket hijacking). Clients that are not browsers send
+        no Origin and are let in."""
+        if not origin:
+            return True
+        origin = origin.lower()
+        host = environ.get("HTTP_HOST", "").lower()
+        if host and origin in (f"http://{host}", f"https://{host}"):
+            return True
+        s = self.settings
+        port = s["PARTYAPP_PORT"]
+        allowed = {netinfo.origin_of(u) for u in s["PARTYAPP_ALLOWED_ORIGINS"]}
+        allowed.add(netinfo.origin_of(s["PARTYAPP_PUBLIC_URL"]) if s["PARTYAPP_PUBLIC_URL"] else "")
+        allowed.add(f"http://{self.lan_ip}:{port}")
+        allowed.discard("")
+        return origin in allowed
+
+
+def rt() -> Realtime:
+    return current_app.extensions["partyapp"]
+
+
+def client_addr() -> str:
+    return request.remote_addr or request.environ.get("REMOTE_ADDR") or "?"
+
+
+# -- the handler wrapper -------------------------------------------------------
+
+def handler(event: Event, *, guarded: bool = False) -> Callable:
+    """Register ``fn(rt, conn, payload) -> dict | None`` for ``event``: rate
+    limits, one JSON payload, and every outcome answered."""
+
+    def decorate(fn: Callable[[Realtime, Conn, Any], dict | None]) -> Callable:
+        def on_event(*args: Any) -> dict:
+            r = rt()
+            conn = r.conns.get(request.sid)
+            if conn is None:
+                return error(Code.FORBIDDEN, "Not connected.")
+            if not conn.bucket.take(time.monotonic()):
+                return error(Code.RATE_LIMITED, "Too many messages; slow down.")
+            if guarded and not r.join_limiter.allow(conn.addr):
+                return error(Code.RATE_LIMITED, "Too many attempts from this device; wait a minute.")
+            if len(args) > 1:
+                return error(Code.BAD_REQUEST, "Send one JSON object.")
+            payload = args[0] if args else None
+            try:
+                result = fn(r, conn, protocol.want_dict(payload))
+            except ProtocolError as exc:
+                return exc.answer()
+            except IllegalAction as exc:
+                return error(exc.code, str(exc))
+            answer = {"ok": True}
+            if result:
+                answer.update(result)
+            return answer
+
+        on_event.__name__ = f"on_{event.name.lower()}"
+        on_event.__doc__ = fn.__doc__
+        socketio.on(str(event))(on_event)
+        return fn
+
+    return decorate
+
+
+@socketio.on_error_default
+def on_error(exc: Exception) -> dict:
+    log.exception("handler failed: %s", exc)
+    return error(Code.BAD_REQUEST, "That request could not be handled.")
+
+
+@socketio.on("connect")
+def on_connect(auth: Any = None) -> bool:
+    """Anyone may connect from an allowed origin; a seat comes with join/resume."""
+    r = rt()
+    if not r.origin_allowed(request.headers.get("Origin"), request.environ):
+        log.warning("refused a socket from origin %r", request.headers.get("Origin"))
+        return False
+    s = r.settings
+    r.conns[request.sid] = Conn(
+        sid=request.sid,
+        addr=client_addr(),
+        bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
+    )
+    r.start_sweeper()
+    return True
+
+
+@socketio.on("disconnect")
+def on_disconnect(*_reason: Any) -> None:
+    r = rt()
+    conn = r.conns.pop(request.sid, None)
+    if conn is not None:
+        r.unbind(conn)
+
+
+@socketio.on("*")
+def on_unknown(event: str, *args: Any) -> dict:
+    """Events not in the protocol are answered, never ignored."""
+    return error(Code.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
+
+
+def _room_for(r: Realtime, conn: Conn) -> Room:
+    if conn.code is None:
+        raise ProtocolError(Code.FORBIDDEN, "Join a room first.")
+    return r.registry.get(conn.code)
+
+
+def _enter(r: Realtime, conn: Conn, room: Room, role: str, pid: str | None, mutate: Callable[[], Any]) -> Any:
+    """Bind the connection and apply ``mutate`` in one change; when nothing
+    changed, still send the current view to this connection."""
+
+    def change() -> Any:
+        result = mutate()
+        r.bind(conn, room, role, pid if pid is not None else (result[0] if isinstance(result, tuple) else None))
+        if result is UNCHANGED:
+            r.send_current(room, conn)
+        return result
+
+    return room.change(change)
+
+
+@handler(Event.ROOM_CREATE, guarded=True)
+def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A table screen opens a room; it is attached as the room's table and gets
+    the host token (to itself only)."""
+    r.unbind(conn)
+    s = r.settings
+    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"])
+    room, host_token = r.registry.create(base)
+    _enter(r, conn, room, "table", None, lambda: room.set_table_connected(True))
+    return {"code": room.code, "host_token": host_token}
+
+
+@handler(Event.TABLE_ATTACH, guarded=True)
+def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A table screen comes back (reload, reconnect, server restart)."""
+    code = protocol.room_code(payload)
+    token = protocol.token(payload, "host_token")
+    room = r.registry.get(code)
+    if not room.check_host_token(token):
+        raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+    r.unbind(conn)
+    _enter(r, conn, room, "table", None, lambda: room.set_table_connected(True))
+
+
+@handler(Event.PLAYER_JOIN, guarded=True)
+def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A phone takes a new seat; its token goes to it alone."""
+    join = protocol.parse_join(payload)
+    room = r.registry.get(join.code)
+    r.unbind(conn)
+    pid, token = _enter(r, conn, room, "player", None, lambda: room.join(join.name, join.group))
+    return {"player_id": pid, "token": token}
+
+
+@handler(Event.PLAYER_RESUME, guarded=True)
+def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A phone comes back into its seat: same seat, same hand, same roles."""
+    code = protocol.room_code(payload)
+    token = protocol.token(payload)
+    room = r.registry.get(code)
+    seat = room.seat_by_token(token)
+    if seat is None:
+        raise ProtocolError(Code.FORBIDDEN, "That seat is gone: the host may have removed it. Join again.")
+    r.unbind(conn)
+    _enter(r, conn, room, "player", seat.id, lambda: room.set_connected(seat.id, True))
+    return {"player_id": seat.id}
+
+
+@handler(Event.PLAYER_LEAVE)
+def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A phone leaves for good: the seat and its token are gone."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only a player can leave.")
+    room = _room_for(r, conn)
+    pid = conn.pid
+
+    def leave() -> None:
+        room.remove(pid)
+        r.evict_seat(room, pid, "left")
+
+    room.change(leave)
+
+
+@handler(Event.PLAYER_UPDATE)
+def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A player changes what they said at join time (their drinking group)."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
+    group = protocol.group(payload.get("group"))
+    room = _room_for(r, conn)
+    room.change(lambda: room.update_player(conn.pid, group))
+
+
+def _check_rev(room: Room, payload: dict) -> None:
+    """An optional ``rev`` says which state the sender acted on; a stale one
+    lost a race with another change."""
+    rev = payload.get("rev")
+    if rev is None:
+        return
+    if not isinstance(rev, int) or isinstance(rev, bool):
+        raise bad("rev must be an integer")
+    if rev != room.rev:
+        raise ProtocolError(Code.CONFLICT, "Something changed meanwhile; look again and retry.")
+
+
+@handler(Event.HOST_COMMAND)
+def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
+    """The table or the host player: kick, seat_order, end_game, set_host, and
+    the game's own host moves (``game`` with an ``action``)."""
+    room = _room_for(r, conn)
+    command = payload.get("command")
+    if not isinstance(command, str):
+        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, "Only the host can do that.")
+
+    if command == "kick":
+        pid = protocol.player_id(payload.get("player_id"))
+
+        def kick() -> None:
+            _check_rev(room, payload)
+            room.seat(pid)
+            room.remove(pid)
+            r.evict_seat(room, pid, "kicked")
+
+        room.change(kick)
+    elif command == "seat_order":
+        ids = payload.get("player_ids")
+        if not isinstance(ids, list) or len(ids) > 64:
+            raise bad("player_ids must be a list of player ids")
+        ids = [protocol.player_id(p, "player_ids") for p in ids]
+
+        def reorder() -> None:
+            _check_rev(room, payload)
+            room.set_seat_order(ids)
+
+        room.change(reorder)
+    elif command == "end_game":
+        room.change(lambda: (_check_rev(room, payload), room.end_game())[1])
+    elif command == "set_host":
+        pid = protocol.player_id(payload.get("player_id"))
+        room.change(lambda: (_check_rev(room, payload), room.set_host(pid))[1])
+    elif command == "game":
+        action = protocol.parse_action(payload)
+        room.change(lambda: room.act(HOST, action))
+    else:
+        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+
+
+@handler(Event.GAME_START)
+def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
+    """The table or the host player starts a game of ``mode``."""
+    start = protocol.parse_start(payload)
+    room = _room_for(r, conn)
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, "Only the host can start a game.")
+    testing = bool(r.settings["PARTYAPP_TESTING"])
+    room.change(lambda: room.start_game(start.mode, start.options, testing))
+
+
+@handler(Event.GAME_ACT)
+def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A player's move; it is checked against the rules and the turn."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
+    action = protocol.parse_action(payload)
+    room = _room_for(r, conn)
+    room.change(lambda: (_check_rev(room, payload), room.act(conn.pid, action))[1])

@@ -1,0 +1,401 @@
+"""Rooms: seats, tokens, the host, ``rev``, the drink tally and the running
+game, and the registry that finds them in the store.
+
+Every change of a room goes through ``Room.change``: under the room's lock it
+applies the change, bumps ``rev`` by exactly one, saves the room to the store
+(before anybody is told), and hands the new views to the publisher, still
+under the lock, so that every recipient sees the revisions in order. A change
+that fails leaves the room as it was: engines validate before they mutate, and
+anything unexpected reloads the room from its last saved state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+import threading
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Protocol
+
+from .games import MODES
+from .games.base import HOST, Game, IllegalAction
+from .protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+UNCHANGED = object()
+
+
+def hash_token(token: str) -> str:
+    """Rooms keep only a hash of each token: a copy of the store seats nobody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+@dataclass
+class Seat:
+    id: str
+    name: str
+    token_hash: str
+    group: str | None = None
+    connected: bool = True
+    drinks: int = 0  # carried over from finished games
+
+
+class Publisher(Protocol):
+    def publish(self, room: "Room", public: dict, private: dict[str, dict]) -> None: ...
+
+    def schedule(self, room: "Room", at: float) -> None: ...
+
+
+class Room:
+    def __init__(self, registry: "Registry", data: dict) -> None:
+        self.registry = registry
+        self.lock = threading.Lock()
+        self._load(data)
+
+    # -- persistence -----------------------------------------------------------
+    def _load(self, data: dict) -> None:
+        self.code: str = data["code"]
+        self.rev: int = data["rev"]
+        self.created: float = data["created"]
+        self.touched: float = data["touched"]
+        self.host_token_hash: str = data["host_token_hash"]
+        self.join_url: str = data["join_url"]
+        self.host_player: str | None = data["host_player"]
+        self.next_id: int = data["next_id"]
+        self.table_connected: bool = data.get("table_connected", False)
+        self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
+        game = data.get("game")
+        self.game: Game | None = MODES[game["mode"]].from_state(game["state"]) if game else None
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "rev": self.rev,
+            "created": self.created,
+            "touched": self.touched,
+            "host_token_hash": self.host_token_hash,
+            "join_url": self.join_url,
+            "host_player": self.host_player,
+            "next_id": self.next_id,
+            "table_connected": self.table_connected,
+            "seats": [asdict(s) for s in self.seats],
+            "game": {"mode": self.game.mode, "state": self.game.to_state()} if self.game else None,
+        }
+
+    # -- the one way to change a room ----------------------------------------
+    def change(self, mutate: Callable[[], Any]) -> Any:
+        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED`` (or a
+        tuple whose last item is ``UNCHANGED``), commit and publish."""
+        with self.lock:
+            try:
+                result = mutate()
+            except (ProtocolError, IllegalAction):
+                raise
+            except Exception:
+                log.exception("change of room %s failed; reloading it", self.code)
+                self._reload()
+                raise
+            unchanged = result is UNCHANGED or (isinstance(result, tuple) and result and result[-1] is UNCHANGED)
+            if not unchanged:
+                self._commit()
+            return result
+
+    def _reload(self) -> None:
+        saved = self.registry.store.load(self.code)
+        if saved is not None:
+            self._load(saved)
+
+    def _commit(self) -> None:
+        now = self.registry.clock()
+        self.rev += 1
+        self.touched = now
+        try:
+            self.registry.store.save(self.code, self.to_json(), now)
+        except Exception:
+            log.exception("saving room %s failed", self.code)
+            self._reload()
+            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.")
+        self.publish()
+
+    def publish(self) -> None:
+        """Hand the views of the current ``rev`` to the publisher (lock held)."""
+        publisher = self.registry.publisher
+        if publisher is None:
+            return
+        public = self.public_view()
+        private = {s.id: self.you(s.id) for s in self.seats if s.connected}
+        publisher.publish(self, public, private)
+        deadline = self.game.next_deadline() if self.game else None
+        if deadline is not None:
+            publisher.schedule(self, deadline)
+
+    # -- views -------------------------------------------------------------------
+    def public_view(self) -> dict:
+        game_drinks = self.game.drinks() if self.game else {}
+        in_game = set(self.game.players()) if self.game else set()
+        return {
+            "rev": self.rev,
+            "room": {
+                "code": self.code,
+                "host_player": self.host_player,
+                "join_url": self.join_url,
+                "table_connected": self.table_connected,
+            },
+            "players": [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "seat": i,
+                    "connected": s.connected,
+                    "drinks": s.drinks + game_drinks.get(s.id, 0),
+                    "group": s.group,
+                    "in_game": s.id in in_game,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "game": self.game.public_view() if self.game else None,
+        }
+
+    def you(self, pid: str) -> dict:
+        seat = self.seat(pid)
+        you: dict[str, Any] = {"player_id": pid, "name": seat.name, "group": seat.group,
+                               "is_host": self.host_player == pid, "hand": [], "actions": []}
+        if self.game and pid in self.game.players():
+            you.update(self.game.private_view(pid))
+            you["actions"] = self.game.legal_actions(pid)
+        return you
+
+    def view_for(self, pid: str | None) -> dict:
+        view = self.public_view()
+        if pid is not None:
+            view["you"] = self.you(pid)
+        return view
+
+    # -- seats -------------------------------------------------------------------
+    def seat(self, pid: str) -> Seat:
+        for s in self.seats:
+            if s.id == pid:
+                return s
+        raise ProtocolError(Code.FORBIDDEN, "You are not in this room.")
+
+    def has_seat(self, pid: str) -> bool:
+        return any(s.id == pid for s in self.seats)
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        wanted = hash_token(token)
+        for s in self.seats:
+            if secrets.compare_digest(s.token_hash, wanted):
+                return s
+        return None
+
+    def check_host_token(self, token: str) -> bool:
+        return secrets.compare_digest(self.host_token_hash, hash_token(token))
+
+    def join(self, name: str, group: str | None) -> tuple[str, str]:
+        """Seat a new player (under ``change``); returns (player_id, token)."""
+        key = name_key(name)
+        if any(name_key(s.name) == key for s in self.seats):
+            raise ProtocolError(Code.NAME_TAKEN, f"Somebody here is already called {name}. Pick another name.")
+        if len(self.seats) >= self.registry.max_players:
+            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+        pid = f"p{self.next_id}"
+        token = new_token()
+        seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group)
+        if self.game and not self.game.is_over():
+            try:
+                self.game.add_player({"id": pid, "group": group}, self.registry.clock())
+            except IllegalAction:
+                pass  # seated in the room, dealt in next game
+        self.next_id += 1
+        self.seats.append(seat)
+        if self.host_player is None:
+            self.host_player = pid
+        return pid, token
+
+    def set_connected(self, pid: str, connected: bool) -> Any:
+        seat = self.seat(pid)
+        if seat.connected == connected:
+            return UNCHANGED
+        seat.connected = connected
+        return None
+
+    def set_table_connected(self, connected: bool) -> Any:
+        if self.table_connected == connected:
+            return UNCHANGED
+        self.table_connected = connected
+        return None
+
+    def update_player(self, pid: str, group: str | None) -> Any:
+        seat = self.seat(pid)
+        if seat.group == group:
+            return UNCHANGED
+        seat.group = group
+        return None
+
+    def remove(self, pid: str) -> None:
+        """A player leaves for good or is kicked: their seat, token and roles go;
+        the host role passes to the next seat."""
+        index = next(i for i, s in enumerate(self.seats) if s.id == pid)
+        if self.game and pid in self.game.players():
+            self.game.remove_player(pid, self.registry.clock())
+        del self.seats[index]
+        if self.host_player == pid:
+            self.host_player = self.seats[index % len(self.seats)].id if self.seats else None
+
+    def set_seat_order(self, pids: list[str]) -> None:
+        current = [s.id for s in self.seats]
+        if sorted(pids) != sorted(current) or len(set(pids)) != len(pids):
+            raise ProtocolError(Code.CONFLICT, "The players changed meanwhile; look again and retry.")
+        by_id = {s.id: s for s in self.seats}
+        self.seats = [by_id[p] for p in pids]
+        if self.game:
+            in_game = set(self.game.players())
+            self.game.set_seat_order([p for p in pids if p in in_game])
+
+    def set_host(self, pid: str) -> Any:
+        self.seat(pid)
+        if self.host_player == pid:
+            return UNCHANGED
+        self.host_player = pid
+        return None
+
+    # -- games -------------------------------------------------------------------
+    def start_game(self, mode: str, options: dict, testing: bool) -> None:
+        cls = MODES.get(mode)
+        if cls is None:
+            raise ProtocolError(Code.BAD_REQUEST, f"There is no mode {mode!r}.")
+        if self.game and not self.game.is_over():
+            raise IllegalAction("A game is running: end it first.")
+        options = dict(options)
+        seed = options.pop("seed", None)
+        if ("deck" in options or seed is not None) and not testing:
+            raise ProtocolError(Code.FORBIDDEN, "Choosing the cards or the seed is for testing only.")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2**63):
+            raise ProtocolError(Code.BAD_REQUEST, "options.seed must be an integer")
+        variant = options.get("variant")
+        if isinstance(variant, str):
+            found = self.registry.store.get_variant(variant)
+            if found is None or found["mode"] != mode:
+                raise ProtocolError(Code.BAD_REQUEST, f"There is no house variant {variant!r} for this mode.")
+            options["variant"] = found["deck"]
+        for name, value in self.registry.option_defaults.items():
+            if name in cls.option_names:
+                options.setdefault(name, value)
+        try:
+            options = cls.check_options(options)
+        except (ValueError, TypeError) as exc:
+            raise ProtocolError(Code.BAD_REQUEST, f"Bad options: {exc}") from None
+        players = [{"id": s.id, "group": s.group} for s in self.seats]
+        if len(players) < cls.min_players:
+            raise IllegalAction(f"{cls.title} needs at least {cls.min_players} players.")
+        if len(players) > cls.max_players:
+            raise IllegalAction(f"{cls.title} takes at most {cls.max_players} players.")
+        rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self._fold_drinks()
+        self.game = cls.new(players, options, rng, self.registry.clock())
+
+    def end_game(self) -> Any:
+        if self.game is None:
+            return UNCHANGED
+        self._fold_drinks()
+        self.game = None
+        return None
+
+    def _fold_drinks(self) -> None:
+        """The drinks of a finished game join each player's carried tally."""
+        if self.game is None:
+            return
+        for pid, n in self.game.drinks().items():
+            for s in self.seats:
+                if s.id == pid:
+                    s.drinks += n
+        self.game = None
+
+    def act(self, actor: str, action: dict) -> None:
+        if self.game is None:
+            raise IllegalAction("No game is running.")
+        if actor != HOST and actor not in self.game.players():
+            raise IllegalAction("You are not in this game; you will be dealt in next game.")
+        self.game.apply(actor, action, self.registry.clock())
+
+    def tick(self) -> Any:
+        if self.game is None:
+            return UNCHANGED
+        deadline = self.game.next_deadline()
+        now = self.registry.clock()
+        if deadline is None or deadline > now:
+            return UNCHANGED
+        self.game.tick(now)
+        return None
+
+
+class Registry:
+    """Finds rooms: in memory when live, else loaded from the store."""
+
+    def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.max_players = max_players
+        self.option_defaults = dict(option_defaults or {})
+        self.clock = clock
+        self.publisher: Publisher | None = None
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    def get(self, code: str) -> Room:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None:
+                data = self.store.load(code)
+                if data is None:
+                    raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {code}. Check the code on the TV.")
+                room = Room(self, data)
+                self._rooms[code] = room
+                if room.game and room.game.next_deadline() is not None and self.publisher:
+                    self.publisher.schedule(room, room.game.next_deadline())
+            return room
+
+    def create(self, join_base: str) -> tuple[Room, str]:
+        """A new room with a fresh code and host token; saved before return."""
+        token = new_token()
+        now = self.clock()
+        with self._lock:
+            for _ in range(200):
+                code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(4))
+                if code not in self._rooms and not self.store.exists(code):
+                    break
+            else:
+                raise ProtocolError(Code.CONFLICT, "No free room code; try again.")
+            data = {
+                "code": code, "rev": 0, "created": now, "touched": now,
+                "host_token_hash": hash_token(token), "join_url": f"{join_base}/j/{code}",
+                "host_player": None, "next_id": 1, "table_connected": False, "seats": [], "game": None,
+            }
+            room = Room(self, data)
+            self._rooms[code] = room
+        return room, token
+
+    def live_rooms(self) -> list[Room]:
+        with self._lock:
+            return list(self._rooms.values())
+
+    def expire(self, ttl_seconds: float) -> list[str]:
+        """Forget rooms nobody has touched for ``ttl_seconds``."""
+        before = self.clock() - ttl_seconds
+        gone = self.store.expire(before)
+        with self._lock:
+            for code in gone:
+                self._rooms.pop(code, None)
+            for code, room in list(self._rooms.items()):
+                if room.touched < before:
+                    del self._rooms[code]
+        return gone

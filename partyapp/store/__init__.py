@@ -1,0 +1,29 @@
+"""Where rooms live: ``open_store(url)`` picks the backend from the URL."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from .base import Store
+from .memory import MemoryStore
+from .sqlite import SQLiteStore
+
+__all__ = ["Store", "MemoryStore", "SQLiteStore", "open_store"]
+
+
+def open_store(url: str) -> Store:
+    """``memory://``, ``sqlite:///abs/path.db`` (or ``sqlite:relative.db``),
+    ``redis://host:port/db``."""
+    parsed = urlparse(url)
+    if parsed.scheme == "memory":
+        return MemoryStore()
+    if parsed.scheme == "sqlite":
+        path = url[len("sqlite://"):] if url.startswith("sqlite://") else url[len("sqlite:"):]
+        if not path:
+            raise ValueError("sqlite store URL needs a path, e.g. sqlite:///home/me/partyapp.db")
+        return SQLiteStore(path)
+    if parsed.scheme == "redis":
+        from .redis import RedisStore
+
+        return RedisStore(url)
+    raise ValueError(f"unknown store URL {url!r}: use sqlite:///PATH, memory:// or redis://HOST:PORT/DB")

@@ -1,0 +1,52 @@
+"""The one small interface every room store speaks.
+
+A store keeps rooms as JSON-ready dicts keyed by room code, and the house
+deck variants by name. It is called with the room's lock held, so a store
+needs no locking of its own beyond what its backend requires for several
+threads. ``save`` returns only once the room is durable enough to be
+acknowledged (SQLite: committed; Redis: written).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class Store(ABC):
+    @abstractmethod
+    def load(self, code: str) -> dict | None:
+        """The saved room, or None."""
+
+    @abstractmethod
+    def save(self, code: str, room: dict, touched: float) -> None:
+        """Write the whole room; ``touched`` is when it last changed."""
+
+    @abstractmethod
+    def exists(self, code: str) -> bool: ...
+
+    @abstractmethod
+    def delete(self, code: str) -> None: ...
+
+    @abstractmethod
+    def expire(self, before: float) -> list[str]:
+        """Delete the rooms untouched since ``before``; return their codes."""
+
+    @abstractmethod
+    def list_variants(self) -> list[dict]:
+        """Every house variant: ``{"name", "mode", "deck", "updated"}``."""
+
+    @abstractmethod
+    def get_variant(self, name: str) -> dict | None: ...
+
+    @abstractmethod
+    def save_variant(self, name: str, mode: str, deck: dict, updated: float) -> None: ...
+
+    @abstractmethod
+    def delete_variant(self, name: str) -> bool: ...
+
+    @abstractmethod
+    def ping(self) -> bool:
+        """True when the backend answers."""
+
+    def close(self) -> None:
+        """Release the backend."""

@@ -1,0 +1,109 @@
+"""Rooms in one SQLite file (standard library ``sqlite3``, WAL mode).
+
+Every change is committed before it is acknowledged. ``synchronous=NORMAL``
+with WAL keeps each commit durable across a crash of the server process
+(SIGKILL included); only a power cut can lose the last commits.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+from .base import Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    touched REAL NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
+CREATE TABLE IF NOT EXISTS variants (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    deck TEXT NOT NULL,
+    updated REAL NOT NULL
+);
+"""
+
+
+class SQLiteStore(Store):
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(SCHEMA)
+
+    def _one(self, sql: str, args: tuple = ()):
+        with self._lock:
+            return self._db.execute(sql, args).fetchone()
+
+    def _write(self, sql: str, args: tuple = ()) -> int:
+        with self._lock:
+            return self._db.execute(sql, args).rowcount
+
+    def load(self, code: str) -> dict | None:
+        row = self._one("SELECT data FROM rooms WHERE code = ?", (code,))
+        return json.loads(row[0]) if row else None
+
+    def save(self, code: str, room: dict, touched: float) -> None:
+        text = json.dumps(room, separators=(",", ":"))
+        self._write(
+            "INSERT INTO rooms (code, touched, data) VALUES (?, ?, ?) "
+            "ON CONFLICT(code) DO UPDATE SET touched = excluded.touched, data = excluded.data",
+            (code, touched, text),
+        )
+
+    def exists(self, code: str) -> bool:
+        return self._one("SELECT 1 FROM rooms WHERE code = ?", (code,)) is not None
+
+    def delete(self, code: str) -> None:
+        self._write("DELETE FROM rooms WHERE code = ?", (code,))
+
+    def expire(self, before: float) -> list[str]:
+        with self._lock:
+            codes = [r[0] for r in self._db.execute("SELECT code FROM rooms WHERE touched < ?", (before,))]
+            self._db.execute("DELETE FROM rooms WHERE touched < ?", (before,))
+        return codes
+
+    def list_variants(self) -> list[dict]:
+        with self._lock:
+            rows = self._db.execute("SELECT name, mode, deck, updated FROM variants ORDER BY key").fetchall()
+        return [{"name": n, "mode": m, "deck": json.loads(d), "updated": u} for n, m, d, u in rows]
+
+    def get_variant(self, name: str) -> dict | None:
+        row = self._one("SELECT name, mode, deck, updated FROM variants WHERE key = ?", (name.casefold(),))
+        if row is None:
+            return None
+        return {"name": row[0], "mode": row[1], "deck": json.loads(row[2]), "updated": row[3]}
+
+    def save_variant(self, name: str, mode: str, deck: dict, updated: float) -> None:
+        self._write(
+            "INSERT INTO variants (key, name, mode, deck, updated) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET name = excluded.name, mode = excluded.mode, "
+            "deck = excluded.deck, updated = excluded.updated",
+            (name.casefold(), name, mode, json.dumps(deck), updated),
+        )
+
+    def delete_variant(self, name: str) -> bool:
+        return self._write("DELETE FROM variants WHERE key = ?", (name.casefold(),)) > 0
+
+    def ping(self) -> bool:
+        try:
+            return self._one("SELECT 1") == (1,)
+        except sqlite3.Error:
+            return False
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
