@@ -7,7 +7,7 @@ import io
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from .games import MODES
 from .protocol import ROOM_CODE_RE, ProtocolError
@@ -31,6 +31,15 @@ def _modes() -> list[dict]:
 @bp.get("/")
 def index():
     return render_template("index.html")
+
+
+@bp.get("/join")
+def join_code():
+    """The "Join with a code" form, for phones that cannot scan."""
+    code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:4]
+    if not code:
+        return redirect(url_for("web.index"))
+    return redirect(url_for("web.join", code=code))
 
 
 @bp.get("/t/<code>")

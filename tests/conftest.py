@@ -1,0 +1,109 @@
+"""Shared fixtures: an app on the in-memory store, and Socket.IO test clients
+that speak the protocol exactly as the pages do."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.app import create_app
+from partyapp.realtime import socketio
+
+TEST_SETTINGS = {
+    "PARTYAPP_STORE_URL": "memory://",
+    "PARTYAPP_TESTING": True,
+    "PARTYAPP_PUBLIC_URL": "http://party.test",
+    "PARTYAPP_LAN_IP": "127.0.0.1",
+    "PARTYAPP_EVENTS_PER_SECOND": 1000,
+    "PARTYAPP_EVENTS_BURST": 1000,
+    "PARTYAPP_JOINS_PER_MINUTE": 6000,
+    "PARTYAPP_JOINS_BURST": 1000,
+}
+
+
+class Client:
+    """A Socket.IO test client with the protocol's habits: every call waits for
+    its acknowledgement, and ``states()`` drains the ``state`` frames."""
+
+    def __init__(self, app, **kwargs) -> None:
+        self.sio = socketio.test_client(app, flask_test_client=app.test_client(), **kwargs)
+        self.inbox: list[dict] = []
+
+    def call(self, event: str, *args):
+        return self.sio.emit(event, *args, callback=True)
+
+    def _drain(self) -> None:
+        self.inbox.extend(self.sio.get_received())
+
+    def received(self, name: str) -> list:
+        self._drain()
+        found = [m["args"][0] if m["args"] else None for m in self.inbox if m["name"] == name]
+        self.inbox = [m for m in self.inbox if m["name"] != name]
+        return found
+
+    def states(self) -> list[dict]:
+        return self.received("state")
+
+    def last_state(self) -> dict:
+        states = self.states()
+        assert states, "no state received"
+        return states[-1]
+
+    @property
+    def connected(self) -> bool:
+        return self.sio.is_connected()
+
+    def disconnect(self) -> None:
+        self.sio.disconnect()
+
+
+@pytest.fixture
+def make_app():
+    def factory(**overrides):
+        settings = dict(TEST_SETTINGS)
+        settings.update(overrides)
+        return create_app(settings)
+
+    return factory
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    made: list[Client] = []
+
+    def factory(**kwargs) -> Client:
+        c = Client(app, **kwargs)
+        made.append(c)
+        return c
+
+    yield factory
+    for c in made:
+        if c.connected:
+            c.disconnect()
+
+
+@pytest.fixture
+def table(client):
+    """A table screen with a fresh room: (client, code, host_token)."""
+    t = client()
+    answer = t.call("room.create", {})
+    assert answer["ok"], answer
+    t.states()
+    return t, answer["code"], answer["host_token"]
+
+
+@pytest.fixture
+def join(client):
+    def joiner(code: str, name: str, **extra):
+        p = client()
+        answer = p.call("player.join", {"code": code, "name": name, **extra})
+        assert answer["ok"], answer
+        p.player_id = answer["player_id"]
+        p.token = answer["token"]
+        return p
+
+    return joiner

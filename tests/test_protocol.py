@@ -1,0 +1,380 @@
+"""The wire protocol (PROTOCOL.md) through the Socket.IO test client: every
+lobby event and error code, and who did not receive a message."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from partyapp.protocol import ROOM_CODE_RE
+from partyapp.rooms import hash_token
+
+
+def error_code(answer: dict) -> str:
+    assert answer["ok"] is False, answer
+    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
+    return answer["error"]["code"]
+
+
+def test_room_create_gives_code_and_secret_token(table):
+    """room.create answers a 4-letter code and a host token of 128 bits or more."""
+    t, code, host_token = table
+    assert ROOM_CODE_RE.match(code)
+    assert len(host_token) >= 22  # url-safe base64: 22 chars carry 128 bits
+
+
+def test_table_receives_lobby_state_after_create(client):
+    """The table gets the public view of rev 1 with no players and no game."""
+    t = client()
+    answer = t.call("room.create", {})
+    state = t.last_state()
+    assert state["rev"] == 1
+    assert state["room"]["code"] == answer["code"]
+    assert state["room"]["join_url"] == f"http://party.test/j/{answer['code']}"
+    assert state["players"] == [] and state["game"] is None
+    assert "you" not in state
+
+
+def test_table_attach_with_token_from_another_connection(table, client):
+    """A reloaded table screen attaches with its host token and gets the state."""
+    _, code, host_token = table
+    again = client()
+    assert again.call("table.attach", {"code": code, "host_token": host_token}) == {"ok": True}
+    assert again.last_state()["room"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    "payload, code",
+    [
+        ({"code": "BBBB", "host_token": "x" * 32}, "no_such_room"),
+        ({"code": "??", "host_token": "x" * 32}, "no_such_room"),
+        ({"host_token": "x" * 32}, "bad_request"),
+        ({"code": "BCDF", "host_token": 5}, "forbidden"),
+    ],
+)
+def test_table_attach_errors(client, payload, code):
+    """table.attach answers a missing room, a bad code and a bad token with codes."""
+    assert error_code(client().call("table.attach", payload)) == code
+
+
+def test_table_attach_with_wrong_token_is_forbidden(table, client):
+    """Another screen cannot take over a table without its token."""
+    _, code, _ = table
+    assert error_code(client().call("table.attach", {"code": code, "host_token": "A" * 32})) == "forbidden"
+
+
+def test_player_join_and_state_is_table_view_plus_you(table, join):
+    """A player's state is exactly the table's state of the same rev plus `you`."""
+    t, code, _ = table
+    p = join(code, "Ana")
+    table_state = t.last_state()
+    player_state = p.last_state()
+    assert table_state["rev"] == player_state["rev"]
+    you = player_state.pop("you")
+    assert player_state == table_state
+    assert you["player_id"] == p.player_id and you["is_host"] is True and you["actions"] == []
+    assert table_state["players"][0] == {
+        "id": p.player_id, "name": "Ana", "seat": 0, "connected": True, "drinks": 0, "group": None, "in_game": False,
+    }
+    assert table_state["room"]["host_player"] == p.player_id
+
+
+def test_tokens_go_to_nobody_but_their_owner(table, join, client):
+    """No token or token hash is in any message to another client."""
+    t, code, host_token = table
+    a = join(code, "Ana")
+    b = join(code, "Bob")
+    b.call("player.update", {"group": "guys"})
+    everything_b = json.dumps(b.states())
+    everything_t = json.dumps(t.states())
+    everything_a = json.dumps(a.states())
+    for secret in (a.token, hash_token(a.token), host_token, hash_token(host_token)):
+        assert secret not in everything_b
+    for secret in (a.token, b.token, hash_token(a.token), hash_token(b.token)):
+        assert secret not in everything_t
+    for secret in (b.token, host_token, hash_token(b.token)):
+        assert secret not in everything_a
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", "   ", "x" * 25, "bad\x00name", "tab\tname", "\u202eevil", "a\u2066b", "zero\u200bwidth", 42, None, ["Ana"]],
+)
+def test_bad_names_are_refused(table, client, name):
+    """Names are 1 to 24 visible characters, no control or bidi characters."""
+    _, code, _ = table
+    assert error_code(client().call("player.join", {"code": code, "name": name})) == "bad_request"
+
+
+@pytest.mark.parametrize("name", ["x" * 24, "Zoë", "李小龍", "👩‍👩‍👧‍👦 Fam", "<img src=x onerror=alert(1)>"[:24], "O'Brien & co"])
+def test_odd_but_fine_names_are_kept_exactly(table, join, name):
+    """Accents, CJK, emoji and markup characters are kept as typed."""
+    t, code, _ = table
+    join(code, name)
+    assert t.last_state()["players"][0]["name"] == name
+
+
+def test_names_are_unique_ignoring_case(table, join, client):
+    """A second "ANA" gets name_taken."""
+    _, code, _ = table
+    join(code, "Ana")
+    assert error_code(client().call("player.join", {"code": code, "name": "aNA"})) == "name_taken"
+
+
+def test_room_full(make_app):
+    """The seat after max_players gets room_full."""
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_MAX_PLAYERS=2)
+    t = Client(app)
+    code = t.call("room.create", {})["code"]
+    for name in ("A", "B"):
+        assert Client(app).call("player.join", {"code": code, "name": name})["ok"]
+    assert error_code(Client(app).call("player.join", {"code": code, "name": "C"})) == "room_full"
+
+
+def test_join_unknown_room(client):
+    """A code nobody has opened answers no_such_room."""
+    assert error_code(client().call("player.join", {"code": "ZZZZ", "name": "Ana"})) == "no_such_room"
+
+
+def test_resume_returns_same_seat_and_marks_connected(table, join, client):
+    """After a dropped connection the token brings the phone back to its seat."""
+    t, code, _ = table
+    p = join(code, "Ana")
+    p.disconnect()
+    assert t.last_state()["players"][0]["connected"] is False
+    again = client()
+    assert again.call("player.resume", {"code": code, "token": p.token}) == {"ok": True, "player_id": p.player_id}
+    state = again.last_state()
+    assert state["you"]["player_id"] == p.player_id
+    assert t.last_state()["players"][0]["connected"] is True
+
+
+def test_resume_with_stale_or_foreign_token(table, join, client):
+    """A token of another room, a made-up token or the host token is forbidden."""
+    t, code, host_token = table
+    join(code, "Ana")
+    other = client()
+    other_code = other.call("room.create", {})["code"]
+    stranger = join(other_code, "Zed")
+    c = client()
+    assert error_code(c.call("player.resume", {"code": code, "token": stranger.token})) == "forbidden"
+    assert error_code(c.call("player.resume", {"code": code, "token": "B" * 32})) == "forbidden"
+    assert error_code(c.call("player.resume", {"code": code, "token": host_token})) == "forbidden"
+
+
+def test_player_token_cannot_attach_as_table(table, join, client):
+    """A player's token does not make a screen the table."""
+    _, code, _ = table
+    p = join(code, "Ana")
+    assert error_code(client().call("table.attach", {"code": code, "host_token": p.token})) == "forbidden"
+
+
+def test_table_connection_cannot_act_as_player(table):
+    """The table's connection cannot leave or move as a player."""
+    t, _, _ = table
+    assert error_code(t.call("player.leave", {})) == "forbidden"
+    assert error_code(t.call("game.act", {"action": {"type": "draw"}})) == "forbidden"
+
+
+def test_leave_frees_seat_and_passes_host_to_next_seat(table, join, client):
+    """The host leaving hands the role to the next seat; the token is dead."""
+    t, code, _ = table
+    a = join(code, "Ana")
+    b = join(code, "Bob")
+    assert a.call("player.leave", {}) == {"ok": True}
+    assert a.received("kicked") == [{"code": code, "reason": "left"}]
+    state = t.last_state()
+    assert [p["name"] for p in state["players"]] == ["Bob"]
+    assert state["room"]["host_player"] == b.player_id
+    assert error_code(client().call("player.resume", {"code": code, "token": a.token})) == "forbidden"
+    assert error_code(a.call("player.leave", {})) == "forbidden"
+
+
+def test_kick_by_table_and_not_by_a_guest(table, join, client):
+    """Only the host may kick; the kicked phone is told and its token dies."""
+    t, code, _ = table
+    host = join(code, "Ana")
+    b = join(code, "Bob")
+    c = join(code, "Cat")
+    assert error_code(b.call("host.command", {"command": "kick", "player_id": c.player_id})) == "forbidden"
+    assert t.call("host.command", {"command": "kick", "player_id": c.player_id}) == {"ok": True}
+    assert c.received("kicked") == [{"code": code, "reason": "kicked"}]
+    assert b.received("kicked") == [] and host.received("kicked") == []
+    assert error_code(client().call("player.resume", {"code": code, "token": c.token})) == "forbidden"
+    assert host.call("host.command", {"command": "kick", "player_id": b.player_id}) == {"ok": True}
+    assert [p["name"] for p in t.last_state()["players"]] == ["Ana"]
+
+
+def test_kicked_player_receives_no_more_state(table, join):
+    """After a kick the phone gets nothing of the room any more."""
+    t, code, _ = table
+    join(code, "Ana")
+    b = join(code, "Bob")
+    t.call("host.command", {"command": "kick", "player_id": b.player_id})
+    b.states()
+    join(code, "Cat")
+    assert b.states() == []
+
+
+def test_seat_order_and_stale_rev_conflict(table, join):
+    """seat_order reorders seats clockwise; a stale rev or wrong set is a conflict."""
+    t, code, _ = table
+    a, b, c = (join(code, n) for n in ("Ana", "Bob", "Cat"))
+    rev = t.last_state()["rev"]
+    order = [c.player_id, a.player_id, b.player_id]
+    assert t.call("host.command", {"command": "seat_order", "player_ids": order, "rev": rev}) == {"ok": True}
+    state = t.last_state()
+    assert [p["id"] for p in state["players"]] == order
+    assert [p["seat"] for p in state["players"]] == [0, 1, 2]
+    assert error_code(t.call("host.command", {"command": "seat_order", "player_ids": order, "rev": rev})) == "conflict"
+    assert error_code(t.call("host.command", {"command": "seat_order", "player_ids": order[:2]})) == "conflict"
+    assert error_code(t.call("host.command", {"command": "seat_order", "player_ids": "p1"})) == "bad_request"
+
+
+def test_set_host_moves_the_controls(table, join):
+    """set_host names another host player; the old one loses the controls."""
+    t, code, _ = table
+    a = join(code, "Ana")
+    b = join(code, "Bob")
+    assert a.call("host.command", {"command": "set_host", "player_id": b.player_id}) == {"ok": True}
+    assert b.last_state()["you"]["is_host"] is True
+    assert error_code(a.call("host.command", {"command": "kick", "player_id": b.player_id})) == "forbidden"
+    assert error_code(t.call("host.command", {"command": "set_host", "player_id": "p99"})) == "forbidden"
+
+
+def test_host_command_validation(table, join):
+    """Unknown commands and malformed ids are bad requests."""
+    t, code, _ = table
+    join(code, "Ana")
+    assert error_code(t.call("host.command", {"command": "explode"})) == "bad_request"
+    assert error_code(t.call("host.command", {})) == "bad_request"
+    assert error_code(t.call("host.command", {"command": "kick", "player_id": {"$ne": 1}})) == "bad_request"
+
+
+def test_commands_before_joining_are_forbidden(client):
+    """A connection that joined nothing can do nothing but join."""
+    c = client()
+    for event, payload in [
+        ("host.command", {"command": "end_game"}),
+        ("game.start", {"mode": "ring_of_fire"}),
+        ("game.act", {"action": {"type": "draw"}}),
+        ("player.leave", {}),
+        ("player.update", {"group": None}),
+    ]:
+        assert error_code(c.call(event, payload)) == "forbidden", event
+
+
+def test_unknown_event_and_non_object_payloads(table, client):
+    """Whatever arrives is answered: unknown events and non-objects too."""
+    t, code, _ = table
+    c = client()
+    assert error_code(c.call("no.such.event", {})) == "bad_request"
+    for payload in ("text", 42, [1, 2], True):
+        assert error_code(c.call("player.join", payload)) == "bad_request"
+    assert error_code(c.call("player.join", {"code": code, "name": "A"}, {"extra": 1})) == "bad_request"
+
+
+def test_rev_rises_by_one_per_change(table, join):
+    """Every change bumps rev by exactly one; the table sees every rev once."""
+    t, code, _ = table
+    a = join(code, "Ana")
+    join(code, "Bob")
+    a.call("player.update", {"group": "chicks"})
+    a.call("player.update", {"group": "chicks"})  # no change: no new rev
+    revs = [s["rev"] for s in t.states()]
+    assert revs == [2, 3, 4]
+
+
+def test_concurrent_joins_get_distinct_consecutive_revs(table, client):
+    """Joins at the same moment are applied one at a time."""
+    t, code, _ = table
+    clients = [client() for _ in range(8)]
+    answers = [None] * 8
+
+    def go(i):
+        answers[i] = clients[i].call("player.join", {"code": code, "name": f"P{i}"})
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert all(a["ok"] for a in answers)
+    revs = [s["rev"] for s in t.states()]
+    assert revs == list(range(2, 10))
+    assert len({a["player_id"] for a in answers}) == 8
+
+
+def test_origin_of_another_site_is_refused(make_app):
+    """Cross-site WebSocket hijacking: a page of another site cannot connect."""
+    from tests.conftest import Client
+
+    app = make_app()
+    assert not Client(app, headers={"Origin": "http://evil.example"}).connected
+    assert Client(app, headers={"Origin": "http://localhost"}).connected  # the page's own host
+    assert Client(app, headers={"Origin": "http://party.test"}).connected  # public_url
+    assert Client(app, headers={"Origin": "http://127.0.0.1:8000"}).connected  # LAN address
+    assert Client(app).connected  # not a browser: no Origin
+
+
+def test_event_rate_limit_per_connection(make_app):
+    """A flooding connection is answered rate_limited; a calm one is not."""
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=5)
+    flood = Client(app)
+    calm = Client(app)
+    codes = [flood.call("player.update", {}).get("error", {}).get("code") for _ in range(20)]
+    assert codes[:5] == ["forbidden"] * 5
+    assert set(codes[5:]) == {"rate_limited"}
+    assert error_code(calm.call("player.update", {})) == "forbidden"
+
+
+def test_join_rate_limit_per_address(make_app):
+    """Sweeping room codes from one address soon gets rate_limited."""
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_JOINS_PER_MINUTE=1, PARTYAPP_JOINS_BURST=3)
+    codes = []
+    for i in range(6):
+        c = Client(app)  # a new connection each time: the limit is per address
+        codes.append(error_code(c.call("player.resume", {"code": "BCDF", "token": "x" * 32})))
+    assert codes[:3] == ["no_such_room"] * 3
+    assert codes[3:] == ["rate_limited"] * 3
+
+
+def test_player_update_group(table, join):
+    """A player can change their drinking group; bad values are refused."""
+    t, code, _ = table
+    a = join(code, "Ana", group="guys")
+    assert t.last_state()["players"][0]["group"] == "guys"
+    assert a.call("player.update", {"group": "chicks"}) == {"ok": True}
+    assert t.last_state()["players"][0]["group"] == "chicks"
+    assert error_code(a.call("player.update", {"group": "robots"})) == "bad_request"
+
+
+def test_healthz(app):
+    """/healthz answers 200 {"ok": true} when the store answers."""
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
+
+
+def test_pages_and_qr(app, table):
+    """The start page, table, phone and QR routes answer; unknown rooms 404."""
+    _, code, _ = table
+    web = app.test_client()
+    assert web.get("/").status_code == 200
+    assert web.get(f"/t/{code}").status_code == 200
+    assert web.get(f"/j/{code}").status_code == 200
+    assert web.get(f"/j/{code.lower()}").status_code == 200
+    svg = web.get(f"/qr/{code}.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml" and b"<svg" in svg.data
+    assert web.get("/j/BCDF").status_code == 404
+    assert web.get("/qr/BCDF.svg").status_code == 404
+    assert web.get("/join?code=" + code.lower()).headers["Location"].endswith(f"/j/{code}")
+    csp = web.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
