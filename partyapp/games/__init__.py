@@ -1,0 +1,26 @@
+"""Transport-free rules engines, one module per mode, and the registry of modes.
+
+``MODES`` maps a mode id to its engine class (a ``base.Game`` subclass);
+``get_mode`` looks one up with a readable error.
+"""
+
+from __future__ import annotations
+
+from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
+from .drinking import Kings, RingOfFire
+
+MODES: dict[str, type[Game]] = {
+    "ring_of_fire": RingOfFire,
+    "kings": Kings,
+}
+
+
+def get_mode(mode_id: str) -> type[Game]:
+    """The engine class of a mode; raises ``KeyError`` naming the known modes."""
+    try:
+        return MODES[mode_id]
+    except (KeyError, TypeError):
+        raise KeyError(f"There is no mode {mode_id!r} (modes: {', '.join(sorted(MODES))}).") from None
+
+
+__all__ = ["HOST", "MODES", "Game", "GameIsOver", "IllegalAction", "NotYourTurn", "get_mode"]

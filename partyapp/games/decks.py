@@ -1,0 +1,363 @@
+"""Drinking-deck definitions: the two default decks as data, the catalogue of
+effects a card may have, and ``validate_deck`` for the house-rules editor and
+JSON import.
+
+A deck definition is JSON-ready data::
+
+    {
+      "name": "Kings",
+      "mode": "kings",                      # optional, informational
+      "cards": {
+        "A": {"title": "Waterfall", "text": "...", "effect": "waterfall", "params": {"n": 1}},
+        "2": {"red":   {"title": ..., "text": ..., "effect": "drink", "params": {"who": "drawer", "n": 2}},
+              "black": {"title": ..., "text": ..., "effect": "drink", "params": {"who": "pick", "n": 2}}},
+        ...                                 # every rank A 2..10 J Q K, exactly once
+      }
+    }
+
+A rank holds either one card entry or a ``{"red": entry, "black": entry}``
+pair when the two colours mean different things (Kings' 2 and 3). Every
+entry has a ``title`` (1-40 characters), the ``text`` shown on the table (up
+to 300), an ``effect`` named in ``EFFECTS`` and its ``params``; a missing
+parameter takes the catalogue's default, an unknown one is refused.
+
+Parameter domains use the protocol's spelling (``{"one_of": [...]}``,
+``{"int": {"min": a, "max": b}}``) so an editor can draw its inputs from them.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .cards import COLOURS, RANKS
+
+TITLE_MAX = 40
+TEXT_MAX = 300
+NAME_MAX = 40
+RULE_MAX = 100
+
+# Who a "drink" effect hands drinks to.
+WHO = ("drawer", "left", "right", "everybody", "others", "guys", "chicks", "pick")
+GROUPS = ("guys", "chicks")
+ROLES = ("question_master", "thumbmaster", "toilet", "jail", "question_card")
+ROLE_TITLES = {
+    "question_master": "Question master",
+    "thumbmaster": "Thumbmaster",
+    "toilet": "Toilet card",
+    "jail": "Get out of jail free",
+    "question_card": "Question card",
+}
+# What holding each role lets its holder do (shown on the holder's phone).
+ROLE_POWERS = {
+    "question_master": "Tap \"caught\" and pick whoever answered one of your questions.",
+    "thumbmaster": "Start the thumb race whenever you like between cards.",
+    "toilet": "Use it once to go to the toilet; the table announces it.",
+    "jail": "Cancel the latest forfeit aimed at you, once. Others may steal it.",
+    "question_card": "Tap \"caught\" and pick whoever answered your question: they neck their drink.",
+}
+
+
+def _int(lo: int, hi: int) -> dict:
+    return {"int": {"min": lo, "max": hi}}
+
+
+def _one(*values: Any) -> dict:
+    return {"one_of": list(values)}
+
+
+_BOOL = _one(True, False)
+
+
+def _p(domain: dict, default: Any, label: str) -> dict:
+    return {"domain": domain, "default": default, "label": label}
+
+
+EFFECTS: dict[str, dict] = {
+    "text": {
+        "label": "Just the text",
+        "help": "Nothing to track: the table shows the card's text.",
+        "params": {},
+    },
+    "drink": {
+        "label": "Drink",
+        "help": "Hand out drinks: to the drawer, the player on their left or right, "
+                "everybody, everybody else, the guys, the chicks, or a player the drawer picks.",
+        "params": {
+            "who": _p(_one(*WHO), "drawer", "Who drinks"),
+            "n": _p(_int(1, 10), 1, "Drinks"),
+        },
+    },
+    "mate": {
+        "label": "Pick a mate",
+        "help": "The drawer picks a mate: from now on, whenever one of them drinks, "
+                "the other drinks the same. The drawer then drinks n (and so their mates).",
+        "params": {"n": _p(_int(0, 10), 1, "Drinks to seal it")},
+    },
+    "role": {
+        "label": "Give a role",
+        "help": "The drawer takes a role: until the next card of this rank, or to the end "
+                "of the game. n is what a catch or the thumb race costs; neck makes a catch "
+                "a neck; thumbs lets the thumbmaster choose left or right thumb.",
+        "params": {
+            "role": _p(_one(*ROLES), "question_master", "Role"),
+            "until": _p(_one("next_same_rank", "game_end"), "game_end", "Held until"),
+            "n": _p(_int(1, 10), 1, "Drinks"),
+            "neck": _p(_BOOL, False, "A catch is a neck"),
+            "thumbs": _p(_BOOL, False, "Left or right thumb"),
+        },
+    },
+    "rule": {
+        "label": "Make a rule",
+        "help": "The drawer types a rule that holds to the end of the game; "
+                "anyone may report a breach, which costs n.",
+        "params": {"n": _p(_int(1, 10), 1, "Drinks per offence")},
+    },
+    "race": {
+        "label": "Race: last one drinks",
+        "help": "Everybody taps; the last (and anyone missing at the time-out) drinks n.",
+        "params": {"n": _p(_int(1, 10), 1, "Drinks")},
+    },
+    "round": {
+        "label": "Round game",
+        "help": "A game played aloud round the table from the drawer (rhyme, category); "
+                "the drawer or the host picks who messed up, and they drink n.",
+        "params": {"n": _p(_int(1, 10), 1, "Drinks")},
+    },
+    "waterfall": {
+        "label": "Waterfall",
+        "help": "Everybody drinks; the drawer stops first, then each player round the table "
+                "in the direction of play. Each player's tally counts n.",
+        "params": {"n": _p(_int(0, 10), 1, "Drinks counted each")},
+    },
+    "cup": {
+        "label": "The cup",
+        "help": "Pour into the cup. The drawer of the last such card necks the cup and the "
+                "game ends; with return_cards, every role and rule is handed back.",
+        "params": {"return_cards": _p(_BOOL, False, "Return roles and rules at the end")},
+    },
+    "reverse": {
+        "label": "Reverse",
+        "help": "The direction of play reverses; the drawer drinks n.",
+        "params": {"n": _p(_int(0, 10), 0, "Drinks")},
+    },
+    "chugalug": {
+        "label": "Chugalug",
+        "help": "The number game: count round the table from the drawer, saying \"chugalug\" "
+                "for multiples of 5 or 7, which reverse the count. The first mistake drinks n.",
+        "params": {"n": _p(_int(1, 10), 2, "Drinks")},
+    },
+    "rps": {
+        "label": "Paper, scissors, stone",
+        "help": "The players either side of the drawer play on their phones; the loser drinks n.",
+        "params": {
+            "n": _p(_int(1, 10), 2, "Drinks"),
+            "best_of": _p(_one(1, 3, 5), 3, "Best of"),
+        },
+    },
+}
+
+
+def _card(title: str, text: str, effect: str, **params: Any) -> dict:
+    return {"title": title, "text": text, "effect": effect, "params": params}
+
+
+RING_OF_FIRE: dict = {
+    "name": "Ring of Fire",
+    "mode": "ring_of_fire",
+    "cards": {
+        "A": _card("Waterfall", "Everyone must keep drinking until the person who picked the "
+                   "card stops. You stop only when the person before you has stopped.",
+                   "waterfall", n=1),
+        "2": _card("You", "You can choose someone to drink.", "drink", who="pick", n=1),
+        "3": _card("Me", "You must drink.", "drink", who="drawer", n=1),
+        "4": _card("Floor", "Last one to touch the floor has to drink.", "race", n=1),
+        "5": _card("Guys", "All guys have to drink.", "drink", who="guys", n=1),
+        "6": _card("Chicks", "All girls have to drink.", "drink", who="chicks", n=1),
+        "7": _card("Heaven", "Point your finger in the sky: whoever is last must drink.",
+                   "race", n=1),
+        "8": _card("Mate", "Choose someone to drink with you: whenever one of you drinks, "
+                   "so does the other.", "mate", n=1),
+        "9": _card("Rhyme", "Say a word; the next person must rhyme with it, and so on round "
+                   "the circle until someone messes up. They drink.", "round", n=1),
+        "10": _card("Category", "Pick a category, such as football; round the circle everyone "
+                    "names something in it. Whoever messes up drinks.", "round", n=1),
+        "J": _card("Make a Rule", "Make up a rule everyone must follow for the whole game. "
+                   "Whoever disobeys drinks.", "rule", n=1),
+        "Q": _card("Questionmaster", "Until the next queen, whoever answers one of your "
+                   "questions drinks.", "role", role="question_master",
+                   until="next_same_rank", n=1),
+        "K": _card("Pour!", "Pour a little of your drink into the cup. Whoever picks up the "
+                   "last king drinks the whole cup.", "cup", return_cards=False),
+    },
+}
+
+KINGS: dict = {
+    "name": "Kings",
+    "mode": "kings",
+    "cards": {
+        "A": _card("Waterfall", "You start drinking, then each player round the table. "
+                   "You can only stop when the person on your right stops.", "waterfall", n=1),
+        "2": {
+            "red": _card("Drink two", "Drink two fingers.", "drink", who="drawer", n=2),
+            "black": _card("Nominate", "Nominate someone for two fingers.", "drink",
+                           who="pick", n=2),
+        },
+        "3": {
+            "red": _card("Left drinks", "The person on your left does two fingers.", "drink",
+                         who="left", n=2),
+            "black": _card("Right drinks", "The person on your right does two fingers.",
+                           "drink", who="right", n=2),
+        },
+        "4": _card("Thumbmaster", "At any time, put your left or right thumb on the edge of the "
+                   "table. The last to copy with the correct thumb does two fingers.", "role",
+                   role="thumbmaster", until="game_end", n=2, thumbs=True),
+        "5": _card("Chugalug", "Count round the table from \"one to my left\" or \"one to my "
+                   "right\". Multiples of 5 or 7 are \"chugalug\" and reverse the count. "
+                   "First mistake: two fingers.", "chugalug", n=2),
+        "6": _card("Toilet Card", "Nobody goes to the toilet without this card. It can be "
+                   "used once.", "role", role="toilet", until="game_end"),
+        "7": _card("Reverse", "Drink two fingers; play is reversed.", "reverse", n=2),
+        "8": _card("Paper, Scissors, Stone", "The two people either side of you play, best "
+                   "of three. The loser does two fingers.", "rps", n=2, best_of=3),
+        "9": _card("The Rule", "Make up any rule; it holds for the rest of the game. "
+                   "Two fingers for each offence.", "rule", n=2),
+        "10": _card("The Rule", "Make up any rule; it holds for the rest of the game. "
+                    "Two fingers for each offence.", "rule", n=2),
+        "J": _card("Get out of Jail Free", "Cancel one forfeit, once. Beware: it can be "
+                   "stolen when it is not in your pocket.", "role", role="jail",
+                   until="game_end"),
+        "Q": _card("Question Card", "Ask a question while touching the card: whoever answers "
+                   "properly necks their drink; answer \"f*** off\" and the asker necks.",
+                   "role", role="question_card", until="game_end", neck=True),
+        "K": _card("Last King Necks It", "The first three kings are free. Pull the fourth and "
+                   "you neck your drink; the game ends and every feature card is returned.",
+                   "cup", return_cards=True),
+    },
+}
+
+DEFAULT_DECKS: dict[str, dict] = {"ring_of_fire": RING_OF_FIRE, "kings": KINGS}
+
+
+def catalogue() -> dict:
+    """The effect catalogue, JSON-ready, for the deck editor."""
+    return copy.deepcopy(EFFECTS)
+
+
+def default_deck(mode: str) -> dict:
+    """A fresh, normalised copy of a mode's default deck."""
+    return validate_deck(DEFAULT_DECKS[mode])
+
+
+# -- validation ----------------------------------------------------------------
+
+def _check_value(domain: dict, value: Any) -> bool:
+    if "one_of" in domain:
+        return any(value == v and type(value) is type(v) for v in domain["one_of"])
+    if "int" in domain:
+        lim = domain["int"]
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and lim["min"] <= value <= lim["max"])
+    return False  # pragma: no cover - the catalogue only uses these two
+
+
+def _describe(domain: dict) -> str:
+    if "one_of" in domain:
+        return "one of " + ", ".join(repr(v) if isinstance(v, str) else str(v).lower()
+                                     for v in domain["one_of"])
+    lim = domain["int"]
+    return f"a whole number from {lim['min']} to {lim['max']}"
+
+
+def _text(value: Any, where: str, what: str, lo: int, hi: int) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: the {what} must be text.")
+    value = " ".join(value.split())
+    if len(value) < lo:
+        raise ValueError(f"{where}: the {what} is empty." if lo else f"{where}: bad {what}.")
+    if len(value) > hi:
+        raise ValueError(f"{where}: the {what} is longer than {hi} characters.")
+    return value
+
+
+def _validate_entry(entry: Any, where: str) -> dict:
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where}: a card needs a title, a text and an effect.")
+    unknown = set(entry) - {"title", "text", "effect", "params"}
+    if unknown:
+        raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}.")
+    if "title" not in entry:
+        raise ValueError(f"{where}: the title is missing.")
+    title = _text(entry["title"], where, "title", 1, TITLE_MAX)
+    text = _text(entry.get("text", ""), where, "text", 0, TEXT_MAX)
+    effect = entry.get("effect")
+    if effect is None:
+        raise ValueError(f"{where}: the effect is missing.")
+    if not isinstance(effect, str) or effect not in EFFECTS:
+        raise ValueError(f"{where}: unknown effect {effect!r} "
+                         f"(known: {', '.join(EFFECTS)}).")
+    params = entry.get("params", {})
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"{where}: params must be an object.")
+    schema = EFFECTS[effect]["params"]
+    for name in params:
+        if name not in schema:
+            allowed = ", ".join(schema) or "none"
+            raise ValueError(f"{where}: the effect {effect!r} has no parameter {name!r} "
+                             f"(parameters: {allowed}).")
+    out = {}
+    for name, spec in schema.items():
+        value = params.get(name, spec["default"])
+        if not _check_value(spec["domain"], value):
+            raise ValueError(f"{where}: parameter {name!r} of {effect!r} must be "
+                             f"{_describe(spec['domain'])}, not {value!r}.")
+        out[name] = value
+    return {"title": title, "text": text, "effect": effect, "params": out}
+
+
+def validate_deck(defn: Any) -> dict:
+    """Check a deck definition and return its normalised copy (defaults filled
+    in, text trimmed); raise ``ValueError`` with a readable reason otherwise."""
+    if not isinstance(defn, dict):
+        raise ValueError("A deck definition must be an object with \"cards\".")
+    name = defn.get("name", "House rules")
+    name = _text(name, "Deck", "name", 1, NAME_MAX)
+    cards = defn.get("cards")
+    if not isinstance(cards, dict):
+        raise ValueError("The deck has no \"cards\" object.")
+    for rank in RANKS:
+        if rank not in cards:
+            raise ValueError(f"Card {rank} is missing.")
+    for key in cards:
+        if key not in RANKS:
+            raise ValueError(f"{key!r} is not a rank (ranks: {' '.join(RANKS)}).")
+    out_cards: dict[str, dict] = {}
+    for rank in RANKS:
+        entry = cards[rank]
+        if isinstance(entry, dict) and ("red" in entry or "black" in entry):
+            extra = set(entry) - set(COLOURS)
+            if extra:
+                raise ValueError(f"Card {rank}: a colour pair holds only \"red\" and \"black\", "
+                                 f"not {sorted(extra)[0]!r}.")
+            for colour in COLOURS:
+                if colour not in entry:
+                    raise ValueError(f"Card {rank}: the {colour} card is missing.")
+            out_cards[rank] = {c: _validate_entry(entry[c], f"Card {rank} ({c})")
+                               for c in COLOURS}
+        else:
+            out_cards[rank] = _validate_entry(entry, f"Card {rank}")
+    out = {"name": name, "cards": out_cards}
+    mode = defn.get("mode")
+    if mode is not None:
+        if mode not in DEFAULT_DECKS:
+            raise ValueError(f"Unknown mode {mode!r} (modes: {', '.join(DEFAULT_DECKS)}).")
+        out["mode"] = mode
+    return out
+
+
+def entry_for(deck: dict, rank: str, colour: str) -> dict:
+    """The entry of a normalised deck for a card of this rank and colour."""
+    entry = deck["cards"][rank]
+    return entry[colour] if "red" in entry else entry
