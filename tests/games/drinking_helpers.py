@@ -1,0 +1,136 @@
+"""Helpers shared by the drinking-deck engine tests."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from partyapp.games import MODES
+from partyapp.games.base import HOST
+from partyapp.games.cards import STANDARD_DECK
+
+PIDS = [f"p{i}" for i in range(16)]
+
+
+def make(mode: str, n: int = 4, deck: list[str] | None = None, groups: dict | None = None,
+         seed: int = 1, **options):
+    """A game of ``mode`` for players p0..p(n-1), optionally with a staged deck."""
+    players = [{"id": PIDS[i], "group": (groups or {}).get(PIDS[i])} for i in range(n)]
+    if deck is not None:
+        options["deck"] = deck
+    cls = MODES[mode]
+    return cls.new(players, cls.check_options(options), random.Random(seed), 0.0)
+
+
+def act(g, pid: str, type_: str, now: float = 0.0, **params):
+    """Apply one move, params spelt as keyword arguments."""
+    return g.apply(pid, {"type": type_, **params}, now)
+
+
+def draw(g, now: float = 0.0) -> str:
+    """The player whose turn it is draws; returns who drew."""
+    pid = g.public_view()["turn"]
+    act(g, pid, "draw", now)
+    return pid
+
+
+def types(g, pid: str) -> list[str]:
+    return [a["type"] for a in g.legal_actions(pid)]
+
+
+def strings_in(value) -> set:
+    """Every string anywhere in a JSON-ready value (keys included)."""
+    out: set = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, dict):
+            out.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return out
+
+
+def audit(g) -> None:
+    """No view carries an undrawn card or another player's pending pick, and
+    every view is JSON-ready and round-trips unchanged."""
+    s = g.s
+    undrawn = set(STANDARD_DECK) - set(s["drawn"])
+    pub = g.public_view()
+    assert json.loads(json.dumps(pub)) == pub
+    for key in ("mode", "turn", "over", "result", "host_actions", "last_card", "remaining",
+                "kings_drawn", "rules", "roles", "direction"):
+        assert key in pub
+    assert pub["remaining"] == len(undrawn)
+    views = [pub, g.legal_actions(HOST)]
+    for pid in g.players():
+        priv = g.private_view(pid)
+        assert json.loads(json.dumps(priv)) == priv
+        views.append(priv)
+        views.append(g.legal_actions(pid))
+    for v in views:
+        leaked = strings_in(v) & undrawn
+        assert not leaked, f"undrawn cards in a view: {leaked}"
+    pr = s["prompt"]
+    if pr and pr["kind"] == "rps":
+        assert "picks" not in pub["prompt"]
+        for pid in g.players():
+            own = pr["picks"].get(pid)
+            assert g.private_view(pid)["rps_pick"] == own
+
+
+def random_action(g, pid: str, rng: random.Random) -> dict:
+    spec = rng.choice(g.legal_actions(pid))
+    action = {"type": spec["type"]}
+    for name, domain in spec["params"].items():
+        if "one_of" in domain:
+            action[name] = rng.choice(domain["one_of"])
+        elif "text" in domain:
+            length = rng.randint(1, domain["text"]["max_len"])
+            action[name] = "".join(rng.choice("abc xyz!?") for _ in range(length)).strip() or "x"
+        elif "int" in domain:
+            action[name] = rng.randint(domain["int"]["min"], domain["int"]["max"])
+        else:  # subset_of
+            k = rng.randint(domain["min"], domain["max"])
+            action[name] = rng.sample(domain["subset_of"], k)
+    return action
+
+
+def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int = 20000,
+                  churn: bool = False) -> int:
+    """Random bots (the host now and then) play until the game is over; returns
+    the number of steps. With ``churn`` players leave and join mid-game."""
+    now = 0.0
+    steps = 0
+    joined = 100
+    while not g.is_over():
+        steps += 1
+        assert steps < max_steps, "the game does not finish"
+        now += rng.choice([0.1, 0.5, 2.0])
+        deadline = g.next_deadline()
+        if deadline is not None and now >= deadline:
+            g.tick(now)
+            continue
+        if churn and rng.random() < 0.01 and len(g.players()) > 1:
+            g.remove_player(rng.choice(g.players()), now)
+            continue
+        if churn and rng.random() < 0.01 and len(g.players()) < 12:
+            joined += 1
+            g.add_player({"id": f"late{joined}", "group": rng.choice(["guys", "chicks", None])}, now)
+            continue
+        movers = [p for p in g.players() if g.legal_actions(p)]
+        if g.legal_actions(HOST) and (not movers or rng.random() < 0.03):
+            movers = [HOST]
+        if not movers:
+            assert deadline is not None, f"wedged: {g.public_view()['prompt']}"
+            now = deadline
+            continue
+        pid = rng.choice(movers)
+        g.apply(pid, random_action(g, pid, rng), now)
+        if audit_every and steps % audit_every == 0:
+            audit(g)
+    audit(g)
+    return steps

@@ -1,0 +1,311 @@
+"""Kings, the house variant: one test per card, with staged decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.games.base import HOST, IllegalAction, NotYourTurn
+
+from .drinking_helpers import act, audit, draw, make, types
+
+K = "kings"
+
+
+def test_ace_waterfall_follows_reversed_direction():
+    """A: after a reverse, the stopping order runs counter-clockwise from the drawer."""
+    g = make(K, 4, deck=["7S", "AS"])
+    draw(g)
+    assert draw(g) == "p3"
+    assert g.public_view()["outcome"]["order"] == ["p3", "p2", "p1", "p0"]
+
+
+def test_red_two_drawer_drinks_two():
+    """Red 2: the drawer drinks two fingers."""
+    g = make(K, 3, deck=["2H"])
+    draw(g)
+    assert g.drinks() == {"p0": 2, "p1": 0, "p2": 0}
+    assert g.public_view()["unit"] == "fingers"
+
+
+def test_black_two_drawer_nominates_someone_for_two():
+    """Black 2: the drawer nominates someone for two fingers."""
+    g = make(K, 3, deck=["2C"])
+    draw(g)
+    assert g.public_view()["prompt"] == {"kind": "pick", "by": "p0", "for": "drink", "n": 2}
+    act(g, "p0", "pick", player="p2")
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 2}
+
+
+def test_red_three_left_drinks_two():
+    """Red 3: the player on the drawer's left (next seat clockwise) drinks two."""
+    g = make(K, 4, deck=["3D"])
+    draw(g)
+    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 0, "p3": 0}
+
+
+def test_black_three_right_drinks_two():
+    """Black 3: the player on the drawer's right drinks two."""
+    g = make(K, 4, deck=["3S"])
+    draw(g)
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 0, "p3": 2}
+
+
+def test_left_and_right_stay_seats_when_direction_reversed():
+    """Left and right are seats: a reverse does not change who is on your left."""
+    g = make(K, 4, deck=["7S", "3H", "3C"])
+    draw(g)  # p0 reverses, drinks 2
+    assert draw(g) == "p3"  # red 3: left of p3 is p0
+    assert draw(g) == "p2"  # black 3: right of p2 is p1
+    assert g.drinks() == {"p0": 4, "p1": 2, "p2": 0, "p3": 0}
+
+
+def test_left_and_right_follow_play_when_option_says_so():
+    """With sides="play", left is the next player in the current direction of play."""
+    g = make(K, 4, deck=["7S", "3H", "3C"], sides="play")
+    draw(g)
+    assert draw(g) == "p3"  # red 3: the next in play from p3 is p2
+    assert draw(g) == "p2"  # black 3: the previous in play from p2 is p3
+    assert g.drinks() == {"p0": 2, "p1": 0, "p2": 2, "p3": 2}
+
+
+def test_four_thumbmaster_wrong_thumb_and_last_drink():
+    """4: the thumbmaster starts the thumb race from the phone; the last and any wrong thumb drink two."""
+    g = make(K, 4, deck=["4S", "2S"])
+    draw(g)
+    assert g.public_view()["roles"]["thumbmaster"] == "p0"
+    assert g.public_view()["prompt"] is None
+    spec = next(a for a in g.legal_actions("p0") if a["type"] == "thumb")
+    assert spec["params"] == {"thumb": {"one_of": ["left", "right"]}}
+    act(g, "p0", "thumb", 3.0, thumb="left")
+    pr = g.public_view()["prompt"]
+    assert pr["race"] == "thumb" and pr["participants"] == ["p1", "p2", "p3"] and pr["thumb"] == "left"
+    assert "tap" not in types(g, "p0")
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "draw")
+    act(g, "p2", "tap", 3.5, thumb="right")
+    act(g, "p3", "tap", 3.6, thumb="left")
+    out = g.public_view()["outcome"]
+    assert out["wrong_thumb"] == ["p2"] and out["last"] == ["p1"]
+    assert sorted(out["losers"]) == ["p1", "p2"]
+    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 2, "p3": 0}
+    assert g.public_view()["turn"] == "p1"
+
+
+def test_four_thumb_race_all_correct_last_drinks():
+    """4: with every thumb right, only the last to copy drinks; the thumbmaster keeps the role."""
+    g = make(K, 3, deck=["4S"])
+    draw(g)
+    act(g, "p0", "thumb", thumb="right")
+    act(g, "p2", "tap", thumb="right")
+    assert g.public_view()["outcome"]["losers"] == ["p1"]
+    assert g.public_view()["roles"]["thumbmaster"] == "p0"
+    assert "thumb" in types(g, "p0")
+
+
+def test_five_chugalug_counts_and_reverses():
+    """5: multiples of 5 or 7 are chugalug and reverse the count; the first mistake drinks two."""
+    g = make(K, 4, deck=["5S"])
+    draw(g)
+    assert g.public_view()["turn"] == "p0" and types(g, "p0") == ["start"]
+    act(g, "p0", "start", side="left")
+    seq = [("p1", 2), ("p2", 3), ("p3", 4), ("p0", "chugalug"), ("p3", 6), ("p2", "chugalug"),
+           ("p3", 8), ("p0", 9), ("p1", "chugalug")]
+    for pid, say in seq:
+        pr = g.public_view()["prompt"]
+        assert pr["speaker"] == pid and g.public_view()["turn"] == pid
+        spec = g.legal_actions(pid)[0]
+        assert spec["type"] == "answer" and say in spec["params"]["say"]["one_of"]
+        act(g, pid, "answer", say=say)
+    pr = g.public_view()["prompt"]
+    assert pr["number"] == 11 and pr["speaker"] == "p0" and pr["direction"] == -1
+    act(g, "p0", "answer", say="chugalug")  # 11 is a plain number
+    assert g.public_view()["prompt"] is None
+    assert g.public_view()["outcome"]["loser"] == "p0" and g.public_view()["outcome"]["expected"] == 11
+    assert g.drinks() == {"p0": 2, "p1": 0, "p2": 0, "p3": 0}
+
+
+def test_five_chugalug_saying_the_number_at_a_multiple_is_a_mistake():
+    """5: saying 7 instead of chugalug is a mistake; one to my right starts the other way."""
+    g = make(K, 4, deck=["5H"])
+    draw(g)
+    act(g, "p0", "start", side="right")
+    for pid, say in [("p3", 2), ("p2", 3), ("p1", 4), ("p0", "chugalug"), ("p1", 6)]:
+        act(g, pid, "answer", say=say)
+    act(g, "p2", "answer", say=7)
+    assert g.drinks()["p2"] == 2 and g.public_view()["prompt"] is None
+
+
+def test_five_chugalug_too_slow_is_a_mistake():
+    """5: no answer before the time-out is the mistake."""
+    g = make(K, 3, deck=["5C"], answer_timeout_s=5)
+    draw(g)
+    act(g, "p0", "start", 1.0, side="left")
+    assert g.next_deadline() == 6.0
+    g.tick(6.0)
+    assert g.drinks()["p1"] == 2 and g.public_view()["outcome"]["said"] is None
+
+
+def test_six_toilet_card_used_once():
+    """6: the holder uses the toilet card once; the table announces it and it is returned."""
+    g = make(K, 3, deck=["6S"])
+    draw(g)
+    assert g.public_view()["roles"]["toilet"] == "p0"
+    assert "toilet" in types(g, "p0") and "toilet" not in types(g, "p1")
+    events = act(g, "p0", "toilet")
+    assert events[0]["kind"] == "toilet" and events[0]["text"][0] == {"player": "p0"}
+    assert g.public_view()["roles"]["toilet"] is None
+    assert "toilet" not in types(g, "p0")
+
+
+def test_seven_reverse_drinks_two_and_reverses():
+    """7: the drawer drinks two and the direction of play reverses."""
+    g = make(K, 4, deck=["7D", "2S", "7H"])
+    draw(g)
+    view = g.public_view()
+    assert view["direction"] == -1 and g.drinks()["p0"] == 2 and view["turn"] == "p3"
+    draw(g)  # p3: black 2, picks
+    act(g, "p3", "pick", player="p1")
+    assert draw(g) == "p2"
+    assert g.public_view()["direction"] == 1 and g.public_view()["turn"] == "p3"
+
+
+def test_eight_rps_best_of_three_loser_drinks_two():
+    """8: the players either side of the drawer play best of three, picks hidden until both are in."""
+    g = make(K, 4, deck=["8S"])
+    draw(g)
+    pr = g.public_view()["prompt"]
+    assert pr["kind"] == "rps" and pr["players"] == ["p1", "p3"]
+    assert types(g, "p0") == [] and types(g, "p2") == []
+    act(g, "p1", "rps", pick="stone")
+    assert g.public_view()["prompt"]["picked"] == ["p1"]
+    assert g.private_view("p1")["rps_pick"] == "stone"
+    assert g.private_view("p3")["rps_pick"] is None
+    assert "stone" not in str(g.public_view()["prompt"])
+    audit(g)
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "rps", pick="paper")
+    act(g, "p3", "rps", pick="paper")  # p3 wins round 1
+    act(g, "p1", "rps", pick="stone")
+    act(g, "p3", "rps", pick="stone")  # tie, replayed
+    act(g, "p1", "rps", pick="scissors")
+    act(g, "p3", "rps", pick="paper")  # p1 wins round 3
+    pr = g.public_view()["prompt"]
+    assert pr["wins"] == {"p1": 1, "p3": 1} and len(pr["rounds"]) == 3
+    assert pr["rounds"][1]["winner"] is None
+    act(g, "p3", "rps", pick="scissors")
+    act(g, "p1", "rps", pick="paper")
+    out = g.public_view()["outcome"]
+    assert out["winner"] == "p3" and out["loser"] == "p1"
+    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 0, "p3": 0}
+
+
+def test_eight_rps_with_two_players_drawer_plays_the_other():
+    """8: with two players, the drawer plays the other player."""
+    g = make(K, 2, deck=["8C"])
+    draw(g)
+    assert g.public_view()["prompt"]["players"] == ["p1", "p0"]
+
+
+def test_eight_rps_missing_pick_loses_the_round():
+    """8: a pick missing at the time-out loses that round."""
+    g = make(K, 3, deck=["8D"], rps_timeout_s=20)
+    draw(g)
+    act(g, "p1", "rps", 1.0, pick="paper")
+    g.tick(20.0)
+    assert g.public_view()["prompt"]["wins"] == {"p1": 1, "p2": 0}
+    g.tick(40.0)  # both missing now: called off
+    assert g.public_view()["prompt"] is None and sum(g.drinks().values()) == 0
+
+
+@pytest.mark.parametrize("card", ["9S", "10H"])
+def test_nine_and_ten_the_rule_costs_two_per_offence(card):
+    """9 and 10: the drawer's rule holds; each reported offence costs two fingers."""
+    g = make(K, 3, deck=[card])
+    draw(g)
+    act(g, "p0", "rule", text="No pointing")
+    act(g, "p1", "breach", rule=0, player="p2")
+    act(g, "p0", "breach", rule=0, player="p2")
+    assert g.drinks()["p2"] == 4
+    assert g.public_view()["rules"] == [{"by": "p0", "text": "No pointing", "n": 2}]
+
+
+def test_jack_jail_cancels_latest_forfeit_once():
+    """J: the holder cancels the latest forfeit aimed at them, once."""
+    g = make(K, 4, deck=["JS", "3S"])
+    draw(g)
+    assert g.public_view()["roles"]["jail"] == "p0"
+    assert "jail" not in types(g, "p0")  # nothing to cancel yet
+    draw(g)  # p1 black 3: p0 drinks 2
+    assert g.drinks()["p0"] == 2
+    assert g.private_view("p0")["roles"][0]["ready"] is True
+    act(g, "p0", "jail")
+    assert g.drinks()["p0"] == 0
+    assert g.public_view()["roles"]["jail"] is None
+    assert "jail" not in types(g, "p0")
+
+
+def test_jack_jail_stolen_and_host_undoes_the_steal():
+    """J: another player steals the jail card (announced); the host can undo the steal."""
+    g = make(K, 4, deck=["JS"])
+    draw(g)
+    assert "steal" in types(g, "p2") and "steal" not in types(g, "p0")
+    events = act(g, "p2", "steal")
+    assert events[0]["kind"] == "steal"
+    assert events[0]["text"] == [{"player": "p2"}, " steals the jail card from ", {"player": "p0"}, "!"]
+    assert g.public_view()["roles"]["jail"] == "p2"
+    undo = next(a for a in g.legal_actions(HOST) if a["type"] == "undo")
+    assert undo["params"]["entry"]["one_of"] == [events[0]["id"]]
+    act(g, HOST, "undo", entry=events[0]["id"])
+    assert g.public_view()["roles"]["jail"] == "p0"
+    assert g.legal_actions(HOST) == []
+
+
+def test_queen_question_card_caught_answerer_necks():
+    """Q: the holder reports caught and picks who answered: they neck their drink."""
+    g = make(K, 3, deck=["QS"])
+    draw(g)
+    assert g.public_view()["roles"]["question_card"] == "p0"
+    act(g, "p0", "caught", by="question_card", player="p2")
+    assert g.public_view()["necks"] == {"p0": 0, "p1": 0, "p2": 1}
+    assert sum(g.drinks().values()) == 0
+
+
+def test_queen_question_card_f_off_turns_it_on_the_asker():
+    """Q: an answerer's "f*** off" turns it on the asker, who necks."""
+    g = make(K, 3, deck=["QS"])
+    draw(g)
+    assert "deflect" in types(g, "p1") and "deflect" not in types(g, "p0")
+    act(g, "p1", "deflect")
+    assert g.public_view()["necks"] == {"p0": 1, "p1": 0, "p2": 0}
+
+
+def test_fourth_king_necks_and_returns_every_feature_card():
+    """K: three kings free, the fourth king's drawer necks, the game ends and every role and rule is returned."""
+    deck = ["4S", "6S", "JS", "QS", "9S", "KS", "KH", "KD", "KC"]
+    g = make(K, 4, deck=deck)
+    for _ in range(4):
+        draw(g)
+    draw(g)  # p0: the rule
+    act(g, "p0", "rule", text="No swearing")
+    view = g.public_view()
+    assert all(view["roles"][r] is not None for r in ("thumbmaster", "toilet", "jail", "question_card"))
+    for _ in range(3):
+        draw(g)
+    assert sum(g.drinks().values()) == 0 and not g.is_over()
+    assert g.public_view()["kings_drawn"] == 3
+    assert draw(g) == "p0"
+    view = g.public_view()
+    assert g.is_over() and view["result"]["reason"] == "last_king"
+    assert view["necks"]["p0"] == 1
+    assert all(v is None for v in view["roles"].values())
+    assert view["rules"] == []
+    assert all(g.private_view(p)["roles"] == [] for p in g.players())
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "draw")
+
+
+def test_not_your_turn_to_draw():
+    """Only the player whose turn it is may draw."""
+    g = make(K, 3)
+    with pytest.raises(NotYourTurn):
+        act(g, "p1", "draw")

@@ -1,0 +1,202 @@
+"""Ring of Fire: one test per card, with staged decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.games.base import HOST, IllegalAction, NotYourTurn
+
+from .drinking_helpers import act, audit, draw, make, types
+
+RoF = "ring_of_fire"
+
+
+def test_ace_waterfall_gives_stopping_order_from_drawer():
+    """A: the table shows the stopping order, the drawer first, then round in the direction of play."""
+    g = make(RoF, 4, deck=["2S", "AS"])
+    act(g, "p0", "draw")
+    act(g, "p0", "pick", player="p3")
+    assert draw(g) == "p1"
+    view = g.public_view()
+    assert view["last_card"] == "AS"
+    assert view["outcome"] == {"kind": "waterfall", "order": ["p1", "p2", "p3", "p0"]}
+    assert view["prompt"] is None and view["turn"] == "p2"
+    assert g.drinks() == {"p0": 1, "p1": 1, "p2": 1, "p3": 2}
+
+
+def test_two_you_drawer_picks_who_drinks():
+    """2: the drawer picks someone to drink, and the next draw waits for the pick."""
+    g = make(RoF, 4, deck=["2H"])
+    draw(g)
+    view = g.public_view()
+    assert view["turn"] == "p0" and view["prompt"]["kind"] == "pick"
+    assert g.private_view("p0")["prompt"] == {"prompt": "pick_player", "for": "drink", "n": 1}
+    assert g.private_view("p1")["prompt"] is None
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "draw")
+    with pytest.raises(NotYourTurn):
+        act(g, "p1", "pick", player="p2")
+    spec = g.legal_actions("p0")[0]
+    assert spec == {"type": "pick", "params": {"player": {"one_of": ["p1", "p2", "p3"]}}}
+    act(g, "p0", "pick", player="p2")
+    assert g.drinks()["p2"] == 1
+    assert g.public_view()["turn"] == "p1"
+
+
+def test_three_me_drawer_drinks():
+    """3: the drawer drinks."""
+    g = make(RoF, 3, deck=["3D"])
+    draw(g)
+    assert g.drinks() == {"p0": 1, "p1": 0, "p2": 0}
+    log = g.public_view()["log"]
+    assert log[-1]["drinks"] == {"p0": 1} and log[-1]["text"][0] == {"player": "p0"}
+
+
+def test_four_floor_last_to_tap_drinks():
+    """4 Floor: everybody taps, the server keeps the order, the last drinks."""
+    g = make(RoF, 4, deck=["4C"])
+    draw(g)
+    view = g.public_view()
+    assert view["turn"] is None and view["prompt"]["kind"] == "race"
+    assert all(types(g, p) == ["tap"] for p in g.players())
+    act(g, "p2", "tap", 1.0)
+    act(g, "p0", "tap", 1.2)
+    with pytest.raises(IllegalAction):
+        act(g, "p0", "tap", 1.3)
+    assert g.public_view()["prompt"]["order"] == ["p2", "p0"]
+    act(g, "p3", "tap", 1.4)
+    out = g.public_view()["outcome"]
+    assert out["order"] == ["p2", "p0", "p3"] and out["losers"] == ["p1"]
+    assert g.drinks()["p1"] == 1 and sum(g.drinks().values()) == 1
+    assert g.public_view()["prompt"] is None and g.public_view()["turn"] == "p1"
+
+
+def test_five_guys_drink():
+    """5 Guys: every player in the guys group drinks."""
+    g = make(RoF, 4, deck=["5S"], groups={"p0": "guys", "p2": "guys", "p3": "chicks"})
+    draw(g)
+    assert g.drinks() == {"p0": 1, "p1": 0, "p2": 1, "p3": 0}
+
+
+def test_six_chicks_drink():
+    """6 Chicks: every player in the chicks group drinks; nobody when there are none."""
+    g = make(RoF, 4, deck=["6S", "6H"], groups={"p1": "chicks", "p3": "chicks"})
+    draw(g)
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 0, "p3": 1}
+    g2 = make(RoF, 2, deck=["6S"])
+    draw(g2)
+    assert sum(g2.drinks().values()) == 0
+    assert g2.public_view()["log"][-1]["text"] == ["Nobody drinks."]
+
+
+def test_seven_heaven_time_out_counts_missing_as_last():
+    """7 Heaven: at the time-out every missing tap counts as last and drinks."""
+    g = make(RoF, 4, deck=["7H"], race_timeout_s=10)
+    draw(g, 5.0)
+    assert g.next_deadline() == 15.0
+    act(g, "p3", "tap", 6.0)
+    assert g.tick(14.9) == []
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "tap", 15.0)
+    g.tick(15.0)
+    out = g.public_view()["outcome"]
+    assert out["timed_out"] and out["order"] == ["p3"] and sorted(out["losers"]) == ["p0", "p1", "p2"]
+    assert g.drinks() == {"p0": 1, "p1": 1, "p2": 1, "p3": 0}
+    assert g.next_deadline() is None
+
+
+def test_eight_mate_drinks_with_you():
+    """8 Mate: the drawer picks a mate; from then on the mate drinks whenever the drawer does."""
+    g = make(RoF, 4, deck=["8S", "2S", "3S"])
+    draw(g)
+    act(g, "p0", "pick", player="p2")
+    assert g.public_view()["mates"] == [["p0", "p2"]]
+    assert g.private_view("p2")["mates"] == ["p0"]
+    assert g.drinks() == {"p0": 1, "p1": 0, "p2": 1, "p3": 0}
+    draw(g)  # p1: 2, picks p0 -> p2 drinks too
+    act(g, "p1", "pick", player="p0")
+    assert g.drinks() == {"p0": 2, "p1": 0, "p2": 2, "p3": 0}
+    draw(g)  # p2: 3 me -> p0 drinks too
+    assert g.drinks() == {"p0": 3, "p1": 0, "p2": 3, "p3": 0}
+
+
+def test_nine_rhyme_round_drawer_picks_who_messed_up():
+    """9 Rhyme: the table shows whose go it is; the drawer picks who messed up."""
+    g = make(RoF, 4, deck=["9S"])
+    draw(g)
+    pr = g.public_view()["prompt"]
+    assert pr["kind"] == "round" and pr["speaker"] == "p0" and pr["caller"] == "p0"
+    assert set(types(g, "p0")) >= {"done", "missed"}
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "draw")
+    act(g, "p0", "done")
+    act(g, "p1", "done")
+    assert g.public_view()["prompt"]["speaker"] == "p2"
+    assert types(g, "p2") == ["done"]
+    with pytest.raises(NotYourTurn):
+        act(g, "p2", "missed", player="p2")
+    act(g, "p0", "missed", player="p2")
+    assert g.drinks()["p2"] == 1
+    assert g.public_view()["outcome"]["loser"] == "p2"
+    assert g.public_view()["turn"] == "p1"
+
+
+def test_ten_category_round_host_picks_who_messed_up():
+    """10 Category: the host may also pick who messed up."""
+    g = make(RoF, 3, deck=["10D"])
+    draw(g)
+    host = {a["type"] for a in g.public_view()["host_actions"]}
+    assert host == {"skip", "missed"}
+    act(g, HOST, "missed", player="p1")
+    assert g.drinks()["p1"] == 1 and g.public_view()["prompt"] is None
+
+
+def test_jack_make_a_rule_joins_rules_in_force():
+    """J: the drawer types a rule; it joins the rules in force with its author; breaking it costs a drink."""
+    g = make(RoF, 4, deck=["JS"])
+    draw(g)
+    assert g.private_view("p0")["prompt"] == {"prompt": "type_rule", "max_len": 100}
+    with pytest.raises(IllegalAction):
+        act(g, "p0", "rule", text="   ")
+    with pytest.raises(IllegalAction):
+        act(g, "p0", "rule", text="x" * 101)
+    act(g, "p0", "rule", text="  Drink with\nyour left hand ")
+    assert g.public_view()["rules"] == [{"by": "p0", "text": "Drink with your left hand", "n": 1}]
+    spec = next(a for a in g.legal_actions("p2") if a["type"] == "breach")
+    assert spec["params"] == {"rule": {"one_of": [0]}, "player": {"one_of": ["p0", "p1", "p2", "p3"]}}
+    act(g, "p2", "breach", rule=0, player="p3")
+    assert g.drinks()["p3"] == 1
+
+
+def test_queen_question_master_catches_until_next_queen():
+    """Q: the question master taps caught and picks who answered; the next queen passes the role on."""
+    g = make(RoF, 3, deck=["QS", "QH"])
+    draw(g)
+    assert g.public_view()["roles"]["question_master"] == "p0"
+    assert g.private_view("p0")["roles"][0]["role"] == "question_master"
+    act(g, "p0", "caught", by="question_master", player="p2")
+    assert g.drinks()["p2"] == 1
+    assert "caught" not in types(g, "p1")
+    draw(g)
+    assert g.public_view()["roles"]["question_master"] == "p1"
+    assert "caught" not in types(g, "p0")
+    act(g, "p1", "caught", by="question_master", player="p0")
+    assert g.drinks() == {"p0": 1, "p1": 0, "p2": 1}
+
+
+def test_king_cup_last_king_drinks_it_all_and_ends():
+    """K: each king fills the cup; the last king's drawer drinks it all and the game ends."""
+    g = make(RoF, 3, deck=["KS", "KH", "KD", "KC"])
+    for i in range(3):
+        draw(g)
+        assert g.public_view()["kings_drawn"] == i + 1
+        assert g.public_view()["cup"] == {"filled": i + 1, "of": 4}
+        assert not g.is_over()
+    assert sum(g.drinks().values()) == 0
+    assert draw(g) == "p0"
+    view = g.public_view()
+    assert g.is_over() and view["over"] and view["turn"] is None
+    assert view["necks"]["p0"] == 1
+    assert view["result"]["reason"] == "last_king" and view["result"]["by"] == "p0"
+    assert g.legal_actions("p1") == [] and view["host_actions"] == []
+    audit(g)
