@@ -46,7 +46,6 @@ def serve(args: argparse.Namespace) -> None:
     from . import netinfo
     from .app import create_app
     from .config import ConfigError
-    from .realtime import socketio
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     overrides = {
@@ -74,4 +73,27 @@ def serve(args: argparse.Namespace) -> None:
         code.add_data(f"{base}/")
         code.print_ascii(out=sys.stdout, invert=True)
     sys.stdout.flush()
-    socketio.run(app, host=host, port=port, log_output=False)
+    run_server(app, host, port)
+
+
+def run_server(app, host: str, port: int) -> None:
+    """gevent's WSGI server, as ``socketio.run`` would start it, with one fix:
+    simple-websocket talks over a duplicate of the connection's socket, so
+    once a WebSocket ends, pywsgi must not read what is left on the original
+    as a new HTTP request."""
+    import logging
+
+    from gevent import pywsgi
+
+    class Handler(pywsgi.WSGIHandler):
+        def run_application(self):
+            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
+            try:
+                super().run_application()
+            finally:
+                if upgrade:
+                    self.close_connection = True
+
+    server = pywsgi.WSGIServer((host, port), app, handler_class=Handler, log=None,
+                               error_log=logging.getLogger("partyapp.http"))
+    server.serve_forever()

@@ -359,6 +359,11 @@ class Registry:
                 if data is None:
                     raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {code}. Check the code on the TV.")
                 room = Room(self, data)
+                # Loaded afresh (after a restart): nobody is connected to this
+                # process yet; each phone and the table reconnect and say so.
+                room.table_connected = False
+                for seat in room.seats:
+                    seat.connected = False
                 self._rooms[code] = room
                 if room.game and room.game.next_deadline() is not None and self.publisher:
                     self.publisher.schedule(room, room.game.next_deadline())

@@ -1,0 +1,72 @@
+"""A real server process (``python -m partyapp serve``), as ``make run``
+starts it, for the restart, browser and benchmark smoke tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
+                 log_path: Path | None = None) -> None:
+        self.port = port or free_port()
+        self.store_url = store_url
+        self.testing = testing
+        self.extra = extra or []
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20.0) -> "ServerProcess":
+        cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--store", self.store_url, "--public-url", self.url, "--quiet", *self.extra]
+        if self.testing:
+            cmd.append("--testing")
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        cwd = Path(__file__).resolve().parent.parent
+        if self.log_path:
+            with open(self.log_path, "ab") as out:
+                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        else:
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not answer /healthz in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or say goodbye."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,62 @@
+"""A protocol client over real Socket.IO (python-socketio's client), for
+tests against a real server process."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import socketio
+
+
+class WireClient:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1)
+        self.state: dict | None = None
+        self.revs: list[int] = []
+        self.kicked: list[dict] = []
+        self.on_reconnect = None  # called (in a thread) after every reconnect
+        self._cond = threading.Condition()
+        self._connects = 0
+        self.sio.on("state", self._state)
+        self.sio.on("kicked", lambda info: self.kicked.append(info))
+        self.sio.on("connect", self._connected)
+
+    def _state(self, view: dict) -> None:
+        with self._cond:
+            self.revs.append(view["rev"])
+            if self.state is None or view["rev"] > self.state["rev"]:
+                self.state = view
+            self._cond.notify_all()
+
+    def _connected(self) -> None:
+        self._connects += 1
+        if self._connects > 1 and self.on_reconnect is not None:
+            threading.Thread(target=self.on_reconnect, daemon=True).start()
+
+    def connect(self) -> "WireClient":
+        self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
+        return self
+
+    def call(self, event: str, payload: dict | None = None, timeout: float = 10) -> dict:
+        return self.sio.call(event, payload if payload is not None else {}, timeout=timeout)
+
+    def wait_for(self, predicate, timeout: float = 10) -> dict:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while not (self.state is not None and predicate(self.state)):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"state never matched; last rev {self.state and self.state['rev']}")
+                self._cond.wait(left)
+            return self.state
+
+    def wait_rev(self, rev: int, timeout: float = 10) -> dict:
+        return self.wait_for(lambda s: s["rev"] >= rev, timeout)
+
+    def close(self) -> None:
+        try:
+            self.sio.disconnect()
+        except Exception:
+            pass
