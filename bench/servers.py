@@ -1,0 +1,125 @@
+"""Start and stop the server under test (the app, or the bare baseline) on
+loopback, and read its CPU and memory."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Everything from one address: lift the per-address join limit (it exists to
+# stop room codes being swept, not to stop 1,400 sockets of one test host).
+BENCH_CONFIG = """\
+[server]
+host = "127.0.0.1"
+
+[limits]
+joins_per_minute = 10000000
+joins_burst = 1000000
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def raise_fd_limit() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+class Server:
+    """A server process on 127.0.0.1. ``kind`` is ``app`` (``partyapp serve``,
+    gevent, SQLite store) or ``baseline`` (``bench.baseline``)."""
+
+    def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
+                 phones: int = 6, extra: list[str] | None = None) -> None:
+        self.kind = kind
+        self.port = free_port()
+        self.dir = tempfile.TemporaryDirectory(prefix=f"partyapp-bench-{kind}-")
+        d = Path(self.dir.name)
+        if kind == "app":
+            (d / "config.toml").write_text(BENCH_CONFIG)
+            cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--store", f"sqlite:///{d / 'bench.db'}", "--config", str(d / "config.toml"), "--quiet"]
+        else:
+            cmd = [sys.executable, "-m", "bench.baseline", "--port", str(self.port),
+                   "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
+                   "--phones", str(phones)]
+        cmd += extra or []
+        self.log_path = d / "server.log"
+        self._log = open(self.log_path, "wb")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        self.proc = subprocess.Popen(cmd, cwd=str(d), stdout=self._log, stderr=subprocess.STDOUT, env=env)
+        self.ps = psutil.Process(self.proc.pid)
+        self._wait_ready()
+        self._cpu_mark = None
+
+    def _wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        url = f"http://127.0.0.1:{self.port}/healthz"
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.kind} server exited: {self.log_tail()}")
+            try:
+                with urllib.request.urlopen(url, timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"{self.kind} server did not answer on {url}")
+
+    def log_tail(self, n: int = 2000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-n:]
+        except OSError:
+            return ""
+
+    def rss_mb(self) -> float:
+        return self.ps.memory_info().rss / 1e6
+
+    def cpu_start(self) -> None:
+        t = self.ps.cpu_times()
+        self._cpu_mark = (t.user + t.system, time.perf_counter())
+
+    def cpu_percent(self) -> float:
+        """CPU used since ``cpu_start``, in percent of one core."""
+        t = self.ps.cpu_times()
+        used, then = self._cpu_mark
+        return 100.0 * (t.user + t.system - used) / max(1e-9, time.perf_counter() - then)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self._log.close()
+        self.dir.cleanup()
+
+    def __enter__(self) -> "Server":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
