@@ -32,6 +32,7 @@ function showRoom() {
   roomScreen.hidden = false;
   banner(message, "");
   keepAwake();
+  if (state) render();
 }
 
 const socket = connect();
@@ -63,9 +64,10 @@ socket.on("connect", async () => {
 });
 
 socket.on("state", (s) => {
-  if (!joined || (state && s.rev <= state.rev)) return;
+  // The first state of a seat arrives before the answer to join/resume.
+  if (!s.you || (state && s.rev <= state.rev)) return;
   state = s;
-  render();
+  if (joined) render();
 });
 
 socket.on("kicked", (info) => {

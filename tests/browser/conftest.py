@@ -1,0 +1,145 @@
+"""Real Chromium (Debian's, driven by Playwright) against a real server
+process. Screenshots go to test-artifacts/screenshots/ for people to look at.
+
+The browser is required: a missing Chromium fails these tests with the
+command that installs it, instead of skipping them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.serverproc import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--autoplay-policy=no-user-gesture-required",
+]
+PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+def chromium_path() -> str:
+    path = os.environ.get("PARTYAPP_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail("Chromium is needed for the browser tests: apt-get install -y chromium "
+                    "(or set PARTYAPP_CHROMIUM to its path)", pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def shots(request):
+    """shots("name", page): saves test-artifacts/screenshots/<test>-<name>.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    prefix = request.node.name.replace("[", "-").replace("]", "")
+
+    def take(name: str, page, full_page: bool = False) -> Path:
+        path = SHOTS / f"{prefix}-{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take
+
+
+class PageErrors:
+    """Collects uncaught page errors and dialogs (an alert would mean script
+    injection worked)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+
+    def watch(self, page) -> None:
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def dialog(d):
+            if d.type == "confirm":
+                d.accept()
+            else:
+                self.dialogs.append(f"{d.type}: {d.message}")
+                d.dismiss()
+
+        page.on("dialog", dialog)
+
+
+@pytest.fixture
+def watch():
+    return PageErrors()
+
+
+@pytest.fixture
+def open_table(browser, server, watch):
+    """A TV-sized table page with a fresh room, started from the start page."""
+    made = []
+
+    def opener():
+        ctx = browser.new_context(**TV)
+        made.append(ctx)
+        page = ctx.new_page()
+        watch.watch(page)
+        page.goto(server.url + "/")
+        page.click("#start-table")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#join-url:not(:empty)")
+        return page
+
+    yield opener
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def open_phone(browser, watch):
+    made = []
+
+    def opener(url: str, name: str | None = None, group: str | None = None):
+        ctx = browser.new_context(**PHONE)
+        made.append(ctx)
+        page = ctx.new_page()
+        watch.watch(page)
+        page.goto(url)
+        if name is not None:
+            page.wait_for_selector("#join-screen:not([hidden])")
+            page.fill("#name", name)
+            if group:
+                page.check(f"input[name=group][value={group}]")
+            page.click("#name-form button[type=submit]")
+            page.wait_for_selector("#room-screen:not([hidden])")
+        return page
+
+    yield opener
+    for ctx in made:
+        ctx.close()
+
+
+def decode_qr(png_path: Path) -> str:
+    """The text of the QR code in a screenshot."""
+    import zxingcpp
+    from PIL import Image
+
+    results = zxingcpp.read_barcodes(Image.open(png_path))
+    texts = [r.text for r in results if r.format == zxingcpp.BarcodeFormat.QRCode]
+    assert texts, f"no QR code found in {png_path}"
+    return texts[0]
