@@ -25,6 +25,8 @@ export function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    // Through the CSSOM: the pages' CSP forbids style attributes.
+    else if (key === "style") for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
@@ -68,6 +70,12 @@ export function cardName(code) {
   if (!c) return "";
   if (c.rank === "Joker") return "Joker";
   return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}`;
+}
+
+export function cardShort(code) {
+  const c = parseCard(code);
+  if (!c) return "";
+  return c.rank === "Joker" ? "Joker" : `${c.rank}${SUITS[c.suit]}`;
 }
 
 export function cardEl(code, extraClass = "") {

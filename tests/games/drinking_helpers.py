@@ -82,8 +82,15 @@ def audit(g) -> None:
             assert g.private_view(pid)["rps_pick"] == own
 
 
-def random_action(g, pid: str, rng: random.Random) -> dict:
-    spec = rng.choice(g.legal_actions(pid))
+PROGRESS = frozenset({"draw", "pick", "rule", "tap", "done", "missed", "start", "answer", "rps"})
+
+
+def random_action(g, pid: str, rng: random.Random, only: frozenset | None = None) -> dict:
+    """A random action of ``pid`` (among the types in ``only`` when given)."""
+    specs = g.legal_actions(pid)
+    if only is not None:
+        specs = [a for a in specs if a["type"] in only] or specs
+    spec = rng.choice(specs)
     action = {"type": spec["type"]}
     for name, domain in spec["params"].items():
         if "one_of" in domain:
@@ -100,9 +107,11 @@ def random_action(g, pid: str, rng: random.Random) -> dict:
 
 
 def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int = 20000,
-                  churn: bool = False) -> int:
+                  churn: bool = False, focus: float = 0.7) -> int:
     """Random bots (the host now and then) play until the game is over; returns
-    the number of steps. With ``churn`` players leave and join mid-game."""
+    the number of steps. With probability ``focus`` a step is taken among the
+    moves that advance the game (draws and prompts), else among every legal
+    move. With ``churn`` players leave and join mid-game."""
     now = 0.0
     steps = 0
     joined = 100
@@ -128,8 +137,13 @@ def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int
             assert deadline is not None, f"wedged: {g.public_view()['prompt']}"
             now = deadline
             continue
+        only = None
+        if rng.random() < focus:
+            keen = [p for p in movers if PROGRESS & {a["type"] for a in g.legal_actions(p)}]
+            if keen:
+                movers, only = keen, PROGRESS
         pid = rng.choice(movers)
-        g.apply(pid, random_action(g, pid, rng), now)
+        g.apply(pid, random_action(g, pid, rng, only), now)
         if audit_every and steps % audit_every == 0:
             audit(g)
     audit(g)

@@ -1,2 +1,2 @@
 // Every mode with screens of its own registers itself here.
-
+import "./drinking.js";

@@ -23,8 +23,12 @@ export function valueLabel(state, value) {
   return humanize(String(value));
 }
 
-function valueContent(state, value) {
-  if (typeof value === "string" && !playerIds(state).has(value) && parseCard(value) && /^(10|[2-9AJQK])[SHDC]$|^X[12]$/.test(value)) {
+function valueContent(state, value, name, opts) {
+  if (opts && opts.valueText) {
+    const text = opts.valueText(name, value);
+    if (text !== undefined && text !== null) return text;
+  }
+  if (!(opts && opts.plain) && typeof value === "string" && !playerIds(state).has(value) && parseCard(value) && /^(10|[2-9AJQK])[SHDC]$|^X[12]$/.test(value)) {
     return cardEl(value, "mini");
   }
   return valueLabel(state, value);
@@ -46,7 +50,7 @@ export function actionControl(state, spec, send, opts = {}) {
       el("div", { class: "choices" },
         domain.one_of.map((value) =>
           el("button", { class: "btn btn-choice", type: "button", dataset: { value: String(value) },
-            onclick: () => send({ type: spec.type, [name]: value }) }, valueContent(state, value)))));
+            onclick: () => send({ type: spec.type, [name]: value }) }, valueContent(state, value, name, opts)))));
   }
   // Otherwise a small form.
   const inputs = {};
@@ -62,12 +66,12 @@ export function actionControl(state, spec, send, opts = {}) {
       inputs[name] = () => parseInt(input.value, 10);
     } else if (domain.one_of) {
       input = el("select", { "aria-label": humanize(name) },
-        domain.one_of.map((v, i) => el("option", { value: String(i) }, valueLabel(state, v))));
+        domain.one_of.map((v, i) => el("option", { value: String(i) }, valueContent(state, v, name, { valueText: opts.valueText, plain: true }))));
       inputs[name] = () => domain.one_of[parseInt(input.value, 10)];
     } else if (domain.subset_of) {
       const boxes = domain.subset_of.map((v) => {
         const box = el("input", { type: "checkbox" });
-        return { v, box, label: el("label", { class: "check" }, box, valueContent(state, v)) };
+        return { v, box, label: el("label", { class: "check" }, box, valueContent(state, v, name, opts)) };
       });
       input = el("div", { class: "checks" }, boxes.map((b) => b.label));
       inputs[name] = () => boxes.filter((b) => b.box.checked).map((b) => b.v);
