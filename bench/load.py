@@ -171,6 +171,12 @@ class Pool:
                 p.join(5)
 
 
+def busy_seconds() -> float:
+    """CPU seconds the whole machine has spent busy, all cores together."""
+    t = psutil.cpu_times()
+    return sum(t) - t.idle - getattr(t, "iowait", 0.0)
+
+
 def settle_rss(server: Server, seconds: float = 1.0) -> float:
     time.sleep(seconds)
     return server.rss_mb()
@@ -186,18 +192,19 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
     pool = None
     flood = None
     try:
-        rss0 = settle_rss(server, 0.5)
+        pause = min(1.0, 0.2 + sockets / 2000)  # lets RSS settle between phases
+        rss0 = settle_rss(server, pause)
         procs = max(1, min(args.procs, rooms))
         pool = Pool(procs, server.port, rooms, phones, args.mode, args.rate, args.seed)
         t = time.perf_counter()
         pool.phase("connect")
-        rss1 = settle_rss(server)
+        rss1 = settle_rss(server, pause)
         log(f"  [{kind}] {sockets} sockets connected in {time.perf_counter() - t:.1f} s; "
             f"server RSS {rss0:.1f} -> {rss1:.1f} MB")
         pool.phase("setup")
-        rss2 = settle_rss(server)
+        rss2 = settle_rss(server, pause)
         pool.phase("start")
-        rss3 = settle_rss(server)
+        rss3 = settle_rss(server, pause)
         log(f"  [{kind}] {rooms} rooms set up: RSS {rss2:.1f} MB idle, {rss3:.1f} MB with games started")
         if args.flood:
             ctx = mp.get_context("spawn")
@@ -206,6 +213,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             flood.start()
         server.cpu_start()
         gen_cpu0 = pool.cpu_times()
+        sys0 = busy_seconds()
         t_run = time.perf_counter()
         peak = [rss3]
 
@@ -226,6 +234,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         elapsed = time.perf_counter() - t_run
         server_cpu = server.cpu_percent()
         gen_cpu = 100.0 * (pool.cpu_times() - gen_cpu0) / elapsed
+        machine_cpu = 100.0 * (busy_seconds() - sys0) / elapsed
         rss_end = server.rss_mb()
         flood_counts = None
         if flood is not None:
@@ -269,6 +278,9 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             "server_cpu_pct": round(server_cpu, 1),
             "generator_cpu_pct": round(gen_cpu, 1),
             "generator_procs": len(pool.procs),
+            # everything else the machine ran meanwhile, in % of one core
+            "other_cpu_pct": round(max(0.0, machine_cpu - server_cpu - gen_cpu), 1),
+            "server_cpu_ms_per_act": round(server_cpu * 10 / max(1e-9, total("acts_ok") / elapsed), 2),
             "server_rss_mb": round(max(peak + [rss_end]), 1),
             "rss_start_mb": round(rss0, 1),
             "rss_per_socket_kb": round((rss1 - rss0) * 1000 / sockets, 1),
@@ -356,7 +368,7 @@ def verdict(ok: bool) -> str:
 
 def table_text(app: dict, base: dict | None, extra: dict) -> str:
     keys = ["rooms", "phones", "sockets", "samples", "p50_ms", "p95_ms", "p99_ms", "max_ms", "actions_per_s",
-            "acts_per_s", "frames_per_s", "lost", "duplicated", "server_cpu_pct", "generator_cpu_pct",
+            "acts_per_s", "frames_per_s", "lost", "duplicated", "server_cpu_pct", "server_cpu_ms_per_act", "generator_cpu_pct", "other_cpu_pct",
             "server_rss_mb", "rss_per_socket_kb", "rss_per_room_kb", "phone_frame_bytes", "table_frame_bytes"]
     lines = [f"{'':24}{'app':>14}" + (f"{'baseline':>14}" if base else "")]
     for k in keys:

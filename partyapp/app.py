@@ -10,6 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config as configuration
 from . import netinfo
+from .packets import WirePacket
 from .realtime import Realtime, socketio
 from .rooms import Registry
 from .store import open_store
@@ -54,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         message_queue=queue,
         logger=False,
         engineio_logger=False,
+        serializer=WirePacket,
     )
     logging.getLogger("engineio.server").setLevel(logging.ERROR)
     logging.getLogger("socketio.server").setLevel(logging.ERROR)

@@ -73,11 +73,15 @@ class Realtime:
 
     # -- fan-out (called by Room under its lock) --------------------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
-        socketio.emit(Event.STATE, public, to=table_channel(room.code))
+        """The public view is encoded once; each phone's frame is that text
+        with its ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
+        from .packets import Fragment, encode
+
+        text = encode(public)
+        socketio.emit(Event.STATE, Fragment(text), to=table_channel(room.code))
+        head = text[:-1] + ',"you":'
         for pid, you in private.items():
-            view = dict(public)
-            view["you"] = you
-            socketio.emit(Event.STATE, view, to=player_channel(room.code, pid))
+            socketio.emit(Event.STATE, Fragment(head + encode(you) + "}"), to=player_channel(room.code, pid))
 
     def schedule(self, room: Room, at: float) -> None:
         """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""

@@ -1,0 +1,181 @@
+"""The floor the app stands on: a bare python-socketio server in the same
+async mode (gevent, gevent's pywsgi server, WebSockets from simple-websocket)
+that speaks just enough of the protocol for the load generator
+(``room.create``, ``player.join``, ``game.start``, ``game.act`` draw,
+``host.command`` end_game) and does the same fan-out with the same message
+sizes: after every change, one public payload to the table and one payload
+per phone (the public part plus a private ``you``), each emitted on its own.
+No rules, no store, no validation beyond what the generator needs.
+
+    python -m bench.baseline --port 8001 --public-bytes 2100 --private-bytes 2600
+"""
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import secrets  # noqa: E402
+
+import socketio  # noqa: E402
+from gevent import pywsgi  # noqa: E402
+
+sio = socketio.Server(async_mode="gevent", cors_allowed_origins="*", logger=False, engineio_logger=False,
+                      ping_interval=10, ping_timeout=20)
+
+ROOMS: dict[str, dict] = {}
+CONNS: dict[str, tuple[str, str | None]] = {}  # sid -> (code, pid or None for the table)
+PAD = {"public": 0, "private": 0}
+DECK = 52
+
+
+def public_view(room: dict) -> dict:
+    game = room["game"]
+    return {
+        "rev": room["rev"],
+        "room": {"code": room["code"], "host_player": room["players"][0]["id"] if room["players"] else None},
+        "players": [{"id": p["id"], "name": p["name"], "seat": i, "connected": True, "drinks": 0}
+                    for i, p in enumerate(room["players"])],
+        "game": None if game is None else {
+            "mode": "ring_of_fire", "turn": game["turn"], "over": game["drawn"] >= DECK,
+            "remaining": DECK - game["drawn"], "host_actions": [], "pad": "x" * PAD["public"],
+        },
+    }
+
+
+def you(room: dict, pid: str) -> dict:
+    game = room["game"]
+    actions = [{"type": "draw", "params": {}}] if game and game["turn"] == pid and game["drawn"] < DECK else []
+    return {"player_id": pid, "hand": [], "actions": actions, "pad": "y" * PAD["private"]}
+
+
+def publish(room: dict) -> None:
+    public = public_view(room)
+    if room["table"]:
+        sio.emit("state", public, to=room["table"])
+    for p in room["players"]:
+        view = dict(public)
+        view["you"] = you(room, p["id"])
+        sio.emit("state", view, to=p["sid"])
+
+
+def change(room: dict) -> None:
+    room["rev"] += 1
+    publish(room)
+
+
+@sio.on("connect")
+def connect(sid, environ, auth=None):
+    return True
+
+
+@sio.on("disconnect")
+def disconnect(sid, *reason):
+    CONNS.pop(sid, None)
+
+
+@sio.on("room.create")
+def room_create(sid, data):
+    code = secrets.token_hex(3)
+    room = {"code": code, "rev": 0, "table": sid, "players": [], "game": None, "next": 1}
+    ROOMS[code] = room
+    CONNS[sid] = (code, None)
+    change(room)
+    return {"ok": True, "code": code, "host_token": secrets.token_urlsafe(24)}
+
+
+@sio.on("player.join")
+def player_join(sid, data):
+    room = ROOMS.get(data.get("code"))
+    if room is None:
+        return {"ok": False, "error": {"code": "no_such_room", "message": "no room"}}
+    pid = f"p{room['next']}"
+    room["next"] += 1
+    room["players"].append({"id": pid, "name": data.get("name"), "sid": sid})
+    CONNS[sid] = (room["code"], pid)
+    change(room)
+    return {"ok": True, "player_id": pid, "token": secrets.token_urlsafe(24)}
+
+
+@sio.on("game.start")
+def game_start(sid, data):
+    code, _ = CONNS[sid]
+    room = ROOMS[code]
+    room["game"] = {"turn": room["players"][0]["id"], "drawn": 0}
+    change(room)
+    return {"ok": True}
+
+
+@sio.on("host.command")
+def host_command(sid, data):
+    code, _ = CONNS[sid]
+    room = ROOMS[code]
+    if data.get("command") == "end_game":
+        room["game"] = None
+        change(room)
+        return {"ok": True}
+    return {"ok": False, "error": {"code": "bad_request", "message": "unsupported"}}
+
+
+@sio.on("game.act")
+def game_act(sid, data):
+    conn = CONNS.get(sid)
+    if conn is None or conn[1] is None:
+        return {"ok": False, "error": {"code": "forbidden", "message": "Only players make moves."}}
+    room = ROOMS[conn[0]]
+    game = room["game"]
+    if game is None or game["turn"] != conn[1] or game["drawn"] >= DECK:
+        return {"ok": False, "error": {"code": "not_your_turn", "message": "not your turn"}}
+    game["drawn"] += 1
+    ids = [p["id"] for p in room["players"]]
+    game["turn"] = ids[(ids.index(conn[1]) + 1) % len(ids)]
+    change(room)
+    return {"ok": True}
+
+
+def wsgi_fallback(environ, start_response):
+    if environ.get("PATH_INFO") == "/healthz":
+        start_response("200 OK", [("Content-Type", "application/json")])
+        return [b'{"ok": true}']
+    start_response("404 Not Found", [("Content-Type", "text/plain")])
+    return [b"not found"]
+
+
+def size_pads(public_bytes: int, private_bytes: int, phones: int) -> None:
+    """Pad the payloads so a mid-game frame has the sizes asked for."""
+    import json
+
+    room = {"code": "ABCD", "rev": 100, "table": "t", "next": phones + 1, "game": {"turn": "p1", "drawn": 10},
+            "players": [{"id": f"p{i + 1}", "name": f"Guest {i + 1}", "sid": str(i)} for i in range(phones)]}
+    frame = lambda data: len(json.dumps(["state", data], separators=(",", ":"))) + 2  # noqa: E731  "42" prefix
+    PAD["public"] = max(0, public_bytes - frame(public_view(room)))
+    view = public_view(room)
+    view["you"] = you(room, "p2")
+    PAD["private"] = max(0, private_bytes - frame(view))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(prog="python -m bench.baseline")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8001)
+    p.add_argument("--public-bytes", type=int, default=0, help="size of the table's state frame")
+    p.add_argument("--private-bytes", type=int, default=0, help="size of a phone's state frame")
+    p.add_argument("--phones", type=int, default=6)
+    args = p.parse_args()
+    size_pads(args.public_bytes, args.private_bytes, args.phones)
+    app = socketio.WSGIApp(sio, wsgi_fallback)
+
+    class Handler(pywsgi.WSGIHandler):  # as partyapp.cli.run_server
+        def run_application(self):
+            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
+            try:
+                super().run_application()
+            finally:
+                if upgrade:
+                    self.close_connection = True
+
+    pywsgi.WSGIServer((args.host, args.port), app, handler_class=Handler, log=None).serve_forever()
+
+
+if __name__ == "__main__":
+    main()

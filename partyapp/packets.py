@@ -1,0 +1,61 @@
+"""How Socket.IO packets are encoded on the way out.
+
+The fan-out sends every recipient of a room the same public view, and each
+phone that view plus its own ``you``. Encoding the whole view again for each
+recipient (and letting python-socketio walk every payload looking for binary
+data first) costs most of the server's time under load, so ``Realtime.publish``
+encodes the public view once and splices each ``you`` into that text; it hands
+the result to ``emit`` wrapped in a ``Fragment`` that this packet class writes
+out as it is. What a client receives is the same JSON as before, byte for
+byte.
+
+The protocol never sends binary payloads, so packets skip python-socketio's
+search for them. Incoming packets are decoded as usual.
+"""
+
+from __future__ import annotations
+
+from engineio import json as _json  # the standard module, with a bound on integer size when decoding
+from socketio import packet as _packet
+
+_dumps = _json.dumps
+
+
+class Fragment:
+    """JSON text, already encoded, to be sent as one event argument."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __reduce__(self):  # picklable, for the message queue between processes
+        return (Fragment, (self.text,))
+
+    def __repr__(self) -> str:
+        return f"Fragment({self.text[:40]!r}...)"
+
+
+class _Json:
+    """A ``json`` module for packets: ``[event, Fragment]`` is joined as text,
+    everything else goes through the standard encoder unchanged."""
+
+    loads = staticmethod(_json.loads)
+
+    @staticmethod
+    def dumps(obj, **kwargs):
+        if type(obj) is list and len(obj) == 2 and type(obj[1]) is Fragment:
+            return "[" + _dumps(obj[0]) + "," + obj[1].text + "]"
+        return _dumps(obj, **kwargs)
+
+
+class WirePacket(_packet.Packet):
+    """The server's Socket.IO packet class (``serializer=`` of the server)."""
+
+    uses_binary_events = False
+    json = _Json
+
+
+def encode(data) -> str:
+    """JSON text exactly as a packet would encode ``data`` (compact)."""
+    return _dumps(data, separators=(",", ":"))
