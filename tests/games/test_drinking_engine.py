@@ -38,9 +38,8 @@ def test_mates_chain_transitively_without_loops():
     assert g.public_view()["mates"] == [["p0", "p1", "p2"]]
     before = g.drinks()
     draw(g)  # p3 draws 3 me: p3 has no mates
-    assert g.drinks()["p3"] == before["p3"] + 1
-    # p3 picks nobody; now a drink for p1 reaches p0 and p2 exactly once
-    act(g, HOST, "undo", entry=g.public_view()["log"][-1]["id"])
+    assert {p: g.drinks()[p] - before[p] for p in before} == {"p0": 0, "p1": 0, "p2": 0, "p3": 1, "p4": 0}
+    # a drink for one of a chain reaches each of the others exactly once
     g2 = make(RoF, 5, deck=["8S", "8H", "2S"])
     draw(g2)
     act(g2, "p0", "pick", player="p1")
@@ -296,10 +295,19 @@ def test_from_state_dispatches_on_mode():
 @pytest.mark.parametrize("n", range(2, 13))
 def test_random_play_reaches_the_end_without_leaks(mode, n):
     """Random bots finish the game for 2..12 players, and no view ever leaks."""
-    for seed in range(4):
+    for seed in range(8):
         g = make(mode, n, seed=seed * 100 + n)
         play_randomly(g, random.Random(seed * 31 + n))
         assert g.is_over() and g.public_view()["result"] is not None
+
+
+@pytest.mark.parametrize("mode", [RoF, K])
+def test_purely_random_bots_finish(mode):
+    """Bots picking uniformly among all their legal actions (host included) still finish."""
+    for seed in range(6):
+        g = make(mode, 3 + seed, seed=seed)
+        play_randomly(g, random.Random(seed), focus=0.0, audit_every=25)
+        assert g.is_over()
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
@@ -344,7 +352,7 @@ def test_moves_after_the_end_are_game_over():
         act(g, "p0", "draw")
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([RoF, K]), st.integers(0, 10**6), st.data())
 def test_any_value_is_applied_or_refused(mode, seed, data):
     """Any action payload is either applied or refused with IllegalAction, never a crash."""
