@@ -1,0 +1,94 @@
+"""Deck definitions: the defaults, the effect catalogue and validate_deck."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from partyapp.games.cards import RANKS
+from partyapp.games.decks import (DEFAULT_DECKS, EFFECTS, KINGS, RING_OF_FIRE, catalogue,
+                                  default_deck, entry_for, validate_deck)
+
+
+@pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
+def test_default_decks_are_valid(mode):
+    """Both default decks pass validation, and normalising twice changes nothing."""
+    deck = validate_deck(DEFAULT_DECKS[mode])
+    assert validate_deck(deck) == deck
+    assert set(deck["cards"]) == set(RANKS)
+    assert json.loads(json.dumps(deck)) == deck
+
+
+def test_kings_two_and_three_differ_by_colour():
+    """Kings' 2 and 3 mean different things in red and black."""
+    deck = default_deck("kings")
+    assert entry_for(deck, "2", "red")["params"] == {"who": "drawer", "n": 2}
+    assert entry_for(deck, "2", "black")["params"] == {"who": "pick", "n": 2}
+    assert entry_for(deck, "3", "red")["params"]["who"] == "left"
+    assert entry_for(deck, "3", "black")["params"]["who"] == "right"
+    assert entry_for(deck, "A", "red") is entry_for(deck, "A", "black")
+
+
+def test_missing_params_take_catalogue_defaults():
+    """A parameter left out takes the catalogue's default."""
+    defn = copy.deepcopy(RING_OF_FIRE)
+    defn["cards"]["3"] = {"title": "Me", "effect": "drink"}
+    out = validate_deck(defn)
+    assert out["cards"]["3"] == {"title": "Me", "text": "", "effect": "drink",
+                                 "params": {"who": "drawer", "n": 1}}
+
+
+def test_catalogue_is_json_ready_with_domains():
+    """The catalogue lists each effect's parameters with a protocol domain and a default."""
+    cat = catalogue()
+    assert json.loads(json.dumps(cat)) == cat
+    assert set(cat) == set(EFFECTS)
+    for effect in cat.values():
+        for spec in effect["params"].values():
+            assert ("one_of" in spec["domain"]) or ("int" in spec["domain"])
+            assert "default" in spec and "label" in spec
+
+
+def _bad(change):
+    defn = copy.deepcopy(KINGS)
+    change(defn)
+    return defn
+
+
+@pytest.mark.parametrize("defn, reason", [
+    ("not a deck", "must be an object"),
+    ({"name": "x"}, "no \"cards\""),
+    (_bad(lambda d: d["cards"].pop("7")), "Card 7 is missing"),
+    (_bad(lambda d: d["cards"].__setitem__("11", d["cards"]["A"])), "'11' is not a rank"),
+    (_bad(lambda d: d["cards"]["A"].__setitem__("effect", "explode")), "unknown effect 'explode'"),
+    (_bad(lambda d: d["cards"]["A"].pop("effect")), "effect is missing"),
+    (_bad(lambda d: d["cards"]["7"]["params"].__setitem__("n", 99)), "from 0 to 10"),
+    (_bad(lambda d: d["cards"]["7"]["params"].__setitem__("n", "2")), "parameter 'n'"),
+    (_bad(lambda d: d["cards"]["7"]["params"].__setitem__("n", True)), "parameter 'n'"),
+    (_bad(lambda d: d["cards"]["7"]["params"].__setitem__("drinks", 2)), "no parameter 'drinks'"),
+    (_bad(lambda d: d["cards"]["4"]["params"].__setitem__("role", "king")), "parameter 'role'"),
+    (_bad(lambda d: d["cards"]["2"].pop("black")), "black card is missing"),
+    (_bad(lambda d: d["cards"]["2"].__setitem__("green", {})), "only \"red\" and \"black\""),
+    (_bad(lambda d: d["cards"]["Q"].__setitem__("title", "")), "title is empty"),
+    (_bad(lambda d: d["cards"]["Q"].__setitem__("title", "q" * 41)), "longer than 40"),
+    (_bad(lambda d: d["cards"]["Q"].__setitem__("text", "q" * 301)), "longer than 300"),
+    (_bad(lambda d: d["cards"]["Q"].__setitem__("colour", "red")), "unknown field 'colour'"),
+    (_bad(lambda d: d["cards"]["Q"].__setitem__("params", [1])), "params must be an object"),
+    (_bad(lambda d: d.__setitem__("name", 5)), "name must be text"),
+    (_bad(lambda d: d.__setitem__("mode", "poker")), "Unknown mode 'poker'"),
+])
+def test_validate_deck_rejects_bad_definitions_with_reason(defn, reason):
+    """validate_deck refuses a bad definition and says why."""
+    with pytest.raises(ValueError) as err:
+        validate_deck(defn)
+    assert reason in str(err.value)
+
+
+def test_validate_deck_does_not_change_its_input():
+    """validate_deck returns a new definition and leaves its argument alone."""
+    defn = copy.deepcopy(KINGS)
+    out = validate_deck(defn)
+    out["cards"]["A"]["title"] = "changed"
+    assert defn == KINGS
