@@ -448,6 +448,64 @@ def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
     room.change(lambda: room.start_game(start.mode, start.options, testing))
 
 
+def _deck_modes() -> list[str]:
+    """The modes whose cards are a deck definition a house can edit."""
+    from .games import decks
+
+    return list(decks.DEFAULT_DECKS)
+
+
+@handler(Event.VARIANT_LIST)
+def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """Anyone in a room: the house variants kept on this server, the default
+    decks and the effect catalogue, for the deck editor and the mode picker."""
+    from .games import decks
+
+    _room_for(r, conn)
+    return {
+        "variants": r.registry.store.list_variants(),
+        "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
+        "catalogue": decks.catalogue(),
+    }
+
+
+@handler(Event.VARIANT_SAVE)
+def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """The host saves (or replaces) a named house variant; a bad deck is refused
+    with the reason."""
+    from .games import decks
+
+    room = _room_for(r, conn)
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
+    name = protocol.clean_text(payload.get("name"), "name", decks.NAME_MAX)
+    mode = payload.get("mode")
+    if mode not in _deck_modes():
+        raise bad("mode must be ring_of_fire or kings")
+    deck = payload.get("deck")
+    if isinstance(deck, dict):
+        deck = dict(deck, name=name)
+    try:
+        deck = decks.validate_deck(deck)
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    r.registry.store.save_variant(name, mode, deck, r.registry.clock())
+    return {"variant": {"name": name, "mode": mode, "deck": deck}}
+
+
+@handler(Event.VARIANT_DELETE)
+def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
+    """The host deletes a house variant."""
+    room = _room_for(r, conn)
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
+    name = payload.get("name")
+    if not isinstance(name, str) or not name or len(name) > 200:
+        raise bad("name must be a variant name")
+    if not r.registry.store.delete_variant(name):
+        raise bad(f"There is no house variant {name[:40]!r}.")
+
+
 @handler(Event.GAME_ACT)
 def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player's move; it is checked against the rules and the turn."""

@@ -378,3 +378,50 @@ def test_pages_and_qr(app, table):
     assert web.get("/join?code=" + code.lower()).headers["Location"].endswith(f"/j/{code}")
     csp = web.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+
+
+def test_house_variants_save_list_delete(table, join, client):
+    """The host saves a house variant; everybody can list it; a bad deck is
+    refused with the reason; a guest cannot save; delete removes it."""
+    t, code, _ = table
+    host = join(code, "Ana")
+    guest = join(code, "Bob")
+    listing = guest.call("variant.list", {})
+    assert listing["ok"] and listing["variants"] == []
+    deck = listing["defaults"]["ring_of_fire"]
+    assert set(listing["defaults"]) == {"ring_of_fire", "kings"} and "drink" in listing["catalogue"]
+    deck["cards"]["J"] = {"title": "House Jack", "text": "Everybody drinks three.", "effect": "drink",
+                          "params": {"who": "everybody", "n": 3}}
+    saved = host.call("variant.save", {"name": "Our house", "mode": "ring_of_fire", "deck": deck})
+    assert saved["ok"], saved
+    assert saved["variant"]["deck"]["cards"]["J"]["title"] == "House Jack"
+    assert [v["name"] for v in guest.call("variant.list", {})["variants"]] == ["Our house"]
+    assert error_code(guest.call("variant.save", {"name": "Mine", "mode": "ring_of_fire", "deck": deck})) == "forbidden"
+    broken = dict(deck, cards={k: v for k, v in deck["cards"].items() if k != "Q"})
+    answer = t.call("variant.save", {"name": "Broken", "mode": "ring_of_fire", "deck": broken})
+    assert error_code(answer) == "bad_request" and "Q" in answer["error"]["message"]
+    assert error_code(t.call("variant.save", {"name": "X", "mode": "poker", "deck": deck})) == "bad_request"
+    assert error_code(t.call("variant.save", {"name": "", "mode": "kings", "deck": deck})) == "bad_request"
+    # a game started from the variant plays the edited card
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"variant": "Our house", "deck": ["JS"]}})["ok"]
+    host.call("game.act", {"action": {"type": "draw"}})
+    state = t.last_state()
+    assert state["game"]["card"]["title"] == "House Jack"
+    assert [p["drinks"] for p in state["players"]] == [3, 3]
+    assert error_code(t.call("game.start", {"mode": "kings", "options": {"variant": "Our house"}})) in (
+        "bad_request", "illegal_action")
+    assert error_code(guest.call("variant.delete", {"name": "Our house"})) == "forbidden"
+    assert host.call("variant.delete", {"name": "our HOUSE"}) == {"ok": True}
+    assert error_code(host.call("variant.delete", {"name": "Our house"})) == "bad_request"
+
+
+def test_variants_survive_a_restart(tmp_path, make_app):
+    """House variants are kept in the SQLite store."""
+    from partyapp.store import SQLiteStore
+
+    url = f"sqlite:///{tmp_path / 'v.db'}"
+    store = SQLiteStore(str(tmp_path / "v.db"))
+    store.save_variant("Ours", "kings", {"name": "Ours", "cards": {}}, 1.0)
+    store.close()
+    app = make_app(PARTYAPP_STORE_URL=url)
+    assert app.extensions["partyapp"].registry.store.get_variant("ours")["name"] == "Ours"
