@@ -4,6 +4,7 @@
 import { cardEl, cardShort, el, nameOf, parseCard } from "../common.js";
 import { actionControl, actionsBlock, valueLabel } from "./generic.js";
 import { registerMode } from "./index.js";
+import { openEditor } from "../editor.js";
 
 const ROLE_TITLES = {
   question_master: "Question master",
@@ -269,16 +270,20 @@ function hostActions(state, command) {
 
 function lobbyOptions(mode, node, ctx) {
   const box = el("div", { class: "variant-pick" });
-  ctx.call("variant.list", {}).then((answer) => {
-    if (!answer || !answer.ok) return;
-    const mine = (answer.variants || []).filter((v) => v.mode === mode);
-    if (!mine.length) return;
+  const fill = () => ctx.call("variant.list", {}).then((answer) => {
+    const mine = answer && answer.ok ? (answer.variants || []).filter((v) => v.mode === mode) : [];
+    if (node.dataset.variant && !mine.some((v) => v.name === node.dataset.variant)) delete node.dataset.variant;
     const select = el("select", { class: "variant-select", "aria-label": "Deck" },
       el("option", { value: "" }, "Standard deck"),
       mine.map((v) => el("option", { value: v.name, selected: node.dataset.variant === v.name }, v.name)));
     select.addEventListener("change", () => { node.dataset.variant = select.value; });
-    box.replaceChildren(el("label", { class: "field" }, el("span", {}, "Deck"), select));
+    const edit = el("button", { class: "btn btn-edit-rules", type: "button", onclick: () => openEditor(ctx, {
+      mode, variant: node.dataset.variant || "",
+      onSaved: (variant) => { if (variant.mode === mode) { node.dataset.variant = variant.name; fill(); } },
+    }) }, "Edit house rules");
+    box.replaceChildren(mine.length ? el("label", { class: "field" }, el("span", {}, "Deck"), select) : null, edit);
   });
+  fill();
   return box;
 }
 
