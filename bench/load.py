@@ -310,7 +310,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
 
 # -- churn: connect/disconnect cycles --------------------------------------------
 
-async def _churn(port: int, cycles: int, concurrency: int, server: Server, log) -> dict:
+async def _churn(port: int, cycles: int, concurrency: int, server: Server, log, resume: bool = True) -> dict:
     # A room with a few seats that the churning phones resume into, so the
     # seat map and the connected flag are exercised, not only the socket.
     table = Client("127.0.0.1", port)
@@ -326,6 +326,7 @@ async def _churn(port: int, cycles: int, concurrency: int, server: Server, log) 
     done = 0
     marks: dict[int, float] = {}
     warm = min(1000, cycles // 10)
+    step = max(1, cycles // 10)
 
     async def loop(k: int) -> None:
         nonlocal done
@@ -334,11 +335,11 @@ async def _churn(port: int, cycles: int, concurrency: int, server: Server, log) 
             n = done
             c = Client("127.0.0.1", port)
             await c.connect()
-            if n % 2 == 0:
+            if resume and n % 2 == 0:
                 await c.call("player.resume", {"code": code, "token": tokens[n % len(tokens)]})
             await c.close()
-            if n == warm:
-                marks[n] = server.rss_mb()
+            if n % step == 0:
+                marks[n] = round(server.rss_mb(), 1)
 
     rss0 = server.rss_mb()
     t0 = time.perf_counter()
@@ -347,11 +348,14 @@ async def _churn(port: int, cycles: int, concurrency: int, server: Server, log) 
     await table.close()
     await asyncio.sleep(2.0)
     rss1 = server.rss_mb()
-    rss_warm = marks.get(warm, rss0)
+    rss_warm = marks.get(warm) or marks.get(step) or rss0
     return {"cycles": cycles, "seconds": round(elapsed, 1), "cycles_per_s": round(cycles / elapsed, 1),
             "rss_before_mb": round(rss0, 1), "rss_after_warmup_mb": round(rss_warm, 1),
             "rss_after_mb": round(rss1, 1), "churn_growth_mb": round(rss1 - rss0, 2),
-            "churn_growth_after_warmup_mb": round(rss1 - rss_warm, 2)}
+            "churn_growth_after_warmup_mb": round(rss1 - rss_warm, 2),
+            # from half-way to the end: a leak keeps growing, a high-water mark does not
+            "churn_growth_second_half_mb": round(rss1 - marks.get(step * 5, rss0), 2),
+            "rss_curve_mb": marks}
 
 
 def run_churn(args: argparse.Namespace, log=print) -> dict:
@@ -396,7 +400,8 @@ def table_text(app: dict, base: dict | None, extra: dict) -> str:
     if "churn" in extra:
         c = extra["churn"]
         lines.append(f"  churn growth < 5 MB over {c['cycles']} cycles: {c['churn_growth_mb']} MB "
-                     f"({c['churn_growth_after_warmup_mb']} MB after warm-up), {verdict(c['churn_growth_mb'] < 5)}")
+                     f"({c['churn_growth_after_warmup_mb']} MB after warm-up, {c['churn_growth_second_half_mb']} MB over the "
+                     f"second half), {verdict(c['churn_growth_mb'] < 5)}")
     return "\n".join(lines)
 
 

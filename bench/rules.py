@@ -1,0 +1,127 @@
+"""Rules-step timing: ``python -m bench.rules``.
+
+For every mode in ``partyapp.games.MODES``, plays games of 12 players (or the
+mode's maximum) with random legal actions, straight on the engine (no server),
+and times each ``apply()``. Beside it, the rest of what the server does for
+one change: every view (``public_view`` plus each player's ``private_view``
+and ``legal_actions``) and the state saved to the store (``to_state`` as
+JSON). Target: ``apply`` at most 1 ms at p99.
+
+    python -m bench.rules [--players 12] [--steps 3000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from partyapp.games import MODES
+from partyapp.games.base import HOST, IllegalAction
+
+from .gen import SIDE_MOVES, fill
+from .load import machine, percentile
+
+
+def time_mode(mode: str, players: int, steps: int, seed: int) -> dict:
+    cls = MODES[mode]
+    n = max(cls.min_players, min(players, cls.max_players))
+    rng = random.Random(seed)
+    ids = [f"p{i + 1}" for i in range(n)]
+    now = 1_000_000.0
+
+    def new_game():
+        options = cls.check_options({})
+        return cls.new([{"id": p, "group": None} for p in ids], options, random.Random(rng.random()), now)
+
+    game = new_game()
+    apply_ms: list[float] = []
+    views_ms: list[float] = []
+    save_ms: list[float] = []
+    refused = games = 0
+    perf = time.perf_counter
+    while len(apply_ms) < steps:
+        if game.is_over():
+            games += 1
+            game = new_game()
+            continue
+        moves = []
+        for pid in ids + [HOST]:
+            acts = game.legal_actions(pid)
+            if pid == HOST:
+                acts = [a for a in acts if a["type"] == "skip"]
+            settle = [a for a in acts if a["type"] not in SIDE_MOVES]
+            if settle:
+                moves.append((pid, settle))
+            elif acts and rng.random() < 0.05:
+                moves.append((pid, acts))
+        now += 0.5
+        deadline = game.next_deadline()
+        if deadline is not None and deadline <= now:
+            game.tick(now)
+            continue
+        if not moves:
+            if deadline is not None:
+                now = deadline
+                game.tick(now)
+                continue
+            break  # nothing anybody can do: a stuck engine
+        players_moves = [m for m in moves if m[0] != HOST] or moves
+        pid, acts = rng.choice(players_moves)
+        action = fill(rng.choice(acts), rng)
+        t0 = perf()
+        try:
+            game.apply(pid, action, now)
+        except IllegalAction:
+            refused += 1
+            continue
+        t1 = perf()
+        public = game.public_view()
+        for p in ids:
+            game.private_view(p)
+            game.legal_actions(p)
+        t2 = perf()
+        json.dumps(game.to_state(), separators=(",", ":"))
+        t3 = perf()
+        apply_ms.append((t1 - t0) * 1000)
+        views_ms.append((t2 - t1) * 1000)
+        save_ms.append((t3 - t2) * 1000)
+        del public
+    a, v, s = sorted(apply_ms), sorted(views_ms), sorted(save_ms)
+    return {
+        "mode": mode, "players": n, "steps": len(a), "games": games, "refused": refused,
+        "apply_p50_ms": round(percentile(a, 50), 3), "apply_p99_ms": round(percentile(a, 99), 3),
+        "apply_max_ms": round(a[-1], 3) if a else None,
+        "views_p99_ms": round(percentile(v, 99), 3), "save_p50_ms": round(percentile(s, 50), 3),
+        "save_p99_ms": round(percentile(s, 99), 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.rules")
+    p.add_argument("--players", type=int, default=12)
+    p.add_argument("--steps", type=int, default=3000, help="timed apply() calls per mode")
+    p.add_argument("--modes", nargs="*", default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    rows = [time_mode(m, args.players, args.steps, args.seed) for m in (args.modes or sorted(MODES))]
+    worst = max((r["apply_p99_ms"] for r in rows), default=0.0)
+    line = {"players": args.players, "modes": rows, "apply_p99_ms_worst": worst,
+            "target_met": worst <= 1.0, "machine": machine()}
+    if not args.json:
+        print(f"{'mode':22}{'players':>8}{'steps':>7}{'apply p50':>11}{'apply p99':>11}{'max':>9}"
+              f"{'views p99':>11}{'save p99':>10}")
+        for r in rows:
+            print(f"{r['mode']:22}{r['players']:>8}{r['steps']:>7}{r['apply_p50_ms']:>11}{r['apply_p99_ms']:>11}"
+                  f"{r['apply_max_ms']!s:>9}{r['views_p99_ms']:>11}{r['save_p99_ms']:>10}")
+        print(f"\nrules step p99 <= 1 ms for {args.players} players: worst {worst} ms, "
+              f"{'met' if worst <= 1.0 else 'MISSED'}  (times in ms)")
+    print(json.dumps(line, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
