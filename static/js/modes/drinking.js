@@ -182,7 +182,7 @@ const LABELS = {
   steal: "Steal the jail card",
   breach: "Report a broken rule",
 };
-const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps"]);
+const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 function status(state) {
   const g = state.game;

@@ -1,0 +1,149 @@
+"""Ring of Fire and Kings as a party plays them: a table and phones, with
+screenshots of each step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def seat_phones(open_table, open_phone, server, names):
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    phones = [open_phone(f"{server.url}/j/{code}", name, group=group) for name, group in names]
+    expect(table.locator("#players .pname")).to_have_count(len(names))
+    return table, phones
+
+
+def start(table, mode, deck, variant=None):
+    options = {"deck": deck}
+    if variant:
+        options["variant"] = variant
+    answer = table.evaluate("(a) => window.partyappTable.call('game.start', {mode: a[0], options: a[1]})", [mode, options])
+    assert answer["ok"], answer
+
+
+def drawer(phones):
+    for phone in phones:
+        phone.wait_for_timeout(50)
+    found = [p for p in phones if p.locator("button[data-action=draw]").count()]
+    assert len(found) == 1, "exactly one phone may draw"
+    return found[0]
+
+
+def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, shots, watch):
+    """Four turns of Ring of Fire: the question master, "You", a race won and
+    lost on the phones, and the table keeps count."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", "chicks"), ("Bob", "guys"), ("Cat", "chicks")])
+    ana, bob, cat = phones
+    start(table, "ring_of_fire", ["QS", "2H", "5C", "7D"])
+    table.wait_for_selector(".drinking-table")
+    assert ana.locator(".status-line.mine").inner_text() == "Your turn: tap to draw"
+    assert "Ana" in table.locator(".prompt-line").inner_text()
+
+    drawer(phones).locator("button[data-action=draw]").click()  # Ana: Queen
+    expect(table.locator(".drawn .card-title")).to_contain_text("Questionmaster")
+    expect(table.locator(".roles li.held")).to_contain_text("Ana")
+    ana.wait_for_selector(".my-roles")
+
+    drawer(phones).locator("button[data-action=draw]").click()  # Bob: 2 "You"
+    bob.wait_for_selector("[data-action=pick]")
+    shots("phone-pick", bob, full_page=True)
+    bob.locator("[data-action=pick] button", has_text="Cat").click()
+    expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 1")
+
+    drawer(phones).locator("button[data-action=draw]").click()  # Cat: 5 Guys
+    expect(table.locator("#players li[data-pid=p2] .drinks")).to_have_text("🍺 1")
+
+    drawer(phones).locator("button[data-action=draw]").click()  # Ana: 7 Heaven, a race
+    for phone in phones:
+        phone.wait_for_selector("button[data-action=tap]")
+    shots("table-race", table)
+    shots("phone-race", cat, full_page=True)
+    ana.locator("button[data-action=tap]").click()
+    cat.locator("button[data-action=tap]").click()
+    table.wait_for_selector(".outcome .loser")
+    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    assert table.locator("#players li[data-pid=p2] .drinks").inner_text().endswith("2")
+    assert "Bob" in table.locator("#ticker").inner_text()
+    shots("table-after-race", table)
+    shots("phone-after-race", ana, full_page=True)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, tmp_path):
+    """The host edits the Jack in the editor, saves the house rules, and the
+    next game plays the edited card."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
+    table.click("button[data-mode=ring_of_fire]")
+    table.click(".btn-edit-rules")
+    jack = table.locator(".ed-card[data-rank=J]")
+    jack.locator(".ed-title").fill("House Jack")
+    jack.locator(".ed-text").fill("Everybody drinks three.")
+    jack.locator(".ed-effect").select_option("drink")
+    jack.locator("select[data-param=who]").select_option(label="everybody")
+    jack.locator("input[data-param=n]").fill("3")
+    table.fill(".ed-name", "Our house")
+    shots("editor", table)
+    table.click(".ed-save")
+    table.wait_for_selector(".ok-line:not([hidden])")
+    with table.expect_download() as download:
+        table.click(".ed-export")
+    with open(download.value.path()) as fh:
+        exported = json.load(fh)
+    assert exported["name"] == "Our house" and exported["deck"]["cards"]["J"]["title"] == "House Jack"
+
+    # A broken file is refused with the reason.
+    bad = tmp_path / "bad.json"
+    del exported["deck"]["cards"]["Q"]
+    exported["name"] = "Broken"
+    bad.write_text(json.dumps(exported))
+    table.set_input_files(".editor input[type=file]", str(bad))
+    table.wait_for_selector(".editor .error:not([hidden])")
+    assert "Q" in table.locator(".editor .error").inner_text()
+    table.click(".ed-close")
+
+    table.wait_for_selector(".variant-select")
+    assert table.locator(".variant-select").input_value() == "Our house"
+    start(table, "ring_of_fire", ["JS"], variant="Our house")
+    drawer(phones).locator("button[data-action=draw]").click()
+    expect(table.locator(".drawn .card-title")).to_have_text("House Jack")
+    expect(table.locator("#players .drinks")).to_have_text(["🍺 3", "🍺 3"])
+    shots("table-house-jack", table)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
+    """Kings: the thumbmaster starts a thumb race from the phone; paper,
+    scissors, stone is played on the phones either side of the drawer."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
+    ana, bob, cat = phones
+    start(table, "kings", ["4S", "8H"])
+    ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
+    ana.wait_for_selector("[data-action=thumb]")
+    bob.locator("button[data-action=draw]").click()  # Bob: 8, Ana and Cat play
+    for phone in (ana, cat):
+        phone.wait_for_selector("[data-action=rps]")
+    assert bob.locator("[data-action=rps]").count() == 0
+    shots("phone-rps", ana, full_page=True)
+    for _ in range(2):
+        ana.locator("[data-action=rps] button[data-value=paper]").click()
+        cat.locator("[data-action=rps] button[data-value=stone]").click()
+    table.wait_for_selector(".outcome, .tick")
+    expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 2")
+    # Between cards the thumbmaster starts the thumb race.
+    ana.locator("[data-action=thumb] button[data-value=left]").click()
+    for phone in (bob, cat):
+        phone.wait_for_selector("[data-action=tap]")
+    shots("table-thumb", table)
+    # Bob copies with the wrong thumb; Cat, the only one left, is last: both lose.
+    bob.locator("[data-action=tap] button[data-value=right]").click()
+    table.wait_for_selector(".outcome .loser")
+    losers = table.locator(".outcome .loser").inner_text()
+    assert "Bob" in losers and "Cat" in losers
+    shots("table-kings", table)
+    assert watch.errors == [] and watch.dialogs == []
