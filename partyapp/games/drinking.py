@@ -21,10 +21,13 @@ Turns
 - A card that opens a prompt (pick a player, type a rule, a race, a round
   game, chugalug, paper-scissors-stone) holds the next draw until it is
   settled: every prompt can be settled by the players' own actions, a
-  time-out, or the host's ``skip``. The thumbmaster may start the thumb race
-  at any time *between* cards (not while another prompt is open). The other
-  powers (catch, report a broken rule, toilet, jail, steal, "f*** off") may be
-  used at any time, prompts included.
+  time-out, or the host's ``skip``.
+- The thumbmaster may start the thumb race at any time except during another
+  race. Started while a card's prompt is open, the race pauses that prompt
+  (public ``paused``); when the race is settled the prompt carries on, its
+  clock (if any) started afresh. The other powers (catch, report a broken
+  rule, toilet, jail, steal, "f*** off") may be used at any time, prompts
+  included.
 
 Choices where the rule text is open
 -----------------------------------
@@ -267,6 +270,7 @@ class DrinkingGame(Game):
             "role_info": {},
             "mates": {},
             "prompt": None,
+            "paused": None,
             "outcome": None,
             "fingers": {pid: 0 for pid in seats},
             "necks": {pid: 0 for pid in seats},
@@ -444,8 +448,7 @@ class DrinkingGame(Game):
         return {"id": e["id"], "kind": e["kind"], "text": list(e["text"]),
                 "drinks": dict(e["drinks"]), "necks": dict(e["necks"]), "undone": e["undone"]}
 
-    def _pub_prompt(self) -> dict | None:
-        pr = self.s["prompt"]
+    def _pub_prompt(self, pr: dict | None) -> dict | None:
         if pr is None:
             return None
         kind = pr["kind"]
@@ -523,7 +526,8 @@ class DrinkingGame(Game):
             "roles": dict(s["roles"]),
             "mates": self._mate_groups(),
             "direction": s["direction"],
-            "prompt": self._pub_prompt(),
+            "prompt": self._pub_prompt(s["prompt"]),
+            "paused": self._pub_prompt(s["paused"]),
             "outcome": copy.deepcopy(outcome) if outcome else None,
             "drinks": dict(s["fingers"]),
             "necks": dict(s["necks"]),
@@ -619,14 +623,15 @@ class DrinkingGame(Game):
         roles = s["roles"]
         acts: list[dict] = []
         pr = s["prompt"]
+        if roles["thumbmaster"] == pid and s["paused"] is None \
+                and (pr is None or pr["kind"] != "race"):
+            if s["role_info"]["thumbmaster"]["thumbs"]:
+                acts.append(_act("thumb", thumb=_one(["left", "right"])))
+            else:
+                acts.append(_act("thumb"))
         if pr is None:
             if pid == s["current"]:
                 acts.append(_act("draw"))
-            if roles["thumbmaster"] == pid:
-                if s["role_info"]["thumbmaster"]["thumbs"]:
-                    acts.append(_act("thumb", thumb=_one(["left", "right"])))
-                else:
-                    acts.append(_act("thumb"))
         else:
             kind = pr["kind"]
             if kind == "pick":
@@ -729,7 +734,7 @@ class DrinkingGame(Game):
         self._events = []
         kind = pr["kind"]
         if kind == "race":
-            self._resolve_race(timed_out=True)
+            self._resolve_race(now, timed_out=True)
         elif kind == "chugalug":
             self._chug_mistake(pr["speaker"], None)
         elif kind == "rps":
@@ -859,7 +864,7 @@ class DrinkingGame(Game):
                             "thumbs": {}, "n": n,
                             "deadline": now + self.s["opts"]["race_timeout_s"]}
 
-    def _resolve_race(self, timed_out: bool) -> None:
+    def _resolve_race(self, now: float, timed_out: bool) -> None:
         s = self.s
         pr = s["prompt"]
         order = pr["order"]
@@ -873,16 +878,32 @@ class DrinkingGame(Game):
                         "wrong_thumb": wrong, "losers": losers, "timed_out": timed_out}
         lead = [pr["title"] + (" (time is up)" if timed_out else "") + ": "]
         self._drink(losers, pr["n"], "race", lead)
+        self._resume(now)
+
+    def _resume(self, now: float) -> None:
+        """The thumb race is over: the card prompt it paused carries on, its
+        clock started afresh."""
+        s = self.s
+        paused = s["paused"]
+        if paused is None or s["prompt"] is not None:
+            return
+        s["paused"] = None
+        s["prompt"] = paused
+        if paused.get("deadline") is not None:
+            key = "rps_timeout_s" if paused["kind"] == "rps" else "answer_timeout_s"
+            paused["deadline"] = now + s["opts"][key]
 
     def _check_end(self) -> None:
         s = self.s
-        if not s["over"] and s["prompt"] is None and len(s["drawn"]) >= len(STANDARD_DECK):
+        if not s["over"] and s["prompt"] is None and s["paused"] is None \
+                and len(s["drawn"]) >= len(STANDARD_DECK):
             self._end("deck_empty", None, False)
 
     def _end(self, reason: str, by: str | None, return_cards: bool) -> None:
         s = self.s
         s["over"] = True
         s["prompt"] = None
+        s["paused"] = None
         s["current"] = None
         if return_cards:
             s["roles"] = {r: None for r in ROLES}
@@ -925,7 +946,7 @@ class DrinkingGame(Game):
             pr["thumbs"][pid] = a["thumb"]
         waiting = sum(1 for p in pr["participants"] if p not in pr["order"])
         if waiting <= 1:
-            self._resolve_race(timed_out=False)
+            self._resolve_race(now, timed_out=False)
 
     def _do_done(self, pid: str, a: dict, now: float) -> None:
         pr = self.s["prompt"]
@@ -1036,7 +1057,13 @@ class DrinkingGame(Game):
         others = [p for p in s["seats"] if p != pid]
         what = f" puts a {thumb} thumb on the table!" if thumb else " puts a thumb on the table!"
         self._log("thumb", [{"player": pid}, what])
+        paused = s["prompt"]
+        s["prompt"] = None
         self._start_race(pid, "thumb", "Thumb", others, thumb, info["n"], now)
+        if s["prompt"] is None:
+            s["prompt"] = paused  # called off: nothing to pause
+        else:
+            s["paused"] = paused
 
     def _do_caught(self, pid: str, a: dict, now: float) -> None:
         self._catch_cost(a["by"], a["player"], "caught",
@@ -1094,6 +1121,7 @@ class DrinkingGame(Game):
         s = self.s
         s["prompt"] = None
         self._log("note", ["The host skips the card in play."])
+        self._resume(now)
 
     # -- seats during a game ----------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
@@ -1137,46 +1165,59 @@ class DrinkingGame(Game):
         if returned:
             parts.append(" Returned: " + ", ".join(ROLE_TITLES[r].lower() for r in returned) + ".")
         self._log("leave", parts)
-        pr = s["prompt"]
         settle_race = False
-        if pr is not None and not s["over"]:
-            kind = pr["kind"]
-            cancel = False
-            if kind in ("pick", "rule"):
-                cancel = pr["by"] == pid
-            elif kind == "race":
-                if pid in pr["participants"]:
-                    pr["participants"].remove(pid)
-                    if pid in pr["order"]:
-                        pr["order"].remove(pid)
-                    pr["thumbs"].pop(pid, None)
-                    cancel = len(pr["participants"]) < 2
-                    settle_race = not cancel
-            elif kind == "round":
-                if pr["speaker"] == pid:
-                    pr["speaker"] = nxt
-                if pr["caller"] == pid:
-                    pr["caller"] = nxt
-                cancel = nxt is None
-            elif kind == "chugalug":
-                if pr["phase"] == "choose":
-                    cancel = pr["by"] == pid
-                elif len(seats) <= 2:
-                    cancel = True
-                elif pr["speaker"] == pid:
-                    pr["speaker"] = self._step(pid, pr["dir"])
-                    pr["deadline"] = now + s["opts"]["answer_timeout_s"]
-            elif kind == "rps":
-                cancel = pid in pr["players"]
-            if cancel:
-                s["prompt"] = None
+        if not s["over"]:
+            if s["paused"] is not None and self._leave_prompt(s["paused"], pid, nxt, now):
+                s["paused"] = None
                 self._log("note", ["The card in play is called off."])
+            pr = s["prompt"]
+            if pr is not None:
+                if self._leave_prompt(pr, pid, nxt, now):
+                    s["prompt"] = None
+                    self._log("note", ["The card in play is called off." if pr["kind"] != "race"
+                                       or pr["race"] != "thumb" else "The thumb race is called off."])
+                else:
+                    settle_race = pr["kind"] == "race"
         seats.remove(pid)
+        pr = s["prompt"]
         if settle_race and sum(1 for p in pr["participants"] if p not in pr["order"]) <= 1:
-            self._resolve_race(timed_out=False)
+            self._resolve_race(now, timed_out=False)
         if not seats and not s["over"]:
             self._end("empty", None, False)
+        self._resume(now)
         self._check_end()
+
+    def _leave_prompt(self, pr: dict, pid: str, nxt: str | None, now: float) -> bool:
+        """Take a leaving player out of a prompt (before they leave their seat);
+        True when the prompt cannot go on without them."""
+        kind = pr["kind"]
+        if kind in ("pick", "rule"):
+            return pr["by"] == pid
+        if kind == "race":
+            if pid not in pr["participants"]:
+                return False
+            pr["participants"].remove(pid)
+            if pid in pr["order"]:
+                pr["order"].remove(pid)
+            pr["thumbs"].pop(pid, None)
+            return len(pr["participants"]) < 2
+        if kind == "round":
+            if pr["speaker"] == pid:
+                pr["speaker"] = nxt
+            if pr["caller"] == pid:
+                pr["caller"] = nxt
+            return nxt is None
+        if kind == "chugalug":
+            if pr["phase"] == "choose":
+                return pr["by"] == pid
+            if len(self.s["seats"]) <= 2:
+                return True
+            if pr["speaker"] == pid:
+                pr["speaker"] = self._step(pid, pr["dir"])
+                if pr["deadline"] is not None:
+                    pr["deadline"] = now + self.s["opts"]["answer_timeout_s"]
+            return False
+        return pid in pr["players"]  # paper, scissors, stone
 
     def set_seat_order(self, pids: list[str]) -> None:
         s = self.s

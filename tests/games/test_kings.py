@@ -309,3 +309,53 @@ def test_not_your_turn_to_draw():
     g = make(K, 3)
     with pytest.raises(NotYourTurn):
         act(g, "p1", "draw")
+
+
+def test_thumb_race_any_time_pauses_the_card_in_play():
+    """The thumbmaster may start the thumb race mid-prompt; the prompt carries on afterwards."""
+    g = make(K, 4, deck=["4S", "5S"], answer_timeout_s=10)
+    draw(g)
+    draw(g)  # p1: chugalug
+    act(g, "p1", "start", 1.0, side="left")
+    act(g, "p2", "answer", 2.0, say=2)
+    act(g, "p0", "thumb", 3.0, thumb="right")
+    view = g.public_view()
+    assert view["prompt"]["race"] == "thumb" and view["paused"]["kind"] == "chugalug"
+    assert view["turn"] is None and "answer" not in types(g, "p3")
+    assert "thumb" not in types(g, "p0")  # no second race on top
+    assert g.next_deadline() == 13.0
+    act(g, "p1", "tap", 4.0, thumb="right")
+    act(g, "p2", "tap", 4.5, thumb="right")
+    assert g.drinks()["p3"] == 2
+    view = g.public_view()
+    assert view["paused"] is None and view["prompt"]["kind"] == "chugalug"
+    assert view["prompt"]["speaker"] == "p3" and view["prompt"]["number"] == 3
+    assert g.next_deadline() == 14.5
+    act(g, "p3", "answer", 5.0, say=3)
+
+
+def test_thumb_race_cannot_start_during_another_race():
+    """The thumb race waits while a card's race is running."""
+    g = make(K, 3, deck=["4S", "2H"])
+    draw(g)
+    act(g, "p0", "thumb", thumb="left")
+    act(g, "p1", "tap", thumb="left")
+    assert "thumb" in types(g, "p0")
+    g2 = make(K, 3, deck=["4S"])
+    draw(g2)
+    act(g2, "p0", "thumb", thumb="left")
+    assert "thumb" not in types(g2, "p0")
+
+
+def test_removing_a_player_during_a_paused_prompt():
+    """A player leaving while a prompt is paused by the thumb race is taken out of both."""
+    g = make(K, 4, deck=["4S", "2S"])
+    draw(g)
+    draw(g)  # p1 must nominate
+    act(g, "p0", "thumb", thumb="left")
+    g.remove_player("p1", 1.0)  # the paused pick is called off; the race goes on
+    view = g.public_view()
+    assert view["paused"] is None and view["prompt"]["participants"] == ["p2", "p3"]
+    act(g, "p3", "tap", 2.0, thumb="left")
+    assert g.public_view()["prompt"] is None and g.drinks()["p2"] == 2
+    assert g.public_view()["turn"] == "p2"
