@@ -31,6 +31,9 @@ Turns
 
 Choices where the rule text is open
 -----------------------------------
+- **Ring of Fire 10** is headed "Thumbmaster" in the seed but describes a
+  category game; the deck titles it "Category" and plays it as a round game.
+  Ring of Fire counts drinks, Kings counts fingers (``unit`` in the view).
 - **Left and right.** "Left" is the next seat clockwise and does not change
   when play reverses (option ``sides="seats"``, the default); with
   ``sides="play"`` left means the next player in the current direction of
@@ -92,6 +95,10 @@ Choices where the rule text is open
   logged and counted separately (``necks`` in the public view). The host can
   undo any forfeit still in the log: its drinks and necks are taken back.
 - **Late joiners** are seated last and take part from the next prompt on.
+
+Moves return their events: the log entries they added, in the public form of
+``public_view()["log"]`` (``id``, ``kind``, ``text`` parts that are strings,
+``{"player": pid}`` or ``{"card": code}``, ``drinks``, ``necks``, ``undone``).
 """
 
 from __future__ import annotations
