@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from flask import current_app, request
-from flask_socketio import SocketIO, close_room, join_room, leave_room
+from flask_socketio import SocketIO, close_room, disconnect, join_room, leave_room
 
 from . import netinfo
 from .games.base import HOST, IllegalAction
@@ -50,6 +50,24 @@ class Conn:
     code: str | None = None
     role: str | None = None  # "table" or "player"
     pid: str | None = None
+    refused: int = 0  # events refused in a row by the rate limit
+
+
+# A connection that goes on sending after this many refusals in a row is
+# flooding: it is disconnected, so it stops costing the other rooms.
+FLOOD_CUTOFF = 200
+
+
+def throttle(conn: Conn) -> dict | None:
+    """The rate-limit answer for this event, or None when it may go on."""
+    if conn.bucket.take(time.monotonic()):
+        conn.refused = 0
+        return None
+    conn.refused += 1
+    if conn.refused >= FLOOD_CUTOFF:
+        log.warning("disconnecting %s: flooding", conn.addr)
+        disconnect(conn.sid)
+    return error(Code.RATE_LIMITED, "Too many messages; slow down.")
 
 
 @dataclass
@@ -225,8 +243,9 @@ def handler(event: Event, *, guarded: bool = False) -> Callable:
             conn = r.conns.get(request.sid)
             if conn is None:
                 return error(Code.FORBIDDEN, "Not connected.")
-            if not conn.bucket.take(time.monotonic()):
-                return error(Code.RATE_LIMITED, "Too many messages; slow down.")
+            limited = throttle(conn)
+            if limited:
+                return limited
             if guarded and not r.join_limiter.allow(conn.addr):
                 return error(Code.RATE_LIMITED, "Too many attempts from this device; wait a minute.")
             if len(args) > 1:
@@ -285,6 +304,10 @@ def on_disconnect(*_reason: Any) -> None:
 @socketio.on("*")
 def on_unknown(event: str, *args: Any) -> dict:
     """Events not in the protocol are answered, never ignored."""
+    conn = rt().conns.get(request.sid)
+    limited = throttle(conn) if conn is not None else None
+    if limited:
+        return limited
     return error(Code.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
 
 

@@ -425,3 +425,20 @@ def test_variants_survive_a_restart(tmp_path, make_app):
     store.close()
     app = make_app(PARTYAPP_STORE_URL=url)
     assert app.extensions["partyapp"].registry.store.get_variant("ours")["name"] == "Ours"
+
+
+def test_a_flooding_connection_is_cut_off(make_app):
+    """After FLOOD_CUTOFF refusals in a row the connection is closed; unknown
+    events count too."""
+    from partyapp.realtime import FLOOD_CUTOFF
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)
+    flood = Client(app)
+    calm = Client(app)
+    for _ in range(FLOOD_CUTOFF + 5):
+        if not flood.connected:
+            break
+        flood.call("no.such.event", {})
+    assert not flood.connected
+    assert calm.connected and error_code(calm.call("player.leave", {})) == "forbidden"
