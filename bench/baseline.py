@@ -18,7 +18,7 @@ import argparse  # noqa: E402
 import secrets  # noqa: E402
 
 import socketio  # noqa: E402
-from gevent import pywsgi  # noqa: E402
+from partyapp.wsgiserver import make_server  # noqa: E402
 
 sio = socketio.Server(async_mode="gevent", cors_allowed_origins="*", logger=False, engineio_logger=False,
                       ping_interval=10, ping_timeout=20)
@@ -165,16 +165,7 @@ def main() -> None:
     size_pads(args.public_bytes, args.private_bytes, args.phones)
     app = socketio.WSGIApp(sio, wsgi_fallback)
 
-    class Handler(pywsgi.WSGIHandler):  # as partyapp.cli.run_server
-        def run_application(self):
-            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
-            try:
-                super().run_application()
-            finally:
-                if upgrade:
-                    self.close_connection = True
-
-    pywsgi.WSGIServer((args.host, args.port), app, handler_class=Handler, log=None).serve_forever()
+    make_server(app, args.host, args.port).serve_forever()
 
 
 if __name__ == "__main__":

@@ -77,23 +77,6 @@ def serve(args: argparse.Namespace) -> None:
 
 
 def run_server(app, host: str, port: int) -> None:
-    """gevent's WSGI server, as ``socketio.run`` would start it, with one fix:
-    simple-websocket talks over a duplicate of the connection's socket, so
-    once a WebSocket ends, pywsgi must not read what is left on the original
-    as a new HTTP request."""
-    import logging
+    from .wsgiserver import make_server
 
-    from gevent import pywsgi
-
-    class Handler(pywsgi.WSGIHandler):
-        def run_application(self):
-            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
-            try:
-                super().run_application()
-            finally:
-                if upgrade:
-                    self.close_connection = True
-
-    server = pywsgi.WSGIServer((host, port), app, handler_class=Handler, log=None,
-                               error_log=logging.getLogger("partyapp.http"))
-    server.serve_forever()
+    make_server(app, host, port).serve_forever()
