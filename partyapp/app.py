@@ -56,6 +56,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         logger=False,
         engineio_logger=False,
         serializer=WirePacket,
+        # Each connection's events run one after another in its own reader
+        # greenlet: no greenlet spawned per event, and a phone's events keep
+        # their order. Rooms order their changes with their lock.
+        async_handlers=False,
     )
     logging.getLogger("engineio.server").setLevel(logging.ERROR)
     logging.getLogger("socketio.server").setLevel(logging.ERROR)

@@ -24,6 +24,7 @@ from . import netinfo
 from .games.base import HOST, IllegalAction
 from .protocol import Code, Event, ProtocolError, bad, error
 from . import protocol
+from .packets import Fragment, encode
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
 
@@ -93,8 +94,6 @@ class Realtime:
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
         """The public view is encoded once; each phone's frame is that text
         with its ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
-        from .packets import Fragment, encode
-
         text = encode(public)
         socketio.emit(Event.STATE, Fragment(text), to=table_channel(room.code))
         head = text[:-1] + ',"you":'
@@ -169,11 +168,15 @@ class Realtime:
             left = self.table_conns.get(code, set())
             left.discard(conn.sid)
             last = not left
+            if last:
+                self.table_conns.pop(code, None)
         else:
             leave_room(player_channel(code, pid), sid=conn.sid)
             left = self.seat_conns.get((code, pid), set())
             left.discard(conn.sid)
             last = not left
+            if last:
+                self.seat_conns.pop((code, pid), None)
         if not last:
             return
         try:

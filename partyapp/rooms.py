@@ -12,6 +12,7 @@ anything unexpected reloads the room from its last saved state.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import secrets
@@ -76,7 +77,15 @@ class Room:
         game = data.get("game")
         self.game: Game | None = MODES[game["mode"]].from_state(game["state"]) if game else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> str:
+        """The room for the store, as JSON text."""
+        meta = json.dumps(self._meta(), separators=(",", ":"))
+        if self.game is None:
+            return meta[:-1] + ',"game":null}'
+        game = f'{{"mode":{json.dumps(self.game.mode)},"state":{self.game.persist_json()}}}'
+        return meta[:-1] + ',"game":' + game + "}"
+
+    def _meta(self) -> dict:
         return {
             "code": self.code,
             "rev": self.rev,
@@ -88,7 +97,6 @@ class Room:
             "next_id": self.next_id,
             "table_connected": self.table_connected,
             "seats": [asdict(s) for s in self.seats],
-            "game": {"mode": self.game.mode, "state": self.game.to_state()} if self.game else None,
         }
 
     # -- the one way to change a room ----------------------------------------

@@ -25,6 +25,7 @@ sentence a player can read, and leaves the state untouched when it does.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
@@ -89,6 +90,12 @@ class Game(ABC):
     @abstractmethod
     def to_state(self) -> dict:
         ...
+
+    def persist_json(self) -> str:
+        """The state for the store as JSON text (what ``from_state`` takes,
+        once decoded). Engines may cache the encoding of what never changes
+        during a game."""
+        return json.dumps(self.to_state(), separators=(",", ":"))
 
     @classmethod
     @abstractmethod

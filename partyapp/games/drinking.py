@@ -8,9 +8,12 @@ Variants implemented
   small catalogue with parameters. A house variant is another definition
   (``options["variant"]``), checked by ``decks.validate_deck``.
 - The deck is the standard 52 cards. The card drawn is chosen at the moment it
-  is drawn, uniformly from the cards still undrawn (``rng.randrange``); a
-  staged ``options["deck"]`` (testing only) is dealt from the front first.
-  Undrawn cards never appear in a view: only the count ``remaining`` does.
+  is drawn, uniformly from the cards still undrawn, by a generator seeded from
+  the state's ``seed``, which is then replaced by the next seed that generator
+  gives (so the saved state holds 8 bytes of randomness, and the game is
+  deterministic under the seed given at set-up); a staged ``options["deck"]``
+  (testing only) is dealt from the front first. Undrawn cards never appear in
+  a view: only the count ``remaining`` does.
 
 Turns
 -----
@@ -96,8 +99,9 @@ Choices where the rule text is open
   undo any forfeit still in the log: its drinks and necks are taken back.
 - **Late joiners** are seated last and take part from the next prompt on.
 
-Moves return their events: the log entries they added, in the public form of
-``public_view()["log"]`` (``id``, ``kind``, ``text`` parts that are strings,
+The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps
+``LOG_MAX`` for undo and the jail card). Moves return their events: the log
+entries they added, in the public form of ``public_view()["log"]`` (``id``, ``kind``, ``text`` parts that are strings,
 ``{"player": pid}`` or ``{"card": code}``, ``drinks``, ``necks``, ``undone``).
 """
 
@@ -109,12 +113,13 @@ import random
 from typing import Any, ClassVar
 
 from .base import (HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of,
-                   rng_from_json, rng_to_json)
+                   rng_from_json)
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
 from .decks import (GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, RULE_MAX, default_deck,
                     entry_for, validate_deck)
 
-LOG_MAX = 50
+LOG_MAX = 24  # kept for undo and the jail card
+PUBLIC_LOG = 12  # sent to the screens: the ticker shows the latest
 RPS_PICKS = ("paper", "scissors", "stone")
 _BEATS = {"paper": "stone", "scissors": "paper", "stone": "scissors"}
 CATCH_ROLES = ("question_master", "question_card")
@@ -133,6 +138,10 @@ _NUMBER_OPTIONS = {"race_timeout_s": (1, 120), "answer_timeout_s": (1, 120),
 _BOOL_OPTIONS = ("roles_pass_on", "mates_share_necks")
 
 _EMPTY: dict = {}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def clean_text(value: str) -> str:
@@ -193,10 +202,14 @@ class DrinkingGame(Game):
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
     option_names: ClassVar[tuple[str, ...]] = tuple(sorted({*OPTION_DEFAULTS, "variant", "deck"}))
 
-    def __init__(self, state: dict, rng: random.Random) -> None:
+    def __init__(self, state: dict) -> None:
         self.s = state
-        self.rng = rng
         self._events: list[dict] = []
+        # The deck never changes during a game: encoded once for the store.
+        self._deck_json = _dumps(state["deck"])
+        # Log entries rarely change once written: their encodings are kept,
+        # each with what it was made from (see ``_entry_json``).
+        self._entry_json_cache: dict[int, tuple[tuple, str]] = {}
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -285,19 +298,53 @@ class DrinkingGame(Game):
             "log_seq": 0,
             "over": False,
             "result": None,
+            # The next draw's generator seed: 8 bytes in the saved state
+            # instead of the whole Mersenne Twister state.
+            "seed": rng.getrandbits(64),
         }
-        return cls(s, rng)
+        return cls(s)
 
     def to_state(self) -> dict:
-        return {"v": 1, "mode": self.mode, "s": json.loads(json.dumps(self.s)),
-                "rng": rng_to_json(self.rng)}
+        return json.loads(self.persist_json())
+
+    def persist_json(self) -> str:
+        rest = {k: v for k, v in self.s.items() if k not in ("deck", "log")}
+        log = ",".join(self._entry_json(e) for e in self.s["log"])
+        return (f'{{"v":2,"mode":{_dumps(self.mode)},"deck":{self._deck_json},'
+                f'"log":[{log}],"s":{_dumps(rest)}}}')
+
+    def _entry_json(self, entry: dict) -> str:
+        """An entry's encoding, made again only when the entry changed. Entries
+        change only by assignment of new ``text``/``drinks``/``necks`` objects,
+        a new exemption, or ``undone``: those are the cache's key."""
+        key = (entry["text"], entry["drinks"], entry["necks"], entry["undone"], len(entry.get("_ex", ())))
+        cache = self._entry_json_cache
+        hit = cache.get(entry["id"])
+        if hit is not None:
+            old = hit[0]
+            if old[0] is key[0] and old[1] is key[1] and old[2] is key[2] and old[3:] == key[3:]:
+                return hit[1]
+        text = _dumps(entry)
+        if len(cache) > 2 * LOG_MAX:
+            live = {e["id"] for e in self.s["log"]}
+            for gone in [i for i in cache if i not in live]:
+                del cache[gone]
+        cache[entry["id"]] = (key, text)
+        return text
 
     @classmethod
     def from_state(cls, state: dict) -> "DrinkingGame":
         klass = _CLASSES.get(state.get("mode"), cls)
         if klass is DrinkingGame:
             raise ValueError(f"unknown drinking mode {state.get('mode')!r}")
-        return klass(copy.deepcopy(state["s"]), rng_from_json(state["rng"]))
+        s = copy.deepcopy(state["s"])
+        if "deck" in state:
+            s["deck"] = copy.deepcopy(state["deck"])
+        if "log" in state:
+            s["log"] = copy.deepcopy(state["log"])
+        if "seed" not in s:  # saved before the seed replaced the generator state
+            s["seed"] = rng_from_json(state["rng"]).getrandbits(64)
+        return klass(s)
 
     # -- seats ------------------------------------------------------------------
     def _step(self, pid: str, k: int) -> str:
@@ -539,7 +586,7 @@ class DrinkingGame(Game):
             "drinks": dict(s["fingers"]),
             "necks": dict(s["necks"]),
             "unit": self.unit[1],
-            "log": [self._pub_entry(e) for e in s["log"]],
+            "log": [self._pub_entry(e) for e in s["log"][-PUBLIC_LOG:]],
         }
 
     def private_view(self, pid: str) -> dict:
@@ -756,7 +803,10 @@ class DrinkingGame(Game):
             return s["staged"].pop(0)
         drawn = set(s["drawn"])
         pool = [c for c in STANDARD_DECK if c not in drawn]
-        return pool[self.rng.randrange(len(pool))]
+        rng = random.Random(s["seed"])
+        card = pool[rng.randrange(len(pool))]
+        s["seed"] = rng.getrandbits(64)
+        return card
 
     def _do_draw(self, pid: str, a: dict, now: float) -> None:
         s = self.s

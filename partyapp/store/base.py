@@ -1,6 +1,7 @@
 """The one small interface every room store speaks.
 
-A store keeps rooms as JSON-ready dicts keyed by room code, and the house
+A store keeps rooms as JSON text keyed by room code (``load`` gives the
+decoded dict back), and the house
 deck variants by name. It is called with the room's lock held, so a store
 needs no locking of its own beyond what its backend requires for several
 threads. ``save`` returns only once the room is durable enough to be
@@ -18,8 +19,10 @@ class Store(ABC):
         """The saved room, or None."""
 
     @abstractmethod
-    def save(self, code: str, room: dict, touched: float) -> None:
-        """Write the whole room; ``touched`` is when it last changed."""
+    def save(self, code: str, room_json: str, touched: float) -> None:
+        """Write the whole room, already encoded as JSON text (the room caches
+        the encoding of what does not change); ``touched`` is when it last
+        changed."""
 
     @abstractmethod
     def exists(self, code: str) -> bool: ...

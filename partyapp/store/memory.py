@@ -20,12 +20,10 @@ class MemoryStore(Store):
             found = self._rooms.get(code)
         return json.loads(found[0]) if found else None
 
-    def save(self, code: str, room: dict, touched: float) -> None:
-        # Stored as JSON text, like the durable stores, so that whatever is not
-        # JSON-ready fails here in the tests too.
-        text = json.dumps(room, separators=(",", ":"))
+    def save(self, code: str, room_json: str, touched: float) -> None:
+        json.loads(room_json)  # what the durable stores could not read back fails here too
         with self._lock:
-            self._rooms[code] = (text, touched)
+            self._rooms[code] = (room_json, touched)
 
     def exists(self, code: str) -> bool:
         with self._lock:

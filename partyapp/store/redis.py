@@ -26,9 +26,9 @@ class RedisStore(Store):
         raw = self._r.get(PREFIX + "room:" + code)
         return json.loads(raw) if raw is not None else None
 
-    def save(self, code: str, room: dict, touched: float) -> None:
+    def save(self, code: str, room_json: str, touched: float) -> None:
         pipe = self._r.pipeline(transaction=True)
-        pipe.set(PREFIX + "room:" + code, json.dumps(room, separators=(",", ":")))
+        pipe.set(PREFIX + "room:" + code, room_json)
         pipe.zadd(PREFIX + "touched", {code: touched})
         pipe.execute()
 

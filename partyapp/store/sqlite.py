@@ -56,12 +56,11 @@ class SQLiteStore(Store):
         row = self._one("SELECT data FROM rooms WHERE code = ?", (code,))
         return json.loads(row[0]) if row else None
 
-    def save(self, code: str, room: dict, touched: float) -> None:
-        text = json.dumps(room, separators=(",", ":"))
+    def save(self, code: str, room_json: str, touched: float) -> None:
         self._write(
             "INSERT INTO rooms (code, touched, data) VALUES (?, ?, ?) "
             "ON CONFLICT(code) DO UPDATE SET touched = excluded.touched, data = excluded.data",
-            (code, touched, text),
+            (code, touched, room_json),
         )
 
     def exists(self, code: str) -> bool:

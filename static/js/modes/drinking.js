@@ -248,7 +248,7 @@ function ruleText(state) {
     if (name === "by" && ROLE_TITLES[value]) return ROLE_TITLES[value];
     if (name === "entry" && typeof value === "number") {
       const entry = (state.game.log || []).find((e) => e.id === value);
-      return entry ? `#${value}: ${plain(state, entry.text)}` : null;
+      return entry ? `#${value}: ${plain(state, entry.text)}` : `#${value}`;
     }
     return null;
   };
