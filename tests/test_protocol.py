@@ -442,3 +442,21 @@ def test_a_flooding_connection_is_cut_off(make_app):
         flood.call("no.such.event", {})
     assert not flood.connected
     assert calm.connected and error_code(calm.call("player.leave", {})) == "forbidden"
+
+
+def test_idle_rooms_expire(make_app):
+    """A room nobody touched for room_ttl_hours is deleted from the store and
+    memory; a touched one stays."""
+    app = make_app(PARTYAPP_ROOM_TTL_HOURS=1)
+    registry = app.extensions["partyapp"].registry
+    now = [1_000_000.0]
+    registry.clock = lambda: now[0]
+    from tests.conftest import Client
+
+    old = Client(app).call("room.create", {})["code"]
+    now[0] += 3000
+    fresh = Client(app).call("room.create", {})["code"]
+    now[0] += 1000  # old: 4000 s idle, fresh: 1000 s idle
+    assert registry.expire(3600) == [old]
+    assert error_code(Client(app).call("player.join", {"code": old, "name": "Ana"})) == "no_such_room"
+    assert Client(app).call("player.join", {"code": fresh, "name": "Ana"})["ok"]
