@@ -51,18 +51,19 @@ class Conn:
     code: str | None = None
     role: str | None = None  # "table" or "player"
     pid: str | None = None
-    refused: int = 0  # events refused in a row by the rate limit
+    refused: int = 0  # refusals by the rate limit, less two for each event let through
 
 
-# A connection that goes on sending after this many refusals in a row is
-# flooding: it is disconnected, so it stops costing the other rooms.
+# A connection whose refusals outrun what it is let through by this many is
+# flooding (a sender far above the rate, not a thumb mashing a button): it is
+# disconnected, so it stops costing the other rooms.
 FLOOD_CUTOFF = 200
 
 
 def throttle(conn: Conn) -> dict | None:
     """The rate-limit answer for this event, or None when it may go on."""
     if conn.bucket.take(time.monotonic()):
-        conn.refused = 0
+        conn.refused = max(0, conn.refused - 2)
         return None
     conn.refused += 1
     if conn.refused >= FLOOD_CUTOFF:

@@ -19,6 +19,8 @@ export function renderPlayers(list, state, opts) {
       if (!p.connected) marks.push(el("span", { class: "mark offline", title: "Phone disconnected" }, "offline"));
       if (state.game && !p.in_game) marks.push(el("span", { class: "mark waiting" }, "next game"));
       for (const r of roleNames[p.id] || []) marks.push(el("span", { class: "mark role" }, r));
+      const necks = state.game && state.game.necks ? state.game.necks[p.id] || 0 : 0;
+      if (necks) marks.push(el("span", { class: "mark neck", title: "Drinks necked in this game" }, `necked ${necks}×`));
       const controls = [];
       if (opts.host) {
         controls.push(

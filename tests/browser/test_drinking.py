@@ -122,7 +122,7 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     scissors, stone is played on the phones either side of the drawer."""
     table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
     ana, bob, cat = phones
-    start(table, "kings", ["4S", "8H"])
+    start(table, "kings", ["4S", "8H", "QS"])
     ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
     ana.wait_for_selector("[data-action=thumb]")
     bob.locator("button[data-action=draw]").click()  # Bob: 8, Ana and Cat play
@@ -145,5 +145,13 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     table.wait_for_selector(".outcome .loser")
     losers = table.locator(".outcome .loser").inner_text()
     assert "Bob" in losers and "Cat" in losers
+    # Cat draws the question card and catches Ana answering: Ana necks, and
+    # the table shows it apart from the fingers.
+    cat.locator("button[data-action=draw]").click()
+    cat.locator("details.powers summary").click()
+    caught = cat.locator("form[data-action=caught]")
+    caught.locator("select").nth(1).select_option(label="Ana")
+    caught.locator("button[type=submit]").click()
+    expect(table.locator("#players li[data-pid=p1] .mark.neck")).to_have_text("necked 1×")
     shots("table-kings", table)
     assert watch.errors == [] and watch.dialogs == []
