@@ -212,6 +212,8 @@ function phone(state, send) {
   const you = state.you;
   const card = g.card;
   const parts = [];
+  const outcome = outcomeLine(state);
+  if (outcome) parts.push(el("div", { class: "phone-outcome" }, outcome));
   if (card) {
     parts.push(el("div", { class: "phone-card" }, cardEl(card.code, "small"),
       el("div", {}, el("div", { class: "card-title" }, card.title), el("div", { class: "card-rule" }, card.text))));
@@ -262,7 +264,10 @@ function hostActions(state, command) {
   const g = state.game;
   return el("div", { class: "host-actions" },
     el("div", { class: "panel-title" }, "Fix a call"),
-    g.host_actions.map((spec) => actionControl(state, spec, (action) => command({ command: "game", action }), {
+    g.host_actions.map((spec) => actionControl(state, spec, (action) => {
+      if (action.type === "undo" && !window.confirm("Undo this call? Its drinks are taken back.")) return null;
+      return command({ command: "game", action });
+    }, {
       labels: { undo: "Undo a wrong call", skip: "Skip the card in play", missed: "Who messed up?" },
       valueText: ruleText(state),
     })));
