@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean chromium
+.PHONY: run test bench clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,19 +15,22 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/partyapp serve $(ARGS)
 
-test: $(STAMP) chromium
+test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The browser tests drive Debian's Chromium (a browser download is not used).
+# The browser tests drive Debian's Chromium (a browser download is not used);
+# the store tests start a redis-server of their own on a loopback port.
 CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)
-chromium:
-	@test -x $(CHROMIUM) || { \
+system-deps:
+	@missing=""; \
+	test -x $(CHROMIUM) || missing="$$missing chromium"; \
+	! command -v dpkg >/dev/null || dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji; \
-	  else echo "The browser tests need Chromium: sudo apt-get install chromium (or set PARTYAPP_CHROMIUM)"; exit 1; fi; }
-
-bench: $(STAMP)
-	$(BIN)/python -m bench.load $(ARGS)
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "The tests need:$$missing (sudo apt-get install$$missing)"; exit 1; fi; \
+	fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache test-artifacts
