@@ -37,7 +37,7 @@ export async function openEditor(ctx, { mode = "ring_of_fire", variant = "", onS
   function fillBase() {
     const mine = variants.filter((v) => v.mode === currentMode);
     baseSelect.replaceChildren(el("option", { value: "" }, `Standard ${MODE_TITLES[currentMode] || currentMode}`),
-      mine.map((v) => el("option", { value: v.name }, v.name)));
+      ...mine.map((v) => el("option", { value: v.name }, v.name)));
   }
 
   function load(base) {

@@ -62,7 +62,7 @@ export function renderHostPanel(node, state, opts) {
   const n = (state.players || []).length;
   const parts = [];
   if (!game || game.over) {
-    const chosen = node.dataset.mode || (opts.modes[0] && opts.modes[0].id);
+    const chosen = node.dataset.mode || (game && game.mode) || (opts.modes[0] && opts.modes[0].id);
     parts.push(el("div", { class: "panel-title" }, game && game.over ? "Play again?" : "Choose a game"));
     parts.push(
       el("div", { class: "mode-list", role: "radiogroup", "aria-label": "Game" },

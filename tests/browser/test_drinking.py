@@ -105,7 +105,9 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     table.set_input_files(".editor input[type=file]", str(bad))
     table.wait_for_selector(".editor .error:not([hidden])")
     assert "Q" in table.locator(".editor .error").inner_text()
+    expect(table.locator(".ed-base option")).to_have_text(["Standard Ring of Fire", "Our house"])
     table.click(".ed-close")
+    expect(table.locator("#host-panel")).not_to_contain_text("null")
 
     table.wait_for_selector(".variant-select")
     assert table.locator(".variant-select").input_value() == "Our house"

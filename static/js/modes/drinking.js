@@ -286,7 +286,7 @@ function lobbyOptions(mode, node, ctx) {
       mode, variant: node.dataset.variant || "",
       onSaved: (variant) => { if (variant.mode === mode) { node.dataset.variant = variant.name; fill(); } },
     }) }, "Edit house rules");
-    box.replaceChildren(mine.length ? el("label", { class: "field" }, el("span", {}, "Deck"), select) : null, edit);
+    box.replaceChildren(...(mine.length ? [el("label", { class: "field" }, el("span", {}, "Deck"), select)] : []), edit);
   });
   fill();
   return box;
