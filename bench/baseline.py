@@ -7,7 +7,12 @@ sizes: after every change, one public payload to the table and one payload
 per phone (the public part plus a private ``you``), each emitted on its own.
 No rules, no store, no validation beyond what the generator needs.
 
-    python -m bench.baseline --port 8001 --public-bytes 2100 --private-bytes 2600
+To carry the same number of changes as the app, a draw opens a race with
+probability ``--race-prob`` (the benchmark sets it from the app's run): every
+phone gets a ``tap``, each tap is a change, and the race ends when one phone
+is left, as in the app's Floor and Heaven cards.
+
+    python -m bench.baseline --port 8001 --public-bytes 2100 --private-bytes 2600 --race-prob 0.24
 """
 
 from gevent import monkey
@@ -15,6 +20,7 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import random  # noqa: E402
 import secrets  # noqa: E402
 
 import socketio  # noqa: E402
@@ -27,6 +33,7 @@ ROOMS: dict[str, dict] = {}
 CONNS: dict[str, tuple[str, str | None]] = {}  # sid -> (code, pid or None for the table)
 PAD = {"public": 0, "private": 0}
 DECK = 52
+RACES = {"prob": 0.0, "rng": random.Random(1)}
 
 
 def public_view(room: dict) -> dict:
@@ -39,13 +46,19 @@ def public_view(room: dict) -> dict:
         "game": None if game is None else {
             "mode": "ring_of_fire", "turn": game["turn"], "over": game["drawn"] >= DECK,
             "remaining": DECK - game["drawn"], "host_actions": [], "pad": "x" * PAD["public"],
+            "prompt": {"kind": "race", "waiting": sorted(game["race"])} if game["race"] else None,
         },
     }
 
 
 def you(room: dict, pid: str) -> dict:
     game = room["game"]
-    actions = [{"type": "draw", "params": {}}] if game and game["turn"] == pid and game["drawn"] < DECK else []
+    if game and game["race"]:
+        actions = [{"type": "tap", "params": {}}] if pid in game["race"] else []
+    elif game and game["turn"] == pid and game["drawn"] < DECK:
+        actions = [{"type": "draw", "params": {}}]
+    else:
+        actions = []
     return {"player_id": pid, "hand": [], "actions": actions, "pad": "y" * PAD["private"]}
 
 
@@ -101,7 +114,7 @@ def player_join(sid, data):
 def game_start(sid, data):
     code, _ = CONNS[sid]
     room = ROOMS[code]
-    room["game"] = {"turn": room["players"][0]["id"], "drawn": 0}
+    room["game"] = {"turn": room["players"][0]["id"], "drawn": 0, "race": None}
     change(room)
     return {"ok": True}
 
@@ -124,11 +137,22 @@ def game_act(sid, data):
         return {"ok": False, "error": {"code": "forbidden", "message": "Only players make moves."}}
     room = ROOMS[conn[0]]
     game = room["game"]
-    if game is None or game["turn"] != conn[1] or game["drawn"] >= DECK:
+    action = data.get("action") if isinstance(data, dict) else None
+    if game is not None and isinstance(action, dict) and action.get("type") == "tap":
+        if not game["race"] or conn[1] not in game["race"]:
+            return {"ok": False, "error": {"code": "illegal_action", "message": "no race"}}
+        game["race"].discard(conn[1])
+        if len(game["race"]) <= 1:
+            game["race"] = None
+        change(room)
+        return {"ok": True}
+    if game is None or game["race"] or game["turn"] != conn[1] or game["drawn"] >= DECK:
         return {"ok": False, "error": {"code": "not_your_turn", "message": "not your turn"}}
     game["drawn"] += 1
     ids = [p["id"] for p in room["players"]]
     game["turn"] = ids[(ids.index(conn[1]) + 1) % len(ids)]
+    if len(ids) > 1 and RACES["rng"].random() < RACES["prob"]:
+        game["race"] = set(ids)
     change(room)
     return {"ok": True}
 
@@ -145,7 +169,7 @@ def size_pads(public_bytes: int, private_bytes: int, phones: int) -> None:
     """Pad the payloads so a mid-game frame has the sizes asked for."""
     import json
 
-    room = {"code": "ABCD", "rev": 100, "table": "t", "next": phones + 1, "game": {"turn": "p1", "drawn": 10},
+    room = {"code": "ABCD", "rev": 100, "table": "t", "next": phones + 1, "game": {"turn": "p1", "drawn": 10, "race": None},
             "players": [{"id": f"p{i + 1}", "name": f"Guest {i + 1}", "sid": str(i)} for i in range(phones)]}
     frame = lambda data: len(json.dumps(["state", data], separators=(",", ":"))) + 2  # noqa: E731  "42" prefix
     PAD["public"] = max(0, public_bytes - frame(public_view(room)))
@@ -161,7 +185,9 @@ def main() -> None:
     p.add_argument("--public-bytes", type=int, default=0, help="size of the table's state frame")
     p.add_argument("--private-bytes", type=int, default=0, help="size of a phone's state frame")
     p.add_argument("--phones", type=int, default=6)
+    p.add_argument("--race-prob", type=float, default=0.0, help="chance that a draw opens a race")
     args = p.parse_args()
+    RACES["prob"] = args.race_prob
     size_pads(args.public_bytes, args.private_bytes, args.phones)
     app = socketio.WSGIApp(sio, wsgi_fallback)
 

