@@ -27,6 +27,7 @@ from . import protocol
 from .packets import Fragment, encode
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
+from .store import Store
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +135,27 @@ class Realtime:
                 return
             self.sweeper_started = True
         socketio.start_background_task(self._sweep_forever)
+        socketio.start_background_task(self._maintain_forever)
+
+    def _maintain_forever(self) -> None:
+        """The store's housekeeping every second, in a thread of its own on
+        gevent (an OS thread that releases the GIL inside SQLite) so that no
+        change waits for it."""
+        store = self.registry.store
+        if type(store).maintain is Store.maintain:
+            return
+        run = store.maintain
+        if socketio.async_mode == "gevent":
+            import gevent
+
+            pool = gevent.get_hub().threadpool
+            run = lambda: pool.apply(store.maintain)  # noqa: E731
+        while True:
+            socketio.sleep(1.0)
+            try:
+                run()
+            except Exception:
+                log.exception("store housekeeping failed")
 
     def _sweep_forever(self) -> None:
         ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600

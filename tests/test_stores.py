@@ -98,3 +98,23 @@ def test_unknown_store_url_is_refused():
     """A store URL of no known kind is an error that says what works."""
     with pytest.raises(ValueError, match="sqlite"):
         open_store("mysql://x")
+
+
+def test_sqlite_checkpoints_only_in_maintain(tmp_path):
+    """SQLite never checkpoints inside a save; maintain() copies the WAL back."""
+    import sqlite3
+
+    from partyapp.store import SQLiteStore
+
+    path = tmp_path / "rooms.db"
+    store = SQLiteStore(str(path))
+    for i in range(600):  # ~1,200 pages: past SQLite's automatic checkpoint
+        store.save(f"R{i % 50:03d}", json.dumps({"pad": "x" * 8000, "i": i}), float(i))
+    assert path.with_name("rooms.db-wal").stat().st_size > 4_000_000
+    assert path.stat().st_size < 100_000  # nothing was checkpointed during the saves
+    store.maintain()
+    assert path.stat().st_size > 400_000  # the rooms are in the database file now
+    other = sqlite3.connect(path)
+    assert json.loads(other.execute("SELECT data FROM rooms WHERE code = 'R049'").fetchone()[0])["i"] == 599
+    other.close()
+    store.close()

@@ -51,5 +51,10 @@ class Store(ABC):
     def ping(self) -> bool:
         """True when the backend answers."""
 
+    def maintain(self) -> None:
+        """Housekeeping that must not run on the path of a change (SQLite: the
+        WAL checkpoint). Called every second or so, from a thread of its own
+        when the server runs on gevent; the default does nothing."""
+
     def close(self) -> None:
         """Release the backend."""
