@@ -10,6 +10,7 @@ lives here; everything else is in the room.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -27,7 +28,6 @@ from . import protocol
 from .packets import Fragment, encode
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
-from .store import Store
 
 log = logging.getLogger(__name__)
 
@@ -137,25 +137,30 @@ class Realtime:
         socketio.start_background_task(self._sweep_forever)
         socketio.start_background_task(self._maintain_forever)
 
+    FULL_GC_SECONDS = 300
+
     def _maintain_forever(self) -> None:
-        """The store's housekeeping every second, in a thread of its own on
-        gevent (an OS thread that releases the GIL inside SQLite) so that no
-        change waits for it."""
+        """Housekeeping every second: the store's (in a thread of its own on
+        gevent, an OS thread that releases the GIL inside SQLite, so that no
+        change waits for it), and a full garbage collection every
+        ``FULL_GC_SECONDS`` (``partyapp serve`` leaves no other full one)."""
         store = self.registry.store
-        if type(store).maintain is Store.maintain:
-            return
         run = store.maintain
         if socketio.async_mode == "gevent":
             import gevent
 
             pool = gevent.get_hub().threadpool
             run = lambda: pool.apply(store.maintain)  # noqa: E731
+        ticks = 0
         while True:
             socketio.sleep(1.0)
+            ticks += 1
             try:
                 run()
+                if ticks % self.FULL_GC_SECONDS == 0:
+                    gc.collect()
             except Exception:
-                log.exception("store housekeeping failed")
+                log.exception("housekeeping failed")
 
     def _sweep_forever(self) -> None:
         ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600
