@@ -16,13 +16,19 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import os
 import struct
 from typing import Any, Callable
 
-_loads = json.loads
-_dumps = json.dumps
+import orjson
+
+# The generator must not be the bottleneck: orjson parses the state frames
+# several times faster than the standard module.
+_loads = orjson.loads
+
+
+def _dumps(data, separators=None) -> str:
+    return orjson.dumps(data).decode()
 
 
 class SioError(Exception):
