@@ -463,3 +463,39 @@ def test_idle_rooms_expire(make_app):
     assert registry.expire(3600) == [old]
     assert error_code(Client(app).call("player.join", {"code": old, "name": "Ana"})) == "no_such_room"
     assert Client(app).call("player.join", {"code": fresh, "name": "Ana"})["ok"]
+
+
+@pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
+def test_no_undrawn_card_in_any_frame(table, join, mode):
+    """Through a played game, no frame to anyone carries a card before it is
+    drawn (the card drawn is chosen when drawn)."""
+    import random
+    import re
+
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
+    assert t.call("game.start", {"mode": mode, "options": {"seed": 11}})["ok"]
+    rng = random.Random(4)
+    card = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
+    drawn: set[str] = set()
+    latest: dict = {}
+    for _ in range(150):
+        for c in [t, *phones]:
+            for frame in c.states():
+                if frame["game"] and frame["game"]["last_card"]:
+                    drawn.add(frame["game"]["last_card"])
+                seen = set(card.findall(json.dumps(frame)))
+                assert seen <= drawn, f"undrawn cards {seen - drawn} in a frame"
+                latest[c] = frame
+        if latest[t]["game"]["over"]:
+            break
+        movers = [(p, a) for p in phones for a in latest[p]["you"]["actions"]
+                  if a["type"] not in ("steal", "breach", "deflect", "caught")]
+        if not movers:
+            break
+        p, spec = rng.choice(movers)
+        action = {"type": spec["type"]}
+        for name, domain in spec["params"].items():
+            action[name] = rng.choice(domain["one_of"]) if "one_of" in domain else "No pointing"
+        p.call("game.act", {"action": action})
+    assert len(drawn) >= 10
