@@ -116,8 +116,10 @@ function rulesPanel(state) {
 
 function rolesPanel(state) {
   const g = state.game;
-  const rows = Object.entries(g.roles || {}).map(([role, pid]) =>
-    el("li", { class: pid ? "held" : "free" }, el("span", { class: "role-name" }, ROLE_TITLES[role] || role), el("b", {}, pid ? nameOf(state, pid) : "—")));
+  const held = Object.entries(g.roles || {}).filter(([, pid]) => pid);
+  const rows = held.length
+    ? held.map(([role, pid]) => el("li", { class: "held" }, el("span", { class: "role-name" }, ROLE_TITLES[role] || role), el("b", {}, nameOf(state, pid))))
+    : [el("li", { class: "free" }, "Nobody holds a card yet")];
   const mates = (g.mates || []).map((group) => el("li", {}, names(state, group)));
   const guys = (state.players || []).filter((p) => p.group === "guys").map((p) => p.name);
   const chicks = (state.players || []).filter((p) => p.group === "chicks").map((p) => p.name);
