@@ -113,3 +113,33 @@ def test_join_with_a_code_from_the_start_page(open_table, open_phone, server):
     phone.click("#name-form button[type=submit]")
     phone.wait_for_selector("#room-screen:not([hidden])")
     table.wait_for_function("document.querySelectorAll('#players .pname').length === 1")
+
+
+def test_server_killed_and_restarted_pages_come_back(open_table, open_phone, server, shots, tmp_path):
+    """SIGKILL the server mid-game and start it again: the table and the phone
+    reconnect by themselves, to the same room, seat and game."""
+    from playwright.sync_api import expect
+
+    from tests.serverproc import ServerProcess
+
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    url = f"{server.url}/j/{code}"
+    ana = open_phone(url, "Ana")
+    open_phone(url, "Bob")
+    table.evaluate("() => window.partyappTable.call('game.start', {mode: 'ring_of_fire', options: {deck: ['QS', '2H']}})")
+    ana.locator("button[data-action=draw]").click()
+    expect(table.locator(".roles li.held")).to_contain_text("Ana")
+
+    server.kill()
+    expect(ana.locator("#conn-status")).to_have_text("Reconnecting…")
+    again = ServerProcess(server.store_url, port=server.port, log_path=tmp_path / "server2.log").start()
+    try:
+        expect(ana.locator("#conn-status")).to_have_text("", timeout=15_000)
+        expect(table.locator("#players .is-offline")).to_have_count(0, timeout=15_000)
+        expect(table.locator(".roles li.held")).to_contain_text("Ana")
+        expect(ana.locator(".my-roles")).to_contain_text("Question master")
+        assert ana.locator("#join-screen").is_hidden()
+        shots("table-after-restart", table)
+    finally:
+        again.stop()
