@@ -314,8 +314,13 @@ class Room:
         self.game = cls.new(players, options, rng, self.registry.clock())
 
     def end_game(self) -> Any:
+        """The host ends the game: a running game that has a result to show
+        finishes and shows it; ending it again (or a finished one) returns to
+        the lobby."""
         if self.game is None:
             return UNCHANGED
+        if not self.game.is_over() and self.game.finish(self.registry.clock()):
+            return None
         self._fold_drinks()
         self.game = None
         return None

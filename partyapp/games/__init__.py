@@ -7,11 +7,13 @@
 from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
+from .blackjack import Blackjack
 from .drinking import Kings, RingOfFire
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
     "kings": Kings,
+    "blackjack": Blackjack,
 }
 
 

@@ -157,6 +157,13 @@ class Game(ABC):
         """Drinks handed out in this game so far, by player id."""
         return {}
 
+    def finish(self, now: float) -> bool:
+        """The host ends the game. An engine with an outcome to show marks
+        itself over with what is known (``result`` filled in) and returns
+        True: the room keeps it on screen until the next ``end_game`` or
+        game. The default returns False: nothing to show, back to the lobby."""
+        return False
+
     @abstractmethod
     def players(self) -> list[str]:
         """The player ids in this game, in seat order."""

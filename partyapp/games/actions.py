@@ -1,0 +1,142 @@
+"""Action specs in the protocol's domains, and the one check of a move against them.
+
+An engine lists what a player may send now as specs (PROTOCOL.md,
+``you.actions``)::
+
+    spec("bet", amount=int_range(5, 50))  ->  {"type": "bet", "params": {"amount": {"int": {...}}}}
+
+and a move arrives as ``{"type": "bet", "amount": 20}``. ``match(specs,
+action)`` accepts it only when its type is one of the specs and every
+parameter lies in its domain (no parameter missing, none extra), and returns
+an ``Action`` with the values normalised (text cleaned, choices given back as
+the engine's own objects). Anything else raises ``IllegalAction`` with a
+sentence a player can read. An engine that validates this way never sees a
+move its ``legal_actions`` did not offer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .base import IllegalAction
+
+NOT_UNDERSTOOD = "That move is not understood."
+
+
+# -- domains -------------------------------------------------------------------------
+def one_of(values: Iterable[Any]) -> dict:
+    """Exactly one of the values."""
+    return {"one_of": list(values)}
+
+
+def subset_of(values: Iterable[Any], min: int = 1, max: int | None = None) -> dict:  # noqa: A002
+    """A list of distinct values, ``min`` to ``max`` of them (default: all)."""
+    values = list(values)
+    return {"subset_of": values, "min": min, "max": len(values) if max is None else max}
+
+
+def int_range(lo: int, hi: int) -> dict:
+    """An integer from ``lo`` to ``hi``."""
+    return {"int": {"min": lo, "max": hi}}
+
+
+def text(max_len: int) -> dict:
+    """Free text, 1 to ``max_len`` visible characters."""
+    return {"text": {"max_len": max_len}}
+
+
+def spec(type_: str, **params: dict) -> dict:
+    """One entry of ``you.actions``."""
+    return {"type": type_, "params": params}
+
+
+# -- checking a move -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move that passed ``match``: its type and its normalised parameters."""
+
+    type: str
+    params: dict = field(default_factory=dict)
+
+
+def clean_text(value: str) -> str:
+    """Control characters dropped, runs of white space folded to one space."""
+    return " ".join("".join(ch for ch in value if ch.isprintable() or ch.isspace()).split())
+
+
+def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
+    """Is ``value`` allowed by a protocol domain? Returns (ok, normalised value)."""
+    if "one_of" in domain:
+        for choice in domain["one_of"]:
+            if value == choice and type(value) is type(choice):
+                return True, choice
+        return False, None
+    if "int" in domain:
+        lim = domain["int"]
+        ok = isinstance(value, int) and not isinstance(value, bool) and lim["min"] <= value <= lim["max"]
+        return ok, value
+    if "text" in domain:
+        max_len = domain["text"]["max_len"]
+        if not isinstance(value, str) or len(value) > 4 * max_len + 64:
+            return False, None
+        cleaned = clean_text(value)
+        return 1 <= len(cleaned) <= max_len, cleaned
+    if "subset_of" in domain:
+        if not isinstance(value, list) or not domain["min"] <= len(value) <= domain["max"]:
+            return False, None
+        out = []
+        for v in value:
+            ok, v = in_domain({"one_of": domain["subset_of"]}, v)
+            if not ok or v in out:
+                return False, None
+            out.append(v)
+        return True, out
+    return False, None
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def why_not(name: str, domain: dict) -> str:
+    """The reason a value of parameter ``name`` was refused, for the player."""
+    label = _words(name).capitalize()
+    if "int" in domain:
+        lim = domain["int"]
+        if lim["min"] == lim["max"]:
+            return f"{label} must be {lim['min']}."
+        return f"{label} must be a whole number from {lim['min']} to {lim['max']}."
+    if "text" in domain:
+        return f"{label} must be 1 to {domain['text']['max_len']} characters."
+    if "subset_of" in domain:
+        lo, hi = domain["min"], domain["max"]
+        many = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        return f"{label}: pick {many} of the choices offered, each once."
+    return f"{label} must be one of the choices offered."
+
+
+def match(specs: list[dict], action: Any) -> Action:
+    """The move ``action`` checked against the specs a player was offered."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(NOT_UNDERSTOOD)
+    wanted = action["type"]
+    found = next((s for s in specs if s["type"] == wanted), None)
+    if found is None:
+        offered = ", ".join(dict.fromkeys(_words(s["type"]) for s in specs))
+        if not offered:
+            raise IllegalAction("There is nothing for you to do right now.")
+        raise IllegalAction(f"You cannot do that now. You can: {offered}.")
+    params = found["params"]
+    extra = [k for k in action if k != "type" and k not in params]
+    if extra:
+        raise IllegalAction(f"A {_words(wanted)} takes no {_words(str(extra[0])[:32])}.")
+    values: dict[str, Any] = {}
+    for name, domain in params.items():
+        if name not in action:
+            raise IllegalAction(f"A {_words(wanted)} needs {_words(name)}.")
+        ok, value = in_domain(domain, action[name])
+        if not ok:
+            raise IllegalAction(why_not(name, domain))
+        values[name] = value
+    return Action(wanted, values)

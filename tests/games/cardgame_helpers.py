@@ -1,0 +1,212 @@
+"""Helpers every full card game's tests reuse.
+
+- ``make`` starts a game for players p0..p(n-1), optionally on a staged deck.
+- ``random_action`` fills one of a player's ``legal_actions`` at random, as
+  a bot that picks from ``you.actions`` would (PROTOCOL.md).
+- ``play_randomly`` plays such bots to the end of the game; at every step it
+  takes the state through JSON and plays on with the copy (the copy must be
+  the same game), checks every new log entry against the game's
+  ``MESSAGES``, and runs a leak ``Auditor`` when given one. Players may
+  leave and join meanwhile (``churn``) and absent phones may be skipped
+  (``skips``).
+- ``Auditor(hidden, visible)`` checks that no view carries a card its
+  recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
+  viewer)`` say, from the engine's state, which cards are out of sight of a
+  viewer (None: the table) and which are in sight. A code in a view that is
+  hidden and not also visible is a leak. (In a shoe a code may be both, as
+  the same code names several cards; audit shoe games with one deck too.)
+  Log entries are public and never change, so each is checked once, when
+  it is new, against what the table may see. The engine's seed appears in
+  no view.
+- ``same_seed_same_game`` plays a game twice from one seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any, Callable
+
+from partyapp.games import MODES
+from partyapp.games.base import HOST
+
+PIDS = [f"p{i}" for i in range(16)]
+COMMON_PUBLIC = ("mode", "turn", "over", "result", "host_actions", "log", "piles", "hand_sizes", "drinks")
+
+
+def make(mode: str, n: int = 3, deck: list[str] | None = None, seed: int = 1, **options):
+    """A game of ``mode`` for players p0..p(n-1)."""
+    cls = MODES[mode]
+    if deck is not None:
+        options["deck"] = deck
+    players = [{"id": PIDS[i], "group": None} for i in range(n)]
+    return cls.new(players, cls.check_options(options), random.Random(seed), 0.0)
+
+
+def act(g, pid: str, type_: str, **params) -> list[dict]:
+    """Apply one move, its parameters as keyword arguments."""
+    return g.apply(pid, {"type": type_, **params}, 0.0)
+
+
+def types(g, pid: str) -> list[str]:
+    return [a["type"] for a in g.legal_actions(pid)]
+
+
+def msgs(g) -> list[str]:
+    """The message keys in the state's log, oldest first."""
+    return [e["msg"] for e in g.s["log"]]
+
+
+def entries(g, msg: str) -> list[dict]:
+    """The log entries with message key ``msg``, each without its id."""
+    return [{k: v for k, v in e.items() if k not in ("id", "msg")} for e in g.s["log"] if e["msg"] == msg]
+
+
+def random_action(g, pid: str, rng: random.Random) -> dict:
+    spec = rng.choice(g.legal_actions(pid))
+    action: dict[str, Any] = {"type": spec["type"]}
+    for name, domain in spec["params"].items():
+        if "one_of" in domain:
+            action[name] = rng.choice(domain["one_of"])
+        elif "int" in domain:
+            action[name] = rng.randint(domain["int"]["min"], domain["int"]["max"])
+        elif "text" in domain:
+            action[name] = "x" * rng.randint(1, domain["text"]["max_len"])
+        else:
+            action[name] = rng.sample(domain["subset_of"], rng.randint(domain["min"], domain["max"]))
+    return action
+
+
+def _walk(value: Any, strings: set, scalars: list) -> None:
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            strings.add(v)
+        elif isinstance(v, dict):
+            strings.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        else:
+            scalars.append(v)
+
+
+def check_entry(g, entry: dict) -> None:
+    """A log entry is a declared message key with exactly its parameters, each
+    a JSON scalar or a list of scalars."""
+    assert isinstance(entry["id"], int)
+    declared = type(g).MESSAGES.get(entry["msg"])
+    assert declared is not None, f"undeclared message {entry['msg']}"
+    params = {k: v for k, v in entry.items() if k not in ("id", "msg")}
+    assert set(params) == set(declared), (entry, declared)
+    for v in params.values():
+        items = v if isinstance(v, list) else [v]
+        assert all(x is None or isinstance(x, (str, int, float, bool)) for x in items), entry
+
+
+class Auditor:
+    """Checks every view of a game for cards and secrets it must not carry."""
+
+    def __init__(self, hidden: Callable[[Any, str | None], Counter],
+                 visible: Callable[[Any, str | None], Counter]) -> None:
+        self.hidden = hidden
+        self.visible = visible
+        self.seen_log: set[int] = set()
+        self.checked = 0
+
+    def _leaks(self, g, viewer: str | None, value: Any) -> set[str]:
+        strings: set = set()
+        _walk(value, strings, [])
+        hidden = self.hidden(g, viewer)
+        visible = self.visible(g, viewer)
+        return {c for c in strings if hidden[c] and not visible[c]}
+
+    def check(self, g) -> None:
+        public = g.public_view()
+        assert json.loads(json.dumps(public)) == public
+        for key in COMMON_PUBLIC:
+            assert key in public, key
+        log = public.pop("log")
+        new = [e for e in log if e["id"] not in self.seen_log]
+        for e in new:
+            check_entry(g, e)
+        assert not self._leaks(g, None, new), f"log entries show hidden cards: {new}"
+        seed = g.s["seed"]
+        views: list[tuple[str | None, Any]] = [(None, [public, g.legal_actions(HOST)])]
+        for pid in g.players():
+            private = g.private_view(pid)
+            assert json.loads(json.dumps(private)) == private
+            assert isinstance(private["hand"], list)
+            views.append((pid, [public, private, g.legal_actions(pid)]))
+        for viewer, value in views:
+            leaked = self._leaks(g, viewer, value)
+            assert not leaked, f"cards {leaked} in the view of {viewer or 'the table'}"
+            strings: set = set()
+            scalars: list = []
+            _walk(value, strings, scalars)
+            assert seed not in scalars and str(seed) not in strings, "the seed is in a view"
+        self.seen_log.update(e["id"] for e in new)
+        self.checked += 1
+
+
+def roundtrip(g):
+    """The game through JSON text and back: the copy has the same state and views."""
+    cls = type(g)
+    copy = cls.from_state(json.loads(json.dumps(g.to_state())))
+    assert copy.to_state() == g.to_state()
+    assert copy.public_view() == g.public_view()
+    for pid in g.players():
+        assert copy.private_view(pid) == g.private_view(pid)
+        assert copy.legal_actions(pid) == g.legal_actions(pid)
+    return copy
+
+
+def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
+                  skips: float = 0.0, max_steps: int = 5000, every: int = 1, keys: set | None = None):
+    """Random bots play ``g`` to its end; returns (the game, steps). Every
+    ``every`` steps the game goes through JSON (and play continues on the
+    copy). The message keys logged are added to ``keys`` when given."""
+    steps = 0
+    joined = 0
+    seen_log: set[int] = set()
+    while not g.is_over():
+        steps += 1
+        assert steps < max_steps, "the game does not finish"
+        if churn and rng.random() < 0.02 and len(g.players()) > 1:
+            g.remove_player(rng.choice(g.players()), 0.0)
+        elif churn and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
+            joined += 1
+            g.add_player({"id": f"late{joined}", "group": None}, 0.0)
+        else:
+            movers = [p for p in g.players() if g.legal_actions(p)]
+            assert movers, f"nobody can move: {g.public_view()}"
+            pid = rng.choice(movers)
+            waiting_on = g.turn() in (None, pid)
+            if skips and waiting_on and rng.random() < skips:
+                g.skip(pid, 0.0)
+            else:
+                g.apply(pid, random_action(g, pid, rng), 0.0)
+        for e in g.s["log"]:
+            if e["id"] not in seen_log:
+                check_entry(g, e)
+                seen_log.add(e["id"])
+                if keys is not None:
+                    keys.add(e["msg"])
+        if steps % every == 0:
+            g = roundtrip(g)
+            if auditor is not None:
+                auditor.check(g)
+    if auditor is not None:
+        auditor.check(g)
+    return g, steps
+
+
+def same_seed_same_game(mode: str, seed: int, n: int = 4, **options) -> None:
+    """Two games from one seed, played by bots from one seed, are the same."""
+    logs = []
+    for _ in range(2):
+        g, _ = play_randomly(make(mode, n, seed=seed, **options), random.Random(seed), every=50)
+        logs.append((g.to_state(), g.s["log"]))
+    assert logs[0] == logs[1]
