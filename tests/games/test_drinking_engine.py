@@ -20,7 +20,7 @@ RoF, K = "ring_of_fire", "kings"
 
 def test_registry_names_both_modes():
     """MODES maps both mode ids to their engines; get_mode refuses an unknown id."""
-    assert MODES == {"ring_of_fire": RingOfFire, "kings": Kings}
+    assert MODES["ring_of_fire"] is RingOfFire and MODES["kings"] is Kings
     assert get_mode("kings") is Kings
     with pytest.raises(KeyError):
         get_mode("poker")

@@ -1,0 +1,271 @@
+"""The card-game kit: action specs and their one check, the chips ledger,
+forfeits, and what ``CardGame`` gives every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.games import MODES, IllegalAction
+from partyapp.games.actions import Action, int_range, match, one_of, spec, subset_of, text
+from partyapp.games.base import HOST
+from partyapp.games.cardgame import PUBLIC_LOG, CardGame
+from partyapp.games.chips import Ledger, new_ledger
+from partyapp.games.forfeits import Forfeits, new_forfeits
+
+from .cardgame_helpers import act, make
+
+SPECS = [
+    spec("bet", amount=int_range(5, 50)),
+    spec("play", cards=subset_of(["AS", "2H", "KD"], 1, 2), claim=one_of(["A", "2"])),
+    spec("rule", text=text(20)),
+    spec("stand"),
+]
+
+
+# -- actions ----------------------------------------------------------------------------------
+def test_specs_are_protocol_domains():
+    """Specs are the PROTOCOL.md shapes."""
+    assert SPECS[0] == {"type": "bet", "params": {"amount": {"int": {"min": 5, "max": 50}}}}
+    assert SPECS[1]["params"]["cards"] == {"subset_of": ["AS", "2H", "KD"], "min": 1, "max": 2}
+    assert SPECS[2]["params"]["text"] == {"text": {"max_len": 20}}
+
+
+def test_match_accepts_values_from_the_domains():
+    """A move drawn from the domains comes back typed and normalised."""
+    assert match(SPECS, {"type": "bet", "amount": 5}) == Action("bet", {"amount": 5})
+    assert match(SPECS, {"type": "play", "cards": ["KD", "AS"], "claim": "A"}).params["cards"] == ["KD", "AS"]
+    assert match(SPECS, {"type": "rule", "text": "  no\tpointing "}).params == {"text": "no pointing"}
+    assert match(SPECS, {"type": "stand"}) == Action("stand", {})
+
+
+@pytest.mark.parametrize("action, reason", [
+    ("hit", "not understood"),
+    ({"type": 3}, "not understood"),
+    ({"type": "hit"}, "You can: bet, play, rule, stand"),
+    ({"type": "bet"}, "needs amount"),
+    ({"type": "bet", "amount": 51}, "from 5 to 50"),
+    ({"type": "bet", "amount": True}, "from 5 to 50"),
+    ({"type": "bet", "amount": 5.0}, "from 5 to 50"),
+    ({"type": "bet", "amount": 5, "extra": 1}, "takes no extra"),
+    ({"type": "play", "cards": ["AS", "AS"], "claim": "A"}, "each once"),
+    ({"type": "play", "cards": [], "claim": "A"}, "pick 1 to 2"),
+    ({"type": "play", "cards": ["QS"], "claim": "A"}, "Cards"),
+    ({"type": "play", "cards": ["AS"], "claim": "K"}, "Claim must be one of"),
+    ({"type": "rule", "text": "\x00\x01"}, "1 to 20 characters"),
+    ({"type": "rule", "text": "x" * 21}, "1 to 20 characters"),
+])
+def test_match_refuses_with_a_readable_reason(action, reason):
+    """Anything outside the specs is an IllegalAction that says why."""
+    with pytest.raises(IllegalAction, match=reason):
+        match(SPECS, action)
+
+
+def test_match_with_nothing_offered():
+    """A player offered nothing is told so."""
+    with pytest.raises(IllegalAction, match="nothing for you to do"):
+        match([], {"type": "stand"})
+
+
+# -- chips ------------------------------------------------------------------------------------------
+def ledger(**kw) -> Ledger:
+    args = {"start": 100, "minimum": 5, "maximum": 50, "rebuy": False, **kw}
+    return Ledger(new_ledger(["a", "b", "d"], **args))
+
+
+def test_stakes_move_chips_from_the_stack_to_a_box():
+    """A stake leaves the stack for a named box; it cannot exceed the stack."""
+    led = ledger()
+    led.stake("a", 20)
+    led.stake("a", 10, box="split1")
+    assert led.chips("a") == 70 and led.stakes("a") == {"bet": 20, "split1": 10} and led.total_staked("a") == 30
+    with pytest.raises(ValueError):
+        led.stake("b", 101)
+
+
+def test_settling_pays_and_records_named_results():
+    """Wins are paid by the counterparty, losses go to it, pushes come back;
+    each is a payout record."""
+    led = ledger()
+    for p in ("a", "b"):
+        led.stake(p, 20)
+    win = led.settle("a", "bet", "win", 30, counter="d")
+    lose = led.settle("b", "bet", "lose", -20, counter="d")
+    assert win == {"player": "a", "box": "bet", "result": "win", "stake": 20, "amount": 30}
+    assert lose["amount"] == -20
+    assert (led.chips("a"), led.chips("b"), led.chips("d")) == (130, 80, 90)
+    led.stake("a", 10)
+    assert led.settle("a", "bet", "push", 0)["amount"] == 0 and led.chips("a") == 130
+    assert [r["result"] for r in led.s["payouts"]] == ["win", "lose", "push"]
+
+
+def test_a_player_counterparty_pays_at_most_their_stack():
+    """A dealer pays what their stack holds; the house (None) never runs out."""
+    led = ledger(start=10, minimum=1)
+    led.stake("a", 10)
+    assert led.settle("a", "bet", "win", 25, counter="d")["amount"] == 10
+    led.stake("b", 10)
+    assert led.settle("b", "bet", "win", 25)["amount"] == 25 and led.chips("b") == 35
+
+
+def test_half_a_stake_can_be_lost():
+    """A loss smaller than the stake hands the rest back (surrender)."""
+    led = ledger()
+    led.stake("a", 20)
+    assert led.settle("a", "bet", "surrender", -10)["amount"] == -10 and led.chips("a") == 90
+
+
+def test_bet_limits_follow_table_and_stack():
+    """From the minimum to the maximum or the stack; out of chips below the minimum."""
+    led = ledger(start=30)
+    assert led.bet_limits("a") == (5, 30)
+    led.stake("a", 27)
+    assert led.bet_limits("a") is None and not led.can_bet("a")
+
+
+def test_rebuy_only_when_allowed_and_out():
+    """A rebuy gives the starting stack to a player out of chips, when allowed,
+    and counts against their net."""
+    led = ledger(start=10, minimum=10, maximum=10, rebuy=True)
+    assert led.rebuy("a") == 0
+    led.stake("a", 10)
+    led.settle("a", "bet", "lose", -10, counter="d")
+    assert led.rebuy("a") == 10 and led.s["rebuys"] == {"a": 1} and led.net("a") == -10
+    assert ledger(start=10, minimum=10, maximum=10).rebuy("a") == 0
+
+
+def test_leaving_and_calling_off():
+    """Calling a deal off hands stakes back; a leaver takes their chips."""
+    led = ledger()
+    led.stake("a", 20)
+    led.stake("b", 30)
+    led.return_all()
+    assert led.chips("a") == 100 and led.s["stakes"] == {}
+    led.stake("a", 20)
+    assert led.remove("a") == 100 and "a" not in led.view()["chips"]
+
+
+def test_ledger_checks_its_limits():
+    """The minimum is at least 1 and at most the maximum."""
+    with pytest.raises(ValueError):
+        new_ledger(["a"], start=10, minimum=0, maximum=5, rebuy=False)
+    with pytest.raises(ValueError):
+        new_ledger(["a"], start=10, minimum=6, maximum=5, rebuy=False)
+
+
+# -- forfeits ----------------------------------------------------------------------------------------
+def test_forfeits_count_per_player_and_cause():
+    """Causes cost their drinks; totals per player; off means none."""
+    f = Forfeits(new_forfeits({"lose": 1, "bust": 2}, True))
+    assert f.give("a", "lose") == 1 and f.give("a", "bust") == 2 and f.give("a", "win") == 0
+    assert f.give("b", "lose", count=3) == 3
+    assert f.totals() == {"a": 3, "b": 3} and f.by_cause()["a"] == {"lose": 1, "bust": 2}
+    off = Forfeits(new_forfeits({"lose": 1}, False))
+    assert off.give("a", "lose") == 0 and off.give("a", "lose", count=2) == 0 and off.totals() == {}
+
+
+# -- CardGame --------------------------------------------------------------------------------------------
+def test_every_full_game_is_a_card_game_with_declared_options():
+    """Full card games derive from CardGame and list their options for the lobby."""
+    cls = MODES["blackjack"]
+    assert issubclass(cls, CardGame)
+    names = {o["name"] for o in cls.option_list()}
+    assert {"rounds", "start_chips", "min_bet", "max_bet", "rebuy", "forfeits", "hit_soft_17"} <= names
+    assert set(cls.option_names) == names | {"deck"}
+    rounds = next(o for o in cls.option_list() if o["name"] == "rounds")
+    assert rounds == {"name": "rounds", "kind": "int", "default": 5, "min": 1, "max": 100,
+                      "doc": cls.OPTIONS["rounds"].doc}
+
+
+@pytest.mark.parametrize("options, reason", [
+    ({"rounds": 0}, "rounds must be a whole number"),
+    ({"rounds": "5"}, "rounds must be a whole number"),
+    ({"naturals": 1}, "naturals must be true or false"),
+    ({"colour": "red"}, "unknown option"),
+    ({"min_bet": 60, "max_bet": 50}, "min_bet must not be above max_bet"),
+    ({"deck": ["AS", "AS"]}, "that often"),
+    ({"deck": ["AS", "ZZ"]}, "Entry 2"),
+    ({"deck": "AS"}, "list"),
+])
+def test_bad_options_are_refused_with_the_reason(options, reason):
+    """check_options names what is wrong."""
+    with pytest.raises(ValueError, match=reason):
+        MODES["blackjack"].check_options(options)
+
+
+def test_check_options_fills_defaults_and_is_stable():
+    """Defaults are filled in; checking twice changes nothing."""
+    cls = MODES["blackjack"]
+    once = cls.check_options({"rounds": 3, "seed": 5})
+    assert once["rounds"] == 3 and once["forfeits"] is True and "seed" not in once
+    assert cls.check_options(once) == once
+
+
+def test_log_entries_are_declared_message_keys():
+    """The log takes only declared keys with exactly their parameters."""
+    g = make("blackjack", 2)
+    entry = g.log("blackjack.stand", player="p0")
+    assert entry == {"id": entry["id"], "msg": "blackjack.stand", "player": "p0"}
+    with pytest.raises(ValueError):
+        g.log("blackjack.stand", player="p0", total=5)
+    with pytest.raises(ValueError):
+        g.log("blackjack.sing")
+
+
+def test_the_public_log_is_bounded():
+    """The state keeps a bounded log and the view shows its latest entries."""
+    g = make("blackjack", 2)
+    for _ in range(100):
+        g.log("blackjack.stand", player="p0")
+    assert len(g.s["log"]) <= 40 and len(g.public_view()["log"]) == PUBLIC_LOG
+    assert g.public_view()["log"][-1]["id"] == g.s["log_seq"]
+
+
+def test_apply_returns_the_entries_it_logged():
+    """A move's events are the log entries it added."""
+    g = make("blackjack", 2)
+    assert act(g, "p0", "bet", amount=5)[0] == {"id": 2, "msg": "blackjack.bet", "player": "p0", "amount": 5}
+
+
+def test_the_host_and_outsiders_have_nothing_to_do():
+    """Blackjack has no host moves; a stranger has no actions."""
+    g = make("blackjack", 2)
+    assert g.legal_actions(HOST) == [] and g.public_view()["host_actions"] == []
+    assert g.legal_actions("p99") == []
+    with pytest.raises(IllegalAction):
+        g.apply(HOST, {"type": "stand"}, 0.0)
+    with pytest.raises(IllegalAction):
+        g.skip("p99", 0.0)
+
+
+def test_a_seat_cannot_be_taken_twice_or_past_the_maximum():
+    """Joining twice, or a full table, is refused."""
+    g = make("blackjack", 16)
+    with pytest.raises(IllegalAction, match="at most 16"):
+        g.add_player({"id": "p99", "group": None}, 0.0)
+    with pytest.raises(IllegalAction):
+        make("blackjack", 2).add_player({"id": "p0", "group": None}, 0.0)
+
+
+def test_seat_order_changes_keep_the_same_players():
+    """The host may reorder seats, not swap players in or out."""
+    g = make("blackjack", 3)
+    g.set_seat_order(["p2", "p0", "p1"])
+    assert g.players() == ["p2", "p0", "p1"]
+    with pytest.raises(IllegalAction):
+        g.set_seat_order(["p2", "p0"])
+
+
+def test_a_saved_game_of_another_mode_is_refused():
+    """from_state checks the mode it is given."""
+    state = make("blackjack", 2).to_state()
+    state["mode"] = "kings"
+    with pytest.raises(ValueError):
+        MODES["blackjack"].from_state(state)
+
+
+def test_drinking_decks_have_no_result_to_show_when_ended():
+    """The base Game.finish returns False: the room goes back to the lobby."""
+    from tests.games.drinking_helpers import make as make_drinking
+
+    g = make_drinking("ring_of_fire", 2)
+    assert g.finish(0.0) is False and not g.is_over()
