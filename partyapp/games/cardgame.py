@@ -19,7 +19,9 @@ Moves
     with ``actions.spec`` and the domains there) unless the game is over.
     ``apply`` checks a move against those specs once (``actions.match``:
     type, every parameter in its domain, none missing or extra) and calls the
-    handler ``do_<type>(pid, **params)``. A player with nothing to do while
+    handler ``do_<type>(pid, **params)``, with the server's time of the call
+    in ``self.now`` (never saved: a game that needs a time keeps it in its
+    state, e.g. a race's deadline for ``next_deadline``/``tick``). A player with nothing to do while
     another has the turn gets ``NotYourTurn``; every refusal is an
     ``IllegalAction`` with a sentence for the player, raised before anything
     changed. ``apply`` returns the log entries the move added.
@@ -152,6 +154,9 @@ class CardGame(Game):
     def __init__(self, state: dict) -> None:
         self.s = state
         self._events: list[dict] = []
+        # The server's time of the call being handled (``apply``, ``skip``,
+        # seats, ``finish``): reflex games judge arrival times with it.
+        self.now = 0.0
 
     # -- options ---------------------------------------------------------------------
     @classmethod
@@ -300,6 +305,7 @@ class CardGame(Game):
 
     def apply(self, pid: str, action: dict, now: float) -> list[dict]:
         self._events = []
+        self.now = now
         self._run(pid, action)
         return self._events
 
@@ -322,6 +328,7 @@ class CardGame(Game):
     def skip(self, pid: str, now: float) -> list[dict]:
         """Play the default move for an absent player."""
         self._events = []
+        self.now = now
         if self.s["over"]:
             raise GameIsOver("The game is over.")
         action = self.default_action(pid) if pid in self.s["seats"] else None
@@ -341,6 +348,7 @@ class CardGame(Game):
         if len(self.s["seats"]) >= self.max_players:
             raise IllegalAction(f"{self.title} takes at most {self.max_players} players; you will be dealt in next game.")
         self._events = []
+        self.now = now
         self.s["seats"].append(pid)
         self.log("game.joined", player=pid)
         self.on_join(pid)
@@ -352,6 +360,7 @@ class CardGame(Game):
         if pid not in self.s["seats"]:
             return
         self._events = []
+        self.now = now
         index = self.s["seats"].index(pid)
         del self.s["seats"][index]
         self.log("game.left", player=pid)
@@ -404,6 +413,7 @@ class CardGame(Game):
         """The host ends the game: it is over with what is known."""
         if not self.s["over"]:
             self._events = []
+            self.now = now
             self.on_finish()
             self.end("host")
         return True

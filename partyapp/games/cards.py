@@ -17,7 +17,8 @@ What the full card games share:
   the staged cards are dealt first, then the shuffled rest.
 - **Dealing** in the real order (PROTOCOL.md, "Testing mode"): one card at a
   time round the seats from the first one to be dealt, the house, where it
-  is not a seat, last in each round (``deal_order``, ``deal``).
+  is not a seat, last in each round (``deal_order``, ``deal``); the whole
+  pack (``deal_all``) or as much as deals out equally (``deal_evenly``).
 - **Rank orders and sorting**: ``ACE_LOW`` and ``ACE_HIGH``, ``rank_index``,
   ``sort_cards``.
 - **Blackjack values**: ``points`` (ace 1, pictures 10), ``hand_value`` (the
@@ -229,6 +230,24 @@ def deal(stock: list[str], seats: Sequence[str], rounds: int, *, first: str | No
     for who in deal_order(seats, rounds, first=first, house=house):
         hands[who].append(draw(stock))
     return hands
+
+
+def deal_all(stock: list[str], seats: Sequence[str], *, first: str | None = None) -> dict[str, list[str]]:
+    """Deal the whole stock one card at a time round the seats from ``first``:
+    the seats first dealt to may get one card more (Old Maid, Cheat, Snap)."""
+    hands: dict[str, list[str]] = {p: [] for p in seats}
+    order = deal_order(seats, 1, first=first)
+    i = 0
+    while stock:
+        hands[order[i % len(order)]].append(draw(stock))
+        i += 1
+    return hands
+
+
+def deal_evenly(stock: list[str], seats: Sequence[str], *, first: str | None = None) -> dict[str, list[str]]:
+    """Deal the stock out equally round the seats; the cards an equal deal
+    leaves over stay in the stock (set aside)."""
+    return deal(stock, seats, len(stock) // len(seats), first=first)
 
 
 # -- rank orders and sorting ------------------------------------------------------

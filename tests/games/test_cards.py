@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games.cards import (ACE_HIGH, ACE_LOW, STANDARD_DECK, HandValue, card, card_name, colour_of,
-                                  deal, deal_order, draw, hand_value, is_card, is_natural, make_deck,
+                                  deal, deal_all, deal_evenly, deal_order, draw, hand_value, is_card, is_natural, make_deck,
                                   make_shoe, make_stock, parse_card, points, rank_index, remaining_after,
                                   shuffled_deck, sort_cards, standard_deck, take_out, validate_cards)
 
@@ -173,3 +173,15 @@ def test_points_and_naturals():
     assert is_natural(["AS", "10H"]) and is_natural(["QD", "AC"])
     assert not is_natural(["AS", "9H"]) and not is_natural(["AS", "5H", "5D"])
     assert not is_natural(["AS", "10H"], tens=frozenset({"J", "Q", "K"}))
+
+
+def test_dealing_the_whole_pack_and_dealing_evenly():
+    """deal_all deals every card (the first seats may get one more); deal_evenly
+    leaves the odd cards in the stock."""
+    stock = make_stock(make_deck(without=["QC"]), random.Random(2))
+    hands = deal_all(stock, ["a", "b", "c", "d"], first="b")
+    assert [len(hands[p]) for p in "bcda"] == [13, 13, 13, 12] and stock == []
+    stock = make_stock(make_deck(32), random.Random(2), ["7S", "8S", "9S"])
+    hands = deal_evenly(stock, ["a", "b", "c"])
+    assert [len(hands[p]) for p in "abc"] == [10, 10, 10] and len(stock) == 2
+    assert hands["a"][0] == "7S" and hands["c"][0] == "9S"
