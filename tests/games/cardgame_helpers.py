@@ -164,10 +164,10 @@ def roundtrip(g):
 
 
 def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
-                  skips: float = 0.0, max_steps: int = 5000, every: int = 1, keys: set | None = None):
+                  skips: float = 0.0, max_steps: int = 5000, every: int = 1, log: list | None = None):
     """Random bots play ``g`` to its end; returns (the game, steps). Every
     ``every`` steps the game goes through JSON (and play continues on the
-    copy). The message keys logged are added to ``keys`` when given."""
+    copy). Every log entry is appended to ``log`` when given."""
     steps = 0
     joined = 0
     seen_log: set[int] = set()
@@ -192,8 +192,8 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
             if e["id"] not in seen_log:
                 check_entry(g, e)
                 seen_log.add(e["id"])
-                if keys is not None:
-                    keys.add(e["msg"])
+                if log is not None:
+                    log.append(e)
         if steps % every == 0:
             g = roundtrip(g)
             if auditor is not None:

@@ -14,7 +14,7 @@ import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.base import GameIsOver
-from partyapp.games.blackjack import Blackjack
+from partyapp.games.blackjack import RESULTS, Blackjack
 
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
@@ -486,12 +486,14 @@ def test_state_round_trips_mid_deal():
 def test_every_message_key_is_declared_and_used():
     """Every key an engine logs is declared with its parameters, and every
     declared key turns up in play (the catalogue the screens word)."""
-    used: set[str] = set()
+    log: list[dict] = []
     for seed in range(30):
         g = make("blackjack", 2 + seed % 5, seed=seed, rounds=5, rebuy=seed % 2 == 0, start_chips=15,
                  min_bet=5, max_bet=15)
-        play_randomly(g, random.Random(seed), churn=True, skips=0.2, every=25, keys=used)
+        play_randomly(g, random.Random(seed), churn=True, skips=0.2, every=25, log=log)
     g = table(["10H", "9C", "10S", "8D", "9D", "8C"])
     g.finish(0.0)
-    used.update(msgs(g))
+    used = {e["msg"] for e in log} | set(msgs(g))
     assert set(Blackjack.MESSAGES) - used == set()
+    results = {e["result"] for e in log if e["msg"] == "chips.payout"}
+    assert results == set(RESULTS)
