@@ -375,3 +375,8 @@ class Blackjack(BettingGame):
             return {"total": None}
         value = hand_value(cards)
         return {"total": {"total": value.total, "soft": value.soft}}
+
+
+# Every message key this engine logs, with its parameters (for the screens'
+# wording and its tests).
+MESSAGES = Blackjack.MESSAGES
