@@ -7,8 +7,8 @@
   takes the state through JSON and plays on with the copy (the copy must be
   the same game), checks every new log entry against the game's
   ``MESSAGES``, and runs a leak ``Auditor`` when given one. Players may
-  leave and join meanwhile (``churn``) and absent phones may be skipped
-  (``skips``).
+  leave and join meanwhile (``churn``; ``joins=False`` for the games that
+  deal nobody in mid-game) and absent phones may be skipped (``skips``).
 - ``Auditor(hidden, visible)`` checks that no view carries a card its
   recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
   viewer)`` say, from the engine's state, which cards are out of sight of a
@@ -147,7 +147,8 @@ def roundtrip(g):
 
 
 def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
-                  skips: float = 0.0, max_steps: int = 5000, every: int = 1, log: list | None = None):
+                  joins: bool = True, skips: float = 0.0, max_steps: int = 5000, every: int = 1,
+                  log: list | None = None):
     """Random bots play ``g`` to its end; returns (the game, steps). Every
     ``every`` steps the game goes through JSON (and play continues on the
     copy). Every log entry is appended to ``log`` when given."""
@@ -159,7 +160,7 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
         assert steps < max_steps, "the game does not finish"
         if churn and rng.random() < 0.02 and len(g.players()) > 1:
             g.remove_player(rng.choice(g.players()), 0.0)
-        elif churn and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
+        elif churn and joins and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
             joined += 1
             g.add_player({"id": f"late{joined}", "group": None}, 0.0)
         else:
