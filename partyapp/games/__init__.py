@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .blackjack import Blackjack
+from .cheat import Cheat
 from .drinking import Kings, RingOfFire
+from .go_fish import GoFish
+from .old_maid import OldMaid
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
     "kings": Kings,
     "blackjack": Blackjack,
+    "old_maid": OldMaid,
+    "cheat": Cheat,
+    "go_fish": GoFish,
 }
 
 

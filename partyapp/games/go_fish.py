@@ -1,0 +1,268 @@
+"""Go Fish (mode ``go_fish``): "Fish" of ``seeds/003`` (in English in
+``003_english.md``).
+
+Ask for the ranks you collect, lay down fours, and be the first with no
+cards left in your hand.
+
+The rules as the seed gives them
+--------------------------------
+- 52 cards, ranks 2 to 10, J, Q, K, A. The dealer is drawn by lot (the last
+  seat with a staged deck). Deal one card at a time from the dealer's left:
+  7 cards each to 2 or 3 players, 5 each to 4 or more. The rest is the
+  stock, face down in the middle.
+- The player on the dealer's left starts. On your turn you ask for a rank
+  you are collecting: you must hold a card of it (``ask {player, rank}``).
+  The cards of that rank are handed over. If nobody hands any, you draw a
+  card from the stock ("Fish!") and the turn passes clockwise.
+- A player who holds all four cards of a rank lays them face up in front of
+  them, a "book" (``game.books``).
+- The winner is the first player with no cards left in hand (only books in
+  front of them). When two or more players run out at the same moment (the
+  asker's last cards make a book as the player asked hands over their last
+  cards), the one with more books wins; with equal books, the last of them
+  in the order of play (clockwise from the player on the dealer's left).
+
+Readings where the seed is open (the options in brackets)
+----------------------------------------------------------
+- **Whom you ask** (``ask``): ``"player"`` (default, the game most people
+  know: you name one other player, ``ask {player, rank}``) or
+  ``"everyone"`` (the seed's words, "asks the other players": every other
+  player hands over their cards of the rank, ``ask {rank}``).
+- **Another turn** after a successful ask (``again``, default on, the usual
+  rule); off: the turn passes anyway.
+- **Fishing your wish** (``fish_wish``, default off): drawing the rank you
+  asked for shows it to everybody and gives you another turn.
+- **Six or more players** are dealt 5 each, up to 10 players (10 hands of 5
+  leave 2 cards to fish).
+- **Empty stock**: asking goes on; "Fish!" then draws nothing and the turn
+  passes.
+- **What the table shows** when cards change hands: who gave whom how many
+  cards of which rank, never which suits (they stay in the hands). A book
+  shows its four cards.
+- **Forfeits** (``forfeits``, default on): at the end the players holding
+  the most cards drink 1 (they are the losers).
+- **Absent phones** (``skip``): a player to ask asks for the rank they hold
+  most of (the lowest on a tie) from the next player clockwise.
+- **Leaving**: a leaver's hand is shuffled into the stock and their books
+  leave the table with them. Nobody is dealt in mid-game.
+"""
+
+from __future__ import annotations
+
+from .actions import one_of, spec
+from .cards import ACE_HIGH, STANDARD_DECK, rank_of
+from .cardgame import choice, flag
+from .handgame import HandGame, rank_groups
+
+PLAYER, EVERYONE = "player", "everyone"
+BOOK = 4
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player: 7 for 2 or 3 players, else 5."""
+    return 7 if players <= 3 else 5
+
+
+class GoFish(HandGame):
+    mode = "go_fish"
+    title = "Go Fish"
+    min_players = 2
+    max_players = 10
+
+    OPTIONS = {
+        **HandGame.OPTIONS,
+        "ask": choice(PLAYER, (PLAYER, EVERYONE), "Ask one player you name (player) or every other "
+                                                  "player at once (everyone)."),
+        "again": flag(True, "A player who is handed cards asks again."),
+        "fish_wish": flag(False, "Drawing the rank you asked for shows it and gives you another turn."),
+    }
+    MESSAGES = {
+        **HandGame.MESSAGES,
+        "go_fish.deal": ("dealer", "each"),
+        "go_fish.ask": ("player", "target", "rank"),
+        "go_fish.give": ("player", "to", "rank", "count"),
+        "go_fish.fish": ("player", "count"),
+        "go_fish.wish": ("player", "card"),
+        "go_fish.book": ("player", "rank", "cards"),
+        "go_fish.out": ("player", "books"),
+    }
+    FORFEITS = {"most_cards": 1}
+
+    # -- the deal ----------------------------------------------------------------------
+    def setup(self) -> None:
+        s = self.s
+        seats = s["seats"]
+        staged = bool(s["staged"])
+        dealer = seats[-1] if staged else self.random().choice(seats)
+        first = self.next_after(dealer)
+        each = hand_size(len(seats))
+        self.restock(list(STANDARD_DECK))
+        self.deal_hands(first, each)
+        s.update(dealer=dealer, first=first, current=first, books={p: [] for p in seats}, last=None,
+                 shown=None, winner=None, out=[])
+        self.log("go_fish.deal", dealer=dealer, each=each)
+        for p in self._play_order():
+            for rank in list(rank_groups(s["hands"][p])):
+                self._book(p, rank)
+
+    def _play_order(self) -> list[str]:
+        """The seats clockwise from the first player (the dealer's left)."""
+        seats = self.s["seats"]
+        first = self.s["first"] if self.s["first"] in seats else seats[0]
+        i = seats.index(first)
+        return seats[i:] + seats[:i]
+
+    def _clockwise_after(self, pid: str) -> list[str]:
+        """The other players clockwise from ``pid``'s left."""
+        seats = self.s["seats"]
+        i = seats.index(pid)
+        return seats[i + 1:] + seats[:i]
+
+    def _book(self, pid: str, rank: str) -> None:
+        """Lay down the four cards of ``rank`` when ``pid`` holds them."""
+        s = self.s
+        cards = [c for c in s["hands"][pid] if rank_of(c) == rank]
+        if len(cards) < BOOK:
+            return
+        s["hands"][pid] = [c for c in s["hands"][pid] if rank_of(c) != rank]
+        s["books"][pid].append(rank)
+        self.log("go_fish.book", player=pid, rank=rank, cards=cards)
+
+    # -- turns -------------------------------------------------------------------------
+    def turn(self) -> str | None:
+        return self.s.get("current")
+
+    def actions(self, pid: str) -> list[dict]:
+        s = self.s
+        if pid != s["current"]:
+            return []
+        ranks = sorted(rank_groups(s["hands"][pid]), key=ACE_HIGH.index)
+        if s["opts"]["ask"] == EVERYONE:
+            return [spec("ask", rank=one_of(ranks))]
+        others = [p for p in s["seats"] if p != pid]
+        return [spec("ask", player=one_of(others), rank=one_of(ranks))]
+
+    def default_action(self, pid: str) -> dict | None:
+        s = self.s
+        if pid != s["current"]:
+            return None
+        groups = rank_groups(s["hands"][pid])
+        rank = max(sorted(groups, key=ACE_HIGH.index), key=lambda r: len(groups[r]))
+        if s["opts"]["ask"] == EVERYONE:
+            return {"type": "ask", "rank": rank}
+        return {"type": "ask", "player": self.next_after(pid), "rank": rank}
+
+    # -- moves -------------------------------------------------------------------------
+    def do_ask(self, pid: str, rank: str, player: str | None = None) -> None:
+        s = self.s
+        s["shown"] = None
+        self.log("go_fish.ask", player=pid, target=player, rank=rank)
+        asked = [player] if player is not None else self._clockwise_after(pid)
+        given = 0
+        for giver in asked:
+            cards = [c for c in s["hands"][giver] if rank_of(c) == rank]
+            if not cards:
+                continue
+            s["hands"][giver] = [c for c in s["hands"][giver] if rank_of(c) != rank]
+            s["hands"][pid].extend(cards)
+            given += len(cards)
+            self.log("go_fish.give", player=giver, to=pid, rank=rank, count=len(cards))
+        s["last"] = {"player": pid, "target": player, "rank": rank, "count": given}
+        again = given > 0 and s["opts"]["again"]
+        if given:
+            self._book(pid, rank)
+        else:
+            again = self._fish(pid, rank)
+        if self._finished():
+            return
+        s["current"] = pid if again else self.next_after(pid)
+
+    def _fish(self, pid: str, rank: str) -> bool:
+        """"Fish!": draw from the stock; True when the wish came true and the
+        player goes again."""
+        s = self.s
+        if not s["stock"]:
+            self.log("go_fish.fish", player=pid, count=0)
+            return False
+        card = self.draw()
+        s["hands"][pid].append(card)
+        self.log("go_fish.fish", player=pid, count=1)
+        wish = s["opts"]["fish_wish"] and rank_of(card) == rank
+        if wish:
+            s["shown"] = card
+            self.log("go_fish.wish", player=pid, card=card)
+        self._book(pid, rank_of(card))
+        return wish
+
+    def _finished(self) -> bool:
+        """End the game when somebody's hand is empty: the winner is the one
+        with most books, then the last in the order of play."""
+        s = self.s
+        order = self._play_order()
+        out = [p for p in order if not s["hands"][p]]
+        if not out:
+            return False
+        for p in out:
+            self.log("go_fish.out", player=p, books=len(s["books"][p]))
+        most = max(len(s["books"][p]) for p in out)
+        s["winner"] = [p for p in out if len(s["books"][p]) == most][-1]
+        s["out"] = out
+        s["current"] = None
+        for p in self._most_cards():
+            self.forfeit(p, "most_cards")
+        self.end("out")
+        return True
+
+    def _most_cards(self) -> list[str]:
+        sizes = self.hand_sizes()
+        top = max(sizes.values(), default=0)
+        if top == 0 or len(set(sizes.values())) == 1:
+            return []
+        return [p for p in self.s["seats"] if sizes[p] == top]
+
+    # -- seats -------------------------------------------------------------------------
+    def on_leave(self, pid: str, index: int) -> None:
+        s = self.s
+        cards = s["hands"].pop(pid, [])
+        s["books"].pop(pid, None)
+        if cards:
+            stock = s["stock"]
+            rng = self.random()
+            for card in cards:
+                stock.insert(rng.randint(0, len(stock)), card)
+            s["staged"] = []
+        if s["current"] == pid:
+            s["current"] = self.next_from_index(index)
+        if s["last"] and pid in (s["last"]["player"], s["last"]["target"]):
+            s["last"] = None
+
+    # -- the end -----------------------------------------------------------------------
+    def final_result(self, reason: str) -> dict:
+        result = super().final_result(reason)
+        s = self.s
+        books = {p: len(s["books"].get(p, [])) for p in s["seats"]}
+        winner = s.get("winner")
+        if winner is not None:
+            result["winners"] = [winner]
+        elif books:
+            most = max(books.values())
+            result["winners"] = [p for p in s["seats"] if books[p] == most]
+        result["losers"] = self._most_cards()
+        result.update(winner=winner, out=list(s.get("out", [])), books=books, cards=self.hand_sizes())
+        return result
+
+    # -- views -------------------------------------------------------------------------
+    def table_view(self) -> dict:
+        s = self.s
+        return {
+            "dealer": s["dealer"],
+            "current": None if s["over"] else s["current"],
+            "books": {p: list(s["books"].get(p, [])) for p in s["seats"]},
+            "last": s["last"],
+            "shown": s["shown"],
+            "winner": s["winner"],
+        }
+
+
+# Every message key this engine logs, with its parameters.
+MESSAGES = GoFish.MESSAGES
