@@ -89,8 +89,8 @@ class Cheat(HandGame):
 
     # -- the sequence ------------------------------------------------------------------
     def allowed_ranks(self) -> list[str]:
-        """The ranks the next play may call: any at first, then the last call's
-        rank and its neighbours."""
+        """The ranks the next play may call: any at first, then one below the
+        last call, the same and one above, in that order."""
         claim = self.s["claim"]
         if claim is None:
             return list(ACE_LOW)
@@ -98,7 +98,7 @@ class Cheat(HandGame):
         n = len(ACE_LOW)
         steps = [i - 1, i, i + 1]
         if self.s["opts"]["wrap"]:
-            return sorted({ACE_LOW[k % n] for k in steps}, key=ACE_LOW.index)
+            return list(dict.fromkeys(ACE_LOW[k % n] for k in steps))
         return [ACE_LOW[k] for k in steps if 0 <= k < n]
 
     # -- turns -------------------------------------------------------------------------
