@@ -47,6 +47,12 @@ class GameIsOver(IllegalAction):
     code = "game_over"
 
 
+class TooLate(IllegalAction):
+    """Another player's move got there first (a race lost): ``conflict``."""
+
+    code = "conflict"
+
+
 def rng_to_json(rng: random.Random) -> list:
     """The generator's state as JSON-ready lists."""
     version, internal, gauss = rng.getstate()

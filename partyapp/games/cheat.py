@@ -24,7 +24,8 @@ Readings where the seed is open (the options in brackets)
 ----------------------------------------------------------
 - **The call window**: after each play, every other player may ``call`` or
   ``pass`` until ``call_seconds`` (default 8) have gone by or everybody has
-  passed; the first call to reach the server counts, later ones are refused.
+  passed; the first call to reach the server counts, later ones (and calls
+  after the window closed) are refused as too late (``conflict``).
   The next player plays once the window is closed, so a fast player cannot
   cut a slow caller out. Nobody may call a play but the last one.
 - **One to four cards** a play: one pack holds four of a rank, so five
@@ -47,6 +48,7 @@ Readings where the seed is open (the options in brackets)
 from __future__ import annotations
 
 from .actions import one_of, spec, subset_of
+from .base import TooLate
 from .cards import ACE_LOW, STANDARD_DECK, rank_of, sort_cards
 from .cardgame import flag, number
 from .handgame import HandGame
@@ -132,6 +134,17 @@ class Cheat(HandGame):
             return {"type": "play", "cards": [true[0]], "rank": rank_of(true[0])}
         rank = s["claim"]["rank"] if s["claim"] else allowed[0]
         return {"type": "play", "cards": [hand[0]], "rank": rank}
+
+    def _run(self, pid: str, action: dict) -> None:
+        s = self.s
+        late = (isinstance(action, dict) and action.get("type") in ("call", "pass") and not s["over"]
+                and pid in s["seats"] and not (s["window"] and pid in s["window"]["waiting"]))
+        if late and s["window"] is None:
+            reveal = s["reveal"]
+            if reveal and reveal["caller"] != pid:
+                raise TooLate("Too late: somebody called \"Cheat!\" first.")
+            raise TooLate("Too late: the play has been accepted.")
+        super()._run(pid, action)
 
     def next_deadline(self) -> float | None:
         window = self.s["window"]

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
+from partyapp.games.base import TooLate
 from partyapp.games.cards import STANDARD_DECK
 from partyapp.games.cheat import Cheat
 
@@ -150,7 +151,7 @@ def test_the_window_closes_when_its_time_is_up():
     events = g.tick(105.0)
     assert [e["msg"] for e in events] == ["cheat.stands"]
     assert g.public_view()["turn"] == "p1" and g.next_deadline() is None
-    with pytest.raises(IllegalAction):
+    with pytest.raises(TooLate, match="accepted"):
         act(g, "p2", "call")
 
 
@@ -159,8 +160,9 @@ def test_the_first_call_counts_and_a_second_is_refused():
     g = cheat(n=3, hands=[["7S", "2C"], ["8S"], ["9S"]])
     play(g, "p0", ["2C"], "7")
     act(g, "p2", "call")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(TooLate, match="called .Cheat!. first"):
         act(g, "p1", "call")
+    assert TooLate.code == "conflict"
     assert entries(g, "cheat.call") == [{"player": "p2", "target": "p0"}]
 
 
