@@ -1,7 +1,7 @@
 // The host's controls, on the host's phone and in the table page's Host
 // drawer (never on the TV itself): choose and start a game, end it, fix a
 // call, skip a player whose phone is away, and manage the seats.
-import { cx, html, useState } from "./view.js";
+import { cx, html, useNow, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
@@ -55,10 +55,11 @@ function AwayPlayers({ state, ctx }) {
   const game = state.game;
   if (!game || game.over) return null;
   const away = (state.players || []).filter((p) => p.waiting && !p.connected);
+  const now = useNow(1000, away.length > 0);
   if (!away.length) return null;
   return html`<div class="away-box">
     ${away.map((p) => html`<div class="away-row" key=${p.id}>
-      <span>${t("{name}'s phone is away ({seconds} s).", { name: html`<b>${p.name}</b>`, seconds: String(Math.floor(awaySeconds(state, p))) })}</span>
+      <span>${t("{name}'s phone has been away for {seconds} s, and the game waits on them.", { name: html`<b>${p.name}</b>`, seconds: String(Math.floor(awaySeconds(state, p, now))) })}</span>
       <button type="button" class="btn btn-primary" data-skip=${p.id}
         onClick=${() => ctx.command({ command: "skip", player_id: p.id })}>${t("Skip {name}", { name: p.name })}</button>
     </div>`)}

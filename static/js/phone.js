@@ -15,8 +15,8 @@ const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
 const tokenKey = `partyapp.seat.${code}`;
-// screen: "join" | "room" | "none" (no such room)
-const model = { state: null, screen: "join", connected: false, message: null };
+// screen: "join" | "room" (also while a saved seat is being resumed) | "none" (no such room)
+const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, message: null };
 let flashTimer = null;
 
 function paint() {

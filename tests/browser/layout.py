@@ -25,6 +25,10 @@ AUDIT_JS = r"""
   };
   const skipped = (el) => el.closest("[data-audit=skip]") !== null;
   const visible = (el) => {
+    // The content of a closed <details> (its summary aside) is not shown.
+    const closed = el.closest("details:not([open])");
+    if (closed && !el.closest("summary")) return false;
+    if (el.checkVisibility && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
     for (let n = el; n && n !== document.documentElement; n = n.parentElement) {
       const cs = getComputedStyle(n);
       if (cs.display === "none" || cs.visibility === "hidden" || cs.opacity === "0") return false;

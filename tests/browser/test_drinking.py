@@ -79,6 +79,7 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     """The host edits the Jack in the editor, saves the house rules, and the
     next game plays the edited card."""
     table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
+    table.click("#btn-host")  # the Host drawer: host controls are not on the TV itself
     table.click("button[data-mode=ring_of_fire]")
     table.click(".btn-edit-rules")
     jack = table.locator(".ed-card[data-rank=J]")
@@ -152,7 +153,7 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     cat.locator("button[data-action=draw]").click()
     cat.locator("details.powers summary").click()
     caught = cat.locator("form[data-action=caught]")
-    caught.locator("select").nth(1).select_option(label="Ana")
+    caught.locator("button[data-value=p1]").click()  # Ana
     caught.locator("button[type=submit]").click()
     expect(table.locator("#players li[data-pid=p1] .mark.neck")).to_have_text("necked 1×")
     shots("table-kings", table)
