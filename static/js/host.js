@@ -53,8 +53,7 @@ function GamePicker({ state, modes, ctx }) {
 // Players the game waits on whose phone is away: skip them.
 function AwayPlayers({ state, ctx }) {
   const game = state.game;
-  if (!game || game.over) return null;
-  const away = (state.players || []).filter((p) => p.waiting && !p.connected);
+  const away = game && !game.over ? (state.players || []).filter((p) => p.waiting && !p.connected) : [];
   const now = useNow(1000, away.length > 0);
   if (!away.length) return null;
   return html`<div class="away-box">
