@@ -7,14 +7,16 @@ import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
 
 // ctx: { command(payload), start(mode, options), call(event, payload) }
-export function HostPanel({ state, modes, ctx }) {
+// showAway: list the absent players to skip here (the phone shows them above,
+// outside its closed host box).
+export function HostPanel({ state, modes, ctx, showAway = true }) {
   const game = state.game;
   return html`<div class="host-panel" id="host-panel">
     ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
       <button type="button" class="btn btn-danger" id="btn-end"
         onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
         ${t("End the game")}</button>`}
-    <${AwayPlayers} state=${state} ctx=${ctx} />
+    ${showAway ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${game && Array.isArray(game.host_actions) && game.host_actions.length ? (() => {
       const Actions = screensFor(game.mode).HostActions;
       return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
@@ -51,7 +53,7 @@ function GamePicker({ state, modes, ctx }) {
 }
 
 // Players the game waits on whose phone is away: skip them.
-function AwayPlayers({ state, ctx }) {
+export function AwayPlayers({ state, ctx }) {
   const game = state.game;
   const away = game && !game.over ? (state.players || []).filter((p) => p.waiting && !p.connected) : [];
   const now = useNow(1000, away.length > 0);

@@ -5,7 +5,7 @@
 import { Fragment, cx, html, render, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { call, connect, storage } from "./common.js";
-import { HostPanel } from "./host.js";
+import { AwayPlayers, HostPanel } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
 import { Seat, commonBadges } from "./ui/seat.js";
@@ -220,7 +220,9 @@ function Room({ state }) {
   }, [myTurn]);
   // The host box opens by itself in the lobby (choosing a game is the next step).
   const inLobby = !game;
-  useEffect(() => { if (inLobby) setHostOpen(true); }, [inLobby]);
+  // In the lobby the host box opens by itself (choosing a game is the next
+  // step); when a game starts it closes, to leave the screen to the game.
+  useEffect(() => { setHostOpen(inLobby); }, [inLobby]);
 
   const leave = async () => {
     if (!window.confirm(t("Leave this room for good? Your seat and drinks tally go."))) return;
@@ -251,9 +253,10 @@ function Room({ state }) {
             onClick=${() => ctx.call("player.update", { group: v || null })}>${label}</button>`;
         })}</div></div>`}
     </div>
+    ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${you.is_host ? html`<details id="host-box" class="host-box" open=${hostOpen} onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
       <summary>${t("Host controls")}</summary>
-      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} />
+      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
     </details>` : null}
     <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>
       <summary>${t("Players ({count})", { count: state.players.length })}</summary>

@@ -132,10 +132,17 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     for phone in (ana, cat):
         phone.wait_for_selector("[data-action=rps]")
     assert bob.locator("[data-action=rps]").count() == 0
+    # Each player is told whom they play, and the score.
+    expect(ana.locator(".rps-vs")).to_have_text("You play Cat")
+    expect(cat.locator(".rps-vs")).to_have_text("You play Ana")
+    expect(ana.locator(".rps-line")).to_have_text("Score: you 0 – 0 Cat (first to 2 wins)")
     shots("phone-rps", ana, full_page=True)
-    for _ in range(2):
-        ana.locator("[data-action=rps] button[data-value=paper]").click()
-        cat.locator("[data-action=rps] button[data-value=stone]").click()
+    ana.locator("[data-action=rps] button[data-value=paper]").click()
+    cat.locator("[data-action=rps] button[data-value=stone]").click()
+    expect(cat.locator(".rps-line")).to_have_text("Score: you 0 – 1 Ana (first to 2 wins)")
+    expect(cat.locator(".rps-box .sub").first).to_contain_text("Last round: you stone, Ana paper — Ana won it")
+    ana.locator("[data-action=rps] button[data-value=paper]").click()
+    cat.locator("[data-action=rps] button[data-value=stone]").click()
     table.wait_for_selector(".outcome, .tick")
     expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 2")
     # Between cards the thumbmaster starts the thumb race.
