@@ -71,14 +71,16 @@ export function sortCards(cards, by = "rank") {
 }
 
 // A face. size: "mini" | "small" | "" | "big". As a button when onClick is given.
-export function Card({ code, size = "", selected = false, onClick, className = "", fresh = false, disabled = false }) {
+// covered: another card lies over all but its top-left corner (a fan, a
+// pile), so only that corner is drawn.
+export function Card({ code, size = "", selected = false, onClick, className = "", fresh = false, disabled = false, covered = false }) {
   const c = parseCard(code);
   if (!c) return html`<${CardBack} size=${size} className=${className} />`;
   const sym = c.joker ? "★" : SUITS[c.suit];
   const face = [
     html`<span class="corner tl" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
-    html`<span class="pip" aria-hidden="true">${c.joker ? "🃏" : sym}</span>`,
-    html`<span class="corner br" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
+    covered ? null : html`<span class="pip" aria-hidden="true">${c.joker ? "🃏" : sym}</span>`,
+    covered ? null : html`<span class="corner br" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
   ];
   const cls = cx("card", c.red ? "red" : "black", size, selected && "selected", fresh && "flip-in", className);
   if (onClick) {

@@ -50,7 +50,8 @@ export function Hand({ cards, selected = [], onToggle, label }) {
             const on = isPicked(code);
             return html`<div class=${cx("hand-slot", on && "up")} key=${`${code}:${i}`}
                 style=${{ marginLeft: i ? `${Math.round(step - CARD_PX)}px` : "0px", zIndex: String(i + 1) }}>
-              <${Card} code=${code} selected=${on} onClick=${onToggle ? () => onToggle(code) : undefined} />
+              <${Card} code=${code} selected=${on} covered=${i < row.length - 1 && step < CARD_PX}
+                onClick=${onToggle ? () => onToggle(code) : undefined} />
             </div>`;
           })}
         </div>`;

@@ -19,7 +19,7 @@ export function Pile({ name, cards, show = 3, size = "small" }) {
   const top = list.slice(-show);
   return html`<div class="pile" data-pile=${name}>
     <div class="pile-cards fanned">
-      ${top.length ? top.map((c, i) => html`<${Card} key=${`${i}:${c}`} code=${c} size=${size} />`)
+      ${top.length ? top.map((c, i) => html`<${Card} key=${`${i}:${c}`} code=${c} size=${size} covered=${i < top.length - 1} />`)
         : html`<div class=${cx("card empty-slot", size)}></div>`}
     </div>
     <div class="pile-label">${label}</div>
