@@ -321,7 +321,7 @@ function HostActions({ state, ctx }) {
     valueText: valueText(state),
   };
   const run = (action) => {
-    if (action.type === "undo" && !window.confirm(t("{what}? Its drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
+    if (action.type === "undo" && !window.confirm(t("{what}\nIts drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
       return Promise.resolve(null);
     }
     if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
