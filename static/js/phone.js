@@ -16,7 +16,7 @@ const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
 const tokenKey = `partyapp.seat.${code}`;
 // screen: "join" | "room" (also while a saved seat is being resumed) | "none" (no such room)
-const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, message: null };
+const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, everConnected: false, message: null };
 let flashTimer = null;
 
 function paint() {
@@ -73,6 +73,7 @@ if (root.dataset.exists !== "yes") {
 
 socket.on("connect", async () => {
   model.connected = true;
+  model.everConnected = true;
   paint();
   const token = storage.get(tokenKey);
   if (!token) {
@@ -125,7 +126,7 @@ function App({ model: m }) {
       <span class="brand small">party<span>app</span></span>
       <span class="phone-room">${t("Room {code}", { code: html`<strong>${code}</strong>` })}</span>
       <span id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">
-        ${m.connected || m.screen === "none" ? "" : t("Reconnecting…")}</span>
+        ${m.connected || m.screen === "none" ? "" : (m.everConnected ? t("Reconnecting…") : t("Connecting…"))}</span>
     </header>
     <div id="phone-message" class=${cx("banner", m.message && m.message.kind)} role="alert" hidden=${!m.message}>
       ${m.message ? m.message.text : ""}</div>
