@@ -206,7 +206,7 @@ function HostDrawer({ state, open, close }) {
 }
 
 function Dead({ why, message }) {
-  return html`<div class="tv dead">
+  return html`<div class="dead-page">
     <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
     <main class="dead-main">
       ${why === "not_table" ? html`
