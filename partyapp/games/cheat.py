@@ -289,6 +289,10 @@ class Cheat(HandGame):
             "winner": s["winner"],
         }
 
+    def seat_view(self, pid: str) -> dict:
+        last = self.s["last"]
+        return {"played": list(last["cards"]) if last and last["player"] == pid else None}
+
 
 # Every message key this engine logs, with its parameters.
 MESSAGES = Cheat.MESSAGES

@@ -38,7 +38,8 @@ Readings where the seed is open (the options in brackets)
   passes.
 - **What the table shows** when cards change hands: who gave whom how many
   cards of which rank, never which suits (they stay in the hands). A book
-  shows its four cards.
+  shows its four cards. The card a player fishes is theirs to see alone
+  (``you.drawn``) unless it is a wish come true.
 - **Forfeits** (``forfeits``, default on): at the end the players holding
   the most cards drink 1 (they are the losers).
 - **Absent phones** (``skip``): a player to ask asks for the rank they hold
@@ -99,7 +100,7 @@ class GoFish(HandGame):
         self.restock(list(STANDARD_DECK))
         self.deal_hands(first, each)
         s.update(dealer=dealer, first=first, current=first, books={p: [] for p in seats}, last=None,
-                 shown=None, winner=None, out=[])
+                 shown=None, drew=None, winner=None, out=[])
         self.log("go_fish.deal", dealer=dealer, each=each)
         for p in self._play_order():
             for rank in list(rank_groups(s["hands"][p])):
@@ -156,6 +157,7 @@ class GoFish(HandGame):
     def do_ask(self, pid: str, rank: str, player: str | None = None) -> None:
         s = self.s
         s["shown"] = None
+        s["drew"] = None
         self.log("go_fish.ask", player=pid, target=player, rank=rank)
         asked = [player] if player is not None else self._clockwise_after(pid)
         given = 0
@@ -186,6 +188,7 @@ class GoFish(HandGame):
             return False
         card = self.draw()
         s["hands"][pid].append(card)
+        s["drew"] = {"player": pid, "card": card}
         self.log("go_fish.fish", player=pid, count=1)
         wish = s["opts"]["fish_wish"] and rank_of(card) == rank
         if wish:
@@ -262,6 +265,10 @@ class GoFish(HandGame):
             "shown": s["shown"],
             "winner": s["winner"],
         }
+
+    def seat_view(self, pid: str) -> dict:
+        drew = self.s["drew"]
+        return {"drawn": drew["card"] if drew and drew["player"] == pid else None}
 
 
 # Every message key this engine logs, with its parameters.

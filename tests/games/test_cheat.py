@@ -88,6 +88,7 @@ def test_cards_go_face_down_and_only_the_call_is_public():
     assert entries(g, "cheat.play") == [{"player": "p0", "rank": "7", "count": 2}]
     seen = set(CARD.findall(json.dumps([view] + [g.private_view(p) for p in g.players() if p != "p0"])))
     assert not {"2C", "KD"} & seen
+    assert g.private_view("p0")["played"] == ["2C", "KD"] and g.private_view("p1")["played"] is None
 
 
 # -- the sequence ---------------------------------------------------------------------------------
@@ -347,8 +348,11 @@ def hidden(g, viewer):
 
 
 def visible(g, viewer):
-    """The viewer's hand and the cards turned in the last challenge."""
+    """The viewer's hand, the cards the viewer just played and the cards
+    turned in the last challenge."""
     out = Counter(g.s["hands"].get(viewer, []))
+    if g.s["last"] and g.s["last"]["player"] == viewer:
+        out.update(g.s["last"]["cards"])
     if g.s["reveal"]:
         out.update(g.s["reveal"]["cards"])
     return out

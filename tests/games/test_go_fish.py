@@ -123,6 +123,7 @@ def test_nobody_has_it_go_fish_and_the_turn_passes():
     ask(g, "p0", "5", "p1")
     assert "4S" in g.hand("p0") and g.public_view()["piles"]["stock"] == 52 - 14 - 1
     assert entries(g, "go_fish.fish") == [{"player": "p0", "count": 1}]
+    assert g.private_view("p0")["drawn"] == "4S" and g.private_view("p1")["drawn"] is None
     assert g.public_view()["turn"] == "p1"
     assert "4S" not in CARD.findall(json.dumps(g.public_view()))
 

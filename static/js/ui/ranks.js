@@ -1,0 +1,41 @@
+// Ranks in words and a rank chooser: the hand games call a rank (Cheat's
+// claim, Go Fish's ask).
+//   rankCount("7", 3)  -> "three 7s"      rankCount("K", 1) -> "one King"
+//   ranksWord("Q")     -> "Queens"
+//   <RankChooser ranks=${["6", "7", "8"]} value=${rank} onChange=${setRank} counts=${{7: 2}} />
+import { cx, html } from "../view.js";
+import { t } from "../i18n.js";
+
+const PICTURES = {
+  A: "Ace|Aces", J: "Jack|Jacks", Q: "Queen|Queens", K: "King|Kings",
+};
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+
+// A rank's name, singular or plural ("7", "7s", "Queen", "Queens").
+export function rankName(rank, count = 1) {
+  if (PICTURES[rank]) return t(PICTURES[rank], { count });
+  return count === 1 ? String(rank) : t("{rank}s", { rank: String(rank) });
+}
+
+export function ranksWord(rank) {
+  return rankName(rank, 2);
+}
+
+// "three 7s": a count in words (up to eight) and the rank.
+export function rankCount(rank, count) {
+  const n = Number.isInteger(count) && count >= 0 && count < NUMBERS.length ? t(NUMBERS[count]) : String(count);
+  return t("{n} {rank}", { n, rank: rankName(rank, count) });
+}
+
+// Big buttons, one per rank, as a radio group. counts: rank -> how many you hold.
+export function RankChooser({ ranks, value, onChange, counts, label, className = "" }) {
+  return html`<div class=${cx("rank-chooser", className)} role="radiogroup" aria-label=${label || t("Rank")}>
+    ${ranks.map((r) => {
+      const on = value === r;
+      const held = counts && counts[r];
+      return html`<button type="button" key=${r} class=${cx("btn btn-choice rank-choice", on && "chosen")} role="radio"
+        aria-checked=${on ? "true" : "false"} data-rank=${r} title=${ranksWord(r)} onClick=${() => onChange(r)}>
+        <span class="rank-big">${r}</span>${held ? html`<span class="rank-held">×${String(held)}</span>` : null}</button>`;
+    })}
+  </div>`;
+}
