@@ -1,8 +1,9 @@
 // What the screens of every full card game share: the words of the kit's own
-// log keys (partyapp/games/cardgame.py), a player's name in bold, and the
-// seconds left until a time the server set (by the server's clock).
-import { html } from "../view.js";
-import { t } from "../i18n.js";
+// log keys (partyapp/games/cardgame.py), a player's name in bold, the
+// seconds left until a time the server set (by the server's clock), and a
+// short outcome box (who won, who lost, who drinks) from game.result.
+import { cx, html } from "../view.js";
+import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 
@@ -22,6 +23,29 @@ export const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}
 export function secondsLeft(state, until, nowMs = Date.now()) {
   const at = state.room && typeof state.room.time === "number" ? state.room.time : null;
   if (typeof until !== "number" || at === null) return null;
-  const since = (nowMs - (state.receivedAt || nowMs)) / 1000;
+  const since = Math.max(0, (nowMs - (state.receivedAt || nowMs)) / 1000); // a clock read before the frame came
   return Math.max(0, Math.ceil(until - at - since));
+}
+
+const REASONS = {
+  host: "The host ended the game.",
+  players: "Too few players are left.",
+};
+
+// The end of a game in a few lines: winners, losers, drinks. `extra` adds a
+// line of the game's own (the card left, the books...).
+export function Outcome({ state, extra = null, className = "" }) {
+  const r = state.game.result;
+  if (!r) return null;
+  const names = (pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
+  const drinks = Object.entries(r.drinks || {}).filter(([, n]) => n > 0);
+  return html`<div class=${cx("hg-box outcome-box", className)}>
+    <div class="hg-box-title">${t("Game over")}</div>
+    ${r.winners && r.winners.length ? html`<div class="outcome-line">${t("Won: {names}", { names: names(r.winners) })}</div>` : null}
+    ${r.losers && r.losers.length ? html`<div class="outcome-line">${t("Lost: {names}", { names: names(r.losers) })}</div>` : null}
+    ${extra ? html`<div class="outcome-line">${extra}</div>` : null}
+    ${drinks.length ? html`<div class="outcome-line sub">${t("Drinks: {list}", {
+      list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${String(n)}</span>`)) })}</div>` : null}
+    ${REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
+  </div>`;
 }

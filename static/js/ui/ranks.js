@@ -1,7 +1,7 @@
 // Ranks in words and a rank chooser: the hand games call a rank (Cheat's
 // claim, Go Fish's ask).
 //   rankCount("7", 3)  -> "three 7s"      rankCount("K", 1) -> "one King"
-//   ranksWord("Q")     -> "Queens"
+//   ranksWord("Q")     -> "Queens"          ranksOr(["6", "7", "8"]) -> "6s, 7s or 8s"
 //   <RankChooser ranks=${["6", "7", "8"]} value=${rank} onChange=${setRank} counts=${{7: 2}} />
 import { cx, html } from "../view.js";
 import { t } from "../i18n.js";
@@ -19,6 +19,13 @@ export function rankName(rank, count = 1) {
 
 export function ranksWord(rank) {
   return rankName(rank, 2);
+}
+
+// "6s, 7s or 8s": the ranks a player may choose from, in words.
+export function ranksOr(ranks) {
+  const words = ranks.map((r) => rankName(r, 2));
+  if (words.length <= 1) return words.join("");
+  return t("{list} or {last}", { list: words.slice(0, -1).join(t(", ")), last: words[words.length - 1] });
 }
 
 // "three 7s": a count in words (up to eight) and the rank.

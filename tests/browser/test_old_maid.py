@@ -1,0 +1,79 @@
+"""Old Maid in real browsers: a table and two phones play a staged game to
+its end. Bob, the dealer, offers his fan and shuffles it; Ana picks a card
+from the backs; the pairs go down on the TV; Bob is left with the queen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import assert_fits
+from tests.games.test_old_maid import deal
+
+pytestmark = pytest.mark.browser
+
+
+def test_old_maid_to_the_last_queen(open_table, open_phone, server, shots, watch):
+    """The taker sees the neighbour's cards as backs and takes one; the
+    holder sees their fan in order and may shuffle it; only the two of them
+    learn which card moved, until a pair goes down face up."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'old_maid', options: {deck: d}})",
+                            deal(["5H", "9S"], ["5S", "9H", "QS"]))
+    assert answer == {"ok": True}, answer
+
+    # Ana takes from Bob, the dealer: three backs to pick from.
+    expect(ana.locator(".status-line.mine")).to_contain_text("Your turn: take a card from Bob")
+    expect(ana.locator(".back-picks button")).to_have_count(3)
+    expect(ana.locator(".back-picks [data-card]")).to_have_count(0)  # backs only
+    expect(table.locator(".big-line")).to_have_text("Ana takes a card from Bob")
+    expect(bob.locator(".fan-order .card")).to_have_count(3)
+    shuffle = bob.locator("button[data-action=shuffle]")
+    expect(shuffle).to_be_visible()
+    shots("bob-offers", bob, full_page=True)
+    assert_fits(bob, "Bob's phone offering his cards", phone=True)
+    for times in (1, 2):
+        shuffle.click()
+        expect(table.locator(".offer-box")).to_contain_text(f"shuffled {times} time")
+    fan = [c.get_attribute("data-card") for c in bob.locator(".fan-order .card").all()]
+    assert sorted(fan) == ["5S", "9H", "QS"]
+    take = ana.locator(".act-take")
+    expect(take).to_be_disabled()
+    ana.locator(f".back-picks button[data-position='{fan.index('5S')}']").click()
+    expect(take).to_have_text(f"Take card {fan.index('5S') + 1}")
+    shots("ana-picks", ana, full_page=True)
+    assert_fits(ana, "Ana's phone picking a card", phone=True)
+    take.click()
+
+    # 5♠ pairs Ana's 5♥: both see which card it was, and the pair goes down face up.
+    expect(ana.locator(".last-take-note")).to_have_text("You took 5♠ from Bob: a pair, laid down!")
+    expect(bob.locator(".last-take-note")).to_have_text("Ana took your 5♠.")
+    expect(table.locator(".discards-box .card[data-card='5S']")).to_have_count(1)
+    expect(table.locator(".offer-box")).to_contain_text("Ana's cards, offered to Bob")
+    expect(table.locator("#ticker")).to_contain_text("Ana took a card from Bob.")
+    shots("table-after-take", table)
+    assert_fits(table, "table after a take")
+
+    # Bob takes Ana's last card, the 9♠: a pair; Ana is safe, Bob keeps the queen.
+    expect(bob.locator(".back-picks button")).to_have_count(1)
+    bob.locator(".back-picks button").click()
+    bob.locator(".act-take").click()
+    expect(table.locator(".big-line")).to_have_text("Bob is left holding the Old Maid!")
+    expect(table.locator(".offer-box .card[data-card='QS']")).to_have_count(1)
+    expect(table.locator(".outcome-box")).to_contain_text("Lost: Bob")
+    expect(table.locator(".outcome-box")).to_contain_text("Drinks: Bob 1")
+    expect(table.locator("#players li", has_text="Bob").locator(".drinks")).to_have_text("🍺 1")
+    expect(ana.locator(".status-line")).to_have_text("Bob holds the Old Maid. You are safe!")
+    expect(bob.locator(".status-line")).to_have_text("You hold the Old Maid: you lose, drink up!")
+    table.wait_for_timeout(700)
+    shots("table-over", table)
+    assert_fits(table, "table at the end")
+    table.set_viewport_size({"width": 1280, "height": 720})
+    assert_fits(table, "table at the end at 1280x720")
+    shots("bob-lost", bob, full_page=True)
+    assert_fits(bob, "Bob's phone at the end", phone=True)
+    assert not watch.errors and not watch.dialogs
