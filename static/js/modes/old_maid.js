@@ -52,7 +52,7 @@ function Offer({ state }) {
   }
   const last = g.last_take;
   return html`<div class="hg-box offer-box">
-    <div class="hg-box-title">${t("{holder}'s cards, offered to {taker}", { holder: W(state, g.holder), taker: W(state, g.taker) })}</div>
+    <div class="hg-box-title">${t("{holder}'s cards", { holder: W(state, g.holder) })}</div>
     <${Backs} count=${g.offered} />
     <div class="sub">${t("{count} card|{count} cards", { count: g.offered })}${g.shuffles
       ? [" · ", t("shuffled {count} time|shuffled {count} times", { count: g.shuffles })] : ""}</div>
@@ -64,7 +64,7 @@ function Offer({ state }) {
 function Discards({ state }) {
   const g = state.game;
   const cards = g.piles.discards || [];
-  const top = cards.slice(-6);
+  const top = cards.slice((state.players || []).length > 8 ? -2 : -6); // a crowded table has less room
   return html`<div class="hg-box discards-box" data-pile="discards">
     <div class="hg-box-title">${t("Pairs laid down")}</div>
     <div class="pile-cards fanned">${top.length
@@ -77,7 +77,7 @@ function Discards({ state }) {
 function Safe({ state }) {
   const safe = state.game.safe || [];
   return html`<div class="hg-box safe-box">
-    <div class="hg-box-title">${t("Safe")}</div>
+    <div class="hg-box-title">${t("Safe")}${safe.length ? ` · ${safe.length}` : ""}</div>
     ${safe.length ? html`<ol class="safe-list">${safe.map((p) => html`<li key=${p}>${W(state, p)}</li>`)}</ol>`
       : html`<div class="sub">${t("Nobody yet")}</div>`}
   </div>`;
