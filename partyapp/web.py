@@ -25,7 +25,10 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players} for m, cls in MODES.items()]
+    """Every mode for the game picker: its title, player limits and the
+    options a host may set (the full card games' ``option_list``)."""
+    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
+             "options": cls.option_list() if hasattr(cls, "option_list") else []} for m, cls in MODES.items()]
 
 
 @bp.get("/")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from partyapp.games.cards import STANDARD_DECK
 from tests.browser.layout import assert_fits
 from tests.games.hand_helpers import whole_deal
+from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
 
@@ -104,4 +105,41 @@ def test_a_round_of_cheat_with_a_challenge(open_table, open_phone, server, shots
     assert_fits(table, "table after the challenge at 1280x720")
     shots("bob-caught", bob, full_page=True)
     assert_fits(bob, "Bob's phone after the challenge", phone=True)
+    assert not watch.errors and not watch.dialogs
+
+
+def test_the_host_sets_the_options_of_cheat_before_starting(open_table, open_phone, server, shots, watch):
+    """The game picker on the host's phone lists the engine's options: the
+    call window's seconds, the ranks going round, forfeits; the game starts
+    with what the host chose."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    ana.locator("button[data-mode=cheat]").click()
+    options = ana.locator("details.card-options")
+    options.locator("summary").click()
+    expect(options.locator(".option .field-label")).to_have_text(["Forfeits", "Call seconds", "Wrap"])
+    expect(options).to_contain_text("Seconds after a play in which anybody may call")
+    forfeits = options.locator("button[data-option=forfeits]")
+    expect(forfeits).to_have_text("On")
+    forfeits.click()
+    expect(forfeits).to_have_attribute("aria-pressed", "false")
+    more = options.locator("[data-option=call_seconds] button[aria-label=More]")
+    for _ in range(4):
+        more.click()
+    expect(options.locator("[data-option=call_seconds] input")).to_have_value("12")
+    expect(options.locator("summary")).to_have_text("Options (2 changed)")
+    shots("host-options", ana, full_page=True)
+    assert_fits(ana, "the host's phone with the options open", phone=True)
+    ana.locator("#btn-start").click()
+    expect(table.locator(".big-line")).to_contain_text("to play: any rank")
+    watcher = WireClient(server.url).connect()  # a late guest sees the public view
+    try:
+        assert watcher.call("player.join", {"code": code, "name": "Cy"})["ok"]
+        chosen = watcher.wait_for(lambda v: v["game"] is not None)["game"]["options"]
+    finally:
+        watcher.close()
+    assert chosen == {"forfeits": False, "call_seconds": 12, "wrap": True}
     assert not watch.errors and not watch.dialogs

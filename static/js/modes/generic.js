@@ -14,6 +14,7 @@ import { Hand } from "../ui/hand.js";
 import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
+import { CardOptions } from "./kit.js";
 
 const LABELS = {
   draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
@@ -292,4 +293,4 @@ function seatInfo(state, player) {
   };
 }
 
-export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, seatInfo };
+export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, LobbyOptions: CardOptions, seatInfo };
