@@ -10,7 +10,7 @@ import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who, secondsLeft } from "./kit.js";
+import { Outcome, Who, secondsLeft, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
@@ -78,8 +78,11 @@ function Reveal({ state, phone = false }) {
   </div>`;
 }
 
-function Table({ state }) {
+const SOUNDS = { "cheat.call": "race", "cheat.play": "draw", "game.over": "end" };
+
+function Table({ state, ctx }) {
   const g = state.game;
+  useLogSounds(state, ctx, SOUNDS);
   return html`<div class="hg-table cheat-table">
     <${Headline} state=${state} />
     <div class="hg-center">

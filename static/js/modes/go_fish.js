@@ -9,7 +9,7 @@ import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who } from "./kit.js";
+import { Outcome, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
@@ -79,8 +79,11 @@ function Books({ state }) {
   </div>`;
 }
 
-function Table({ state }) {
+const SOUNDS = { "go_fish.book": "race", "go_fish.fish": "draw", "go_fish.give": "draw", "game.over": "end" };
+
+function Table({ state, ctx }) {
   const g = state.game;
+  useLogSounds(state, ctx, SOUNDS);
   return html`<div class="hg-table go-fish-table">
     <${Headline} state=${state} />
     <div class="hg-center">

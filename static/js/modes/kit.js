@@ -4,7 +4,7 @@
 // short outcome box (who won, who lost, who drinks) from game.result, and
 // the lobby's form for a game's options (the engine's option_list, given to
 // the picker by the page: on/off, a number, or one of a few choices).
-import { cx, html } from "../view.js";
+import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
@@ -16,6 +16,20 @@ registerMessages({
   "game.over": "Game over.",
   "forfeit.drink": "{player} drinks {count}.|{player} drinks {count}.",
 });
+
+// The table plays a sound when the log gains an entry whose key is in
+// `sounds` (key -> kind of sound.js's play), once per frame.
+export function useLogSounds(state, ctx, sounds) {
+  const log = (state.game && state.game.log) || [];
+  const lastId = log.length ? log[log.length - 1].id : 0;
+  const seen = useRef(lastId);
+  useEffect(() => {
+    const fresh = log.filter((e) => e.id > seen.current);
+    seen.current = lastId;
+    const hit = fresh.reverse().find((e) => sounds[e.msg]);
+    if (hit && ctx && ctx.sound) ctx.sound(sounds[hit.msg]);
+  }, [lastId]);
+}
 
 export const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 

@@ -9,7 +9,7 @@ import { Card, CardBack, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who } from "./kit.js";
+import { Outcome, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
@@ -83,8 +83,11 @@ function Safe({ state }) {
   </div>`;
 }
 
-function Table({ state }) {
+const SOUNDS = { "old_maid.take": "draw", "old_maid.shuffle": "draw", "game.over": "end" };
+
+function Table({ state, ctx }) {
   const g = state.game;
+  useLogSounds(state, ctx, SOUNDS);
   return html`<div class="hg-table old-maid-table">
     <${Headline} state=${state} />
     <div class="hg-center">
