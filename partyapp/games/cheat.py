@@ -225,19 +225,10 @@ class Cheat(HandGame):
         s = self.s
         s["winner"] = pid
         s["current"] = None
-        most = self._most_cards()
+        most = self.most_cards()
         for p in most:
             self.forfeit(p, "most_cards")
         self.end("out")
-
-    def _most_cards(self) -> list[str]:
-        sizes = self.hand_sizes()
-        if not sizes:
-            return []
-        top = max(sizes.values())
-        if top == 0 or len(set(sizes.values())) == 1:
-            return []
-        return [p for p in self.s["seats"] if sizes[p] == top]
 
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
@@ -249,7 +240,7 @@ class Cheat(HandGame):
         elif sizes:
             fewest = min(sizes.values())
             result["winners"] = [p for p in s["seats"] if sizes[p] == fewest]
-        result["losers"] = self._most_cards()
+        result["losers"] = self.most_cards()
         result.update(winner=winner, cards=sizes)
         return result
 

@@ -211,17 +211,10 @@ class GoFish(HandGame):
         s["winner"] = [p for p in out if len(s["books"][p]) == most][-1]
         s["out"] = out
         s["current"] = None
-        for p in self._most_cards():
+        for p in self.most_cards():
             self.forfeit(p, "most_cards")
         self.end("out")
         return True
-
-    def _most_cards(self) -> list[str]:
-        sizes = self.hand_sizes()
-        top = max(sizes.values(), default=0)
-        if top == 0 or len(set(sizes.values())) == 1:
-            return []
-        return [p for p in self.s["seats"] if sizes[p] == top]
 
     # -- seats -------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
@@ -250,7 +243,7 @@ class GoFish(HandGame):
         elif books:
             most = max(books.values())
             result["winners"] = [p for p in s["seats"] if books[p] == most]
-        result["losers"] = self._most_cards()
+        result["losers"] = self.most_cards()
         result.update(winner=winner, out=list(s.get("out", [])), books=books, cards=self.hand_sizes())
         return result
 

@@ -5,7 +5,8 @@ What it adds to ``CardGame``:
 
 - ``s["hands"]``: ``{player_id: [card, ...]}``, each hand in the order its
   holder sees it (``you.hand``); ``hand``, ``hand_sizes`` and ``holding``
-  (the players who still hold cards, in seat order) read it.
+  (the players who still hold cards, in seat order) and ``most_cards`` read
+  it.
 - ``deal_hands``: the stock dealt one card at a time round the seats from
   ``first`` (PROTOCOL.md's order), a number of cards each or the whole
   stock, through ``draw`` so that a staged deck is dealt in its order.
@@ -60,6 +61,16 @@ class HandGame(CardGame):
     def hand_sizes(self) -> dict[str, int]:
         hands = self.s.get("hands", {})
         return {p: len(hands.get(p, ())) for p in self.s["seats"]}
+
+    def most_cards(self) -> list[str]:
+        """The players holding the most cards, when they hold any and not
+        everybody holds as many (the losers of a game of getting rid of
+        cards)."""
+        sizes = self.hand_sizes()
+        top = max(sizes.values(), default=0)
+        if top == 0 or len(set(sizes.values())) == 1:
+            return []
+        return [p for p in self.s["seats"] if sizes[p] == top]
 
     def holding(self) -> list[str]:
         """The players who still hold cards, in seat order."""

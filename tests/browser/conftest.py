@@ -145,3 +145,41 @@ def decode_qr(png_path: Path) -> str:
     texts = [r.text for r in results if r.format == zxingcpp.BarcodeFormat.QRCode]
     assert texts, f"no QR code found in {png_path}"
     return texts[0]
+
+
+@pytest.fixture
+def seat_party(browser, server, watch):
+    """seat_party(table, names) -> (phone, guests): the host's phone, a real
+    page joined under the first name, and a Socket.IO client (``.pid`` set)
+    for every other name, all seated in the table's room; the table shows
+    them all before it returns. Closed at the end of the test."""
+    from tests.wire import WireClient
+
+    contexts, guests = [], []
+
+    def seat(table, names):
+        code = table.locator(".room-code").inner_text().strip()
+        ctx = browser.new_context(**PHONE)
+        contexts.append(ctx)
+        phone = ctx.new_page()
+        watch.watch(phone)
+        phone.goto(f"{server.url}/j/{code}")
+        phone.fill("#name", names[0])
+        phone.click("#name-form button[type=submit]")
+        phone.wait_for_selector("#room-screen:not([hidden]) #you-line")
+        mine = []
+        for name in names[1:]:
+            guest = WireClient(server.url).connect()
+            guests.append(guest)
+            answer = guest.call("player.join", {"code": code, "name": name})
+            assert answer["ok"], answer
+            guest.pid = answer["player_id"]
+            mine.append(guest)
+        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {len(names)}")
+        return phone, mine
+
+    yield seat
+    for guest in guests:
+        guest.close()
+    for ctx in contexts:
+        ctx.close()

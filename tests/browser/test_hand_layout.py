@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE
 from tests.browser.layout import assert_fits
 from tests.browser.test_layout import PHONE_SIZES, TV_SIZES, names
 from tests.wire import WireClient
@@ -81,49 +80,32 @@ CASES = [(mode, n) for mode in ("old_maid", "cheat") for n in (2, 8, 16)] + [("g
 
 
 @pytest.mark.parametrize("mode, count", CASES)
-def test_hand_games_fit_every_name(mode, count, open_table, browser, server, shots, watch):
+def test_hand_games_fit_every_name(mode, count, open_table, seat_party, server, shots, watch):
     """Every name, the centre of the table and the log fit the TV at both
     sizes, and the host's phone fits at both phone sizes."""
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
     all_names = names(count)
-    ctx = browser.new_context(**PHONE)
-    phone = ctx.new_page()
-    watch.watch(phone)
-    phone.goto(f"{server.url}/j/{code}")
-    phone.fill("#name", all_names[0])
-    phone.click("#name-form button[type=submit]")
-    phone.wait_for_selector("#room-screen:not([hidden]) #you-line")
-    guests = []
+    phone, guests = seat_party(table, all_names)
+    answer = table.evaluate("(m) => window.partyappTable.call('game.start', {mode: m, options: {seed: 5}})", mode)
+    assert answer == {"ok": True}, answer
+    host = WireClient(server.url).connect()
     try:
-        for name in all_names[1:]:
-            guest = WireClient(server.url).connect()
-            answer = guest.call("player.join", {"code": code, "name": name})
-            assert answer["ok"], answer
-            guest.pid = answer["player_id"]
-            guests.append(guest)
-        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {count}")
-        answer = table.evaluate("(m) => window.partyappTable.call('game.start', {mode: m, options: {seed: 5}})", mode)
-        assert answer == {"ok": True}, answer
-        host = WireClient(server.url).connect()
-        guests.append(host)
         token = phone.evaluate("(c) => localStorage.getItem('partyapp.seat.' + c)", code)
         host.pid = host.call("player.resume", {"code": code, "token": token})["player_id"]
-        MOVES[mode](Table({g.pid: g for g in guests}))
-        table.wait_for_timeout(700)  # cards turned over, panels measured
-        assert table.locator("#players .pname").all_text_contents() == all_names
-        for width, height in TV_SIZES:
-            table.set_viewport_size({"width": width, "height": height})
-            table.wait_for_timeout(250)
-            shots(f"{mode}-{count}-tv-{width}x{height}", table)
-            assert_fits(table, f"{mode} table with {count} players at {width}x{height}")
-        for width, height in PHONE_SIZES:
-            phone.set_viewport_size({"width": width, "height": height})
-            phone.wait_for_timeout(250)
-            shots(f"{mode}-{count}-phone-{width}x{height}", phone, full_page=True)
-            assert_fits(phone, f"{mode} phone with {count} players at {width}x{height}", phone=True)
-        assert watch.errors == [] and watch.dialogs == []
+        MOVES[mode](Table({g.pid: g for g in [host, *guests]}))
     finally:
-        for guest in guests:
-            guest.close()
-        ctx.close()
+        host.close()
+    table.wait_for_timeout(700)  # cards turned over, panels measured
+    assert table.locator("#players .pname").all_text_contents() == all_names
+    for width, height in TV_SIZES:
+        table.set_viewport_size({"width": width, "height": height})
+        table.wait_for_timeout(250)
+        shots(f"{mode}-{count}-tv-{width}x{height}", table)
+        assert_fits(table, f"{mode} table with {count} players at {width}x{height}")
+    for width, height in PHONE_SIZES:
+        phone.set_viewport_size({"width": width, "height": height})
+        phone.wait_for_timeout(250)
+        shots(f"{mode}-{count}-phone-{width}x{height}", phone, full_page=True)
+        assert_fits(phone, f"{mode} phone with {count} players at {width}x{height}", phone=True)
+    assert watch.errors == [] and watch.dialogs == []

@@ -5,12 +5,12 @@
 import { cx, html, useNow, useState } from "../view.js";
 import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { Card, CardBack } from "../ui/cards.js";
+import { Card } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who, secondsLeft, useLogSounds } from "./kit.js";
+import { Outcome, PileBox, Who, secondsLeft, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
@@ -57,15 +57,6 @@ function Claim({ state }) {
   </div>`;
 }
 
-function PileBox({ state }) {
-  const n = state.game.piles.pile;
-  return html`<div class="hg-box pile-box" data-pile="pile">
-    <div class="pile-stack">${n ? html`<${CardBack} size="small" />` : html`<div class="card empty-slot small"></div>`}</div>
-    <div><div class="hg-box-title">${t("The pile")}</div>
-      <div class="pile-count big-count">${t("{count} card|{count} cards", { count: n })}</div></div>
-  </div>`;
-}
-
 function Reveal({ state, phone = false }) {
   const r = state.game.reveal;
   if (!r) return null;
@@ -86,7 +77,7 @@ function Table({ state, ctx }) {
   return html`<div class="hg-table cheat-table">
     <${Headline} state=${state} />
     <div class="hg-center">
-      <${PileBox} state=${state} />
+      <${PileBox} name="pile" title=${t("The pile")} count=${g.piles.pile} />
       <${Claim} state=${state} />
       <${Reveal} state=${state} />
       ${g.over ? html`<${Outcome} state=${state} />` : null}

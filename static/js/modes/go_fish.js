@@ -4,12 +4,12 @@
 import { cx, html, useState } from "../view.js";
 import { t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { CardBack, CardLabel, parseCard } from "../ui/cards.js";
+import { CardLabel, parseCard } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who, useLogSounds } from "./kit.js";
+import { Outcome, PileBox, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
@@ -58,15 +58,6 @@ function LastAsk({ state }) {
   </div>`;
 }
 
-function Stock({ state }) {
-  const n = state.game.piles.stock;
-  return html`<div class="hg-box pile-box" data-pile="stock">
-    <div class="pile-stack">${n ? html`<${CardBack} size="small" />` : html`<div class="card empty-slot small"></div>`}</div>
-    <div><div class="hg-box-title">${t("Stock")}</div>
-      <div class="pile-count big-count">${t("{count} card|{count} cards", { count: n })}</div></div>
-  </div>`;
-}
-
 function Books({ state }) {
   const g = state.game;
   const rows = (state.players || []).filter((p) => (g.books[p.id] || []).length);
@@ -87,7 +78,7 @@ function Table({ state, ctx }) {
   return html`<div class="hg-table go-fish-table">
     <${Headline} state=${state} />
     <div class="hg-center">
-      <${Stock} state=${state} />
+      <${PileBox} name="stock" title=${t("Stock")} count=${g.piles.stock} />
       <${LastAsk} state=${state} />
       <${Books} state=${state} />
       ${g.over ? html`<${Outcome} state=${state} />` : null}

@@ -7,6 +7,7 @@
 import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
+import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
 
 registerMessages({
@@ -47,6 +48,16 @@ const REASONS = {
   host: "The host ended the game.",
   players: "Too few players are left.",
 };
+
+// A face-down pile on the table (Cheat's pile, the stock): a back and how
+// many cards it holds.
+export function PileBox({ name, title, count }) {
+  return html`<div class="hg-box pile-box" data-pile=${name}>
+    <div class="pile-stack">${count ? html`<${CardBack} size="small" />` : html`<div class="card empty-slot small"></div>`}</div>
+    <div><div class="hg-box-title">${title}</div>
+      <div class="pile-count big-count">${t("{count} card|{count} cards", { count })}</div></div>
+  </div>`;
+}
 
 // The end of a game in a few lines: winners, losers, drinks. `extra` adds a
 // line of the game's own (the card left, the books...).
