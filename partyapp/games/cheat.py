@@ -25,7 +25,8 @@ Readings where the seed is open (the options in brackets)
 - **The call window**: after each play, every other player may ``call`` or
   ``pass`` until ``call_seconds`` (default 8) have gone by or everybody has
   passed; the first call to reach the server counts, later ones (and calls
-  after the window closed) are refused as too late (``conflict``).
+  after the time is up or the window closed) are refused as too late
+  (``conflict``).
   The next player plays once the window is closed, so a fast player cannot
   cut a slow caller out. Nobody may call a play but the last one.
 - **One to four cards** a play: one pack holds four of a rank, so five
@@ -137,13 +138,17 @@ class Cheat(HandGame):
 
     def _run(self, pid: str, action: dict) -> None:
         s = self.s
-        late = (isinstance(action, dict) and action.get("type") in ("call", "pass") and not s["over"]
-                and pid in s["seats"] and not (s["window"] and pid in s["window"]["waiting"]))
+        calling = isinstance(action, dict) and action.get("type") in ("call", "pass")
+        late = calling and not s["over"] and pid in s["seats"] and not (s["window"] and pid in s["window"]["waiting"])
         if late and s["window"] is None:
             reveal = s["reveal"]
             if reveal and reveal["caller"] != pid:
                 raise TooLate("Too late: somebody called \"Cheat!\" first.")
             raise TooLate("Too late: the play has been accepted.")
+        window = s["window"]
+        if calling and window and not s["over"] and self.now >= window["until"]:
+            # The time is up; the window closes at the next tick, which is due now.
+            raise TooLate("Too late: the time to call is up.")
         super()._run(pid, action)
 
     def next_deadline(self) -> float | None:

@@ -199,6 +199,8 @@ class OldMaid(HandGame):
         if s["last_take"] and pid in (s["last_take"]["taker"], s["last_take"]["holder"]):
             s["last_take"] = None
         was_taker = s["taker"] == pid
+        if cards or was_taker:
+            s["shuffles"] = 0  # the fan on offer may be another now
         if cards:
             heir = self.next_from_index(index, self.holding()) or self.next_from_index(index)
             hand = s["hands"][heir]

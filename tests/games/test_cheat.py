@@ -156,6 +156,22 @@ def test_the_window_closes_when_its_time_is_up():
         act(g, "p2", "call")
 
 
+def test_a_call_after_the_time_is_up_is_too_late():
+    """The server's clock decides: a call that arrives once the time is up is
+    refused, even before the window's tick has run."""
+    g = cheat(n=3, hands=[["7S", "2C"], ["8S"], ["9S"]], call_seconds=5)
+    g.apply("p0", {"type": "play", "cards": ["2C"], "rank": "7"}, 10.0)
+    before = g.to_state()
+    with pytest.raises(TooLate, match="time to call is up"):
+        g.apply("p1", {"type": "call"}, 15.0)
+    assert g.to_state() == before
+    for junk in ("call", None, ["call"], {"type": 3}):
+        with pytest.raises(IllegalAction):
+            g.apply("p2", junk, 12.0)
+    g.apply("p1", {"type": "call"}, 14.9)
+    assert g.s["reveal"]["caller"] == "p1"
+
+
 def test_the_first_call_counts_and_a_second_is_refused():
     """Two players call: the first takes the challenge, the second is told no."""
     g = cheat(n=3, hands=[["7S", "2C"], ["8S"], ["9S"]])
