@@ -153,6 +153,8 @@ def seat_party(browser, server, watch):
     page joined under the first name, and a Socket.IO client (``.pid`` set)
     for every other name, all seated in the table's room; the table shows
     them all before it returns. Closed at the end of the test."""
+    from playwright.sync_api import expect
+
     from tests.wire import WireClient
 
     contexts, guests = [], []
@@ -175,7 +177,7 @@ def seat_party(browser, server, watch):
             assert answer["ok"], answer
             guest.pid = answer["player_id"]
             mine.append(guest)
-        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {len(names)}")
+        expect(table.locator("#players .pname")).to_have_count(len(names), timeout=20_000)
         return phone, mine
 
     yield seat

@@ -80,7 +80,8 @@ def test_tv_and_phone_fit_every_name(count, open_table, seat_party, shots, watch
             else:
                 result = wires[turn].call("game.act", {"action": a})
             assert result["ok"], result
-    state = guests[0].wait_for(lambda s: len(s["game"]["rules"]) == 2)
+    state = guests[0].wait_for(lambda s: len(s["game"]["rules"]) == 2 and s["game"]["drawn"] == draws
+                               and s["game"]["prompt"] is None)
     away = state["game"]["turn"]
     assert away != "p1"
     wires[away].close()

@@ -20,7 +20,7 @@ registerMessages({
   "cheat.reveal": (p, e) => (e.truthful
     ? t("{player}'s cards: {cards}, all {rank}: the call was wrong.", { player: p.player, cards: p.cards, rank: ranksWord(e.rank) })
     : t("{player}'s cards: {cards}: caught cheating!", { player: p.player, cards: p.cards })),
-  "cheat.pickup": (p, e) => t("{player} picks up the pile ({count} cards).|{player} picks up the pile ({count} cards).", { player: p.player, count: e.count }),
+  "cheat.pickup": (p, e) => t("{player} picks up the pile ({count} card).|{player} picks up the pile ({count} cards).", { player: p.player, count: e.count }),
   "cheat.stands": (p, e) => t("Nobody called: {player}'s {what} stay on the pile.", { player: p.player, what: rankCount(e.rank, e.count) }),
 });
 
@@ -164,7 +164,11 @@ function Status({ state }) {
     return html`<div class="status-line">${g.winner === me ? t("You are out of cards: you win!")
       : g.winner ? t("{name} wins.", { name: html`<b>${nameOf(state, g.winner)}</b>` }) : t("Game over.")}</div>`;
   }
-  if (acts.includes("play")) return html`<div class="status-line mine">${t("Your turn: play 1 to 4 cards face down")}</div>`;
+  if (acts.includes("play")) {
+    const max = state.you.actions.find((a) => a.type === "play").params.cards.max;
+    return html`<div class="status-line mine">${max > 1 ? t("Your turn: play 1 to {max} cards face down", { max: String(max) })
+      : t("Your turn: play a card face down")}</div>`;
+  }
   if (acts.includes("call")) return html`<div class="status-line mine">${t("Do you believe it? Call “Cheat!” or let it pass.")}</div>`;
   if (g.window) {
     return html`<div class="status-line">${g.window.player === me
