@@ -32,6 +32,8 @@ Readings where the seed is open (the options in brackets)
   rule); off: the turn passes anyway.
 - **Fishing your wish** (``fish_wish``, default off): drawing the rank you
   asked for shows it to everybody and gives you another turn.
+- **One deal a game**: the seed's dealer goes round from deal to deal; here
+  every game is one deal, and each game draws its dealer by lot again.
 - **Six or more players** are dealt 5 each, up to 10 players (10 hands of 5
   leave 2 cards to fish).
 - **Empty stock**: asking goes on; "Fish!" then draws nothing and the turn
