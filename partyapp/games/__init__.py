@@ -7,13 +7,17 @@
 from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
-from .blackjack import Blackjack
+from .blackjack import Blackjack, CasinoBlackjack, RussianBlackjack
 from .drinking import Kings, RingOfFire
+from .pontoon import Pontoon
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
     "kings": Kings,
     "blackjack": Blackjack,
+    "casino_blackjack": CasinoBlackjack,
+    "russian_blackjack": RussianBlackjack,
+    "pontoon": Pontoon,
 }
 
 
