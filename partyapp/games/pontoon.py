@@ -240,7 +240,7 @@ class Pontoon(BettingGame):
         hands = {p: [new_hand("bet", [], [], 0)] for p in players}
         banker_hand = {"cards": [], "shown": False, "status": LIVE}
         s.update(phase=BET, order=players, hands=hands, banker_hand=banker_hand, shuffle=False,
-                 bank_before=ledger.chips(pid), current=None, offer=None)
+                 bank_before=ledger.chips(pid), current=None, offer=None, cuts=[])
         for p in players:
             self._give(p, 0, up=False)
         banker_hand["cards"].append(self._card())

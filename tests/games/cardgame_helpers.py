@@ -157,6 +157,8 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
     joined = 0
     now = 0.0
     seen_log: set[int] = set()
+    if auditor is not None:
+        auditor.check(g)  # the first views, before anybody moves
     while not g.is_over():
         steps += 1
         now += 0.5
