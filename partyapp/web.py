@@ -25,7 +25,9 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players} for m, cls in MODES.items()]
+    """The modes for the game picker, with the options a lobby may set (full card games)."""
+    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
+             "options": cls.option_list() if hasattr(cls, "option_list") else []} for m, cls in MODES.items()]
 
 
 @bp.get("/")

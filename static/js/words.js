@@ -1,6 +1,9 @@
 // Log entries in words. Engines log message keys with parameters
 // ({"id": 7, "msg": "blackjack.bust", "player": "p2", "total": 24}); each mode
-// registers a table of its keys (registerMessages) worded through t(). The
+// registers a table of its keys (registerMessages) worded through t(): a
+// template, or a function (params, entry, state) -> words for a sentence a
+// template cannot build ("Bo played three 7s"); `params` are the entry's
+// values ready to show (names, cards) and `entry` the raw ones. The
 // drinking decks log lists of `text` parts (strings, {player}, {card}).
 //   word(entry, state)     -> something to render (names in bold, cards in colour)
 //   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
@@ -81,11 +84,17 @@ function parts(entry, state, plain) {
   });
 }
 
+function worded(entry, state, plain) {
+  const message = messages[entry.msg];
+  const p = params(entry, state, plain);
+  return typeof message === "function" ? message(p, entry, state) : t(message, p);
+}
+
 export function word(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, false);
   if (typeof entry.msg === "string") {
-    if (hasMessage(entry.msg)) return t(messages[entry.msg], params(entry, state, false));
+    if (hasMessage(entry.msg)) return worded(entry, state, false);
     return fallback(entry, state, false);
   }
   return "";
@@ -95,7 +104,7 @@ export function wordText(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
   if (typeof entry.msg === "string") {
-    const out = hasMessage(entry.msg) ? t(messages[entry.msg], params(entry, state, true)) : fallback(entry, state, true);
+    const out = hasMessage(entry.msg) ? worded(entry, state, true) : fallback(entry, state, true);
     return Array.isArray(out) ? out.join("") : out;
   }
   return "";
