@@ -24,7 +24,7 @@ def registered_keys() -> set[str]:
     return keys
 
 
-@pytest.mark.parametrize("mode", ["casino_blackjack", "russian_blackjack", "pontoon"])
+@pytest.mark.parametrize("mode", ["blackjack", "casino_blackjack", "russian_blackjack", "pontoon"])
 def test_every_log_key_of_the_game_is_worded(mode):
     """The screens word every key the engine declares."""
     missing = set(MODES[mode].MESSAGES) - registered_keys()

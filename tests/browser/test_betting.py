@@ -239,3 +239,28 @@ def test_two_deals_of_pontoon_on_two_phones(open_table, open_phone, server, shot
     shots("table-over", table)
     assert_fits(table, "the table at the end")
     assert not watch.errors and not watch.dialogs
+
+
+def test_the_host_sets_the_table_rules_on_the_phone(open_table, open_phone, server, shots, watch, second_screen):
+    """In the game picker the host opens the casino's table rules, makes a
+    blackjack pay 6:5, takes the European game and one deck, and starts:
+    the game plays by those rules and the TV's felt says so."""
+    table, code, ana, bob = join_two(open_table, open_phone, server)
+    screen = second_screen(table, code)
+    ana.click("button[data-mode=casino_blackjack]")
+    rules = ana.locator("details.options-box")
+    rules.locator("summary").click()
+    rules.locator("[data-option=blackjack_pays] button", has_text="6:5").click()
+    rules.locator("[data-option=hole_card] button", has_text="European").click()
+    rules.locator("[data-option=decks] input[type=number]").fill("1")
+    rules.locator("[data-option=decks] input[type=number]").blur()
+    expect(rules.locator("summary")).to_have_text("Table rules (3 changed)")
+    shots("host-table-rules", ana, full_page=True)
+    assert_fits(ana, "the host's phone with the table rules open", phone=True)
+    ana.click("#btn-start")
+    game = screen.wait_for(lambda f: f["game"] is not None)["game"]
+    assert {k: game["options"][k] for k in ("blackjack_pays", "hole_card", "decks")} == {
+        "blackjack_pays": "6:5", "hole_card": "european", "decks": 1}
+    expect(table.locator(".bx-felt")).to_contain_text("Blackjack pays 6:5")
+    expect(table.locator(".bx-felt")).to_contain_text("No hole card")
+    assert not watch.errors and not watch.dialogs

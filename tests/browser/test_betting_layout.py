@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE
 from tests.browser.layout import assert_fits
 from tests.browser.test_layout import audit_phone, audit_tv, names
 from tests.wire import WireClient
@@ -87,18 +86,12 @@ def play(clients: dict[str, WireClient], until, limit: int = 400) -> dict:
 
 
 @pytest.mark.parametrize("mode, count", CASES)
-def test_betting_tables_fit_every_name(mode, count, open_table, browser, server, shots, watch):
+def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, server, shots, watch):
     """In play and at the end the TV and the host's phone fit every name."""
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
     all_names = names(count)
-    ctx = browser.new_context(**PHONE)
-    phone = ctx.new_page()
-    watch.watch(phone)
-    phone.goto(f"{server.url}/j/{code}")
-    phone.fill("#name", all_names[0])
-    phone.click("#name-form button[type=submit]")
-    phone.wait_for_selector("#room-screen:not([hidden]) #you-line")
+    phone = open_phone(f"{server.url}/j/{code}", all_names[0])
     clients: dict[str, WireClient] = {}
     try:
         host = WireClient(server.url).connect()
@@ -135,4 +128,3 @@ def test_betting_tables_fit_every_name(mode, count, open_table, browser, server,
     finally:
         for client in clients.values():
             client.close()
-        ctx.close()

@@ -19,6 +19,7 @@ from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.blackjack import CasinoBlackjack
 from partyapp.games.blackjack.casino import RESULTS
 
+from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
@@ -49,19 +50,6 @@ def finish_deal(g) -> None:
         act(g, pid, *(("insurance",) if g.public_view()["phase"] == "insurance" else ("stand",)),
             **({"take": False} if g.public_view()["phase"] == "insurance" else {}))
     dealer_plays(g)
-
-
-def payouts(g):
-    """The last deal's payouts: (player, box) -> (result, amount)."""
-    return {(r["player"], r["box"]): (r["result"], r["amount"]) for r in g.s["ledger"]["payouts"]}
-
-
-def chips(g):
-    return dict(g.s["ledger"]["chips"])
-
-
-def hands(g, pid):
-    return g.public_view()["hands"][pid]
 
 
 # -- the table ----------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.pontoon import RESULTS, Pontoon, rank
 
+from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
@@ -32,19 +33,6 @@ def table(deck, n=3, bets=None, cuts=None, **options):
     for pid in list(g.s["order"]):
         act(g, pid, "bet", amount=(bets or {}).get(pid, 10))
     return g
-
-
-def payouts(g):
-    """The last deal's payouts: (player, box) -> (result, amount)."""
-    return {(r["player"], r["box"]): (r["result"], r["amount"]) for r in g.s["ledger"]["payouts"]}
-
-
-def chips(g):
-    return dict(g.s["ledger"]["chips"])
-
-
-def hands(g, pid):
-    return g.public_view()["hands"][pid]
 
 
 # -- the hands ----------------------------------------------------------------------------------------

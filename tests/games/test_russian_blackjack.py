@@ -17,6 +17,7 @@ from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.blackjack import RussianBlackjack
 from partyapp.games.blackjack.russian import RESULTS
 
+from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
@@ -37,19 +38,6 @@ def dealer_plays(g) -> None:
     dealer = g.s["dealer"]
     while g.public_view()["phase"] == "dealer" and not g.is_over():
         act(g, dealer, types(g, dealer)[0])
-
-
-def payouts(g):
-    """The last deal's payouts: (player, box) -> (result, amount)."""
-    return {(r["player"], r["box"]): (r["result"], r["amount"]) for r in g.s["ledger"]["payouts"]}
-
-
-def chips(g):
-    return dict(g.s["ledger"]["chips"])
-
-
-def hands(g, pid):
-    return g.public_view()["hands"][pid]
 
 
 # -- the deal ------------------------------------------------------------------------------------------

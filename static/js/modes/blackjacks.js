@@ -10,10 +10,9 @@ import { t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
-  AmountAction, BetResult, BetTable, CardRow, HandView, HouseZone, MoveButton, MyPayouts, StackLine, Who, bankWords, bettingSeatInfo,
-  boxPlayers, quickStakes, totalWord,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
+  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
-import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 
 const handNo = (e) => String(e.hand + 1);
@@ -48,6 +47,16 @@ registerMessages({
   "russian.add": "{player} adds {amount}: {total} in play.",
   "russian.take_back": "{player} takes back the stake of {amount}.",
   "russian.bank": bankWords,
+  // home Blackjack (its table is the generic one; its log reads in words too)
+  "blackjack.bet": "{player} bets {amount}.",
+  "blackjack.sit_out": "{player} sits this deal out.",
+  "blackjack.deal": "{dealer} deals: one card down, one up.",
+  "blackjack.natural": "A natural for {player}: {cards}!",
+  "blackjack.hit": "{player} hits: {card}.",
+  "blackjack.stand": "{player} stands.",
+  "blackjack.bust": "{player} is bust: {cards}, {total}.",
+  "blackjack.reveal": "{player} turns the down card: {cards}, {total}.",
+  "blackjack.bank": bankWords,
 });
 
 const STATUS_WORDS = { blackjack: "Blackjack!", bust: "bust", surrendered: "surrendered", stood: "stands" };
@@ -208,51 +217,36 @@ function Moves({ state, send }) {
   }
   if (by.split) out.push(html`<${MoveButton} key="split" type="split" send=${send} label=${t("Split the pair")} />`);
   if (by.surrender) out.push(html`<${MoveButton} key="surrender" type="surrender" send=${send} label=${t("Surrender: half the bet back")} className="btn-quiet-big" />`);
-  const known = new Set(["bet", "sit_out", "leave", "add", "take_back", "insurance", "hit", "stand", "double", "split", "surrender"]);
-  for (const a of acts.filter((x) => !known.has(x.type))) {
-    out.push(html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
-  }
+  out.push(otherMoves(state, send, KNOWN));
   return html`<div class="actions bet-moves">${out}</div>`;
 }
 
+const KNOWN = new Set(["bet", "sit_out", "leave", "add", "take_back", "insurance", "hit", "stand", "double", "split", "surrender"]);
+
 function BlackjackPhone({ state, send }) {
-  const g = state.game;
-  return html`<div class="bet-phone">
-    <${DealerStrip} state=${state} />
-    <${MyHands} state=${state} />
-    ${g.over ? html`<${BetResult} state=${state} />` : html`<${Moves} state=${state} send=${send} />`}
-    <${MyPayouts} state=${state} />
-    <${StackLine} state=${state} />
-  </div>`;
+  return html`<${BetPhone} state=${state} strip=${html`<${DealerStrip} state=${state} />`}
+    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
 }
 
-function Status({ state }) {
+// What the phone asks of you now, or null (the table waits for others).
+function say(state, acts) {
   const g = state.game;
   const me = state.you.player_id;
-  const acts = state.you.actions.map((a) => a.type);
-  const mine = (text) => html`<div class="status-line mine">${text}</div>`;
-  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (acts.includes("bet")) return mine(t("Place your bet"));
-  if (acts.includes("leave")) return mine(t("Your tie: play it again, add to it or take it back"));
-  if (acts.includes("insurance")) return mine(t("Insurance?"));
-  if (g.phase === "dealer" && g.dealer === me) return mine(t("You play the bank: the rule decides"));
+  if (acts.includes("bet")) return t("Place your bet");
+  if (acts.includes("leave")) return t("Your tie: play it again, add to it or take it back");
+  if (acts.includes("insurance")) return t("Insurance?");
+  if (g.phase === "dealer" && g.dealer === me) return t("You play the bank: the rule decides");
   if (acts.length && g.current && g.current.player === me) {
     const n = ((g.hands || {})[me] || []).length;
-    return mine(n > 1 ? t("Your turn: hand {n} of {count}", { n: String(g.current.hand + 1), count: n }) : t("Your turn"));
+    return n > 1 ? t("Your turn: hand {n} of {count}", { n: String(g.current.hand + 1), count: n }) : t("Your turn");
   }
-  if (g.phase === "dealer") {
-    return html`<div class="status-line">${g.dealer ? t("{name} plays the bank", { name: html`<b>${nameOf(state, g.dealer)}</b>` }) : t("The dealer plays…")}</div>`;
-  }
-  if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
-  if (g.waiting_for && g.waiting_for.length) {
-    return html`<div class="status-line">${t("Waiting for {names}", { names: g.waiting_for.map((p) => nameOf(state, p)).join(", ") })}</div>`;
-  }
-  return html`<div class="status-line">${t("Waiting…")}</div>`;
+  if (g.phase === "dealer" && !g.dealer) return t("The dealer plays…");
+  return null;
 }
 
 registerMode(["casino_blackjack", "russian_blackjack"], {
   Table: BlackjackTable,
   Phone: BlackjackPhone,
-  Status,
+  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
   seatInfo: (state, player) => bettingSeatInfo(state, player, "dealer"),
 });

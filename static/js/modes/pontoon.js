@@ -11,8 +11,8 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import {
-  AmountAction, BetResult, BetTable, CardRow, HandView, HouseZone, MoveButton, MyPayouts, StackLine, Who, bankWords, bettingSeatInfo,
-  boxPlayers, quickStakes, totalWord,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
+  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
@@ -206,45 +206,32 @@ function Moves({ state, send }) {
         : t("Stick on {total}", { total: String(total) })} />` : null}
     </div>`);
   }
-  const known = new Set(["deal", "sell", "accept", "refuse", "bet", "declare", "split", "buy", "twist", "stick"]);
-  for (const a of state.you.actions.filter((x) => !known.has(x.type))) {
-    out.push(html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
-  }
+  out.push(otherMoves(state, send, KNOWN));
   return html`<div class="actions bet-moves">${out}</div>`;
 }
 
+const KNOWN = new Set(["deal", "sell", "accept", "refuse", "bet", "declare", "split", "buy", "twist", "stick"]);
+
 function PontoonPhone({ state, send }) {
-  const g = state.game;
-  return html`<div class="bet-phone">
-    <${BankerStrip} state=${state} />
-    <${MyHands} state=${state} />
-    ${g.over ? html`<${BetResult} state=${state} />` : html`<${Moves} state=${state} send=${send} />`}
-    <${MyPayouts} state=${state} />
-    <${StackLine} state=${state} />
-  </div>`;
+  return html`<${BetPhone} state=${state} strip=${html`<${BankerStrip} state=${state} />`}
+    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
 }
 
-function Status({ state }) {
+// What the phone asks of you now, or null (the table waits for others).
+function say(state, acts) {
   const g = state.game;
   const me = state.you.player_id;
-  const acts = state.you.actions.map((a) => a.type);
-  const mine = (text) => html`<div class="status-line mine">${text}</div>`;
-  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (acts.includes("deal")) return mine(t("You hold the bank: deal"));
-  if (acts.includes("refuse")) return mine(t("Buy the bank?"));
-  if (acts.includes("bet")) return mine(t("Look at your card and stake"));
-  if (g.phase === "banker" && g.banker === me) return mine(t("Your bank: twist or stick"));
-  if (acts.length && g.current && g.current.player === me) return mine(t("Your turn"));
-  if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
-  if (g.waiting_for && g.waiting_for.length) {
-    return html`<div class="status-line">${t("Waiting for {names}", { names: g.waiting_for.map((p) => nameOf(state, p)).join(", ") })}</div>`;
-  }
-  return html`<div class="status-line">${t("Waiting…")}</div>`;
+  if (acts.includes("deal")) return t("You hold the bank: deal");
+  if (acts.includes("refuse")) return t("Buy the bank?");
+  if (acts.includes("bet")) return t("Look at your card and stake");
+  if (g.phase === "banker" && g.banker === me) return t("Your bank: twist or stick");
+  if (acts.length && g.current && g.current.player === me) return t("Your turn");
+  return null;
 }
 
 registerMode(["pontoon"], {
   Table: PontoonTable,
   Phone: PontoonPhone,
-  Status,
+  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
   seatInfo: (state, player) => bettingSeatInfo(state, player, "banker"),
 });

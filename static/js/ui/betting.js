@@ -7,6 +7,7 @@ import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Who } from "../modes/kit.js"; // the card-game kit's words and a name in bold
+import { ActionControl } from "../modes/generic.js";
 import { Card, CardBack, CardLabel } from "./cards.js";
 import { Chips } from "./chips.js";
 import { Pile } from "./pile.js";
@@ -338,4 +339,38 @@ export function BetTable({ state, ctx, pids, zone, status, box, extra = null, cl
       keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1} squeeze=${() => setSqueezed(fitKey)} />`}
     ${pids.length <= 3 && !g.over ? html`<${LogList} state=${state} />` : null}
   </div>`;
+}
+
+// -- the phone -------------------------------------------------------------------------------
+// Any move a game's screen has no words of its own for, through the generic
+// controls (so a new move is never lost on the phone).
+export function otherMoves(state, send, known) {
+  return state.you.actions.filter((a) => !known.has(a.type))
+    .map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
+}
+
+// A betting game's phone: the dealer's strip, your hands, your moves (or the
+// result at the end), your side payouts and your stack.
+export function BetPhone({ state, strip, hands, moves }) {
+  return html`<div class="bet-phone">
+    ${strip}
+    ${hands}
+    ${state.game.over ? html`<${BetResult} state=${state} />` : moves}
+    <${MyPayouts} state=${state} />
+    <${StackLine} state=${state} />
+  </div>`;
+}
+
+// The phone's status line: the game's own words for what you are to do
+// (say(state, acts) -> text, or null), else who the table waits for.
+export function BetStatus({ state, say }) {
+  const g = state.game;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  const mine = say(state, state.you.actions.map((a) => a.type));
+  if (mine) return html`<div class="status-line mine">${mine}</div>`;
+  if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
+  if (g.waiting_for && g.waiting_for.length) {
+    return html`<div class="status-line">${t("Waiting for {names}", { names: g.waiting_for.map((p) => nameOf(state, p)).join(", ") })}</div>`;
+  }
+  return html`<div class="status-line">${t("Waiting…")}</div>`;
 }
