@@ -508,6 +508,16 @@ def test_a_player_leaving_during_the_insurance():
     assert g.public_view()["phase"] == "play" and g.public_view()["turn"] == "p1"
 
 
+def test_the_last_box_leaving_during_the_insurance_ends_the_deal():
+    """Nobody left in the deal: it is settled (nothing to pay) and the next betting begins."""
+    g = make(MODE, 2, deck=["10H", "AS", "9D", "KS"])
+    act(g, "p0", "bet", amount=10)
+    act(g, "p1", "sit_out")
+    assert g.public_view()["phase"] == "insurance"
+    g.remove_player("p0", 0.0)
+    assert g.public_view()["phase"] == "bet" and g.s["round"] == 1 and g.public_view()["stakes"] == {}
+
+
 def test_the_last_player_leaving_ends_the_game():
     """Nobody left at the table: the game is over."""
     g = table(["10H", "7S", "6D", "10S"], n=1)

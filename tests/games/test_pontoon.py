@@ -200,6 +200,14 @@ def test_a_bust_hand_is_thrown_in_face_up_and_the_stake_lost():
     assert g.s["stock"][:3] == ["KD", "8D", "10H"] and g.public_view()["turn"] == "p1"
 
 
+def test_a_pack_used_up_in_a_deal_is_followed_by_a_fresh_one():
+    """Every card on the table and none left: a second pack is shuffled in."""
+    g = table(["2H", "9H", "4H", "3H", "6H", "7H"])
+    g.s["stock"] = []
+    act(g, "p0", "twist")
+    assert len(g.hand("p0")) == 3 and len(g.s["stock"]) == 51
+
+
 def test_five_cards_are_a_trick_and_take_no_more():
     """Five cards not over 21: a five card trick; the turn moves on."""
     g = table(["2H", "9H", "4H", "3H", "6H", "7H", "2D", "3D", "4D"])
@@ -416,6 +424,7 @@ def test_skips_for_absent_phones():
     g.skip("p2", 0.0)
     assert g.public_view()["phase"] == "bet"
     act(g, "p0", "bet", amount=10)
+    assert g.waiting_for() == ["p1"]
     g.skip("p1", 0.0)
     assert g.public_view()["sat_out"] == ["p1"] and g.s["stock"][0] == "2C"
     g.skip("p0", 0.0)  # 19: stick

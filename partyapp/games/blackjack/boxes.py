@@ -572,8 +572,6 @@ class BoxesGame(BettingGame):
                 self._dealer_turn()
         elif s["phase"] == PLAY and s["current"] and s["current"][0] == pid:
             self._advance()
-        elif s["phase"] == PLAY and not s["order"]:
-            self._dealer_turn()
 
     # -- views ----------------------------------------------------------------------------------------------
     def piles(self) -> dict:
