@@ -86,9 +86,13 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
         expect(phone.locator("button[data-action=sit_out]")).to_be_visible()
     shots("ana-bets", ana, full_page=True)
     assert_fits(ana, "Ana's phone at the betting", phone=True)
-    send_amount(ana, "bet", 10)
-    expect(ana.locator("form[data-action=bet]")).to_have_count(0)
+    amount = ana.locator("form[data-action=bet] input[type=number]")
+    amount.fill("10")  # Ana sets her bet; Bob's bet comes in meanwhile and keeps it
     send_amount(bob, "bet", 10)
+    expect(table.locator(".bx-box", has_text="Bob")).to_contain_text("bet 10")
+    expect(amount).to_have_value("10")
+    expect(ana.locator("form[data-action=bet] button[type=submit]")).to_have_text("Bet 10")
+    ana.locator("form[data-action=bet] button[type=submit]").click()
 
     insurance = bob.locator("[data-action=insurance]")
     expect(insurance).to_contain_text("Insure for 5")
