@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
-from .blackjack import Blackjack
+from .blackjack import Blackjack, CasinoBlackjack, RussianBlackjack
 from .cheat import Cheat
 from .drinking import Kings, RingOfFire
 from .go_fish import GoFish
 from .old_maid import OldMaid
+from .pontoon import Pontoon
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
@@ -20,6 +21,9 @@ MODES: dict[str, type[Game]] = {
     "old_maid": OldMaid,
     "cheat": Cheat,
     "go_fish": GoFish,
+    "casino_blackjack": CasinoBlackjack,
+    "russian_blackjack": RussianBlackjack,
+    "pontoon": Pontoon,
 }
 
 

@@ -11,7 +11,8 @@ Pontoon) share on top of ``CardGame``:
 - **Payouts**: ``pay`` settles one stake with a named result and logs it as
   ``chips.payout {player, result, stake, amount, drinks}`` (``amount`` is the
   player's gain, negative for a loss; ``drinks`` what the result cost when
-  the game's ``FORFEITS`` name it); the deal's records are in the view
+  the game's ``FORFEITS`` name it); ``reward`` pays a bonus on a stake that
+  stays in play, logged the same way; the deal's records are in the view
   (``payouts``).
 - **Rounds**: a game is a session of deals. It ends after ``rounds`` deals,
   when fewer than ``MIN_ABLE`` players still have chips (two by default: one
@@ -129,6 +130,14 @@ class BettingGame(CardGame):
         record = self.ledger.settle(pid, box, result, gain, counter, drinks=drinks)
         self.log("chips.payout", player=pid, result=result, stake=record["stake"], amount=record["amount"],
                  drinks=drinks)
+        return record
+
+    def reward(self, pid: str, result: str, amount: int, counter: str | None = None, box: str = "bet") -> dict:
+        """Pay ``pid`` a bonus on the stake in ``box``, which stays in play
+        (``Ledger.reward``), logged as a payout like the others."""
+        record = self.ledger.reward(pid, box, result, amount, counter, drinks=0)
+        self.log("chips.payout", player=pid, result=result, stake=record["stake"], amount=record["amount"],
+                 drinks=0)
         return record
 
     # -- seats -----------------------------------------------------------------------------

@@ -30,7 +30,14 @@ Absent players
     ``skip(pid, now)`` plays the game's ``default_action(pid)`` for a player
     whose phone is away (stand, sit out, pass ...), through the same checks,
     after a ``game.skipped`` log entry; it is refused when the game is not
-    waiting on that player.
+    waiting on that player. ``waiting_for()`` lists the players with such a
+    default move now (whom the game waits on).
+
+Time
+    A game that moves by itself (a house dealer's paced play) keeps the time
+    of its next step in its state and returns it from ``next_deadline``;
+    the server calls ``tick(now)`` then, which runs the due steps with
+    ``self.now`` set. ``due_steps`` is that loop.
 
 Seats
     ``add_player`` seats a joiner last and calls ``on_join`` (a game deals
@@ -325,6 +332,13 @@ class CardGame(Game):
         on them, or None when it does not wait on them."""
         return None
 
+    def waiting_for(self) -> list[str]:
+        """The players the game cannot go on without now: those with a
+        default move (``default_action``), in seat order."""
+        if self.s["over"]:
+            return []
+        return [p for p in self.s["seats"] if self.default_action(p) is not None]
+
     def skip(self, pid: str, now: float) -> list[dict]:
         """Play the default move for an absent player."""
         self._events = []
@@ -337,6 +351,17 @@ class CardGame(Game):
         self.log("game.skipped", player=pid, action=action["type"])
         self._run(pid, action)
         return self._events
+
+    def tick(self, now: float) -> list[dict]:
+        self._events = []
+        self.now = now
+        if not self.s["over"]:
+            self.due_steps(now)
+        return self._events
+
+    def due_steps(self, now: float) -> None:
+        """Run the steps of the game's own that are due at ``now`` (none by
+        default; see ``next_deadline``)."""
 
     # -- seats -----------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:

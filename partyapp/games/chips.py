@@ -21,7 +21,11 @@ Every settled stake is a *payout record* with a named result::
 
 ``amount`` is the player's gain (negative for a loss, 0 for a stake handed
 back). The game logs each record (``chips.payout``) and shows the list in
-its view, so every payout is on the table and in the ticker.
+its view, so every payout is on the table and in the ticker. A loss can be
+more than the stake (Pontoon's banker collects double): the rest comes from
+the player's stack, as far as it goes. ``reward`` pays a bonus on a stake
+that stays in play (Russian Blackjack's three sevens), and ``transfer``
+moves chips between two stacks outside any stake (a bank sold for a price).
 """
 
 from __future__ import annotations
@@ -71,9 +75,10 @@ class Ledger:
         return (self.s["min"], most) if most >= self.s["min"] else None
 
     def rebuy(self, pid: str) -> int:
-        """A player out of chips buys a new starting stack, when the host
-        allows it; returns the chips bought (0 when not allowed or not out)."""
-        if not self.s["rebuy"] or self.can_bet(pid) or pid not in self.s["chips"]:
+        """A player out of chips (none on the table either) buys a new
+        starting stack, when the host allows it; returns the chips bought
+        (0 when not allowed or not out)."""
+        if not self.s["rebuy"] or self.can_bet(pid) or self.total_staked(pid) or pid not in self.s["chips"]:
             return 0
         self.s["chips"][pid] += self.s["start"]
         self.s["rebuys"][pid] = self.s["rebuys"].get(pid, 0) + 1
@@ -124,19 +129,16 @@ class Ledger:
         """Settle one stake against ``counter`` (a player id, or None for the
         house). ``gain`` > 0: the stake comes back with ``gain`` paid by the
         counter (a player pays at most their stack); ``gain`` < 0: the player
-        loses ``-gain`` of the stake (at most all of it) to the counter and
-        gets the rest back; 0: the stake comes back. Returns the payout
-        record (with ``extra`` fields), also kept in ``payouts``."""
+        loses ``-gain`` to the counter, from the stake first and, for a loss
+        larger than the stake, from their stack as far as it goes, and gets
+        the rest of the stake back; 0: the stake comes back. Returns the
+        payout record (with ``extra`` fields), also kept in ``payouts``."""
         stake = self._take(pid, box)
         if gain >= 0:
-            paid = gain
-            if counter is not None:
-                paid = min(gain, self.chips(counter))
-                self.s["chips"][counter] -= paid
-            self.s["chips"][pid] = self.chips(pid) + stake + paid
-            amount = paid
+            amount = self._pay(counter, pid, gain)
+            self.s["chips"][pid] += stake
         else:
-            lost = min(-gain, stake)
+            lost = min(-gain, stake + self.chips(pid))
             self.s["chips"][pid] = self.chips(pid) + stake - lost
             if counter is not None and counter in self.s["chips"]:
                 self.s["chips"][counter] += lost
@@ -144,6 +146,35 @@ class Ledger:
         record = {"player": pid, "box": box, "result": result, "stake": stake, "amount": amount, **extra}
         self.s["payouts"].append(record)
         return record
+
+    def _pay(self, payer: str | None, payee: str, amount: int) -> int:
+        """``payer`` (None: the house) pays ``payee`` up to ``amount`` (a
+        player at most their stack); returns what was paid."""
+        paid = amount
+        if payer is not None:
+            paid = min(amount, self.chips(payer))
+            if paid:
+                self.s["chips"][payer] -= paid
+        self.s["chips"][payee] = self.chips(payee) + paid
+        return paid
+
+    def reward(self, pid: str, box: str, result: str, amount: int, counter: str | None = None,
+               **extra: Any) -> dict:
+        """Pay ``pid`` a bonus of ``amount`` on the stake in ``box``, which
+        stays in play; returns the payout record (``stake``: the stake it was
+        paid on)."""
+        paid = self._pay(counter, pid, amount)
+        record = {"player": pid, "box": box, "result": result, "stake": self.stake_of(pid, box),
+                  "amount": paid, **extra}
+        self.s["payouts"].append(record)
+        return record
+
+    def transfer(self, payer: str, payee: str, amount: int) -> None:
+        """Move ``amount`` from one player's stack to another's (no stake is
+        involved); the payer must have it."""
+        if amount <= 0 or amount > self.chips(payer) or payee not in self.s["chips"]:
+            raise ValueError(f"{payer} cannot pay {payee} {amount} with {self.chips(payer)} chips.")
+        self._pay(payer, payee, amount)
 
     def new_round(self) -> None:
         """Forget the last round's payouts (the stacks keep what they won)."""

@@ -9,6 +9,8 @@
   ``MESSAGES``, and runs a leak ``Auditor`` when given one. Players may
   leave and join meanwhile (``churn``; ``joins=False`` for the games that
   deal nobody in mid-game) and absent phones may be skipped (``skips``).
+  The clock moves on half a second a step; a game's own deadline (a house
+  dealer's paced play) is ticked when it is due or when nobody can move.
 - ``Auditor(hidden, visible)`` checks that no view carries a card its
   recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
   viewer)`` say, from the engine's state, which cards are out of sight of a
@@ -154,24 +156,32 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
     copy). Every log entry is appended to ``log`` when given."""
     steps = 0
     joined = 0
+    now = 0.0
     seen_log: set[int] = set()
+    if auditor is not None:
+        auditor.check(g)  # the first views, before anybody moves
     while not g.is_over():
         steps += 1
+        now += 0.5
         assert steps < max_steps, "the game does not finish"
+        movers = [p for p in g.players() if g.legal_actions(p)]
+        deadline = g.next_deadline()
         if churn and rng.random() < 0.02 and len(g.players()) > 1:
-            g.remove_player(rng.choice(g.players()), 0.0)
+            g.remove_player(rng.choice(g.players()), now)
         elif churn and joins and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
             joined += 1
-            g.add_player({"id": f"late{joined}", "group": None}, 0.0)
+            g.add_player({"id": f"late{joined}", "group": None}, now)
+        elif deadline is not None and (deadline <= now or not movers):
+            now = max(now, deadline)
+            g.tick(now)
         else:
-            movers = [p for p in g.players() if g.legal_actions(p)]
             assert movers, f"nobody can move: {g.public_view()}"
             pid = rng.choice(movers)
             waiting_on = g.turn() in (None, pid)
             if skips and waiting_on and rng.random() < skips:
-                g.skip(pid, 0.0)
+                g.skip(pid, now)
             else:
-                g.apply(pid, random_action(g, pid, rng), 0.0)
+                g.apply(pid, random_action(g, pid, rng), now)
         for e in g.s["log"]:
             if e["id"] not in seen_log:
                 check_entry(g, e)

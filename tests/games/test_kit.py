@@ -114,6 +114,35 @@ def test_half_a_stake_can_be_lost():
     assert led.settle("a", "bet", "surrender", -10)["amount"] == -10 and led.chips("a") == 90
 
 
+def test_a_loss_beyond_the_stake_comes_from_the_stack():
+    """Losing double: the stake, then the rest from the stack as far as it goes."""
+    led = ledger()
+    led.stake("a", 20)
+    assert led.settle("a", "bet", "banker_pontoon", -40, counter="d")["amount"] == -40
+    assert (led.chips("a"), led.chips("d")) == (60, 140)
+    led.s["chips"]["b"] = 5
+    led.stake("b", 5)
+    assert led.settle("b", "bet", "banker_pontoon", -10, counter="d")["amount"] == -5 and led.chips("b") == 0
+
+
+def test_a_reward_pays_a_bonus_and_leaves_the_stake_in_play():
+    """A bonus on a stake: paid by the counterparty, the stake still on the table."""
+    led = ledger()
+    led.stake("a", 10)
+    record = led.reward("a", "bet", "three_sevens", 10, counter="d")
+    assert record == {"player": "a", "box": "bet", "result": "three_sevens", "stake": 10, "amount": 10}
+    assert led.chips("a") == 100 and led.chips("d") == 90 and led.stake_of("a") == 10
+
+
+def test_a_transfer_moves_chips_between_stacks():
+    """A price paid from one stack to another; never more than the payer has."""
+    led = ledger()
+    led.transfer("a", "d", 30)
+    assert led.chips("a") == 70 and led.chips("d") == 130
+    with pytest.raises(ValueError):
+        led.transfer("a", "d", 71)
+
+
 def test_bet_limits_follow_table_and_stack():
     """From the minimum to the maximum or the stack; out of chips below the minimum."""
     led = ledger(start=30)
@@ -131,6 +160,9 @@ def test_rebuy_only_when_allowed_and_out():
     led.settle("a", "bet", "lose", -10, counter="d")
     assert led.rebuy("a") == 10 and led.s["rebuys"] == {"a": 1} and led.net("a") == -10
     assert ledger(start=10, minimum=10, maximum=10).rebuy("a") == 0
+    led = ledger(start=10, minimum=10, maximum=10, rebuy=True)
+    led.stake("a", 10)
+    assert led.rebuy("a") == 0, "chips on the table: not out"
 
 
 def test_leaving_and_calling_off():
@@ -235,6 +267,18 @@ def test_the_host_and_outsiders_have_nothing_to_do():
         g.apply(HOST, {"type": "stand"}, 0.0)
     with pytest.raises(IllegalAction):
         g.skip("p99", 0.0)
+
+
+def test_waiting_for_lists_the_players_with_a_default_move():
+    """The game waits on whoever has a move to make for them: the bettors
+    at once, then the player to play."""
+    g = make("blackjack", 3, deck=["10H", "9C", "10S", "8D", "9D", "8C"])
+    assert g.waiting_for() == ["p0", "p1"]
+    act(g, "p0", "bet", amount=10)
+    act(g, "p1", "bet", amount=10)
+    assert g.waiting_for() == ["p0"]
+    g.finish(0.0)
+    assert g.waiting_for() == []
 
 
 def test_a_seat_cannot_be_taken_twice_or_past_the_maximum():

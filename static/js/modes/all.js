@@ -3,3 +3,5 @@ import "./drinking.js";
 import "./cheat.js";
 import "./old_maid.js";
 import "./go_fish.js";
+import "./blackjacks.js";
+import "./pontoon.js";

@@ -11,10 +11,11 @@ import { t } from "../i18n.js";
 import { humanize, isPlayerId, nameOf, playerOf } from "../common.js";
 import { Card, cardName, isCardCode } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
+import { Stepper } from "../ui/stepper.js";
 import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
-import { CardOptions } from "./kit.js";
+import { OptionsForm } from "../ui/options.js";
 
 const LABELS = {
   draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
@@ -92,18 +93,6 @@ function valid(domain, value) {
     return inDomain(domain, value) && n >= (domain.min ?? 0) && n <= (domain.max ?? domain.subset_of.length);
   }
   return inDomain(domain, value);
-}
-
-function Stepper({ domain, value, onChange, label }) {
-  const { min, max } = domain.int;
-  const set = (v) => onChange(Math.max(min, Math.min(max, v)));
-  return html`<div class="stepper">
-    <button type="button" class="btn step" aria-label=${t("Less")} disabled=${value <= min} onClick=${() => set(value - 1)}>−</button>
-    <input type="number" inputmode="numeric" min=${min} max=${max} value=${String(value)} aria-label=${label}
-      onInput=${(ev) => { const v = parseInt(ev.currentTarget.value, 10); if (Number.isInteger(v)) onChange(v); }}
-      onBlur=${() => set(value)} />
-    <button type="button" class="btn step" aria-label=${t("More")} disabled=${value >= max} onClick=${() => set(value + 1)}>+</button>
-  </div>`;
 }
 
 function Choices({ state, name, domain, value, onChange, opts, multi = false }) {
@@ -293,4 +282,4 @@ function seatInfo(state, player) {
   };
 }
 
-export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, LobbyOptions: CardOptions, seatInfo };
+export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, seatInfo, LobbyOptions: OptionsForm };

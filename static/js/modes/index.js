@@ -1,6 +1,6 @@
 // Mode id -> its screens. A mode module registers
 //   { Table({state, ctx, previous}), Phone({state, send, ctx}),
-//     Status?({state}), HostActions?({state, ctx}), LobbyOptions?({mode, info, value, onChange, ctx}),
+//     Status?({state}), HostActions?({state, ctx}), LobbyOptions?({mode, options, value, onChange, ctx}),
 //     seatInfo?(state, player) -> {badges, handSize, chips} }
 // and its log messages (words.registerMessages). A mode without screens of its
 // own plays on the generic ones.

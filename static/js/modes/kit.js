@@ -6,7 +6,7 @@
 // the picker by the page: on/off, a number, or one of a few choices).
 import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, t } from "../i18n.js";
-import { humanize, nameOf } from "../common.js";
+import { nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
 
@@ -75,47 +75,4 @@ export function Outcome({ state, extra = null, className = "" }) {
       list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${String(n)}</span>`)) })}</div>` : null}
     ${REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
   </div>`;
-}
-
-// The options a host may set before starting: `info.options` is the
-// engine's option_list ([{name, kind, default, min?, max?, choices?, doc}]);
-// `value` holds only what the host changed (the rest are the defaults).
-export function CardOptions({ info, value, onChange }) {
-  const options = (info && info.options) || [];
-  if (!options.length) return null;
-  const current = (o) => (Object.prototype.hasOwnProperty.call(value, o.name) ? value[o.name] : o.default);
-  const set = (o, v) => {
-    const next = { ...value };
-    if (v === o.default) delete next[o.name];
-    else next[o.name] = v;
-    onChange(next);
-  };
-  return html`<details class="card-options">
-    <summary>${t("Options")}${Object.keys(value).length ? ` (${t("{count} changed", { count: Object.keys(value).length })})` : ""}</summary>
-    ${options.map((o) => {
-      const v = current(o);
-      let control = null;
-      if (o.kind === "bool") {
-        control = html`<button type="button" class=${cx("btn btn-choice option-toggle", v && "chosen")} aria-pressed=${v ? "true" : "false"}
-          data-option=${o.name} onClick=${() => set(o, !v)}>${v ? t("On") : t("Off")}</button>`;
-      } else if (o.kind === "int") {
-        const clamp = (n) => Math.max(o.min, Math.min(o.max, n));
-        control = html`<div class="stepper" data-option=${o.name}>
-          <button type="button" class="btn step" aria-label=${t("Less")} disabled=${v <= o.min} onClick=${() => set(o, clamp(v - 1))}>−</button>
-          <input type="number" inputmode="numeric" min=${o.min} max=${o.max} value=${String(v)} aria-label=${t(humanize(o.name))}
-            onChange=${(ev) => { const n = parseInt(ev.currentTarget.value, 10); if (Number.isInteger(n)) set(o, clamp(n)); }} />
-          <button type="button" class="btn step" aria-label=${t("More")} disabled=${v >= o.max} onClick=${() => set(o, clamp(v + 1))}>+</button>
-        </div>`;
-      } else if (o.kind === "choice") {
-        control = html`<div class="choices" role="radiogroup" data-option=${o.name}>${o.choices.map((c) => html`<button type="button" key=${c}
-          class=${cx("btn btn-choice", v === c && "chosen")} role="radio" aria-checked=${v === c ? "true" : "false"} data-value=${c}
-          onClick=${() => set(o, c)}>${t(humanize(c))}</button>`)}</div>`;
-      }
-      return html`<div class="field option" key=${o.name}>
-        <span class="field-label">${t(humanize(o.name))}</span>
-        <span class="sub">${t(o.doc)}</span>
-        ${control}
-      </div>`;
-    })}
-  </details>`;
 }

@@ -67,10 +67,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import int_range, spec
-from .betting import BettingGame
-from .cards import deal_order, hand_value, is_natural, make_shoe
-from .cardgame import flag
+from ..actions import int_range, spec
+from ..betting import BettingGame
+from ..cardgame import flag
+from ..cards import deal_order, hand_value, is_natural, make_shoe
+from .rotation import RotatingDealer
 
 BET, PLAY = "bet", "play"
 LIVE, STOOD, BUST, NATURAL = "live", "stood", "bust", "natural"
@@ -80,7 +81,7 @@ RESULTS = (WIN, NATURAL, KNOCK, LOSE, BUST)
 HANDS_PER_PACK = 11
 
 
-class Blackjack(BettingGame):
+class Blackjack(RotatingDealer, BettingGame):
     mode = "blackjack"
     title = "Blackjack"
     min_players = 2
@@ -114,21 +115,6 @@ class Blackjack(BettingGame):
         s.update(phase=BET, dealer=dealer, dealer_keeps=False, current=None, sat_out=[],
                  bettors=[p for p in self._from_left(dealer) if p in able and p != dealer])
         self.log("round.start", round=s["round"] + 1, dealer=dealer)
-
-    def _choose_dealer(self, able: list[str]) -> str:
-        s = self.s
-        last = s.get("dealer")
-        if last is None or last not in s["seats"]:
-            return able[-1]
-        if (s.get("dealer_keeps") or not s["opts"]["rotate_dealer"]) and last in able:
-            return last
-        return self.left_of(last, able)
-
-    def _from_left(self, dealer: str) -> list[str]:
-        """The seats in playing order: from the dealer's left round to the dealer."""
-        seats = self.s["seats"]
-        i = seats.index(dealer)
-        return seats[i + 1:] + seats[:i + 1]
 
     def _undecided(self) -> list[str]:
         s = self.s

@@ -1,0 +1,35 @@
+"""A dealer who is a player and passes the deal on (home and Russian Blackjack).
+
+The first dealer is the last seat, so that the first seat is dealt to and
+plays first (PROTOCOL.md's staged decks). After every deal the deal passes
+to the left, to the next player who can still cover the table
+minimum (``rotate_dealer`` off, where a game has that option: the dealer
+keeps it while they have chips). A dealer who leaves mid-deal hands it to
+the player on their left (``dealer_keeps``: that player deals the next deal
+instead of passing it on at once).
+"""
+
+from __future__ import annotations
+
+
+class RotatingDealer:
+    """A dealer chosen among the players, passing the deal to the left."""
+
+    # Mixed into a ``CardGame``: ``s``, ``left_of`` are the game's.
+    s: dict
+
+    def _choose_dealer(self, able: list[str]) -> str:
+        s = self.s
+        last = s.get("dealer")
+        if last is None or last not in s["seats"]:
+            return able[-1]
+        keeps = s.get("dealer_keeps") or not s["opts"].get("rotate_dealer", True)
+        if keeps and last in able:
+            return last
+        return self.left_of(last, able)
+
+    def _from_left(self, dealer: str) -> list[str]:
+        """The seats in playing order: from the dealer's left round to the dealer."""
+        seats = self.s["seats"]
+        i = seats.index(dealer)
+        return seats[i + 1:] + seats[:i + 1]

@@ -1,0 +1,252 @@
+// Casino and Russian Blackjack: boxes against a dealer.
+// The TV shows the dealer's hand (the hole card as a back), the rules printed
+// on the felt, the shoe, and a box per player: their hands with totals,
+// stakes, insurance and results, whose hand is in play, and what happens in
+// words. The phone shows your hands and totals, the dealer's cards, your
+// stack, and exactly the moves the rules allow now (an amount to bet or
+// double chosen with a stepper and quick amounts).
+import { cx, html } from "../view.js";
+import { t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import {
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
+  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
+} from "../ui/betting.js";
+import { registerMode } from "./index.js";
+
+const handNo = (e) => String(e.hand + 1);
+const several = (state, pid) => ((state.game.hands || {})[pid] || []).length > 1;
+// "Ana" or "Ana's hand 2" when she plays several.
+const whose = (p, e, state) => (several(state, e.player)
+  ? t("{player}'s hand {n}", { player: p.player, n: handNo(e) }) : p.player);
+
+registerMessages({
+  "bj.shuffle": "The shoe is shuffled: {count} cards.",
+  "bj.bet": "{player} bets {amount}.",
+  "bj.sit_out": "{player} sits this deal out.",
+  "bj.deal": (p, e) => (e.dealer ? t("{dealer} deals and shows {upcard}.", p) : t("The cards are dealt; the dealer shows {upcard}.", p)),
+  "bj.blackjack": "Blackjack for {player}: {cards}!",
+  "bj.insurance": (p, e) => (e.amount ? t("{player} insures for {amount}.", p) : t("{player} takes no insurance.", p)),
+  "bj.card": (p, e, state) => t("{who} gets {card}: {total}.", { ...p, who: whose(p, e, state) }),
+  "bj.hit": (p, e, state) => t("{who} hits: {card}, {total}.", { ...p, who: whose(p, e, state) }),
+  "bj.stand": (p, e, state) => t("{who} stands on {total}.", { ...p, who: whose(p, e, state) }),
+  "bj.double": (p, e, state) => t("{who} doubles for {amount}: {card}, {total}.", { ...p, who: whose(p, e, state) }),
+  "bj.split": "{player} splits {cards}.",
+  "bj.bust": (p, e, state) => t("{who} is bust with {total}.", { ...p, who: whose(p, e, state) }),
+  "bj.dealer_card": "The dealer draws {card}: {total}.",
+  "bj.dealer_blackjack": "The dealer has blackjack: {cards}!",
+  "bj.dealer_stand": "The dealer stands on {total}.",
+  "bj.dealer_bust": "The dealer is bust with {total}!",
+  "casino.peek": "The dealer checks the hole card: no blackjack.",
+  "casino.reveal": "The dealer turns the hole card: {cards}, {total}.",
+  "casino.surrender": "{player} surrenders half the bet.",
+  "russian.three_sevens": "Three sevens for {player}!",
+  "russian.carry": "{player}'s stake of {amount} stays on the table for the next deal.",
+  "russian.leave": "{player} plays the tied stake of {amount} again.",
+  "russian.add": "{player} adds {amount}: {total} in play.",
+  "russian.take_back": "{player} takes back the stake of {amount}.",
+  "russian.bank": bankWords,
+  // home Blackjack (its table is the generic one; its log reads in words too)
+  "blackjack.bet": "{player} bets {amount}.",
+  "blackjack.sit_out": "{player} sits this deal out.",
+  "blackjack.deal": "{dealer} deals: one card down, one up.",
+  "blackjack.natural": "A natural for {player}: {cards}!",
+  "blackjack.hit": "{player} hits: {card}.",
+  "blackjack.stand": "{player} stands.",
+  "blackjack.bust": "{player} is bust: {cards}, {total}.",
+  "blackjack.reveal": "{player} turns the down card: {cards}, {total}.",
+  "blackjack.bank": bankWords,
+});
+
+const STATUS_WORDS = { blackjack: "Blackjack!", bust: "bust", surrendered: "surrendered", stood: "stands" };
+const DEALER_WORDS = { blackjack: "Blackjack!", bust: "bust", stood: "stands" };
+
+// -- the table ---------------------------------------------------------------------------------
+function feltLines(g) {
+  const o = g.options || {};
+  if (g.mode === "casino_blackjack") {
+    return [
+      t("Blackjack pays {rate}", { rate: o.blackjack_pays || "3:2" }),
+      o.hit_soft_17 ? t("Dealer hits soft 17") : t("Dealer stands on all 17s"),
+      t("Insurance pays 2:1"),
+      o.hole_card === "european" ? t("No hole card") : null,
+    ].filter(Boolean);
+  }
+  return [t("Black Jack pays 3:2"), t("The dealer draws to 17"), t("Three sevens pay a bonus"), t("A tie stays on the table")];
+}
+
+function DealerZone({ state, compact }) {
+  const g = state.game;
+  const d = g.dealer_hand;
+  const hidden = d ? d.cards.some((c) => c === null) : false;
+  const status = d && DEALER_WORDS[d.status] ? t(DEALER_WORDS[d.status]) : null;
+  return html`<${HouseZone} compact=${compact} cards=${d && d.cards} felt=${feltLines(g)} pile="shoe" count=${g.piles.shoe}
+    title=${g.dealer ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${g.dealer} />` }) : t("Dealer")}
+    total=${d ? [hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft),
+      status ? html` <span class="hand-status">${status}</span>` : null] : t("waiting for the bets")} />`;
+}
+
+function StatusLine({ state }) {
+  const g = state.game;
+  if (g.over) return null;
+  const names = (pids) => pids.map((p, i) => [i ? ", " : "", html`<${Who} key=${p} state=${state} pid=${p} />`]);
+  let line;
+  if (g.phase === "bet") line = g.waiting_for.length ? t("Place your bets: {names}", { names: names(g.waiting_for) }) : t("Dealing…");
+  else if (g.phase === "insurance") line = t("The dealer shows an ace. Insurance? {names}", { names: names(g.waiting_for) });
+  else if (g.phase === "play" && g.current) {
+    line = several(state, g.current.player)
+      ? t("{name} to play, hand {n}", { name: html`<${Who} state=${state} pid=${g.current.player} />`, n: String(g.current.hand + 1) })
+      : t("{name} to play", { name: html`<${Who} state=${state} pid=${g.current.player} />` });
+  } else if (g.phase === "dealer") {
+    line = g.dealer ? t("{name} plays the bank", { name: html`<${Who} state=${state} pid=${g.dealer} />` }) : t("The dealer plays…");
+  }
+  return html`<p class="big-line turn-line bx-status">${line}</p>`;
+}
+
+function betLine(state, pid) {
+  const g = state.game;
+  if (g.over) return null;
+  const staked = ((g.stakes || {})[pid] || {}).bet;
+  if (g.phase === "bet") {
+    if ((g.sat_out || []).includes(pid)) return t("sits out");
+    if (g.waiting_for.includes(pid)) {
+      return staked ? t("tie stake {amount} on the table: deciding", { amount: String(staked) }) : t("betting…");
+    }
+    return staked ? t("bet {amount}", { amount: String(staked) }) : t("watching");
+  }
+  if (g.phase === "insurance" && g.waiting_for.includes(pid)) return t("insurance?");
+  const insured = (g.insurance || {})[pid];
+  return insured ? t("insured for {amount}", { amount: String(insured) }) : null;
+}
+
+function Box({ state, pid, compact }) {
+  const g = state.game;
+  const hands = (g.hands || {})[pid] || [];
+  const cur = g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
+  const line = betLine(state, pid);
+  return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
+    <div class="bx-name">${nameOf(state, pid)}</div>
+    ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
+      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS} />`)}
+    ${line ? html`<div class="bx-line">${line}</div>` : null}
+  </div>`;
+}
+
+function BlackjackTable({ state, ctx }) {
+  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, state.game.dealer)}
+    zone=${(compact) => html`<${DealerZone} state=${state} compact=${compact} />`} status=${html`<${StatusLine} state=${state} />`}
+    box=${(p, compact) => html`<${Box} key=${p} state=${state} pid=${p} compact=${compact} />`} />`;
+}
+
+// -- the phone ------------------------------------------------------------------------------------
+function DealerStrip({ state }) {
+  const g = state.game;
+  const d = g.dealer_hand;
+  if (!d) return null;
+  const hidden = d.cards.some((c) => c === null);
+  return html`<section class="dealer-strip">
+    <span class="strip-title">${g.dealer ? t("{name}'s bank", { name: html`<b>${nameOf(state, g.dealer)}</b>` }) : t("Dealer")}</span>
+    <${CardRow} cards=${d.cards} size="tiny" />
+    <span class="strip-total">${hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft)}
+      ${DEALER_WORDS[d.status] ? [" ", t(DEALER_WORDS[d.status])] : null}</span>
+  </section>`;
+}
+
+function MyHands({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const hands = (g.hands || {})[me] || [];
+  if (!hands.length) return null;
+  const cur = g.current && g.current.player === me ? g.current.hand : -1;
+  return html`<section class="my-hands">
+    ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size="phone" current=${i === cur}
+      label=${hands.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} statusWords=${STATUS_WORDS} />`)}
+  </section>`;
+}
+
+function lastBet(state) {
+  const hands = (state.game.hands || {})[state.you.player_id] || [];
+  return hands.length ? hands[0].bet : undefined;
+}
+
+function Moves({ state, send }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const acts = state.you.actions;
+  const by = Object.fromEntries(acts.map((a) => [a.type, a]));
+  const out = [];
+  const dealer = g.dealer === me && g.phase === "dealer";
+  const total = g.dealer_hand ? totalWord(g.dealer_hand.total, g.dealer_hand.soft) : "";
+  if (by.bet) {
+    const { min, max } = by.bet.params.amount.int;
+    out.push(html`<${AmountAction} key="bet" spec=${by.bet} send=${send} label=${t("Your bet")} initial=${lastBet(state)}
+      quick=${quickStakes(min, max)} button=${(v) => t("Bet {amount}", { amount: String(v) })} />`);
+  }
+  if (by.leave || by.take_back) {
+    const stake = ((g.stakes || {})[me] || {}).bet || 0;
+    out.push(html`<p key="tie" class="sub">${t("Your tied stake of {amount} is still on the table.", { amount: String(stake) })}</p>`);
+    if (by.leave) out.push(html`<${MoveButton} key="leave" type="leave" send=${send} label=${t("Play it again ({amount})", { amount: String(stake) })} />`);
+    if (by.add) {
+      const { max } = by.add.params.amount.int;
+      out.push(html`<${AmountAction} key="add" spec=${by.add} send=${send} label=${t("Add to it")} quick=${[1, Math.ceil(max / 2), max]}
+        button=${(v) => t("Add {amount}: {total} in play", { amount: String(v), total: String(stake + v) })} />`);
+    }
+    if (by.take_back) out.push(html`<${MoveButton} key="take_back" type="take_back" send=${send} label=${t("Take it back")} className="btn-quiet-big" />`);
+  }
+  if (by.sit_out) out.push(html`<${MoveButton} key="sit_out" type="sit_out" send=${send} label=${t("Sit this deal out")} className="btn-quiet-big" />`);
+  if (by.insurance) {
+    const half = Math.floor((((g.stakes || {})[me] || {}).bet || 0) / 2);
+    out.push(html`<div key="insurance" class="action-group act-insurance" data-action="insurance">
+      <div class="action-label">${t("The dealer shows an ace. Insure for {amount}? It pays 2:1 if the dealer has blackjack.", { amount: String(half) })}</div>
+      <div class="choices">
+        <button type="button" class="btn btn-choice" data-value="true" onClick=${() => send({ type: "insurance", take: true })}>${t("Insure ({amount})", { amount: String(half) })}</button>
+        <button type="button" class="btn btn-choice" data-value="false" onClick=${() => send({ type: "insurance", take: false })}>${t("No insurance")}</button>
+      </div></div>`);
+  }
+  if (by.hit || by.stand) {
+    out.push(html`<div key="hs" class="move-pair">
+      ${by.hit ? html`<${MoveButton} type="hit" send=${send} label=${dealer ? t("Draw a card") : t("Hit")} />` : null}
+      ${by.stand ? html`<${MoveButton} type="stand" send=${send} label=${dealer ? t("Stand on {total}", { total }) : t("Stand")} />` : null}
+    </div>`);
+  }
+  if (by.double) {
+    const { min, max } = by.double.params.amount.int;
+    out.push(html`<${AmountAction} key="double" spec=${by.double} send=${send} label=${t("Double down: one more card")}
+      initial=${max} quick=${min < max ? [Math.ceil(max / 2), max] : []} button=${(v) => t("Double for {amount}", { amount: String(v) })} />`);
+  }
+  if (by.split) out.push(html`<${MoveButton} key="split" type="split" send=${send} label=${t("Split the pair")} />`);
+  if (by.surrender) out.push(html`<${MoveButton} key="surrender" type="surrender" send=${send} label=${t("Surrender: half the bet back")} className="btn-quiet-big" />`);
+  out.push(otherMoves(state, send, KNOWN));
+  return html`<div class="actions bet-moves">${out}</div>`;
+}
+
+const KNOWN = new Set(["bet", "sit_out", "leave", "add", "take_back", "insurance", "hit", "stand", "double", "split", "surrender"]);
+
+function BlackjackPhone({ state, send }) {
+  return html`<${BetPhone} state=${state} strip=${html`<${DealerStrip} state=${state} />`}
+    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
+}
+
+// What the phone asks of you now, or null (the table waits for others).
+function say(state, acts) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (acts.includes("bet")) return t("Place your bet");
+  if (acts.includes("leave")) return t("Your tie: play it again, add to it or take it back");
+  if (acts.includes("insurance")) return t("Insurance?");
+  if (g.phase === "dealer" && g.dealer === me) return t("You play the bank: the rule decides");
+  if (acts.length && g.current && g.current.player === me) {
+    const n = ((g.hands || {})[me] || []).length;
+    return n > 1 ? t("Your turn: hand {n} of {count}", { n: String(g.current.hand + 1), count: n }) : t("Your turn");
+  }
+  if (g.phase === "dealer" && !g.dealer) return t("The dealer plays…");
+  return null;
+}
+
+registerMode(["casino_blackjack", "russian_blackjack"], {
+  Table: BlackjackTable,
+  Phone: BlackjackPhone,
+  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
+  seatInfo: (state, player) => bettingSeatInfo(state, player, "dealer"),
+});

@@ -1,0 +1,237 @@
+// Pontoon: the banker and the punters.
+// The TV shows the banker's hand (backs until the banker's turn), what the
+// banker is paying, the pack and whether the next deal is shuffled, the cut
+// for the first bank, an offer of the bank, and a box per player: their
+// hands with the face-down cards as backs, stakes, and results. The phone
+// shows your hands with every card, what they are worth, your stack and the
+// moves the rules allow now.
+import { cx, html } from "../view.js";
+import { listOf, t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import { CardLabel } from "../ui/cards.js";
+import {
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
+  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
+} from "../ui/betting.js";
+import { ActionControl } from "./generic.js";
+import { registerMode } from "./index.js";
+
+registerMessages({
+  "pontoon.cut": "{player} cuts {card}.",
+  "pontoon.banker": (p, e) => t({
+    cut: "{player} cut the highest card and holds the bank.",
+    pontoon: "{player}'s pontoon takes the bank.",
+    sold: "{player} holds the bank now.",
+    chips: "The banker ran short: the bank passes to {player}.",
+    left: "The banker left: the bank passes to {player}.",
+  }[e.reason] || "{player} holds the bank.", p),
+  "pontoon.offer": "{player} offers the bank to {buyer} for {price}.",
+  "pontoon.refuse": "{player} turns the bank down.",
+  "pontoon.sold": "{player} sells the bank to {buyer} for {price}.",
+  "pontoon.shuffle": "The pack is shuffled and cut.",
+  "pontoon.deal": "{player} deals a card face down to each.",
+  "pontoon.bet": "{player} stakes {amount}.",
+  "pontoon.sit_out": "{player} sits this deal out.",
+  "pontoon.banker_pontoon": "The banker has a pontoon, {cards}: everybody pays double!",
+  "pontoon.declare": "{player} declares a pontoon and shows {card}.",
+  "pontoon.split": "{player} splits {cards}.",
+  "pontoon.buy": "{player} buys a card for {amount}.",
+  "pontoon.twist": "{player} twists {card}.",
+  "pontoon.stick": "{player} sticks.",
+  "pontoon.bust": "{player} is bust: {cards}, {total}.",
+  "pontoon.trick": "{player} has a five card trick!",
+  "pontoon.banker_shows": "{player}, the banker, turns up {cards}: {total}.",
+  "pontoon.banker_twist": "The banker twists {card}: {total}.",
+  "pontoon.paying": (p, e) => (e.paying === null
+    ? t("{player} stays on 21: paying pontoons and five card tricks only.", p)
+    : t("{player} stays on {total}: paying {paying}.", p)),
+  "pontoon.banker_trick": "The banker has a five card trick, {cards}: pontoons only are paid!",
+  "pontoon.banker_bust": "The banker is bust with {total}!",
+  "pontoon.bank": bankWords,
+});
+
+const STATUS_WORDS = { stuck: "sticks", bust: "bust", pontoon: "Pontoon!", trick: "Five card trick!" };
+
+// What the banker pays, once they stay.
+function paying(g) {
+  const b = g.banker_hand;
+  if (!b || !b.status) return null;
+  if (b.status === "pontoon") return t("pontoon! everybody pays double");
+  if (b.status === "trick") return t("five card trick: pays pontoons only");
+  if (b.status === "bust") return t("bust: pays every hand still in");
+  if (b.status === "stuck") return b.total >= 21 ? t("paying five card tricks and pontoons only") : t("paying {n}", { n: String(b.total + 1) });
+  return null;
+}
+
+// -- the table -------------------------------------------------------------------------------------
+function BankerZone({ state, compact }) {
+  const g = state.game;
+  const b = g.banker_hand;
+  const pays = paying(g);
+  const felt = [t("Pontoons and five card tricks pay double"), t("The banker wins ties"),
+    g.shuffle_next ? t("Next deal: shuffled") : t("Next deal: no shuffle")];
+  return html`<${HouseZone} compact=${compact} cards=${b && b.cards} felt=${felt} pile="pack" count=${g.piles.pack}
+    title=${t("{name}'s bank", { name: html`<${Who} state=${state} pid=${g.banker} />` })}
+    total=${[b && typeof b.total === "number" ? totalWord(b.total, b.soft) : "",
+      pays ? html` <span class="hand-status">${pays}</span>` : null]} />`;
+}
+
+function StatusLine({ state }) {
+  const g = state.game;
+  if (g.over) return null;
+  const who = (pid) => html`<${Who} state=${state} pid=${pid} />`;
+  let line = null;
+  if (g.phase === "deal") {
+    line = g.offer ? t("{banker} offers the bank to {buyer} for {price}", { banker: who(g.banker), buyer: who(g.offer.player), price: String(g.offer.price) })
+      : t("{name} to deal", { name: who(g.banker) });
+  } else if (g.phase === "bet") {
+    line = t("Stakes, please: {names}", { names: listOf(g.waiting_for.map(who)) });
+  } else if (g.phase === "play" && g.current) {
+    line = t("{name} to play", { name: who(g.current.player) });
+  } else if (g.phase === "banker") {
+    line = t("{name} plays the bank", { name: who(g.banker) });
+  }
+  return html`<p class="big-line turn-line bx-status">${line}</p>`;
+}
+
+function Cuts({ state }) {
+  const cuts = state.game.cuts || [];
+  if (!cuts.length) return null;
+  return html`<p class="cut-line">${t("Cut for the bank: {cuts}", {
+    cuts: listOf(cuts.map((c) => html`<span key=${c.player}><${Who} state=${state} pid=${c.player} /> <${CardLabel} code=${c.card} /></span>`)),
+  })}</p>`;
+}
+
+function Box({ state, pid, compact }) {
+  const g = state.game;
+  const hands = (g.hands || {})[pid] || [];
+  const cur = g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
+  let line = null;
+  if (!g.over && g.phase === "bet") line = g.waiting_for.includes(pid) ? t("staking…") : null;
+  if (!g.over && (g.sat_out || []).includes(pid)) line = t("sits out");
+  if (!g.over && !(g.order || []).includes(pid) && g.phase !== "deal") line = line || t("watching");
+  return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
+    <div class="bx-name">${nameOf(state, pid)}</div>
+    ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
+      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS} />`)}
+    ${line ? html`<div class="bx-line">${line}</div>` : null}
+  </div>`;
+}
+
+function PontoonTable({ state, ctx }) {
+  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, state.game.banker)} className="pontoon"
+    zone=${(compact) => html`<${BankerZone} state=${state} compact=${compact} />`} status=${html`<${StatusLine} state=${state} />`}
+    extra=${html`<${Cuts} state=${state} />`}
+    box=${(p, compact) => html`<${Box} key=${p} state=${state} pid=${p} compact=${compact} />`} />`;
+}
+
+// -- the phone ------------------------------------------------------------------------------------------
+function rankWord(h) {
+  if (h.rank[0] === 0) return t("bust with {total}", { total: String(h.total) });
+  if (h.rank[0] === 3) return t("Pontoon!");
+  if (h.rank[0] === 2) return t("Five card trick!");
+  return totalWord(h.total, h.soft);
+}
+
+function MyHands({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const mine = state.you.hands || [];
+  const pub = (g.hands || {})[me] || [];
+  const cur = g.current && g.current.player === me ? g.current.hand : -1;
+  if (!mine.length) return null;
+  return html`<section class="my-hands">
+    ${mine.map((h, i) => {
+      const p = pub[i] || {};
+      const hand = { ...p, cards: h.cards, total: null };
+      return html`<div key=${i} class="my-hand">
+        <${HandView} hand=${hand} size="phone" current=${i === cur} statusWords=${STATUS_WORDS}
+          label=${mine.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} />
+        <div class="hand-worth">${rankWord(h)}</div>
+      </div>`;
+    })}
+  </section>`;
+}
+
+function BankerStrip({ state }) {
+  const g = state.game;
+  const b = g.banker_hand;
+  if (!b) return null;
+  const mine = g.banker === state.you.player_id;
+  return html`<section class="dealer-strip">
+    <span class="strip-title">${mine ? t("Your bank") : t("{name}'s bank", { name: html`<b>${nameOf(state, g.banker)}</b>` })}</span>
+    <${CardRow} cards=${b.cards} size="tiny" />
+    <span class="strip-total">${typeof b.total === "number" ? totalWord(b.total, b.soft)
+      : mine ? t("face down until your turn") : ""} ${paying(g) || ""}</span>
+  </section>`;
+}
+
+const SELL_OPTS = { labels: { sell: "Sell the bank" }, fieldLabels: { "sell.player": "To", "sell.price": "For" } };
+
+function Moves({ state, send }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const by = Object.fromEntries(state.you.actions.map((a) => [a.type, a]));
+  const banker = g.phase === "banker" && g.banker === me;
+  const mine = state.you.hands || [];
+  const cur = g.current && g.current.player === me ? mine[g.current.hand] : null;
+  const total = banker ? (g.banker_hand || {}).total : cur && cur.total;
+  const out = [];
+  if (by.deal) out.push(html`<${MoveButton} key="deal" type="deal" send=${send} label=${t("Deal the cards")} />`);
+  if (by.sell) out.push(html`<${ActionControl} key="sell" state=${state} spec=${by.sell} send=${send} opts=${SELL_OPTS} />`);
+  if (by.accept || by.refuse) {
+    out.push(html`<p key="offer" class="sub">${t("{name} offers you the bank for {price}.", {
+      name: html`<b>${nameOf(state, g.banker)}</b>`, price: String(g.offer.price) })}</p>`);
+    if (by.accept) out.push(html`<${MoveButton} key="accept" type="accept" send=${send} label=${t("Buy the bank for {price}", { price: String(g.offer.price) })} />`);
+    if (by.refuse) out.push(html`<${MoveButton} key="refuse" type="refuse" send=${send} label=${t("No, thanks")} className="btn-quiet-big" />`);
+  }
+  if (by.bet) {
+    const { min, max } = by.bet.params.amount.int;
+    out.push(html`<${AmountAction} key="bet" spec=${by.bet} send=${send} label=${t("Your stake on this card")}
+      quick=${quickStakes(min, max)} button=${(v) => t("Stake {amount}", { amount: String(v) })} />`);
+  }
+  if (by.declare) out.push(html`<${MoveButton} key="declare" type="declare" send=${send} label=${t("Declare pontoon!")} />`);
+  if (by.split) out.push(html`<${MoveButton} key="split" type="split" send=${send} label=${t("Split the pair")} />`);
+  if (by.buy) {
+    const { min, max } = by.buy.params.amount.int;
+    out.push(html`<${AmountAction} key="buy" spec=${by.buy} send=${send} label=${t("Buy a card (face down): {min} to {max}", { min: String(min), max: String(max) })}
+      quick=${[min, max]} button=${(v) => t("Buy for {amount}", { amount: String(v) })} />`);
+  }
+  if (by.twist || by.stick) {
+    out.push(html`<div key="ts" class="move-pair">
+      ${by.twist ? html`<${MoveButton} type="twist" send=${send} label=${banker ? t("Twist a card") : t("Twist (face up)")} />` : null}
+      ${by.stick ? html`<${MoveButton} type="stick" send=${send} label=${banker
+        ? (total >= 21 ? t("Stick on 21") : t("Stick: paying {n}", { n: String(total + 1) }))
+        : t("Stick on {total}", { total: String(total) })} />` : null}
+    </div>`);
+  }
+  out.push(otherMoves(state, send, KNOWN));
+  return html`<div class="actions bet-moves">${out}</div>`;
+}
+
+const KNOWN = new Set(["deal", "sell", "accept", "refuse", "bet", "declare", "split", "buy", "twist", "stick"]);
+
+function PontoonPhone({ state, send }) {
+  return html`<${BetPhone} state=${state} strip=${html`<${BankerStrip} state=${state} />`}
+    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
+}
+
+// What the phone asks of you now, or null (the table waits for others).
+function say(state, acts) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (acts.includes("deal")) return t("You hold the bank: deal");
+  if (acts.includes("refuse")) return t("Buy the bank?");
+  if (acts.includes("bet")) return t("Look at your card and stake");
+  if (g.phase === "banker" && g.banker === me) return t("Your bank: twist or stick");
+  if (acts.length && g.current && g.current.player === me) return t("Your turn");
+  return null;
+}
+
+registerMode(["pontoon"], {
+  Table: PontoonTable,
+  Phone: PontoonPhone,
+  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
+  seatInfo: (state, player) => bettingSeatInfo(state, player, "banker"),
+});

@@ -1,0 +1,376 @@
+// What the betting games' screens share (Blackjack's family and Pontoon): the
+// words of the chips ledger's log keys, a payout in words and figures, a
+// hand of cards with its total, stake and result, an amount to stake with
+// quick chips, and the seat badges of a table with a dealer.
+import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { listOf, t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import { Who } from "../modes/kit.js"; // the card-game kit's words and a name in bold
+import { ActionControl } from "../modes/generic.js";
+import { Card, CardBack, CardLabel } from "./cards.js";
+import { Chips } from "./chips.js";
+import { Pile } from "./pile.js";
+import { Stepper } from "./stepper.js";
+import { LogList } from "./ticker.js";
+
+// -- words -----------------------------------------------------------------------------
+// A settled stake (chips.payout's result) in words, for one player.
+const PAYOUTS = {
+  win: "{player} wins {amount}.",
+  blackjack: "{player}'s blackjack wins {amount}.",
+  natural: "{player}'s natural wins {amount}.",
+  pontoon: "{player}'s pontoon wins double: {amount}.",
+  trick: "{player}'s five card trick wins double: {amount}.",
+  three_sevens: "Three sevens: {player} wins a bonus of {amount}!",
+  insurance: "{player}'s insurance pays {amount}.",
+  push: "{player} pushes: the bet of {stake} comes back.",
+  knock: "{player} knocks: the stake of {stake} comes back.",
+  tie: "{player} ties the dealer.",
+  lose: "{player} loses {amount}.",
+  bust: "{player} is bust and loses {amount}.",
+  surrender: "{player} surrenders and loses {amount}.",
+  insurance_lost: "{player}'s insurance of {amount} is lost.",
+  banker_pontoon: "{player} pays double to the banker's pontoon: {amount}.",
+  banker_trick: "{player} pays double to the banker's five card trick: {amount}.",
+};
+
+// Short names of results, for a hand's badge.
+const RESULT_WORDS = {
+  win: "won", blackjack: "blackjack!", natural: "natural!", pontoon: "pontoon!", trick: "five card trick!",
+  three_sevens: "three sevens!", insurance: "insurance paid", push: "push", knock: "knock", tie: "tie: stays",
+  lose: "lost", bust: "bust", surrender: "surrendered", insurance_lost: "insurance lost",
+  banker_pontoon: "lost double", banker_trick: "lost double",
+};
+
+export function resultWord(result) {
+  return t(RESULT_WORDS[result] || result);
+}
+
+// A banker's or dealer's gain over a deal ({player, amount}).
+export const bankWords = (p, e) => (e.amount > 0 ? t("{player}'s bank wins {amount} this deal.", p)
+  : e.amount < 0 ? t("{player}'s bank loses {amount} this deal.", { ...p, amount: String(-e.amount) })
+    : t("{player}'s bank breaks even this deal.", p));
+
+registerMessages({
+  "round.start": (p, e) => (e.dealer ? t("Deal {round}: {dealer} deals.", p) : t("Deal {round}.", p)),
+  "round.void": (p, e) => t({
+    no_bets: "Nobody bet: the deal is off.",
+    dealer_left: "The dealer left: the deal is off and every stake goes back.",
+    host: "The host ended the game: every stake on the table goes back.",
+  }[e.reason] || "The deal is off.", p),
+  "chips.payout": (p, e) => {
+    const words = t(PAYOUTS[e.result] || "{player}: {result}, {amount}.", { ...p, amount: String(Math.abs(e.amount)) });
+    return e.drinks ? [words, " ", t("({count} drink)|({count} drinks)", { count: e.drinks })] : words;
+  },
+  "chips.rebuy": "{player} buys a new stack of {amount}.",
+  "chips.out": "{player} is out of chips.",
+});
+
+// A blackjack total in words: "soft 17", "21", "24" (a bust says so in its status).
+export function totalWord(total, soft) {
+  if (typeof total !== "number") return "";
+  return soft && total < 21 ? t("soft {total}", { total: String(total) }) : String(total);
+}
+
+// A payout as a signed figure: "+15", "−10", "±0".
+export function signed(amount) {
+  if (typeof amount !== "number") return "";
+  return amount > 0 ? `+${amount}` : amount < 0 ? `−${-amount}` : "±0";
+}
+
+// -- pieces ------------------------------------------------------------------------------
+// Cards in a row, each after the first overlapping the one before it (its
+// corner shows); null stands for a face-down card.
+const CARD_SIZES = new Set(["mini", "small", "big"]);
+
+// size "label": the cards as short labels in a line of text (a crowded table).
+export function CardRow({ cards, size = "small", fresh = 0 }) {
+  const list = cards || [];
+  if (size === "label") {
+    return html`<span class="card-labels">${list.map((c, i) => (c === null
+      ? html`<span key=${`b${i}`} class="mini-back" role="img" aria-label=${t("a face-down card")}></span>`
+      : html`<${CardLabel} key=${`${i}:${c}`} code=${c} />`))}</span>`;
+  }
+  const own = CARD_SIZES.has(size) ? size : ""; // other sizes are the row's (betting.css)
+  return html`<div class=${cx("card-row", `row-${size}`)}>
+    ${list.map((c, i) => (c === null
+      ? html`<${CardBack} key=${`b${i}`} size=${own} />`
+      : html`<${Card} key=${`${i}:${c}`} code=${c} size=${own} covered=${i < list.length - 1} fresh=${i >= list.length - fresh} />`))}
+  </div>`;
+}
+
+// A result badge: the word and the payout.
+export function ResultBadge({ result, amount }) {
+  if (!result) return null;
+  const good = amount > 0;
+  const bad = amount < 0;
+  return html`<span class=${cx("result-badge", good && "good", bad && "bad")}>${resultWord(result)}
+    ${typeof amount === "number" ? html` <b class="amount">${signed(amount)}</b>` : null}</span>`;
+}
+
+// One hand as the table or a phone shows it. hand: {cards, total, soft,
+// status, stake, result, amount}; words: status -> label.
+export function HandView({ hand, size = "small", current = false, label = null, statusWords = {} }) {
+  const status = hand.status && statusWords[hand.status] && !hand.result ? t(statusWords[hand.status]) : null;
+  return html`<div class=${cx("bet-hand", current && "current", `st-${hand.status}`)}>
+    <${CardRow} cards=${hand.cards} size=${size} />
+    <div class="hand-line">
+      ${label ? html`<span class="hand-label">${label}</span>` : null}
+      ${typeof hand.total === "number" ? html`<span class="hand-total">${totalWord(hand.total, hand.soft)}</span>` : null}
+      ${status ? html`<span class="hand-status">${status}</span>` : null}
+      ${typeof hand.stake === "number" && hand.stake > 0 ? html`<${Chips} amount=${hand.stake} className="hand-stake" />` : null}
+      <${ResultBadge} result=${hand.result} amount=${hand.amount} />
+    </div>
+  </div>`;
+}
+
+// An amount to send with a move ({type, params: {amount: {int}}}): a stepper,
+// a few quick amounts, and the move's button saying the amount. What the
+// person set stays through every frame.
+export function AmountAction({ spec, send, label, button, initial, quick = [], name = "amount" }) {
+  const { min, max } = spec.params[name].int;
+  const [chosen, setChosen] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const clamp = (v) => Math.max(min, Math.min(max, v));
+  const value = clamp(chosen === null ? (initial ?? min) : chosen);
+  const submit = async (ev) => {
+    ev.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await send({ type: spec.type, [name]: value });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const quicks = [...new Set(quick.map(clamp))].filter((q) => q >= min && q <= max);
+  return html`<form class=${cx("action-form amount-action", `act-${spec.type}`)} data-action=${spec.type} onSubmit=${submit}>
+    <div class="action-label">${label}</div>
+    <${Stepper} domain=${spec.params[name]} value=${value} onChange=${(v) => setChosen(v)} label=${label} />
+    ${quicks.length > 1 ? html`<div class="quick-amounts">${quicks.map((q) => html`<button type="button" key=${q}
+      class=${cx("btn btn-mini quick", q === value && "chosen")} data-amount=${q} onClick=${() => setChosen(q)}>${String(q)}</button>`)}</div>` : null}
+    <button type="submit" class="btn btn-primary" disabled=${busy}>${button(value)}</button>
+  </form>`;
+}
+
+// Quick amounts for a stake between min and max.
+export function quickStakes(min, max) {
+  return [min, Math.round((min + max) / 4), Math.round((min + max) / 2), max];
+}
+
+// A move without parameters as a big button with its own words.
+export function MoveButton({ type, label, send, className = "" }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await send({ type });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<button type="button" class=${cx("btn btn-big btn-action", `act-${type}`, className)} data-action=${type}
+    disabled=${busy} onClick=${run}>${label}</button>`;
+}
+
+// Your stack and what is on the table for you.
+export function StackLine({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const mine = (g.stakes && g.stakes[me]) || {};
+  const staked = Object.values(mine).reduce((a, b) => a + b, 0);
+  return html`<div class="stack-line">
+    <span>${t("Your stack")} <${Chips} amount=${(g.chips || {})[me] || 0} /></span>
+    ${staked ? html`<span>${t("on the table")} <${Chips} amount=${staked} /></span>` : null}
+    <span class="sub">${t("Table {min}–{max}", { min: String(g.table.min), max: String(g.table.max) })}</span>
+  </div>`;
+}
+
+// Your payouts of the last deal that are not a hand's (insurance, bonuses):
+// the hands show their own.
+const SIDE_RESULTS = new Set(["insurance", "insurance_lost", "three_sevens"]);
+
+export function MyPayouts({ state }) {
+  const me = state.you.player_id;
+  const mine = (state.game.payouts || []).filter((p) => p.player === me && SIDE_RESULTS.has(p.result));
+  if (!mine.length) return null;
+  return html`<div class="my-payouts">${mine.map((p, i) => html`<${ResultBadge} key=${i} result=${p.result} amount=${p.amount} />`)}</div>`;
+}
+
+// Seat badges and chips for the TV's players panel.
+export function bettingSeatInfo(state, player, dealerWord) {
+  const g = state.game;
+  const badges = [];
+  if (g.dealer && g.dealer === player.id) badges.push({ text: t(dealerWord), kind: "role" });
+  if ((g.sat_out || []).includes(player.id)) badges.push({ text: t("sits out"), kind: "waiting" });
+  const staked = Object.values((g.stakes || {})[player.id] || {}).reduce((a, b) => a + b, 0);
+  if (staked && !g.over) badges.push({ text: t("bet {amount}", { amount: String(staked) }), kind: "bet" });
+  return { chips: g.chips ? g.chips[player.id] : undefined, badges };
+}
+
+export { Who };
+
+// -- the TV's table --------------------------------------------------------------------------
+// Who has a box: every player of the game but the one dealing, those dealt in
+// first (in playing order), then the others in seat order.
+export function boxPlayers(state, dealer) {
+  const order = state.game.order || [];
+  const inGame = (state.players || []).filter((p) => p.in_game !== false && p.id !== dealer).map((p) => p.id);
+  return [...order.filter((p) => inGame.includes(p)), ...inGame.filter((p) => !order.includes(p))];
+}
+
+const ENDINGS = {
+  rounds: "The last deal is played.",
+  chips: "Only one player can still cover the table minimum.",
+  host: "The host ended the game.",
+  players: "Too few players are left.",
+};
+
+// The end of a betting game: who won and lost, and each player's stack, net
+// gain and drinks, best first.
+export function BetResult({ state }) {
+  const r = state.game.result;
+  if (!r) return null;
+  const rows = Object.keys(r.chips || {}).sort((a, b) => (r.net[b] - r.net[a]) || 0);
+  const names = (pids) => listOf((pids || []).map((p) => html`<${Who} key=${p} state=${state} pid=${p} />`));
+  return html`<section class="panel result-panel bet-result">
+    <h3 class="panel-title">${t("Game over")} · ${t(ENDINGS[r.reason] || "")}</h3>
+    ${r.winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(r.winners) })}</p>` : null}
+    ${r.losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(r.losers) })}</p>` : null}
+    <table class="result-table">
+      <thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Chips")}</th><th scope="col">${t("Net")}</th>
+        <th scope="col">${t("Drinks")}</th></tr></thead>
+      <tbody>${rows.map((p) => html`<tr key=${p}><th scope="row">${nameOf(state, p)}</th><td>${String(r.chips[p])}</td>
+        <td>${signed(r.net[p])}${(r.rebuys || {})[p] ? ` ${t("({count} rebuy)|({count} rebuys)", { count: r.rebuys[p] })}` : ""}</td>
+        <td>${String((r.drinks || {})[p] || 0)}</td></tr>`)}</tbody>
+    </table>
+  </section>`;
+}
+
+// The boxes, as many as fit. When they do not fit with their cards drawn,
+// `squeeze()` asks for them in words (compact); when even those do not fit
+// (a crowded table where many hands were split), the last ones but the box
+// in play are left out and a line says how many (the players panel still
+// lists everybody).
+function FitBoxes({ items, keep, compact, squeeze }) {
+  const [boxRef, size] = useSize();
+  const lineRef = useRef(null);
+  const [hidden, setHidden] = useState(0);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const line = lineRef.current;
+    if (!box || !line) return;
+    const kids = [...box.firstElementChild.children];
+    kids.forEach((k) => { k.hidden = false; });
+    line.hidden = true;
+    const over = () => box.scrollHeight > box.clientHeight + 1;
+    if (!compact) {
+      if (over()) squeeze();
+      if (hidden) setHidden(0);
+      return;
+    }
+    let n = 0;
+    for (let i = kids.length - 1; i >= 0 && over(); i -= 1) {
+      if (i === keep) continue;
+      if (!n) line.hidden = false;
+      kids[i].hidden = true;
+      n += 1;
+    }
+    if (n !== hidden) setHidden(n);
+  });
+  return html`<div class="bx-fit" ref=${boxRef} data-h=${Math.round(size.height)}>
+    <div class="bx-boxes">${items}</div>
+  </div>
+  <p class="more-line bx-more" ref=${lineRef} hidden>${hidden ? t("+{count} more box at the table|+{count} more boxes at the table", { count: hidden }) : ""}</p>`;
+}
+
+// The dealer's or banker's zone: who holds the bank, their cards and total,
+// the rules printed on the felt, the shoe or pack. Compact (a crowded
+// table): one line, the cards in words.
+export function HouseZone({ title, cards, total, felt, pile, count, compact }) {
+  if (compact) {
+    return html`<section class="bx-dealer compact">
+      <span class="bx-dealer-title">${title}</span>
+      ${cards ? html`<${CardRow} cards=${cards} size="label" />` : null}
+      <span class="bx-dealer-total">${total}</span>
+      <span class="sub">${t("{name}: {count} cards", { name: t(pile === "shoe" ? "Shoe" : "Pack"), count: count })}</span>
+    </section>`;
+  }
+  return html`<section class="bx-dealer">
+    <div class="bx-dealer-hand">
+      <div class="bx-dealer-title">${title}</div>
+      ${cards ? html`<${CardRow} cards=${cards} size="small" />` : html`<div class="card small empty-slot"></div>`}
+      <div class="bx-dealer-total">${total}</div>
+    </div>
+    <div class="bx-felt">${felt.map((line, i) => html`<div key=${i} class="felt-line">${line}</div>`)}</div>
+    <${Pile} name=${pile} cards=${count} size="mini" />
+  </section>`;
+}
+
+// The table of a betting game: the dealer's zone, a line saying what
+// happens, the players' boxes (cards drawn while they fit, else the cards in
+// words), and the log while there is room; at the end, the result. A sound
+// each time cards come.
+//   zone(compact), box(pid, compact) -> node; status: a node.
+export function BetTable({ state, ctx, pids, zone, status, box, extra = null, className = "" }) {
+  const g = state.game;
+  const hands = Object.values(g.hands || {}).reduce((n, hs) => n + hs.length, 0);
+  // Drawn cards while they fit: a squeeze holds for this deal and screen size.
+  const [tableRef, size] = useSize();
+  const fitKey = `${g.round}:${g.over}:${pids.length}:${Math.round(size.height / 40)}:${Math.round(size.width / 40)}`;
+  const [squeezed, setSqueezed] = useState(null);
+  const compact = pids.length > 6 || hands > 8 || squeezed === fitKey;
+  const house = g.dealer_hand || g.banker_hand;
+  const cards = Object.values(g.hands || {}).flat().reduce((n, h) => n + h.cards.length, house ? house.cards.length : 0);
+  const seen = useRef(cards);
+  useEffect(() => {
+    if (cards > seen.current && ctx.sound) ctx.sound("draw");
+    seen.current = cards;
+  }, [cards]);
+  const crowded = pids.length > 8;
+  return html`<div class=${cx("bx-table", compact && "compact", className)} ref=${tableRef}>
+    ${g.over && crowded ? null : zone(compact)}
+    ${g.over ? null : status}
+    ${extra}
+    ${g.over ? html`<${BetResult} state=${state} />` : null}
+    ${g.over && pids.length > 4 ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} compact=${compact}
+      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1} squeeze=${() => setSqueezed(fitKey)} />`}
+    ${pids.length <= 3 && !g.over ? html`<${LogList} state=${state} />` : null}
+  </div>`;
+}
+
+// -- the phone -------------------------------------------------------------------------------
+// Any move a game's screen has no words of its own for, through the generic
+// controls (so a new move is never lost on the phone).
+export function otherMoves(state, send, known) {
+  return state.you.actions.filter((a) => !known.has(a.type))
+    .map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
+}
+
+// A betting game's phone: the dealer's strip, your hands, your moves (or the
+// result at the end), your side payouts and your stack.
+export function BetPhone({ state, strip, hands, moves }) {
+  return html`<div class="bet-phone">
+    ${strip}
+    ${hands}
+    ${state.game.over ? html`<${BetResult} state=${state} />` : moves}
+    <${MyPayouts} state=${state} />
+    <${StackLine} state=${state} />
+  </div>`;
+}
+
+// The phone's status line: the game's own words for what you are to do
+// (say(state, acts) -> text, or null), else who the table waits for.
+export function BetStatus({ state, say }) {
+  const g = state.game;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  const mine = say(state, state.you.actions.map((a) => a.type));
+  if (mine) return html`<div class="status-line mine">${mine}</div>`;
+  if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
+  if (g.waiting_for && g.waiting_for.length) {
+    return html`<div class="status-line">${t("Waiting for {names}", { names: g.waiting_for.map((p) => nameOf(state, p)).join(", ") })}</div>`;
+  }
+  return html`<div class="status-line">${t("Waiting…")}</div>`;
+}

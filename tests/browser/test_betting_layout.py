@@ -1,0 +1,130 @@
+"""The betting games' screens at their sizes: casino Blackjack with 2 and 7
+players (its most), Russian Blackjack and Pontoon with 2, 8 and 16, every
+name 24 characters long. In play (boxes split, doubled, bust, stuck) and at
+the end, nothing on the TV is off screen, clipped or covered at 1920x1080
+and 1280x720, and the host's phone fits at two phone sizes.
+
+The table and the host's phone are real pages; every player plays through
+a Socket.IO client (the host's through a second connection to their seat,
+as a second tab would)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.layout import assert_fits
+from tests.browser.test_layout import audit_phone, audit_tv, names
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+
+CASES = [("casino_blackjack", 2), ("casino_blackjack", 7), ("russian_blackjack", 2), ("russian_blackjack", 8),
+         ("russian_blackjack", 16), ("pontoon", 2), ("pontoon", 8), ("pontoon", 16)]
+
+
+def total_of(you: dict, hand: int) -> int:
+    if "totals" in you:
+        return you["totals"][hand]["total"] if hand < len(you["totals"]) else 0
+    return you["hands"][hand]["total"] if hand < len(you.get("hands", [])) else 0
+
+
+def choose(state: dict, step: int) -> dict | None:
+    """A move a sensible player makes: splits and doubles where they may (so
+    the boxes fill up), hit below 13 (twist below 15), else stand or stick."""
+    you, game = state["you"], state["game"]
+    acts = {a["type"]: a for a in you["actions"]}
+    if not acts:
+        return None
+    hand = game["current"]["hand"] if game.get("current") else 0
+    total = total_of(you, hand)
+    for kind in ("deal", "leave", "refuse", "declare", "split"):
+        if kind in acts:
+            return {"type": kind}
+    if "insurance" in acts:
+        return {"type": "insurance", "take": step % 2 == 0}
+    if "bet" in acts:
+        lim = acts["bet"]["params"]["amount"]["int"]
+        return {"type": "bet", "amount": lim["max"] if step % 3 == 0 else lim["min"]}
+    if "double" in acts and step % 2 == 0:
+        return {"type": "double", "amount": acts["double"]["params"]["amount"]["int"]["max"]}
+    if "buy" in acts and step % 3 == 0:
+        return {"type": "buy", "amount": acts["buy"]["params"]["amount"]["int"]["min"]}
+    if "hit" in acts and (total < 13 or "stand" not in acts):
+        return {"type": "hit"}
+    if "twist" in acts and (total < 15 or "stick" not in acts):
+        return {"type": "twist"}
+    for kind in ("stand", "stick"):
+        if kind in acts:
+            return {"type": kind}
+    spec = next(iter(acts.values()))
+    return {"type": spec["type"]} if not spec["params"] else None
+
+
+def play(clients: dict[str, WireClient], until, limit: int = 400) -> dict:
+    """Every player moves as ``choose`` says until ``until(state)`` holds."""
+    watcher = next(iter(clients.values()))
+    for step in range(limit):
+        latest = max(c.state["rev"] for c in clients.values() if c.state is not None)
+        state = watcher.wait_for(lambda s: s["game"] is not None and s["rev"] >= latest)
+        if until(state):
+            return state
+        assert not state["game"]["over"], "the game ended before the state looked for"
+        moved = False
+        for client in clients.values():
+            mine = client.state
+            if mine is None or mine["rev"] < state["rev"]:
+                mine = client.wait_rev(state["rev"])
+            action = choose(mine, step)
+            if action is not None:
+                answer = client.call("game.act", {"action": action})
+                assert answer["ok"] or answer["error"]["code"] in ("not_your_turn", "illegal_action"), answer
+                moved = True
+                break
+        if not moved:
+            watcher.wait_rev(state["rev"] + 1)  # the house dealer plays on the clock
+    raise AssertionError("the game never reached the state looked for")
+
+
+@pytest.mark.parametrize("mode, count", CASES)
+def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, server, shots, watch):
+    """In play and at the end the TV and the host's phone fit every name."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    all_names = names(count)
+    phone = open_phone(f"{server.url}/j/{code}", all_names[0])
+    clients: dict[str, WireClient] = {}
+    try:
+        host = WireClient(server.url).connect()
+        token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
+        assert host.call("player.resume", {"code": code, "token": token})["ok"]
+        clients["p1"] = host
+        for name in all_names[1:]:
+            guest = WireClient(server.url).connect()
+            answer = guest.call("player.join", {"code": code, "name": name})
+            assert answer["ok"], answer
+            clients[answer["player_id"]] = guest
+        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {count}")
+        options = {"seed": 7, "rounds": 2, "start_chips": 200, "max_bet": 100}
+        if mode == "casino_blackjack":
+            options["dealer_pace_ms"] = 100
+        answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
+        assert answer == {"ok": True}, answer
+
+        def mid_deal(s: dict) -> bool:  # about half the boxes have played
+            g = s["game"]
+            return (g["phase"] == "play" and g["current"] is not None
+                    and g["order"].index(g["current"]["player"]) >= min((count - 1) // 2, len(g["order"]) - 1))
+
+        state = play(clients, mid_deal)
+        table.wait_for_function(f"document.querySelectorAll('.bx-box').length === {len(state['game']['order'])}")
+        audit_tv(table, shots, f"{mode}-{count}-play")
+        audit_phone(phone, shots, f"{mode}-{count}-phone-play")
+
+        play(clients, lambda s: s["game"]["over"])
+        table.wait_for_selector(".result-panel")
+        audit_tv(table, shots, f"{mode}-{count}-over")
+        assert_fits(phone, "the host's phone at the end", phone=True)
+        assert watch.errors == [] and watch.dialogs == []
+    finally:
+        for client in clients.values():
+            client.close()
