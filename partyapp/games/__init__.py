@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .blackjack import Blackjack
+from .concentration import Concentration
 from .drinking import Kings, RingOfFire
+from .egyptian_ratscrew import EgyptianRatscrew
+from .irish_snap import IrishSnap
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
     "kings": Kings,
     "blackjack": Blackjack,
+    "irish_snap": IrishSnap,
+    "egyptian_ratscrew": EgyptianRatscrew,
+    "concentration": Concentration,
 }
 
 

@@ -7,7 +7,8 @@
   takes the state through JSON and plays on with the copy (the copy must be
   the same game), checks every new log entry against the game's
   ``MESSAGES``, and runs a leak ``Auditor`` when given one. Players may
-  leave and join meanwhile (``churn``) and absent phones may be skipped
+  leave and join meanwhile (``churn``; a game that takes nobody once dealt
+  refuses the joiner, as the room allows) and absent phones may be skipped
   (``skips``).
 - ``Auditor(hidden, visible)`` checks that no view carries a card its
   recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
@@ -30,7 +31,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST
+from partyapp.games.base import HOST, IllegalAction
 
 PIDS = [f"p{i}" for i in range(16)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')
@@ -161,12 +162,16 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
             g.remove_player(rng.choice(g.players()), 0.0)
         elif churn and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
             joined += 1
-            g.add_player({"id": f"late{joined}", "group": None}, 0.0)
+            try:
+                g.add_player({"id": f"late{joined}", "group": None}, 0.0)
+            except IllegalAction:
+                pass  # a game that deals nobody in once dealt: seated in the room only
         else:
             movers = [p for p in g.players() if g.legal_actions(p)]
             assert movers, f"nobody can move: {g.public_view()}"
             pid = rng.choice(movers)
-            waiting_on = g.turn() in (None, pid)
+            # A game that says whom it waits on (``waiting_for``) is asked.
+            waiting_on = pid in g.waiting_for() if hasattr(g, "waiting_for") else g.turn() in (None, pid)
             if skips and waiting_on and rng.random() < skips:
                 g.skip(pid, 0.0)
             else:
