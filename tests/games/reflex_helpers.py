@@ -55,11 +55,12 @@ def snap_at(m: int) -> list[str]:
 
 
 def deal_to(stacks: list[list[str]]) -> list[str]:
-    """The staged deck that deals these stacks (seat order) one card at a time."""
-    out = []
-    for i in range(max(len(s) for s in stacks)):
-        out.extend(s[i] for s in stacks if i < len(s))
-    return out
+    """The staged deck that deals these stacks (seat order) one card at a
+    time: all of one length, or the first seats one card more, as a deal of
+    the whole pack gives them."""
+    sizes = [len(s) for s in stacks]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] - sizes[-1] <= 1, "stacks a deal cannot give"
+    return [s[i] for i in range(sizes[0]) for s in stacks if i < len(s)]
 
 
 def rest_of_pack(*used: list[str]) -> list[str]:
