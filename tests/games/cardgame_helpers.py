@@ -31,7 +31,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST, IllegalAction
+from partyapp.games.base import HOST, Game, IllegalAction
 
 PIDS = [f"p{i}" for i in range(16)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')
@@ -170,8 +170,13 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
             movers = [p for p in g.players() if g.legal_actions(p)]
             assert movers, f"nobody can move: {g.public_view()}"
             pid = rng.choice(movers)
-            # A game that says whom it waits on (``waiting_for``) is asked.
-            waiting_on = pid in g.waiting_for() if hasattr(g, "waiting_for") else g.turn() in (None, pid)
+            # A game with its own ``waiting_for`` is asked whom it waits on;
+            # else it waits on the player whose turn it is (anybody with a
+            # move when nobody has the turn).
+            if type(g).waiting_for is not Game.waiting_for:
+                waiting_on = pid in g.waiting_for()
+            else:
+                waiting_on = g.turn() in (None, pid)
             if skips and waiting_on and rng.random() < skips:
                 g.skip(pid, 0.0)
             else:
