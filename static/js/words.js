@@ -1,6 +1,8 @@
 // Log entries in words. Engines log message keys with parameters
 // ({"id": 7, "msg": "blackjack.bust", "player": "p2", "total": 24}); each mode
-// registers a table of its keys (registerMessages) worded through t(). The
+// registers a table of its keys (registerMessages) worded through t(): a
+// message id, or a function (params, entry, plain, state) -> words for the few that
+// need more than placeholders (a list of times, a word per rank). The
 // drinking decks log lists of `text` parts (strings, {player}, {card}).
 //   word(entry, state)     -> something to render (names in bold, cards in colour)
 //   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
@@ -81,11 +83,17 @@ function parts(entry, state, plain) {
   });
 }
 
+function worded(entry, state, plain) {
+  const message = messages[entry.msg];
+  const values = params(entry, state, plain);
+  return typeof message === "function" ? message(values, entry, plain, state) : t(message, values);
+}
+
 export function word(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, false);
   if (typeof entry.msg === "string") {
-    if (hasMessage(entry.msg)) return t(messages[entry.msg], params(entry, state, false));
+    if (hasMessage(entry.msg)) return worded(entry, state, false);
     return fallback(entry, state, false);
   }
   return "";
@@ -95,8 +103,8 @@ export function wordText(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
   if (typeof entry.msg === "string") {
-    const out = hasMessage(entry.msg) ? t(messages[entry.msg], params(entry, state, true)) : fallback(entry, state, true);
-    return Array.isArray(out) ? out.join("") : out;
+    const out = hasMessage(entry.msg) ? worded(entry, state, true) : fallback(entry, state, true);
+    return Array.isArray(out) ? out.flat(Infinity).join("") : out;
   }
   return "";
 }

@@ -14,6 +14,7 @@ import { Hand } from "../ui/hand.js";
 import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
+import { registerMessages } from "../words.js";
 
 const LABELS = {
   draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
@@ -293,3 +294,18 @@ function seatInfo(state, player) {
 }
 
 export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, seatInfo };
+
+// The log keys of the card-game kit, shared by every full card game.
+const CAUSES = {
+  lose: "lost the game", last: "last to slap", false_slap: "a false slap", bust: "bust", dealer_bust: "the dealer's bust",
+};
+registerMessages({
+  "game.joined": "{player} joins the game.",
+  "game.left": "{player} leaves the game.",
+  "game.skipped": "{player}'s phone is away: skipped.",
+  "game.over": (values, entry) => (entry.winners && entry.winners.length
+    ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
+    : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
+  "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
+    player: values.player, count: entry.count, cause: t(CAUSES[entry.cause] || humanize(entry.cause).toLowerCase()) }),
+});

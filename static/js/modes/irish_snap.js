@@ -1,0 +1,139 @@
+// Irish Snap: the TV shows the pile, the word each player says with their
+// card, the race when a card matches (who slapped, then the order with the
+// margins in ms) and who picked up; the phone has the card to turn, the word
+// to say, and the SLAP button that lights up on a match.
+import { cx, html } from "../view.js";
+import { t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import { Result } from "../ui/result.js";
+import { FaceUpPile, LimitLine, RaceLive, RaceResult, SlapButton, myPlace, raceTitle, useRaceSignal } from "../ui/race.js";
+import { registerMode } from "./index.js";
+
+// The count, as it is said.
+const WORDS = {
+  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten",
+  J: "Jack", Q: "Queen", K: "King",
+};
+export const sayWord = (rank) => t(WORDS[rank] || String(rank));
+
+const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+
+// Who picked the pile up after the last race (the newest pickup entry).
+function lastPickup(game) {
+  for (let i = game.log.length - 1; i >= 0; i -= 1) {
+    const e = game.log[i];
+    if (e.msg === "race.order") return null;
+    if (e.msg === "snap.pickup") return e.player;
+  }
+  return null;
+}
+
+function verdict(game) {
+  const taker = lastPickup(game);
+  return (pid) => (pid === taker ? t("picks up the pile") : null);
+}
+
+// The word said with the card on top of the pile; an empty pile: who
+// picked it up, and the word the count goes on with.
+function SaidLine({ state }) {
+  const g = state.game;
+  const match = Boolean(g.race);
+  if (!g.piles.pile.length || !g.flipper) {
+    const taker = lastPickup(g) || lastFalseSlap(g);
+    return html`<div class="said">
+      <div class="said-who">${taker ? t("{name} picked up the pile", { name: html`<${Who} state=${state} pid=${taker} />` })
+        : t("The count starts at")}</div>
+      <div class="said-word quiet">${sayWord(g.next_word)}…</div>
+    </div>`;
+  }
+  return html`<div class=${cx("said", match && "match")}>
+    <div class="said-who">${t("{name} says", { name: html`<${Who} state=${state} pid=${g.flipper} />` })}</div>
+    <div class="said-word">${sayWord(g.said)}${match ? "!" : ""}</div>
+    ${match ? null : html`<div class="said-next">${t("Next: {word}", { word: sayWord(g.next_word) })}</div>`}
+  </div>`;
+}
+
+function lastFalseSlap(game) {
+  const e = game.log.length ? game.log[game.log.length - 1] : null;
+  return e && e.msg === "snap.false_slap" && e.penalty === "pile" ? e.player : null;
+}
+
+function TurnLine({ state }) {
+  const g = state.game;
+  if (g.over) return null;
+  if (g.race) return html`<${RaceLive} state=${state} />`;
+  return html`<div class="turn-big">${t("{name} turns a card and says {word}", {
+    name: html`<${Who} state=${state} pid=${g.turn} />`, word: html`<b class="word">${sayWord(g.next_word)}</b>` })}</div>`;
+}
+
+function SnapTable({ state, ctx }) {
+  const g = state.game;
+  useRaceSignal(state, ctx);
+  return html`<div class=${cx("reflex-table snap-table", g.race && "racing")}>
+    <div class="rt-top">
+      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
+      <${SaidLine} state=${state} />
+    </div>
+    <${TurnLine} state=${state} />
+    ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict(g)} />`}
+    <div class="limit-line rules-line">${t("When the card matches the word, everybody slaps their phone: the last picks up the pile. Out of cards? Slap first to win!")}</div>
+    <${LimitLine} state=${state} />
+  </div>`;
+}
+
+function Status({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  if (g.race) {
+    return g.race.slapped.includes(me) ? html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`
+      : html`<div class="status-line mine slap-now">${t("{title} Slap now!", { title: raceTitle(g.race.kind) })}</div>`;
+  }
+  if (g.turn === me) return html`<div class="status-line mine">${t("Your turn: turn your card and say {word}!", { word: html`<b>${sayWord(g.next_word)}</b>` })}</div>`;
+  return html`<div class="status-line">${t("{name} turns and says {word}", { name: html`<b>${nameOf(state, g.turn)}</b>`, word: sayWord(g.next_word) })}</div>`;
+}
+
+function Phone({ state, send }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const mine = g.hand_sizes[me] || 0;
+  const flip = state.you.actions.some((a) => a.type === "flip");
+  const place = myPlace(state, g.last_race);
+  useRaceSignal(state, null);
+  return html`<div class="reflex-phone snap-phone">
+    ${g.piles.pile.length ? html`<div class="phone-said">${t("On the pile: {word}", { word: sayWord(g.said) })}</div>` : null}
+    ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
+      ${t("Turn your card: “{word}”", { word: sayWord(g.next_word) })}</button>` : null}
+    <${SlapButton} state=${state} send=${send}
+      hint=${g.race ? null : t("Only when the card matches the word! A wrong slap: {penalty}", {
+        penalty: g.options.false_slap === "drink" ? t("you drink") : t("you pick up the pile") })} />
+    <div class="my-stack">${mine ? t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })
+      : t("You are out of cards: slap first on the next snap to win!")}</div>
+    ${place ? html`<div class="sub my-place">${place}</div>` : null}
+    ${g.over ? html`<${Result} state=${state} />` : null}
+  </div>`;
+}
+
+function seatInfo(state, player) {
+  const g = state.game;
+  const n = g.hand_sizes[player.id];
+  const badges = [];
+  if (n === 0 && !g.over) badges.push({ text: t("out of cards"), kind: "role" });
+  if (g.race && g.race.slapped.includes(player.id)) badges.push({ text: t("slapped"), kind: "turn" });
+  return { handSize: typeof n === "number" ? n : undefined, badges };
+}
+
+registerMessages({
+  "snap.flip": (values, entry) => (entry.match
+    ? t("{player} turns {card} and says {word}: snap!", { player: values.player, card: values.card, word: sayWord(entry.said) })
+    : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
+  "snap.pickup": "{player} was last and picks up the pile ({count} cards).",
+  "snap.no_contest": "Nobody to race against: the pile stays.",
+  "snap.false_slap": (values, entry) => (entry.penalty === "pile"
+    ? t("{player} slapped on no match and picks up the pile ({count} cards).", values)
+    : t("{player} slapped on no match and drinks.", values)),
+  "snap.redeal": "Everybody is out of cards: the pile is shuffled and dealt again.",
+});
+
+registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo });
