@@ -6,11 +6,12 @@ import { cx, html } from "../view.js";
 import { t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
-import { Card, CardLabel, rankWord } from "../ui/cards.js";
+import { CardLabel, cardName, parseCard, rankWord } from "../ui/cards.js";
 import { Result } from "../ui/result.js";
 import { registerMode } from "./index.js";
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function gridStyle(g) {
   return { "--cols": String(g.columns), "--rows": String(Math.ceil(g.grid.length / g.columns)) };
@@ -23,7 +24,14 @@ function Place({ value, index, fresh }) {
     return html`<div class="place down" role="img" aria-label=${t("face-down card {n}", { n: String(index + 1) })}>
       <span class="place-no">${String(index + 1)}</span></div>`;
   }
-  return html`<div class="place up"><${Card} code=${value} fresh=${fresh} /></div>`;
+  return html`<div class="place up"><${BigFace} code=${value} fresh=${fresh} /></div>`;
+}
+
+// A face read from across the room: its rank and suit large in the middle.
+function BigFace({ code, fresh }) {
+  const c = parseCard(code);
+  return html`<div class=${cx("card big-face", c.red ? "red" : "black", fresh && "flip-in")} role="img" aria-label=${cardName(code)}
+    data-card=${code}><span class="big-rank">${c.rank}</span><span class="big-suit">${SUIT_SIGNS[c.suit]}</span></div>`;
 }
 
 function Grid({ game }) {
@@ -85,7 +93,11 @@ function Phone({ state, send }) {
     ${g.over ? html`<${Result} state=${state} />` : html`<div class="memory-grid phone-grid" style=${gridStyle(g)}>
       ${g.grid.map((v, i) => {
         if (v === false) return html`<div key=${i} class="cell taken"></div>`;
-        if (v !== null) return html`<div key=${i} class="cell up"><${Card} code=${v} size="mini" /></div>`;
+        if (v !== null) {
+          const c = parseCard(v);
+          return html`<div key=${i} class=${cx("cell up", c.red && "red")} role="img" aria-label=${cardName(v)} data-card=${v}>
+            <span class="cell-rank">${c.rank}</span><span class="cell-suit">${SUIT_SIGNS[c.suit]}</span></div>`;
+        }
         return html`<button key=${i} type="button" class=${cx("cell down", open.has(i) && "open")} data-position=${String(i)}
           disabled=${!open.has(i)} aria-label=${t("Turn card {n}", { n: String(i + 1) })}
           onClick=${() => send({ type: "pick", position: i })}>${String(i + 1)}</button>`;

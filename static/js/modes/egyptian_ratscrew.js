@@ -82,6 +82,12 @@ function Status({ state }) {
     : t("{name} turns a card", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
 }
 
+function slapHint(g) {
+  const rules = listOf((g.slaps || []).map((s) => (s === "doubles" ? t("a double") : t("a sandwich"))));
+  return t("Slap {rules} to take the pile; a wrong slap burns {count} card.|Slap {rules} to take the pile; a wrong slap burns {count} cards.", {
+    rules, count: g.options.burn });
+}
+
 function Phone({ state, send }) {
   const g = state.game;
   const me = state.you.player_id;
@@ -93,8 +99,7 @@ function Phone({ state, send }) {
   return html`<div class="reflex-phone ratscrew-phone">
     ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
       ${d && d.payer === me ? t("Pay: turn a card ({count} to go)", { count: String(d.left) }) : t("Turn your card")}</button>` : null}
-    <${SlapButton} state=${state} send=${send}
-      hint=${g.race ? null : t("Slap a double or a sandwich; a wrong slap burns a card.")} />
+    <${SlapButton} state=${state} send=${send} hint=${g.race ? null : slapHint(g)} />
     <div class="my-stack">${(g.out || []).includes(me) ? t("You are out of cards.")
       : t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })}</div>
     ${place ? html`<div class="sub my-place">${place}</div>` : null}

@@ -73,9 +73,12 @@ function SnapTable({ state, ctx }) {
   return html`<div class=${cx("reflex-table snap-table", g.race && "racing")}>
     <div class="rt-top">
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
-      <${SaidLine} state=${state} />
+      <div class="rt-side">
+        <${SaidLine} state=${state} />
+        ${g.race ? null : html`<${TurnLine} state=${state} />`}
+      </div>
     </div>
-    <${TurnLine} state=${state} />
+    ${g.race ? html`<${TurnLine} state=${state} />` : null}
     ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict(g)} />`}
     <div class="limit-line rules-line">${t("When the card matches the word, everybody slaps their phone: the last picks up the pile. Out of cards? Slap first to win!")}</div>
     <${LimitLine} state=${state} />
