@@ -25,7 +25,16 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players} for m, cls in MODES.items()]
+    """The modes for the game picker; a mode with listed options (the card
+    games) also gives them, for the host's house-rules form."""
+    out = []
+    for m, cls in MODES.items():
+        info = {"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players}
+        listed = getattr(cls, "option_list", None)
+        if listed is not None:
+            info["options"] = listed()
+        out.append(info)
+    return out
 
 
 @bp.get("/")

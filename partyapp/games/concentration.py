@@ -121,7 +121,7 @@ class Concentration(CardGame):
             s["grid"][a] = s["grid"][b] = None
             self.log("concentration.match", player=pid, cards=cards, positions=[a, b])
             if all(c is None for c in s["grid"]):
-                self.end("done")
+                self.end("all_pairs_taken")
             return
         s["shown"] = [a, b]
         self.log("concentration.miss", player=pid, cards=cards, positions=[a, b])

@@ -168,11 +168,11 @@ class EgyptianRatscrew(ReflexGame):
             self.log("ratscrew.out", player=cur)
             if s["opts"]["play_to"] == FIRST_OUT:
                 s["loser"] = cur
-                self.end("out")
+                self.end("ran_out")
                 return
             s["out"].append(cur)
             if len(self.race_players()) <= 1:
-                self.end("last")
+                self.end("last_standing")
                 return
             debt = s["debt"]
             if debt is not None and debt["payer"] == cur:
@@ -216,7 +216,7 @@ class EgyptianRatscrew(ReflexGame):
         elif s["current"] == pid:
             s["current"] = after
         if s["opts"]["play_to"] == LAST_STANDING and len(self.race_players()) <= 1:
-            self.end("last")
+            self.end("last_standing")
         elif s["race"] is None:
             self._check_turn()
 
@@ -224,13 +224,13 @@ class EgyptianRatscrew(ReflexGame):
     def final_result(self, reason: str) -> dict:
         s = self.s
         result = self.by_cards(reason)
-        if reason == "out":
+        if reason == "ran_out":
             loser = s["loser"]
             others = {p: n for p, n in self.card_counts().items() if p != loser}
             best = max(others.values()) if others else 0
             result["winners"] = [p for p, n in others.items() if n == best]
             result["losers"] = [loser]
-        elif reason == "last":
+        elif reason == "last_standing":
             result["winners"] = self.race_players()
             result["losers"] = [p for p in s["out"] if p in s["seats"]]
         return result

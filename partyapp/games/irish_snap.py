@@ -125,7 +125,7 @@ class IrishSnap(ReflexGame):
         first = result["order"][0]["player"] if result["order"] else None
         if first is not None and not self.stack(first):
             s["winner"] = first
-            self.end("snap")
+            self.end("won_by_snap")
             return
         if result["missed"]:
             ring = self._ring_from(flipper)
@@ -172,7 +172,7 @@ class IrishSnap(ReflexGame):
     # -- the end ---------------------------------------------------------------------------
     def final_result(self, reason: str) -> dict:
         result = self.by_cards(reason)
-        if reason == "snap":
+        if reason == "won_by_snap":
             winner = self.s["winner"]
             result["winners"] = [winner]
             result["losers"] = [p for p in self.s["seats"] if p != winner]

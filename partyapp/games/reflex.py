@@ -202,7 +202,7 @@ class ReflexGame(CardGame):
             if self.race() is not None:
                 self.close_race(t)
             if not s["over"]:
-                self.end("time")
+                self.end("time_limit")
             changed = True
         return changed
 
@@ -237,7 +237,7 @@ class ReflexGame(CardGame):
         """A pile was taken: the round limit may end the game."""
         limit = self.s["opts"]["round_limit"]
         if limit and self.s["taken"] >= limit and not self.s["over"]:
-            self.end("rounds")
+            self.end("round_limit")
 
     # -- turns -----------------------------------------------------------------------------
     def turn(self) -> str | None:

@@ -5,6 +5,7 @@ import { cx, html, useNow, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
+import { GameOptions } from "./ui/options.js";
 
 // ctx: { command(payload), start(mode, options), call(event, payload) }
 // showAway: list the absent players to skip here (the phone shows them above,
@@ -43,7 +44,9 @@ function GamePicker({ state, modes, ctx }) {
         ${t(m.title)} <small>${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}</small></button>`)}
     </div>
     ${Options ? html`<${Options} mode=${chosen} value=${value} ctx=${ctx}
-      onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
+      onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />`
+      : html`<${GameOptions} key=${chosen} options=${mode && mode.options} value=${value}
+        onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />`}
     <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
       onClick=${() => ctx.start(chosen, value)}>
       ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })

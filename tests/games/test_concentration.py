@@ -131,7 +131,7 @@ def test_when_every_card_is_taken_the_most_pairs_win_and_the_fewest_drink():
     g = small()
     play_small(g, [("p0", 0, 2), ("p0", 1, 4), ("p1", 1, 3), ("p1", 4, 5), ("p0", 4, 6), ("p0", 5, 7)])
     result = g.public_view()["result"]
-    assert g.is_over() and result["reason"] == "done"
+    assert g.is_over() and result["reason"] == "all_pairs_taken"
     assert result["scores"] == {"p0": 3, "p1": 1} and result["winners"] == ["p0"] and result["losers"] == ["p1"]
     assert g.drinks() == {"p1": 1}
 

@@ -153,7 +153,7 @@ def test_the_first_player_to_run_out_loses():
     g = stage(out_of_cards_deck())
     play_out(g)
     result = g.public_view()["result"]
-    assert result["reason"] == "out" and result["losers"] == ["p1"] and result["winners"] == ["p0"]
+    assert result["reason"] == "ran_out" and result["losers"] == ["p1"] and result["winners"] == ["p0"]
     assert entries(g, "ratscrew.out") == [{"player": "p1"}]
     assert result["cards"] == {"p0": 50, "p1": 0} and g.drinks() == {"p1": 1}
 
@@ -175,7 +175,7 @@ def test_last_standing_players_drop_out_until_one_holds_the_cards():
     assert g.public_view()["debt"] == {"to": "p0", "payer": "p2", "left": 3}
     play_out(g)
     result = g.public_view()["result"]
-    assert result["reason"] == "last" and result["winners"] == ["p0"] and result["losers"] == ["p1", "p2"]
+    assert result["reason"] == "last_standing" and result["winners"] == ["p0"] and result["losers"] == ["p1", "p2"]
 
 
 def test_a_round_limit_ends_the_game_by_card_count_most_win():
@@ -185,7 +185,7 @@ def test_a_round_limit_ends_the_game_by_card_count_most_win():
     for pid in ("p0", "p1", "p1"):
         flip(g, pid)
     result = g.public_view()["result"]
-    assert result["reason"] == "rounds" and result["cards"] == {"p0": 28, "p1": 24}
+    assert result["reason"] == "round_limit" and result["cards"] == {"p0": 28, "p1": 24}
     assert result["winners"] == ["p0"] and result["losers"] == ["p1"]
 
 
@@ -199,7 +199,7 @@ def test_a_time_limit_ends_the_game_by_card_count():
     g.tick(119.0)
     assert not g.is_over()
     g.tick(120.0)
-    assert g.public_view()["result"]["reason"] == "time" and g.public_view()["result"]["winners"] == ["p0"]
+    assert g.public_view()["result"]["reason"] == "time_limit" and g.public_view()["result"]["winners"] == ["p0"]
 
 
 def test_the_host_ends_the_game_by_card_count():
@@ -388,7 +388,7 @@ def test_random_play_reaches_every_ending():
         g, _ = play_randomly(make("egyptian_ratscrew", 2 + seed % 3, seed=seed, **options), random.Random(seed),
                              every=100, max_steps=20000)
         reasons.add(g.public_view()["result"]["reason"])
-    assert {"out", "last", "rounds"} <= reasons
+    assert {"ran_out", "last_standing", "round_limit"} <= reasons
 
 
 def test_the_state_round_trips_through_json_mid_race():

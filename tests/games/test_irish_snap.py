@@ -274,7 +274,7 @@ def test_a_player_out_of_cards_wins_by_slapping_first():
     slap(g, "p0", 100.3)
     assert g.is_over()
     result = g.public_view()["result"]
-    assert result["reason"] == "snap" and result["winners"] == ["p1"] and result["losers"] == ["p0"]
+    assert result["reason"] == "won_by_snap" and result["winners"] == ["p1"] and result["losers"] == ["p0"]
     assert g.drinks() == {"p0": 2}  # the first pickup, and the loss
     with pytest.raises(GameIsOver):
         slap(g, "p0", 100.5)
@@ -354,7 +354,7 @@ def test_the_round_limit_ends_the_game_by_card_count_fewest_win():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     result = g.public_view()["result"]
-    assert g.is_over() and result["reason"] == "rounds"
+    assert g.is_over() and result["reason"] == "round_limit"
     assert result["cards"] == {"p0": 25, "p1": 27}
     assert result["winners"] == ["p0"] and result["losers"] == ["p1"]
     assert g.drinks() == {"p1": 2}
@@ -367,7 +367,7 @@ def test_the_time_limit_ends_the_game_by_card_count():
     flip(g, "p0", 10.0)
     assert g.next_deadline() == 60.0 and g.public_view()["ends_at"] == 60.0
     g.tick(60.0)
-    assert g.is_over() and g.public_view()["result"]["reason"] == "time"
+    assert g.is_over() and g.public_view()["result"]["reason"] == "time_limit"
     assert g.public_view()["result"]["winners"] == ["p0"]
     g = make("irish_snap", 2, deck=shifted_deck(), time_limit_min=1)
     assert flip(g, "p0", 61.0)[-1]["msg"] in ("game.over", "forfeit.drink")
@@ -465,7 +465,7 @@ def test_random_play_reaches_every_ending():
         g, _ = play_randomly(make("irish_snap", 2 + seed % 3, seed=seed, round_limit=60), random.Random(seed),
                              every=100, max_steps=20000)
         reasons.add(g.public_view()["result"]["reason"])
-    assert {"snap", "rounds"} <= reasons
+    assert {"won_by_snap", "round_limit"} <= reasons
 
 
 def test_the_state_round_trips_through_json_mid_race():

@@ -93,14 +93,14 @@ function Phone({ state, send }) {
     ${g.over ? html`<${Result} state=${state} />` : html`<div class="memory-grid phone-grid" style=${gridStyle(g)}>
       ${g.grid.map((v, i) => {
         if (v === false) return html`<div key=${i} class="cell taken"></div>`;
-        if (v !== null) {
-          const c = parseCard(v);
-          return html`<div key=${i} class=${cx("cell up", c.red && "red")} role="img" aria-label=${cardName(v)} data-card=${v}>
-            <span class="cell-rank">${c.rank}</span><span class="cell-suit">${SUIT_SIGNS[c.suit]}</span></div>`;
-        }
-        return html`<button key=${i} type="button" class=${cx("cell down", open.has(i) && "open")} data-position=${String(i)}
-          disabled=${!open.has(i)} aria-label=${t("Turn card {n}", { n: String(i + 1) })}
-          onClick=${() => send({ type: "pick", position: i })}>${String(i + 1)}</button>`;
+        const c = v === null ? null : parseCard(v);
+        const face = c ? [html`<span class="cell-rank">${c.rank}</span>`, html`<span class="cell-suit">${SUIT_SIGNS[c.suit]}</span>`]
+          : String(i + 1);
+        // The last miss lies face up until the next card is turned: it may be turned again.
+        return html`<button key=${i} type="button" class=${cx("cell", c ? "up" : "down", c && c.red && "red", open.has(i) && "open")}
+          data-position=${String(i)} data-card=${v || undefined} disabled=${!open.has(i)}
+          aria-label=${c ? t("Card {n}: {card}", { n: String(i + 1), card: cardName(v) }) : t("Turn card {n}", { n: String(i + 1) })}
+          onClick=${() => send({ type: "pick", position: i })}>${face}</button>`;
       })}
     </div>`}
     <div class="my-stack">${t("Your pairs: {count}", { count: pairs.length })}${pairs.length ? " · " : ""}

@@ -124,7 +124,7 @@ registerMessages({
     rank: t({ 4: "ace", 3: "king", 2: "queen", 1: "jack" }[entry.count] || "card") }),
   "ratscrew.take": (values, entry) => (entry.by === "slap"
     ? t("{player} slapped first and takes the pile ({count} cards).", values)
-    : t("{player}'s pay card is paid for: {player} takes the pile ({count} cards).", values)),
+    : t("The pay card is paid for: {player} takes the pile ({count} cards).", values)),
   "ratscrew.burn": "{player} slapped wrongly and burns {count} under the pile.",
   "ratscrew.out": "{player} has run out of cards.",
 });
