@@ -1,6 +1,6 @@
 """Irish Snap, Egyptian Ratscrew and Concentration on the TV with 2, 8 and 16
 players with 24-character names, at 1920x1080 and 1280x720, and on the host's
-phone at 360x760: nothing off screen, clipped or covered (tests/browser/
+phone at 390x844 and 360x760: nothing off screen, clipped or covered (tests/browser/
 layout.py), with the most the screens show: a race waiting for players, then
 its order with everybody's margin; a pay-card debt; the face-down grid with
 two cards shown.
@@ -12,29 +12,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE
-from tests.browser.layout import assert_fits
-from tests.browser.test_layout import names
+from tests.browser.test_layout import audit_phone, names
+from tests.browser.test_layout import audit_tv as tv_audit
 from tests.games.reflex_helpers import snap_at
 from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
 
-TV_SIZES = [(1920, 1080), (1280, 720)]
 
 
 def audit_tv(page, shots, label: str) -> None:
-    for width, height in TV_SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(700)
-        shots(f"{label}-{width}x{height}", page)
-        assert_fits(page, f"table {label} at {width}x{height}")
-
-
-def audit_phone(page, shots, label: str) -> None:
-    page.wait_for_timeout(300)
-    shots(label, page, full_page=True)
-    assert_fits(page, f"phone {label}", phone=True)
+    page.wait_for_timeout(600)  # a card turned over has landed
+    tv_audit(page, shots, label)
 
 
 class Room:
@@ -57,21 +46,14 @@ class Room:
 
 
 @pytest.fixture
-def room(open_table, browser, server, watch):
+def room(open_table, open_phone, server):
     made = []
 
     def make(count: int) -> Room:
         table = open_table()
         code = table.locator(".room-code").inner_text().strip()
         all_names = names(count)
-        ctx = browser.new_context(**PHONE)
-        made.append(ctx)
-        phone = ctx.new_page()
-        watch.watch(phone)
-        phone.goto(f"{server.url}/j/{code}")
-        phone.fill("#name", all_names[0])
-        phone.click("#name-form button[type=submit]")
-        phone.wait_for_selector("#room-screen:not([hidden]) #you-line")
+        phone = open_phone(f"{server.url}/j/{code}", all_names[0])
         guests = {}
         for name in all_names[1:]:
             guest = WireClient(server.url).connect()

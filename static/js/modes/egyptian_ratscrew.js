@@ -7,7 +7,7 @@ import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, RaceLive, RaceResult, SlapButton, myPlace, useRaceSignal } from "../ui/race.js";
+import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -68,10 +68,7 @@ function Status({ state }) {
   const g = state.game;
   const me = state.you.player_id;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (g.race) {
-    return g.race.slapped.includes(me) ? html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`
-      : html`<div class="status-line mine slap-now">${t("Slap now!")}</div>`;
-  }
+  if (g.race) return html`<${RaceStatus} state=${state} />`;
   const d = g.debt;
   if (g.turn === me) {
     return html`<div class="status-line mine">${d ? t("Pay {name}: turn {count} more card|Pay {name}: turn {count} more cards", {
@@ -91,30 +88,20 @@ function slapHint(g) {
 function Phone({ state, send }) {
   const g = state.game;
   const me = state.you.player_id;
-  const mine = g.hand_sizes[me] || 0;
-  const flip = state.you.actions.some((a) => a.type === "flip");
   const d = g.debt;
-  const place = myPlace(state, g.last_race);
-  useRaceSignal(state, null);
-  return html`<div class="reflex-phone ratscrew-phone">
-    ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
-      ${d && d.payer === me ? t("Pay: turn a card ({count} to go)", { count: String(d.left) }) : t("Turn your card")}</button>` : null}
-    <${SlapButton} state=${state} send=${send} hint=${g.race ? null : slapHint(g)} />
-    <div class="my-stack">${(g.out || []).includes(me) ? t("You are out of cards.")
-      : t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })}</div>
-    ${place ? html`<div class="sub my-place">${place}</div>` : null}
-    ${g.over ? html`<${Result} state=${state} />` : null}
-  </div>`;
+  return html`<${ReflexPhone} state=${state} send=${send} className="ratscrew-phone"
+    flipLabel=${d && d.payer === me ? t("Pay: turn a card ({count} to go)", { count: String(d.left) }) : t("Turn your card")}
+    slapHint=${slapHint(g)}
+    stackLine=${(g.out || []).includes(me) ? t("You are out of cards.")
+      : t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: g.hand_sizes[me] || 0 })} />`;
 }
 
 function seatInfo(state, player) {
   const g = state.game;
-  const n = g.hand_sizes[player.id];
   const badges = [];
   if ((g.out || []).includes(player.id)) badges.push({ text: t("out"), kind: "waiting" });
   if (g.debt && g.debt.payer === player.id && !g.over) badges.push({ text: t("pays {count}", { count: String(g.debt.left) }), kind: "role" });
-  if (g.race && g.race.slapped.includes(player.id)) badges.push({ text: t("slapped"), kind: "turn" });
-  return { handSize: typeof n === "number" ? n : undefined, badges };
+  return stackSeat(state, player, badges);
 }
 
 registerMessages({

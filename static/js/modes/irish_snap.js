@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, RaceLive, RaceResult, SlapButton, myPlace, raceTitle, useRaceSignal } from "../ui/race.js";
+import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
 
 // The count, as it is said.
@@ -89,42 +89,26 @@ function Status({ state }) {
   const g = state.game;
   const me = state.you.player_id;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (g.race) {
-    return g.race.slapped.includes(me) ? html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`
-      : html`<div class="status-line mine slap-now">${t("{title} Slap now!", { title: raceTitle(g.race.kind) })}</div>`;
-  }
+  if (g.race) return html`<${RaceStatus} state=${state} call=${t("{title} Slap now!", { title: raceTitle(g.race.kind) })} />`;
   if (g.turn === me) return html`<div class="status-line mine">${t("Your turn: turn your card and say {word}!", { word: html`<b>${sayWord(g.next_word)}</b>` })}</div>`;
   return html`<div class="status-line">${t("{name} turns and says {word}", { name: html`<b>${nameOf(state, g.turn)}</b>`, word: sayWord(g.next_word) })}</div>`;
 }
 
 function Phone({ state, send }) {
   const g = state.game;
-  const me = state.you.player_id;
-  const mine = g.hand_sizes[me] || 0;
-  const flip = state.you.actions.some((a) => a.type === "flip");
-  const place = myPlace(state, g.last_race);
-  useRaceSignal(state, null);
-  return html`<div class="reflex-phone snap-phone">
-    ${g.piles.pile.length ? html`<div class="phone-said">${t("On the pile: {word}", { word: sayWord(g.said) })}</div>` : null}
-    ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
-      ${t("Turn your card: “{word}”", { word: sayWord(g.next_word) })}</button>` : null}
-    <${SlapButton} state=${state} send=${send}
-      hint=${g.race ? null : t("Only when the card matches the word! A wrong slap: {penalty}", {
-        penalty: g.options.false_slap === "drink" ? t("you drink") : t("you pick up the pile") })} />
-    <div class="my-stack">${mine ? t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })
-      : t("You are out of cards: slap first on the next snap to win!")}</div>
-    ${place ? html`<div class="sub my-place">${place}</div>` : null}
-    ${g.over ? html`<${Result} state=${state} />` : null}
-  </div>`;
+  const mine = g.hand_sizes[state.you.player_id] || 0;
+  return html`<${ReflexPhone} state=${state} send=${send} className="snap-phone"
+    top=${g.piles.pile.length ? html`<div class="phone-said">${t("On the pile: {word}", { word: sayWord(g.said) })}</div>` : null}
+    flipLabel=${t("Turn your card: “{word}”", { word: sayWord(g.next_word) })}
+    slapHint=${t("Only when the card matches the word! A wrong slap: {penalty}", {
+      penalty: g.options.false_slap === "drink" ? t("you drink") : t("you pick up the pile") })}
+    stackLine=${mine ? t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })
+      : t("You are out of cards: slap first on the next snap to win!")} />`;
 }
 
 function seatInfo(state, player) {
   const g = state.game;
-  const n = g.hand_sizes[player.id];
-  const badges = [];
-  if (n === 0 && !g.over) badges.push({ text: t("out of cards"), kind: "role" });
-  if (g.race && g.race.slapped.includes(player.id)) badges.push({ text: t("slapped"), kind: "turn" });
-  return { handSize: typeof n === "number" ? n : undefined, badges };
+  return stackSeat(state, player, g.hand_sizes[player.id] === 0 && !g.over ? [{ text: t("out of cards"), kind: "role" }] : []);
 }
 
 registerMessages({

@@ -9,6 +9,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
+import { Result } from "./result.js";
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 // A compensation this small is not worth a word on the TV.
@@ -104,6 +105,45 @@ export function RaceResult({ state, race, verdict, compact = false }) {
   return html`<${MoreList} title=${[t("Last slap: {title}", { title: raceTitle(race.kind) }), race.timed_out ? ` ${t("(time up)")}` : ""]}
     items=${rows} tag="ol" className=${cx("race-result", compact && "compact")} listClass="race-rows"
     more=${(n) => t("+{count} more|+{count} more", { count: n })} />`;
+}
+
+// The phone's status line while a race is open (null when none is).
+export function RaceStatus({ state, call }) {
+  const race = state.game.race;
+  if (!race) return null;
+  return race.slapped.includes(state.you.player_id)
+    ? html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`
+    : html`<div class="status-line mine slap-now">${call || t("Slap now!")}</div>`;
+}
+
+// The phone of a stack-and-pile game: what lies on top (`top`), the card to
+// turn (labelled `flipLabel`) when it is your turn, the SLAP button (with
+// `slapHint` while no race is open), your face-down stack (`stackLine`), where
+// you came in the last race, and the result at the end.
+export function ReflexPhone({ state, send, className, top, flipLabel, slapHint, stackLine }) {
+  const g = state.game;
+  const flip = state.you.actions.some((a) => a.type === "flip");
+  const place = myPlace(state, g.last_race);
+  useRaceSignal(state, null);
+  return html`<div class=${cx("reflex-phone", className)}>
+    ${top || null}
+    ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
+      ${flipLabel}</button>` : null}
+    <${SlapButton} state=${state} send=${send} hint=${g.race ? null : slapHint} />
+    <div class="my-stack">${stackLine}</div>
+    ${place ? html`<div class="sub my-place">${place}</div>` : null}
+    ${g.over ? html`<${Result} state=${state} />` : null}
+  </div>`;
+}
+
+// A seat of a stack-and-pile game on the TV: its stack as backs, and a badge
+// once it has slapped in the open race (plus the game's own `badges`).
+export function stackSeat(state, player, badges = []) {
+  const g = state.game;
+  const n = g.hand_sizes[player.id];
+  const out = [...badges];
+  if (g.race && g.race.slapped.includes(player.id)) out.push({ text: t("slapped"), kind: "turn" });
+  return { handSize: typeof n === "number" ? n : undefined, badges: out };
 }
 
 // Where I came in the last race, in a line for my phone.
