@@ -171,3 +171,29 @@ def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join
         pings = ana.received("net.ping")
     assert pings and isinstance(pings[0]["n"], int)
     assert t.received("net.ping") == []
+
+
+@pytest.mark.parametrize("mode", ["irish_snap", "egyptian_ratscrew", "concentration"])
+def test_bad_moves_are_answered_with_an_error_code(table, join, mode):
+    """Junk in game.act (unknown types, wrong parameters, junk beside a
+    forged arrival) is refused with an error code, never a failure, and
+    changes nothing."""
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": mode, "options": {}}))
+    rev = t.last_state()["rev"]
+    junk = [
+        {"type": "flip", "extra": 1}, {"type": "slap", "position": 3}, {"type": "pick", "position": 99},
+        {"type": "pick", "position": "1"}, {"type": "pick"}, {"type": "steal"}, {"type": 7}, {},
+        {"type": "pick", "position": True}, {"type": "steal", "arrival": "now"},
+    ]
+    for action in junk:
+        for phone in (ana, bob):
+            answer = phone.call("game.act", {"action": action})
+            assert answer["ok"] is False, (action, answer)
+            assert answer["error"]["code"] in ("bad_request", "illegal_action", "not_your_turn"), answer
+    for payload in (None, [], "slap", {"action": None}, {"action": {"type": "slap", "arrival": {"at": "x"}}, "rev": "1"}):
+        answer = ana.call("game.act", payload)
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", (payload, answer)
+    assert t.states() == [] and ana.call("game.act", {"action": {"type": "nope"}})["ok"] is False
+    assert t.call("host.command", {"command": "end_game"})["ok"] and t.last_state()["rev"] == rev + 1
