@@ -136,14 +136,12 @@ export function ReflexPhone({ state, send, className, top, flipLabel, slapHint, 
   </div>`;
 }
 
-// A seat of a stack-and-pile game on the TV: its stack as backs, and a badge
-// once it has slapped in the open race (plus the game's own `badges`).
+// A seat of a stack-and-pile game on the TV: its stack as backs, with the
+// game's own `badges`. (Who has slapped is in the race's own panel: a badge
+// on every seat would wrap the names of a full table of 16.)
 export function stackSeat(state, player, badges = []) {
-  const g = state.game;
-  const n = g.hand_sizes[player.id];
-  const out = [...badges];
-  if (g.race && g.race.slapped.includes(player.id)) out.push({ text: t("slapped"), kind: "turn" });
-  return { handSize: typeof n === "number" ? n : undefined, badges: out };
+  const n = state.game.hand_sizes[player.id];
+  return { handSize: typeof n === "number" ? n : undefined, badges };
 }
 
 // Where I came in the last race, in a line for my phone.
