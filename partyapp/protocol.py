@@ -26,6 +26,7 @@ class Event(StrEnum):
     # server to client
     STATE = "state"
     KICKED = "kicked"
+    NET_PING = "net.ping"  # answered through its acknowledgement: the phone's round trip
 
 
 class Code(StrEnum):

@@ -21,8 +21,9 @@ from typing import Any, Callable
 from flask import current_app, request
 from flask_socketio import SocketIO, close_room, disconnect, join_room, leave_room
 
-from . import netinfo
+from . import netinfo, pings
 from .games.base import HOST, IllegalAction
+from .games.races import RoundTrips
 from .protocol import Code, Event, ProtocolError, bad, error
 from . import protocol
 from .packets import Fragment, encode
@@ -53,6 +54,7 @@ class Conn:
     role: str | None = None  # "table" or "player"
     pid: str | None = None
     refused: int = 0  # refusals by the rate limit, less two for each event let through
+    trips: RoundTrips = field(default_factory=RoundTrips)  # pings of a phone in a reflex game
 
 
 # A connection whose refusals outrun what it is let through by this many is
@@ -136,6 +138,7 @@ class Realtime:
             self.sweeper_started = True
         socketio.start_background_task(self._sweep_forever)
         socketio.start_background_task(self._maintain_forever)
+        socketio.start_background_task(pings.ping_forever, self, socketio)
 
     FULL_GC_SECONDS = 300
 
@@ -570,8 +573,9 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
 @handler(Event.GAME_ACT)
 def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player's move; it is checked against the rules and the turn."""
+    arrival = {"at": r.registry.clock(), "rtt": conn.trips.median()}  # the server's stamp, for races
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
     action = protocol.parse_action(payload)
     room = _room_for(r, conn)
-    room.change(lambda: (_check_rev(room, payload), room.act(conn.pid, action))[1])
+    room.change(lambda: (_check_rev(room, payload), room.act(conn.pid, action, arrival))[1])

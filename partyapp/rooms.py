@@ -24,6 +24,7 @@ import orjson
 
 from .games import MODES
 from .games.base import HOST, Game, IllegalAction
+from .games.races import ARRIVAL
 from .protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
 from .store import Store
 
@@ -251,6 +252,8 @@ class Room:
             return UNCHANGED
         seat.connected = connected
         seat.away_since = None if connected else self.registry.clock()
+        if self.game and not self.game.is_over() and pid in self.game.players():
+            self.game.presence(pid, connected, self.registry.clock())
         return None
 
     def set_table_connected(self, connected: bool) -> Any:
@@ -377,11 +380,17 @@ class Room:
                     s.drinks += n
         self.game = None
 
-    def act(self, actor: str, action: dict) -> None:
+    def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
+        """A move; ``arrival`` is the server's stamp of when it came in (and the
+        phone's round trip), handed to a reflex game inside the action. A
+        stamp the client put in the action itself is never believed."""
         if self.game is None:
             raise IllegalAction("No game is running.")
         if actor != HOST and actor not in self.game.players():
             raise IllegalAction("You are not in this game; you will be dealt in next game.")
+        action = {k: v for k, v in action.items() if k != ARRIVAL}
+        if arrival is not None and self.game.reflex:
+            action[ARRIVAL] = arrival
         self.game.apply(actor, action, self.registry.clock())
 
     def tick(self) -> Any:
@@ -448,6 +457,11 @@ class Registry:
             room = Room(self, data)
             self._rooms[code] = room
         return room, token
+
+    def live(self, code: str) -> Room | None:
+        """The room if it is in memory (never loads it from the store)."""
+        with self._lock:
+            return self._rooms.get(code)
 
     def live_rooms(self) -> list[Room]:
         with self._lock:

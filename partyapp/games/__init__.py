@@ -13,6 +13,11 @@ from .drinking import Kings, RingOfFire
 from .go_fish import GoFish
 from .old_maid import OldMaid
 from .pontoon import Pontoon
+from .blackjack import Blackjack
+from .concentration import Concentration
+from .drinking import Kings, RingOfFire
+from .egyptian_ratscrew import EgyptianRatscrew
+from .irish_snap import IrishSnap
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
@@ -24,6 +29,9 @@ MODES: dict[str, type[Game]] = {
     "casino_blackjack": CasinoBlackjack,
     "russian_blackjack": RussianBlackjack,
     "pontoon": Pontoon,
+    "irish_snap": IrishSnap,
+    "egyptian_ratscrew": EgyptianRatscrew,
+    "concentration": Concentration,
 }
 
 

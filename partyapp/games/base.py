@@ -76,6 +76,9 @@ class Game(ABC):
     # Options the server may fill in from its config when the host leaves
     # them out (e.g. "race_timeout_s").
     option_names: ClassVar[tuple[str, ...]] = ()
+    # A game with races judged by arrival (``races.py``): the server measures
+    # its phones' round trips and stamps each move with ``races.ARRIVAL``.
+    reflex: ClassVar[bool] = False
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -125,6 +128,10 @@ class Game(ABC):
     def tick(self, now: float) -> list[dict]:
         """Apply every time-out that is due at ``now``."""
         return []
+
+    def presence(self, pid: str, connected: bool, now: float) -> None:
+        """``pid``'s phone connected or went away (a race does not wait for a
+        player who is not here). Default: the game does not care."""
 
     def waiting_for(self) -> list[str]:
         """The players the game cannot go on without now (whose turn it is, or

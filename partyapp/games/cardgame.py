@@ -24,7 +24,14 @@ Moves
     state, e.g. a race's deadline for ``next_deadline``/``tick``). A player with nothing to do while
     another has the turn gets ``NotYourTurn``; every refusal is an
     ``IllegalAction`` with a sentence for the player, raised before anything
-    changed. ``apply`` returns the log entries the move added.
+    changed. ``apply`` returns the log entries the move added. A move of a
+    reflex game carries its arrival stamp (``races.ARRIVAL``): ``apply``
+    takes it out of the action into ``self.arrival`` (``at``, ``rtt``;
+    without a stamp the move arrived at ``now``).
+
+Presence
+    ``presence(pid, connected, now)`` keeps the players whose phone is away
+    in ``away`` and calls ``on_presence`` (a race stops waiting for them).
 
 Absent players
     ``skip(pid, now)`` plays the game's ``default_action(pid)`` for a player
@@ -79,6 +86,7 @@ from .actions import Action, match
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .cards import STANDARD_DECK, make_stock, take_out, validate_cards
 from .forfeits import Forfeits, new_forfeits
+from .races import Arrival, split_arrival
 
 LOG_MAX = 40
 PUBLIC_LOG = 20
@@ -149,6 +157,8 @@ class CardGame(Game):
     }
     # Forfeit cause -> drinks, when forfeits are on.
     FORFEITS: ClassVar[dict[str, int]] = {}
+    # The forfeit cause every loser takes when the game ends (None: none).
+    LOSER_FORFEIT: ClassVar[str | None] = None
     # The cards a staged deck (testing mode) is checked against.
     STAGED_FROM: ClassVar[tuple[str, ...]] = STANDARD_DECK
     STAGED_JOKERS: ClassVar[bool] = False
@@ -164,6 +174,9 @@ class CardGame(Game):
         # The server's time of the call being handled (``apply``, ``skip``,
         # seats, ``finish``): reflex games judge arrival times with it.
         self.now = 0.0
+        # When the move being applied reached the server, and its phone's
+        # round trip (``races.split_arrival``).
+        self.arrival = Arrival(0.0, None)
 
     # -- options ---------------------------------------------------------------------
     @classmethod
@@ -218,6 +231,7 @@ class CardGame(Game):
             "forfeits": new_forfeits(cls.FORFEITS, opts.get("forfeits", True)),
         }
         game = cls(s)
+        game.now = now
         game.setup()
         return game
 
@@ -313,6 +327,7 @@ class CardGame(Game):
     def apply(self, pid: str, action: dict, now: float) -> list[dict]:
         self._events = []
         self.now = now
+        action, self.arrival = split_arrival(action, now)
         self._run(pid, action)
         return self._events
 
@@ -343,6 +358,7 @@ class CardGame(Game):
         """Play the default move for an absent player."""
         self._events = []
         self.now = now
+        self.arrival = Arrival(now, None)
         if self.s["over"]:
             raise GameIsOver("The game is over.")
         action = self.default_action(pid) if pid in self.s["seats"] else None
@@ -402,6 +418,28 @@ class CardGame(Game):
         so ``seats[index]`` is the next player clockwise, when any): deal with
         their cards, stakes and turn."""
 
+    def away(self) -> list[str]:
+        """Players in this game whose phone is away."""
+        return [p for p in self.s.get("away", []) if p in self.s["seats"]]
+
+    def presence(self, pid: str, connected: bool, now: float) -> None:
+        if pid not in self.s["seats"]:
+            return
+        away = self.s.setdefault("away", [])
+        if connected == (pid not in away):
+            return
+        self._events = []
+        self.now = now
+        if connected:
+            away.remove(pid)
+        else:
+            away.append(pid)
+        if not self.s["over"]:
+            self.on_presence(pid, connected)
+
+    def on_presence(self, pid: str, connected: bool) -> None:
+        """``pid``'s phone came back or went away (already in ``away()``)."""
+
     def set_seat_order(self, pids: list[str]) -> None:
         if sorted(pids) != sorted(self.s["seats"]):
             raise IllegalAction("The players changed meanwhile; look again and retry.")
@@ -427,6 +465,10 @@ class CardGame(Game):
             return
         self.s["over"] = True
         result = self.final_result(reason)
+        if self.LOSER_FORFEIT is not None:
+            for pid in result["losers"]:
+                self.forfeit(pid, self.LOSER_FORFEIT)
+            result["drinks"] = self.drinks()
         self.s["result"] = result
         self.log("game.over", reason=reason, winners=result["winners"], losers=result["losers"])
 

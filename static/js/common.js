@@ -6,7 +6,11 @@ export const ACK_TIMEOUT_MS = 8000;
 
 export function connect() {
   // The page's own origin; the server refuses other origins.
-  return window.io({ reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+  const socket = window.io({ reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+  // The server measures each phone's round trip to judge races fairly:
+  // answer its pings at once.
+  socket.on("net.ping", (_data, ack) => { if (typeof ack === "function") ack(); });
+  return socket;
 }
 
 // Emit and wait for the acknowledgement; never throws.

@@ -1,9 +1,10 @@
 // Log entries in words. Engines log message keys with parameters
 // ({"id": 7, "msg": "blackjack.bust", "player": "p2", "total": 24}); each mode
 // registers a table of its keys (registerMessages) worded through t(): a
-// template, or a function (params, entry, state) -> words for a sentence a
-// template cannot build ("Bo played three 7s"); `params` are the entry's
-// values ready to show (names, cards) and `entry` the raw ones. The
+// template, or a function (params, entry, state, plain) -> words for a
+// sentence a template cannot build ("Bo played three 7s", a list of times);
+// `params` are the entry's values ready to show (names, cards), `entry` the
+// raw ones, and `plain` asks for text only (labels, confirm boxes). The
 // drinking decks log lists of `text` parts (strings, {player}, {card}).
 //   word(entry, state)     -> something to render (names in bold, cards in colour)
 //   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
@@ -87,7 +88,7 @@ function parts(entry, state, plain) {
 function worded(entry, state, plain) {
   const message = messages[entry.msg];
   const p = params(entry, state, plain);
-  return typeof message === "function" ? message(p, entry, state) : t(message, p);
+  return typeof message === "function" ? message(p, entry, state, plain) : t(message, p);
 }
 
 export function word(entry, state) {
@@ -105,7 +106,7 @@ export function wordText(entry, state) {
   if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
   if (typeof entry.msg === "string") {
     const out = hasMessage(entry.msg) ? worded(entry, state, true) : fallback(entry, state, true);
-    return Array.isArray(out) ? out.join("") : out;
+    return Array.isArray(out) ? out.flat(Infinity).join("") : out;
   }
   return "";
 }

@@ -152,7 +152,8 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     shots("table-thumb", table)
     # Bob copies with the wrong thumb; Cat, the only one left, is last: both lose.
     bob.locator("[data-action=tap] button[data-value=right]").click()
-    table.wait_for_selector(".outcome .loser")
+    # The race's outcome replaces paper, scissors, stone's (whose loser is Cat too).
+    expect(table.locator(".outcome")).to_contain_text("Thumb")
     losers = table.locator(".outcome .loser").inner_text()
     assert "Bob" in losers and "Cat" in losers
     # Cat draws the question card and catches Ana answering: Ana necks, and

@@ -7,10 +7,11 @@
   takes the state through JSON and plays on with the copy (the copy must be
   the same game), checks every new log entry against the game's
   ``MESSAGES``, and runs a leak ``Auditor`` when given one. Players may
-  leave and join meanwhile (``churn``; ``joins=False`` for the games that
-  deal nobody in mid-game) and absent phones may be skipped (``skips``).
-  The clock moves on half a second a step; a game's own deadline (a house
-  dealer's paced play) is ticked when it is due or when nobody can move.
+  leave and join meanwhile (``churn``; a game that takes nobody once dealt
+  refuses the joiner, as the room allows) and absent phones may be skipped
+  (``skips``). The clock moves on half a second a step; a game's own
+  deadline (a house dealer's paced play) is ticked when it is due or when
+  nobody can move.
 - ``Auditor(hidden, visible)`` checks that no view carries a card its
   recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
   viewer)`` say, from the engine's state, which cards are out of sight of a
@@ -32,7 +33,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST
+from partyapp.games.base import HOST, Game, IllegalAction
 
 PIDS = [f"p{i}" for i in range(16)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')
@@ -170,14 +171,23 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
             g.remove_player(rng.choice(g.players()), now)
         elif churn and joins and rng.random() < 0.02 and len(g.players()) < type(g).max_players:
             joined += 1
-            g.add_player({"id": f"late{joined}", "group": None}, now)
+            try:
+                g.add_player({"id": f"late{joined}", "group": None}, now)
+            except IllegalAction:
+                pass  # a game that deals nobody in once dealt: seated in the room only
         elif deadline is not None and (deadline <= now or not movers):
             now = max(now, deadline)
             g.tick(now)
         else:
             assert movers, f"nobody can move: {g.public_view()}"
             pid = rng.choice(movers)
-            waiting_on = g.turn() in (None, pid)
+            # A game with its own ``waiting_for`` is asked whom it waits on;
+            # else it waits on the player whose turn it is (anybody with a
+            # move when nobody has the turn).
+            if type(g).waiting_for is not Game.waiting_for:
+                waiting_on = pid in g.waiting_for()
+            else:
+                waiting_on = g.turn() in (None, pid)
             if skips and waiting_on and rng.random() < skips:
                 g.skip(pid, now)
             else:

@@ -1,21 +1,27 @@
 // What the screens of every full card game share: the words of the kit's own
 // log keys (partyapp/games/cardgame.py), a player's name in bold, the
 // seconds left until a time the server set (by the server's clock), a
-// short outcome box (who won, who lost, who drinks) from game.result, and
-// the lobby's form for a game's options (the engine's option_list, given to
-// the picker by the page: on/off, a number, or one of a few choices).
+// short outcome box (who won, who lost, who drinks) from game.result. The
+// lobby's form for a game's options is ui/options.js.
 import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, t } from "../i18n.js";
-import { nameOf } from "../common.js";
+import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
 
+// Causes of a forfeit.drink entry the games log without a result of their own.
+const CAUSES = {
+  lose: "lost the game", last: "last to slap", false_slap: "a false slap", bust: "bust", dealer_bust: "the dealer's bust",
+};
 registerMessages({
   "game.joined": "{player} joined the game.",
   "game.left": "{player} left the game.",
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
-  "game.over": "Game over.",
-  "forfeit.drink": "{player} drinks {count}.|{player} drinks {count}.",
+  "game.over": (values, entry) => (entry.winners && entry.winners.length
+    ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
+    : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
+  "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
+    player: values.player, count: entry.count, cause: t(CAUSES[entry.cause] || humanize(entry.cause).toLowerCase()) }),
 });
 
 // The table plays a sound when the log gains an entry whose key is in

@@ -1,0 +1,119 @@
+// Egyptian Ratscrew: the TV shows the pile, who owes whom how many cards for
+// a pay card, whose turn it is, who is out, and with the slap house rules the
+// race and its order with the margins in ms; the phone has the card to turn
+// (to pay, when you owe) and, with the slap rules, the SLAP button.
+import { cx, html } from "../view.js";
+import { listOf, t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import { Result } from "../ui/result.js";
+import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
+import { registerMode } from "./index.js";
+
+const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+
+function lastTaker(game) {
+  for (let i = game.log.length - 1; i >= 0; i -= 1) {
+    const e = game.log[i];
+    if (e.msg === "race.order") return null;
+    if (e.msg === "ratscrew.take" && e.by === "slap") return e.player;
+  }
+  return null;
+}
+
+function DebtLine({ state }) {
+  const g = state.game;
+  if (g.over) return null;
+  if (g.race) return html`<${RaceLive} state=${state} />`;
+  const d = g.debt;
+  if (d) {
+    return html`<div class="debt-line">${t("{payer} pays {to}: {count} more card|{payer} pays {to}: {count} more cards", {
+      payer: html`<${Who} state=${state} pid=${d.payer} />`, to: html`<${Who} state=${state} pid=${d.to} />`,
+      count: d.left })}</div>`;
+  }
+  return html`<div class="turn-big">${t("{name} turns a card", { name: html`<${Who} state=${state} pid=${g.turn} />` })}</div>`;
+}
+
+function Rules({ state }) {
+  const g = state.game;
+  const o = g.options || {};
+  const slaps = (g.slaps || []).map((s) => (s === "doubles" ? t("doubles") : t("sandwiches")));
+  return html`<div class="limit-line rules-line">${t("Pay cards: Ace 4, King 3, Queen 2, Jack 1.")} ${slaps.length
+    ? t("Slap {rules} to take the pile; a wrong slap burns {count} card.|Slap {rules} to take the pile; a wrong slap burns {count} cards.", {
+      rules: listOf(slaps), count: o.burn })
+    : ""}</div>`;
+}
+
+function RatscrewTable({ state, ctx }) {
+  const g = state.game;
+  useRaceSignal(state, ctx);
+  const taker = lastTaker(g);
+  return html`<div class=${cx("reflex-table ratscrew-table", g.race && "racing")}>
+    <div class="rt-top">
+      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
+      <div class="rt-side">
+        <${DebtLine} state=${state} />
+        ${g.out && g.out.length ? html`<div class="out-line">${t("Out: {names}", {
+          names: listOf(g.out.map((p) => html`<${Who} state=${state} pid=${p} />`)) })}</div>` : null}
+      </div>
+    </div>
+    ${g.over ? html`<${Result} state=${state} />`
+      : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${(pid) => (pid === taker ? t("takes the pile") : null)} />`}
+    <${Rules} state=${state} />
+    <${LimitLine} state=${state} />
+  </div>`;
+}
+
+function Status({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  if (g.race) return html`<${RaceStatus} state=${state} />`;
+  const d = g.debt;
+  if (g.turn === me) {
+    return html`<div class="status-line mine">${d ? t("Pay {name}: turn {count} more card|Pay {name}: turn {count} more cards", {
+      name: html`<b>${nameOf(state, d.to)}</b>`, count: d.left }) : t("Your turn: turn your card")}</div>`;
+  }
+  return html`<div class="status-line">${d ? t("{payer} pays {to} ({count} to go)", {
+    payer: html`<b>${nameOf(state, d.payer)}</b>`, to: html`<b>${nameOf(state, d.to)}</b>`, count: String(d.left) })
+    : t("{name} turns a card", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
+}
+
+function slapHint(g) {
+  const rules = listOf((g.slaps || []).map((s) => (s === "doubles" ? t("a double") : t("a sandwich"))));
+  return t("Slap {rules} to take the pile; a wrong slap burns {count} card.|Slap {rules} to take the pile; a wrong slap burns {count} cards.", {
+    rules, count: g.options.burn });
+}
+
+function Phone({ state, send }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  const d = g.debt;
+  return html`<${ReflexPhone} state=${state} send=${send} className="ratscrew-phone"
+    flipLabel=${d && d.payer === me ? t("Pay: turn a card ({count} to go)", { count: String(d.left) }) : t("Turn your card")}
+    slapHint=${slapHint(g)}
+    stackLine=${(g.out || []).includes(me) ? t("You are out of cards.")
+      : t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: g.hand_sizes[me] || 0 })} />`;
+}
+
+function seatInfo(state, player) {
+  const g = state.game;
+  const badges = [];
+  if ((g.out || []).includes(player.id)) badges.push({ text: t("out"), kind: "waiting" });
+  if (g.debt && g.debt.payer === player.id && !g.over) badges.push({ text: t("pays {count}", { count: String(g.debt.left) }), kind: "role" });
+  return stackSeat(state, player, badges);
+}
+
+registerMessages({
+  "ratscrew.flip": "{player} turns {card}.",
+  "ratscrew.pay": (values, entry) => t("{player}'s {rank} must be paid: {payer} turns {count}.", {
+    player: values.player, payer: values.payer, count: entry.count,
+    rank: t({ 4: "ace", 3: "king", 2: "queen", 1: "jack" }[entry.count] || "card") }),
+  "ratscrew.take": (values, entry) => (entry.by === "slap"
+    ? t("{player} slapped first and takes the pile ({count} cards).", values)
+    : t("The pay card is paid for: {player} takes the pile ({count} cards).", values)),
+  "ratscrew.burn": "{player} slapped wrongly and burns {count} under the pile.",
+  "ratscrew.out": "{player} has run out of cards.",
+});
+
+registerMode(["egyptian_ratscrew"], { Table: RatscrewTable, Phone, Status, seatInfo });

@@ -1,0 +1,126 @@
+// Irish Snap: the TV shows the pile, the word each player says with their
+// card, the race when a card matches (who slapped, then the order with the
+// margins in ms) and who picked up; the phone has the card to turn, the word
+// to say, and the SLAP button that lights up on a match.
+import { cx, html } from "../view.js";
+import { t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { registerMessages } from "../words.js";
+import { Result } from "../ui/result.js";
+import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
+import { registerMode } from "./index.js";
+
+// The count, as it is said.
+const WORDS = {
+  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten",
+  J: "Jack", Q: "Queen", K: "King",
+};
+export const sayWord = (rank) => t(WORDS[rank] || String(rank));
+
+const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+
+// Who picked the pile up after the last race (the newest pickup entry).
+function lastPickup(game) {
+  for (let i = game.log.length - 1; i >= 0; i -= 1) {
+    const e = game.log[i];
+    if (e.msg === "race.order") return null;
+    if (e.msg === "snap.pickup") return e.player;
+  }
+  return null;
+}
+
+function verdict(game) {
+  const taker = lastPickup(game);
+  return (pid) => (pid === taker ? t("picks up the pile") : null);
+}
+
+// The word said with the card on top of the pile; an empty pile: who
+// picked it up, and the word the count goes on with.
+function SaidLine({ state }) {
+  const g = state.game;
+  const match = Boolean(g.race);
+  if (!g.piles.pile.length || !g.flipper) {
+    const taker = lastPickup(g) || lastFalseSlap(g);
+    return html`<div class="said">
+      <div class="said-who">${taker ? t("{name} picked up the pile", { name: html`<${Who} state=${state} pid=${taker} />` })
+        : t("The count starts at")}</div>
+      <div class="said-word quiet">${sayWord(g.next_word)}…</div>
+    </div>`;
+  }
+  return html`<div class=${cx("said", match && "match")}>
+    <div class="said-who">${t("{name} says", { name: html`<${Who} state=${state} pid=${g.flipper} />` })}</div>
+    <div class="said-word">${sayWord(g.said)}${match ? "!" : ""}</div>
+    ${match ? null : html`<div class="said-next">${t("Next: {word}", { word: sayWord(g.next_word) })}</div>`}
+  </div>`;
+}
+
+function lastFalseSlap(game) {
+  const e = game.log.length ? game.log[game.log.length - 1] : null;
+  return e && e.msg === "snap.false_slap" && e.penalty === "pile" ? e.player : null;
+}
+
+function TurnLine({ state }) {
+  const g = state.game;
+  if (g.over) return null;
+  if (g.race) return html`<${RaceLive} state=${state} />`;
+  return html`<div class="turn-big">${t("{name} turns a card and says {word}", {
+    name: html`<${Who} state=${state} pid=${g.turn} />`, word: html`<b class="word">${sayWord(g.next_word)}</b>` })}</div>`;
+}
+
+function SnapTable({ state, ctx }) {
+  const g = state.game;
+  useRaceSignal(state, ctx);
+  return html`<div class=${cx("reflex-table snap-table", g.race && "racing")}>
+    <div class="rt-top">
+      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
+      <div class="rt-side">
+        <${SaidLine} state=${state} />
+        ${g.race ? null : html`<${TurnLine} state=${state} />`}
+      </div>
+    </div>
+    ${g.race ? html`<${TurnLine} state=${state} />` : null}
+    ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict(g)} />`}
+    <div class="limit-line rules-line">${t("When the card matches the word, everybody slaps their phone: the last picks up the pile. Out of cards? Slap first to win!")}</div>
+    <${LimitLine} state=${state} />
+  </div>`;
+}
+
+function Status({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  if (g.race) return html`<${RaceStatus} state=${state} call=${t("{title} Slap now!", { title: raceTitle(g.race.kind) })} />`;
+  if (g.turn === me) return html`<div class="status-line mine">${t("Your turn: turn your card and say {word}!", { word: html`<b>${sayWord(g.next_word)}</b>` })}</div>`;
+  return html`<div class="status-line">${t("{name} turns and says {word}", { name: html`<b>${nameOf(state, g.turn)}</b>`, word: sayWord(g.next_word) })}</div>`;
+}
+
+function Phone({ state, send }) {
+  const g = state.game;
+  const mine = g.hand_sizes[state.you.player_id] || 0;
+  return html`<${ReflexPhone} state=${state} send=${send} className="snap-phone"
+    top=${g.piles.pile.length ? html`<div class="phone-said">${t("On the pile: {word}", { word: sayWord(g.said) })}</div>` : null}
+    flipLabel=${t("Turn your card: “{word}”", { word: sayWord(g.next_word) })}
+    slapHint=${t("Only when the card matches the word! A wrong slap: {penalty}", {
+      penalty: g.options.false_slap === "drink" ? t("you drink") : t("you pick up the pile") })}
+    stackLine=${mine ? t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })
+      : t("You are out of cards: slap first on the next snap to win!")} />`;
+}
+
+function seatInfo(state, player) {
+  const g = state.game;
+  return stackSeat(state, player, g.hand_sizes[player.id] === 0 && !g.over ? [{ text: t("out of cards"), kind: "role" }] : []);
+}
+
+registerMessages({
+  "snap.flip": (values, entry) => (entry.match
+    ? t("{player} turns {card} and says {word}: snap!", { player: values.player, card: values.card, word: sayWord(entry.said) })
+    : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
+  "snap.pickup": "{player} was last and picks up the pile ({count} cards).",
+  "snap.no_contest": "Nobody to race against: the pile stays.",
+  "snap.false_slap": (values, entry) => (entry.penalty === "pile"
+    ? t("{player} slapped on no match and picks up the pile ({count} cards).", values)
+    : t("{player} slapped on no match and drinks.", values)),
+  "snap.redeal": "Everybody is out of cards: the pile is shuffled and dealt again.",
+});
+
+registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo });

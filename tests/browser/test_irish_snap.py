@@ -1,0 +1,76 @@
+"""Irish Snap in real browsers: a table and two phones. Ana and Bob turn
+their cards from their phones saying the count; Bob's two on "Two" is a
+snap: both phones light their SLAP button and both slap; the TV shows the
+order with the margin in ms, and the last picks the pile up."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import assert_fits
+from tests.games.reflex_helpers import snap_at
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_snap_with_two_phones_slapping(open_table, open_phone, server, shots, watch):
+    """The count on the TV, the lit SLAP buttons on a match, the race on the
+    TV while it is open, then the order with the margin and who picks up."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    # A long window: a busy test machine must not time the race out meanwhile.
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', "
+                            "{mode: 'irish_snap', options: {deck: d, slap_window_ms: 15000}})", snap_at(1))
+    assert answer["ok"], answer
+
+    # Ana turns her card saying Ace; Bob has nothing to turn yet, only a dim slap.
+    flip = ana.locator("button[data-action=flip]")
+    expect(flip).to_contain_text("Ace")
+    expect(bob.locator("button[data-action=flip]")).to_have_count(0)
+    expect(bob.locator("button.slap-button.dim")).to_be_visible()
+    expect(table.locator(".turn-big")).to_contain_text("Ana")
+    shots("ana-to-turn", ana)
+    flip.click()
+    expect(table.locator(".said-word")).to_have_text("Ace")
+    expect(table.locator(".faceup-pile .fp-top[data-card='3S']")).to_be_visible()
+
+    # Bob turns a two saying Two: snap.
+    bob.locator("button[data-action=flip]").click()
+    expect(table.locator(".race-live .race-call")).to_have_text("Snap!")
+    expect(ana.locator("button.slap-button.lit")).to_be_visible()
+    expect(bob.locator("button.slap-button.lit")).to_be_visible()
+    expect(ana.locator(".status-line.slap-now")).to_be_visible()
+    table.wait_for_timeout(700)  # the card's turn-over animation
+    shots("table-snap", table)
+    shots("ana-lit", ana)
+    assert_fits(table, "table with the race open")
+    assert_fits(ana, "Ana's phone lit", phone=True)
+
+    ana.locator("button.slap-button").click()
+    expect(ana.locator("button.slap-button.done")).to_be_visible()
+    expect(table.locator(".race-live")).to_contain_text("Waiting for Bob")
+    bob.locator("button.slap-button").click()
+
+    rows = table.locator(".race-result .race-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Ana")
+    expect(rows.nth(0)).to_contain_text("first")
+    expect(rows.nth(1)).to_contain_text("Bob")
+    expect(rows.nth(1).locator(".race-margin")).to_have_text(re.compile(r"^\+\d+ ms$"))
+    expect(rows.nth(1)).to_contain_text("picks up the pile")
+    expect(table.locator("#players .player", has_text="Bob")).to_contain_text("27")
+    expect(bob.locator(".my-stack")).to_contain_text("27 cards")
+    expect(bob.locator(".my-place")).to_contain_text("2 of 2")
+    expect(ana.locator(".my-place")).to_contain_text("first")
+    expect(table.locator("#ticker")).to_contain_text("picks up the pile")
+    shots("table-after", table)
+    shots("bob-after", bob, full_page=True)
+    assert_fits(table, "table after the snap")
+    assert_fits(bob, "Bob's phone after the snap", phone=True)
+    assert not watch.errors and not watch.dialogs

@@ -1,0 +1,291 @@
+"""The kit's race machinery (``partyapp/games/races.py``): the arithmetic of
+compensation, the arrival stamp, the window and the standings, and the
+server's record of a phone's round trips. Times are in seconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.games.base import IllegalAction
+from partyapp.games.races import (ARRIVAL, LATE_GRACE_S, Arrival, Race, RoundTrips, is_late, judged_time,
+                                  lag_of, median, new_race, public_result, split_arrival)
+
+PLAYERS = ["p0", "p1", "p2"]
+
+
+def race(players=PLAYERS, away=(), opened=100.0, window=3.0) -> Race:
+    return Race(new_race("snap", list(players), list(away), opened, window))
+
+
+def slap(r: Race, pid: str, at: float, rtt: float | None = None, compensate: bool = True, cap: float = 0.25):
+    return r.slap(pid, Arrival(at, rtt), compensate, cap)
+
+
+# -- arithmetic -------------------------------------------------------------------------
+@pytest.mark.parametrize("values, expected", [
+    ([0.08], 0.08), ([0.3, 0.1, 0.2], 0.2), ([0.4, 0.1, 0.2, 0.3], 0.25),
+    ([0.05, 0.05, 0.9, 0.06, 0.05], 0.05),
+])
+def test_median_of_recent_round_trips(values, expected):
+    """The median of the samples (mean of the middle two for an even count);
+    one slow outlier among five does not move it."""
+    assert median(values) == pytest.approx(expected)
+
+
+def test_no_samples_no_median():
+    """Before any answer there is no round trip."""
+    assert median([]) is None
+
+
+@pytest.mark.parametrize("rtt, compensate, cap, lag", [
+    (0.080, True, 0.25, 0.040),   # half the round trip
+    (0.300, True, 0.25, 0.150),
+    (0.600, True, 0.25, 0.250),   # capped
+    (0.600, True, 0.10, 0.100),   # a lower cap
+    (0.300, False, 0.25, 0.0),    # compensation off
+    (None, True, 0.25, 0.0),      # never measured
+    (0.0, True, 0.25, 0.0),
+])
+def test_lag_is_half_the_round_trip_capped(rtt, compensate, cap, lag):
+    """Compensation is half the phone's round trip, at most the cap; none
+    when off or unknown."""
+    assert lag_of(rtt, compensate, cap) == pytest.approx(lag)
+
+
+def test_judged_time_is_arrival_less_the_lag():
+    """A slap arriving at 10.300 from a phone with a 300 ms round trip was
+    sent at 10.150; with compensation off it is judged at its arrival."""
+    assert judged_time(10.300, 0.300) == pytest.approx(10.150)
+    assert judged_time(10.300, 0.300, compensate=False) == pytest.approx(10.300)
+    assert judged_time(10.300, 2.0, max_lag_s=0.25) == pytest.approx(10.050)
+
+
+# -- the stamp on a move ----------------------------------------------------------------
+def test_split_arrival_takes_the_stamp_out_of_the_action():
+    """The action goes on without its stamp; the stamp gives at and rtt."""
+    action, arrival = split_arrival({"type": "slap", ARRIVAL: {"at": 5.5, "rtt": 0.12}}, 6.0)
+    assert action == {"type": "slap"}
+    assert arrival == Arrival(5.5, 0.12)
+
+
+def test_a_move_without_a_stamp_arrives_now():
+    """Engine tests and bots send no stamp: the move arrived at ``now``, with
+    no round trip."""
+    assert split_arrival({"type": "flip"}, 7.0) == ({"type": "flip"}, Arrival(7.0, None))
+
+
+def test_a_stamp_is_never_later_than_now():
+    """An arrival after the call's own time is taken as the call's time."""
+    assert split_arrival({"type": "slap", ARRIVAL: {"at": 9.0, "rtt": None}}, 8.0)[1] == Arrival(8.0, None)
+
+
+@pytest.mark.parametrize("stamp", [None, "soon", {}, {"at": "1"}, {"at": True}, {"at": float("nan")},
+                                   {"at": 1.0, "rtt": -0.1}, {"at": 1.0, "rtt": "x"}, {"at": float("inf")}])
+def test_a_malformed_stamp_is_refused(stamp):
+    """A stamp that is not ``{at: number, rtt: number >= 0 | null}`` is an
+    illegal action, never a crash."""
+    with pytest.raises(IllegalAction):
+        split_arrival({"type": "slap", ARRIVAL: stamp}, 1.0)
+
+
+# -- the window ------------------------------------------------------------------------
+def test_the_window_closes_when_everybody_here_has_slapped():
+    """The race waits for the players who have not slapped; with the last
+    slap it is complete."""
+    r = race()
+    slap(r, "p1", 100.2)
+    assert r.waiting() == ["p0", "p2"] and not r.complete()
+    slap(r, "p0", 100.3)
+    slap(r, "p2", 100.4)
+    assert r.complete()
+    result = r.close(100.4)
+    assert result["timed_out"] is False and result["closed"] == 100.4
+    assert [e["player"] for e in result["order"]] == ["p1", "p0", "p2"]
+
+
+def test_simultaneous_slaps_keep_the_order_the_server_handled_them():
+    """Slaps stamped with the same arrival and lag are ordered as the server
+    handled them."""
+    r = race()
+    for pid in ("p2", "p0", "p1"):
+        slap(r, pid, 100.5, 0.1)
+    assert [e["player"] for e in r.close(100.5)["order"]] == ["p2", "p0", "p1"]
+    assert [e["margin_ms"] for e in r.close(100.5)["order"]] == [0, 0, 0]
+
+
+def test_a_phone_away_is_not_waited_for_nor_judged():
+    """A player whose phone is away does not hold the window open and, not
+    slapping, is listed away rather than missed."""
+    r = race(away=["p2"])
+    slap(r, "p0", 100.1)
+    slap(r, "p1", 100.2)
+    assert r.complete()
+    result = r.close(100.2)
+    assert result["missed"] == [] and result["away"] == ["p2"]
+
+
+def test_a_phone_that_goes_away_mid_race_stops_holding_it():
+    """Going away while the race waits for you completes it; coming back in
+    time puts you back in the waiting list."""
+    r = race()
+    slap(r, "p0", 100.1)
+    r.set_away("p2", True)
+    assert r.waiting() == ["p1"]
+    r.set_away("p2", False)
+    assert r.waiting() == ["p1", "p2"]
+    r.set_away("p1", True)
+    r.set_away("p2", True)
+    assert r.complete()
+
+
+def test_a_phone_away_may_still_slap_in_time():
+    """Away does not bar a slap: a phone back in the window is judged."""
+    r = race(away=["p1"])
+    slap(r, "p1", 100.3)
+    slap(r, "p0", 100.4)
+    slap(r, "p2", 100.5)
+    assert [e["player"] for e in r.close(100.5)["order"]] == ["p1", "p0", "p2"]
+
+
+def test_time_out_closes_at_the_deadline_with_the_missing_players_missed():
+    """Closed at or after the deadline with players missing, the race timed
+    out at its deadline; who did not slap is missed, in seat order."""
+    r = race(window=3.0)
+    slap(r, "p1", 100.5)
+    assert not r.due(102.9) and r.due(103.0)
+    result = r.close(103.2)
+    assert result["timed_out"] is True and result["closed"] == 103.0
+    assert result["missed"] == ["p0", "p2"]
+
+
+def test_a_slap_twice_or_from_outside_the_race_is_refused():
+    """Each player in the race slaps once; others never."""
+    r = race(players=["p0", "p1"])
+    slap(r, "p0", 100.1)
+    with pytest.raises(IllegalAction):
+        slap(r, "p0", 100.2)
+    with pytest.raises(IllegalAction):
+        slap(r, "p2", 100.2)
+
+
+def test_a_player_who_leaves_is_dropped_from_the_race():
+    """Leaving takes you out of the race, slap and all."""
+    r = race()
+    slap(r, "p2", 100.1)
+    r.drop("p2")
+    assert r.s["players"] == ["p0", "p1"] and r.slapped() == []
+
+
+# -- the standings -----------------------------------------------------------------------
+def test_compensation_puts_the_slow_phone_where_it_slapped():
+    """Ana (20 ms round trip) arrives at +130 ms; Bob (300 ms round trip)
+    arrives at +200 ms but sent his slap at +50 ms: Bob is first, by 70 ms."""
+    r = race(players=["ana", "bob"])
+    slap(r, "ana", 100.130, 0.020)
+    slap(r, "bob", 100.200, 0.300)
+    order = r.close(100.2)["order"]
+    assert order == [
+        {"player": "bob", "ms": 50, "margin_ms": 0, "lag_ms": 150},
+        {"player": "ana", "ms": 120, "margin_ms": 70, "lag_ms": 10},
+    ]
+
+
+def test_without_compensation_arrival_decides():
+    """With compensation off the same slaps are judged as they arrived."""
+    r = race(players=["ana", "bob"])
+    slap(r, "ana", 100.130, 0.020, compensate=False)
+    slap(r, "bob", 100.200, 0.300, compensate=False)
+    order = r.close(100.2)["order"]
+    assert [(e["player"], e["margin_ms"], e["lag_ms"]) for e in order] == [("ana", 0, 0), ("bob", 70, 0)]
+
+
+def test_the_cap_bounds_what_a_slow_answerer_gains():
+    """A phone claiming a 2 s round trip gains at most the cap (250 ms)."""
+    r = race(players=["ana", "cheat"])
+    slap(r, "ana", 100.100, 0.010)
+    slap(r, "cheat", 100.400, 2.0)
+    order = r.close(100.4)["order"]
+    assert [e["player"] for e in order] == ["ana", "cheat"]
+    assert order[1]["lag_ms"] == 250 and order[1]["margin_ms"] == 55
+
+
+def test_a_slap_is_never_judged_before_the_race_opened():
+    """Compensation cannot put a slap before the card was there."""
+    r = race(players=["ana", "bob"])
+    slap(r, "ana", 100.010, 0.200)
+    slap(r, "bob", 100.005, 0.0)
+    order = r.close(100.01)["order"]
+    assert order[0]["ms"] == 0 and [e["player"] for e in order] == ["ana", "bob"]
+
+
+def test_the_public_result_carries_order_and_margins_but_no_clock():
+    """The table gets the order, margins, lags, missed and away; no server
+    times."""
+    r = race()
+    slap(r, "p0", 100.2, 0.1)
+    result = public_result(r.close(103.0))
+    assert set(result) == {"kind", "timed_out", "order", "missed", "away"}
+    assert public_result(None) is None
+
+
+def test_a_slap_just_after_the_close_is_late():
+    """Up to a second after a race closed a slap is late, not a new one."""
+    result = race().close(103.0)
+    assert is_late(result, 103.0) and is_late(result, 103.0 + LATE_GRACE_S)
+    assert not is_late(result, 103.0 + LATE_GRACE_S + 0.01) and not is_late(None, 103.0)
+
+
+def test_the_open_race_shows_who_slapped_and_who_is_awaited():
+    """While open: the kind, who has slapped, who the window waits for."""
+    r = race(away=["p2"])
+    slap(r, "p1", 100.1)
+    assert r.public() == {"kind": "snap", "slapped": ["p1"], "waiting": ["p0"], "window_ms": 3000}
+
+
+# -- round trips ------------------------------------------------------------------------
+def test_round_trips_are_measured_from_ping_to_answer():
+    """Each answered ping is a sample; the median is the phone's round trip."""
+    trips = RoundTrips(keep=3)
+    assert trips.median() is None
+    for sent, back in ((1.0, 1.08), (2.0, 2.30), (3.0, 3.10)):
+        seq = trips.sent(sent)
+        assert trips.answered(seq, back) == pytest.approx(back - sent)
+    assert trips.median() == pytest.approx(0.10)
+    seq = trips.sent(4.0)
+    trips.answered(seq, 4.5)  # the oldest sample (80 ms) drops out
+    assert trips.median() == pytest.approx(0.30)
+
+
+def test_unknown_or_repeated_answers_are_ignored():
+    """An answer to no ping, or the same answer twice, is not a sample."""
+    trips = RoundTrips()
+    seq = trips.sent(1.0)
+    assert trips.answered(seq + 7, 1.1) is None
+    assert trips.answered(seq, 1.1) is not None
+    assert trips.answered(seq, 1.2) is None
+    assert len(trips.samples) == 1
+
+
+def test_pings_go_quickly_until_enough_answers_then_steadily():
+    """A new phone is pinged every half second until ``keep`` answers are in,
+    then every two seconds."""
+    trips = RoundTrips(keep=2)
+    assert trips.due(0.0)
+    seq = trips.sent(0.0)
+    assert not trips.due(0.4) and trips.due(0.5)
+    trips.answered(seq, 0.05)
+    trips.answered(trips.sent(0.5), 0.55)
+    assert not trips.due(2.4) and trips.due(2.5)
+
+
+def test_unanswered_pings_are_bounded_and_forgotten():
+    """A phone that never answers leaves at most a few pings pending, and an
+    answer far too late is not a sample."""
+    trips = RoundTrips()
+    first = trips.sent(0.0)
+    for t in range(1, 8):
+        trips.sent(float(t))
+    assert len(trips.pending) <= RoundTrips.MAX_PENDING
+    assert trips.answered(first, 8.0) is None
+    later = trips.sent(30.0)
+    assert list(trips.pending) == [later]

@@ -1,0 +1,88 @@
+"""Races against a real server process, with real Socket.IO clients that
+answer the server's pings as the pages do: four phones slap a snap at the
+same moment, and the one on slow Wi-Fi (its pings answered 450 ms late) is
+judged by when it slapped, not by when its slap arrived."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tests.games.reflex_helpers import snap_at
+from tests.serverproc import ServerProcess
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.slow
+
+SLOW_S = 0.45
+
+
+def answering(client: WireClient, delay: float = 0.0) -> WireClient:
+    """The client answers net.ping, after ``delay`` (slow Wi-Fi both ways)."""
+
+    def pong(_data):
+        if delay:
+            time.sleep(delay)
+        return {}
+
+    client.sio.on("net.ping", pong)
+    return client
+
+
+def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
+    """Four slaps sent at once all get ok; the race closes with all four in
+    order, the margins rise from 0, one player picks the pile up, and Dan's
+    slow phone, compensated by half its ~450 ms round trip, is first."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
+    clients: list[WireClient] = []
+    try:
+        table = WireClient(server.url).connect()
+        clients.append(table)
+        code = table.call("room.create")["code"]
+        phones = {}
+        for name in ("Ana", "Bob", "Cat", "Dan"):
+            phone = answering(WireClient(server.url), SLOW_S if name == "Dan" else 0.0).connect()
+            clients.append(phone)
+            answer = phone.call("player.join", {"code": code, "name": name})
+            assert answer["ok"], answer
+            phones[name] = (answer["player_id"], phone)
+        start = table.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1), "slap_window_ms": 8000}})
+        assert start["ok"], start
+        time.sleep(4.0)  # the server's pings: five answers each at half-second steps
+        ana, bob = phones["Ana"][1], phones["Bob"][1]
+        assert ana.call("game.act", {"action": {"type": "flip"}})["ok"]
+        assert bob.call("game.act", {"action": {"type": "flip"}})["ok"]
+        table.wait_for(lambda s: s["game"]["race"] is not None)
+
+        barrier = threading.Barrier(len(phones))
+        answers: dict[str, dict] = {}
+
+        def slap(name: str) -> None:
+            client = phones[name][1]
+            barrier.wait()
+            answers[name] = client.call("game.act", {"action": {"type": "slap"}})
+
+        threads = [threading.Thread(target=slap, args=(n,)) for n in phones]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(15)
+        assert all(a["ok"] for a in answers.values()), answers
+
+        game = table.wait_for(lambda s: s["game"]["race"] is None)["game"]
+        order = game["last_race"]["order"]
+        ids = {pid: name for name, (pid, _) in phones.items()}
+        assert sorted(ids[e["player"]] for e in order) == ["Ana", "Bob", "Cat", "Dan"]
+        margins = [e["margin_ms"] for e in order]
+        assert margins[0] == 0 and margins == sorted(margins)
+        lags = {ids[e["player"]]: e["lag_ms"] for e in order}
+        assert 150 <= lags["Dan"] <= 250 and all(lags[n] < 100 for n in ("Ana", "Bob", "Cat"))
+        assert ids[order[0]["player"]] == "Dan"
+        pickups = [e for e in game["log"] if e["msg"] == "snap.pickup"]
+        assert len(pickups) == 1 and pickups[0]["player"] == order[-1]["player"]
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()

@@ -1,0 +1,199 @@
+"""Irish Snap over the wire (Socket.IO test client): no face-down card
+reaches anybody; the server, not the phone, says when a slap arrived, and
+compensates it by the phone's round trip; a phone that drops out does not
+hold a race; a slap after the window is late; the phones of a reflex game
+are pinged.
+
+The room's clock is the test's (``clock``), so arrival times are exact; the
+race opens with Bob's flip at 1001.0 with a 3 s window."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from tests.games.reflex_helpers import snap_at
+
+CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
+SNAP = 1001.0
+
+
+def cards_in(frames: list[dict]) -> set[str]:
+    return {c for f in frames for c in CARD.findall(json.dumps(f))}
+
+
+def ok(answer: dict) -> dict:
+    assert answer["ok"] is True, answer
+    return answer
+
+
+@pytest.fixture
+def clock(app):
+    """The room's clock, set by the test."""
+    now = [1000.0]
+    app.extensions["partyapp"].registry.clock = lambda: now[0]
+    return now
+
+
+def conn_of(app, client):
+    return next(c for c in app.extensions["partyapp"].conns.values() if c.pid == client.player_id)
+
+
+def snap_table(table, join, clock, names=("Ana", "Bob"), **options):
+    """Players join, the game deals snap_at(1) and Ana then Bob turn: snap."""
+    t, code, _ = table
+    phones = [join(code, n) for n in names]
+    ok(t.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1), **options}}))
+    ok(phones[0].call("game.act", {"action": {"type": "flip"}}))
+    clock[0] = SNAP
+    ok(phones[1].call("game.act", {"action": {"type": "flip"}}))
+    return t, phones
+
+
+def slap(phone, clock, at, **extra):
+    clock[0] = at
+    return phone.call("game.act", {"action": {"type": "slap", **extra}})
+
+
+def test_a_snap_sends_no_face_down_card_to_anybody(table, join, clock):
+    """Only the two turned cards reach the table and the phones; nobody's own
+    stack is shown to them; the race and then its order reach everybody."""
+    t, (ana, bob) = snap_table(table, join, clock)
+    frames = {c: c.states() for c in (t, ana, bob)}
+    assert all(cards_in(f) == {"3S", "2S"} for f in frames.values())
+    assert frames[ana][-1]["you"]["hand"] == [] and frames[bob][-1]["you"]["hand"] == []
+    game = frames[t][-1]["game"]
+    assert game["turn"] is None and game["race"]["waiting"] == [ana.player_id, bob.player_id]
+    assert game["hand_sizes"] == {ana.player_id: 25, bob.player_id: 25}
+    assert [a["type"] for a in frames[ana][-1]["you"]["actions"]] == ["slap"]
+
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 0.35))
+    end = {c: c.states() for c in (t, ana, bob)}
+    assert all(cards_in(f) <= {"3S", "2S"} for f in end.values())
+    last = end[t][-1]["game"]["last_race"]
+    assert [(e["player"], e["margin_ms"]) for e in last["order"]] == [(ana.player_id, 0), (bob.player_id, 150)]
+    assert end[t][-1]["game"]["hand_sizes"] == {ana.player_id: 25, bob.player_id: 27}
+    assert [p["drinks"] for p in end[t][-1]["players"]] == [0, 1]
+
+
+def test_the_server_stamps_the_arrival_and_ignores_one_sent_by_a_phone(table, join, clock):
+    """Bob claims he slapped at time 0 from a very slow phone: the server
+    keeps its own stamp, so Bob, 300 ms after Ana, is last."""
+    t, (ana, bob) = snap_table(table, join, clock)
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 0.5, arrival={"at": 0, "rtt": 5}))
+    order = t.last_state()["game"]["last_race"]["order"]
+    assert order == [{"player": ana.player_id, "ms": 200, "margin_ms": 0, "lag_ms": 0},
+                     {"player": bob.player_id, "ms": 500, "margin_ms": 300, "lag_ms": 0}]
+
+
+def test_a_slow_phone_is_compensated_by_half_its_round_trip(app, table, join, clock):
+    """Bob's phone has a 400 ms median round trip: his slap, 100 ms after
+    Ana's, was sent 100 ms before it; Ana picks up."""
+    t, (ana, bob) = snap_table(table, join, clock)
+    conn_of(app, bob).trips.samples.extend([0.42, 0.38, 0.40, 0.90, 0.40])
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 0.3))
+    game = t.last_state()["game"]
+    assert game["last_race"]["order"] == [{"player": bob.player_id, "ms": 100, "margin_ms": 0, "lag_ms": 200},
+                                          {"player": ana.player_id, "ms": 200, "margin_ms": 100, "lag_ms": 0}]
+    assert game["hand_sizes"][ana.player_id] == 27
+
+
+def test_compensation_can_be_switched_off(app, table, join, clock):
+    """compensate false: the same slaps are judged as they arrived."""
+    t, (ana, bob) = snap_table(table, join, clock, compensate=False)
+    conn_of(app, bob).trips.samples.extend([0.4] * 5)
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 0.3))
+    assert t.last_state()["game"]["hand_sizes"][bob.player_id] == 27
+
+
+def test_a_disconnected_phone_does_not_hold_the_race(table, join, clock):
+    """Cat's phone drops before the snap: the race closes with Ana's and
+    Bob's slaps; Cat is listed away, not last."""
+    t, code, _ = table
+    ana, bob, cat = (join(code, n) for n in ("Ana", "Bob", "Cat"))
+    ok(t.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1)}}))
+    cat.disconnect()
+    ok(ana.call("game.act", {"action": {"type": "flip"}}))
+    clock[0] = SNAP
+    ok(bob.call("game.act", {"action": {"type": "flip"}}))
+    assert t.last_state()["game"]["race"]["waiting"] == [ana.player_id, bob.player_id]
+    ok(slap(ana, clock, SNAP + 0.1))
+    ok(slap(bob, clock, SNAP + 0.2))
+    game = t.last_state()["game"]
+    assert game["race"] is None and game["last_race"]["away"] == [cat.player_id]
+    assert game["hand_sizes"][bob.player_id] == 18
+
+
+def test_a_phone_dropping_mid_race_closes_it(table, join, clock):
+    """The race waits for Bob alone; Bob's phone drops: it closes, and Bob,
+    away, is not judged: Cat, the slower of the two who slapped, picks up."""
+    t, (ana, bob, cat) = snap_table(table, join, clock, names=("Ana", "Bob", "Cat"))
+    ok(slap(ana, clock, SNAP + 0.1))
+    ok(slap(cat, clock, SNAP + 0.2))
+    clock[0] = SNAP + 0.5
+    bob.disconnect()
+    game = t.last_state()["game"]
+    assert game["race"] is None and game["last_race"]["away"] == [bob.player_id]
+    assert game["hand_sizes"][cat.player_id] == 19
+
+
+def test_a_slap_after_the_window_is_late(table, join, clock):
+    """Bob's slap reaches the server 500 ms after the window closed: the race
+    closes first (Bob missed it and picks up), and his slap is late, no
+    mistake."""
+    t, (ana, bob) = snap_table(table, join, clock)
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 3.5))
+    game = t.last_state()["game"]
+    assert game["last_race"]["missed"] == [bob.player_id] and game["last_race"]["timed_out"] is True
+    late = [e for e in game["log"] if e["msg"] == "race.late"]
+    assert late == [{"id": late[0]["id"], "msg": "race.late", "player": bob.player_id, "ms": 500}]
+    assert not [e for e in game["log"] if e["msg"] == "snap.false_slap"]
+
+
+def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join):
+    """Once a reflex game runs, the server pings each phone (net.ping) to
+    measure its round trip; the table screen is not pinged."""
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": "irish_snap", "options": {}}))
+    deadline = time.monotonic() + 5
+    pings: list = []
+    while time.monotonic() < deadline and not pings:
+        time.sleep(0.1)
+        pings = ana.received("net.ping")
+    assert pings and isinstance(pings[0]["n"], int)
+    assert t.received("net.ping") == []
+
+
+@pytest.mark.parametrize("mode", ["irish_snap", "egyptian_ratscrew", "concentration"])
+def test_bad_moves_are_answered_with_an_error_code(table, join, mode):
+    """Junk in game.act (unknown types, wrong parameters, junk beside a
+    forged arrival) is refused with an error code, never a failure, and
+    changes nothing."""
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": mode, "options": {}}))
+    rev = t.last_state()["rev"]
+    junk = [
+        {"type": "flip", "extra": 1}, {"type": "slap", "position": 3}, {"type": "pick", "position": 99},
+        {"type": "pick", "position": "1"}, {"type": "pick"}, {"type": "steal"}, {"type": 7}, {},
+        {"type": "pick", "position": True}, {"type": "steal", "arrival": "now"},
+    ]
+    for action in junk:
+        for phone in (ana, bob):
+            answer = phone.call("game.act", {"action": action})
+            assert answer["ok"] is False, (action, answer)
+            assert answer["error"]["code"] in ("bad_request", "illegal_action", "not_your_turn"), answer
+    for payload in (None, [], "slap", {"action": None}, {"action": {"type": "slap", "arrival": {"at": "x"}}, "rev": "1"}):
+        answer = ana.call("game.act", payload)
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", (payload, answer)
+    assert t.states() == [] and ana.call("game.act", {"action": {"type": "nope"}})["ok"] is False
+    assert t.call("host.command", {"command": "end_game"})["ok"] and t.last_state()["rev"] == rev + 1
