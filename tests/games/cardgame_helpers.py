@@ -151,10 +151,12 @@ def roundtrip(g):
 
 def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
                   joins: bool = True, skips: float = 0.0, max_steps: int = 5000, every: int = 1,
-                  log: list | None = None):
+                  log: list | None = None, step_seconds: float = 0.5):
     """Random bots play ``g`` to its end; returns (the game, steps). Every
     ``every`` steps the game goes through JSON (and play continues on the
-    copy). Every log entry is appended to ``log`` when given."""
+    copy). Every log entry is appended to ``log`` when given. The clock
+    moves on ``step_seconds`` a step (0: it stands still, so a race's window
+    closes only when everybody in it has slapped)."""
     steps = 0
     joined = 0
     now = 0.0
@@ -163,7 +165,7 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
         auditor.check(g)  # the first views, before anybody moves
     while not g.is_over():
         steps += 1
-        now += 0.5
+        now += step_seconds
         assert steps < max_steps, "the game does not finish"
         movers = [p for p in g.players() if g.legal_actions(p)]
         deadline = g.next_deadline()

@@ -384,7 +384,7 @@ def test_random_play_reaches_every_ending():
     the round limit."""
     reasons = set()
     for seed in range(24):
-        options = {"round_limit": 3, "doubles": True, "play_to": ("first_out", "last_standing")[seed % 2]}
+        options = {"round_limit": 30, "doubles": True, "play_to": ("first_out", "last_standing")[seed % 2]}
         g, _ = play_randomly(make("egyptian_ratscrew", 2 + seed % 3, seed=seed, **options), random.Random(seed),
                              every=100, max_steps=20000)
         reasons.add(g.public_view()["result"]["reason"])
