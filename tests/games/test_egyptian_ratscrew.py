@@ -386,7 +386,7 @@ def test_random_play_reaches_every_ending():
     for seed in range(24):
         options = {"round_limit": 30, "doubles": True, "play_to": ("first_out", "last_standing")[seed % 2]}
         g, _ = play_randomly(make("egyptian_ratscrew", 2 + seed % 3, seed=seed, **options), random.Random(seed),
-                             every=100, max_steps=20000)
+                             every=100, max_steps=20000, step_seconds=0)
         reasons.add(g.public_view()["result"]["reason"])
     assert {"ran_out", "last_standing", "round_limit"} <= reasons
 

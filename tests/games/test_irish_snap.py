@@ -463,7 +463,7 @@ def test_random_play_reaches_every_ending():
     reasons = set()
     for seed in range(30):
         g, _ = play_randomly(make("irish_snap", 2 + seed % 3, seed=seed, round_limit=60), random.Random(seed),
-                             every=100, max_steps=20000)
+                             every=100, max_steps=20000, step_seconds=0)
         reasons.add(g.public_view()["result"]["reason"])
     assert {"won_by_snap", "round_limit"} <= reasons
 
