@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .blackjack import Blackjack
+from .croatian_rummy import CroatianRummy
 from .drinking import Kings, RingOfFire
+from .kings_corner import KingsCorner
+from .shif_shof_shum import ShifShofShum
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
     "kings": Kings,
     "blackjack": Blackjack,
+    "shif_shof_shum": ShifShofShum,
+    "kings_corner": KingsCorner,
+    "croatian_rummy": CroatianRummy,
 }
 
 
