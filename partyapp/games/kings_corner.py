@@ -201,13 +201,14 @@ class KingsCorner(CardGame):
         if s["opts"]["draw_at"] == "start":
             self._draw(pid)
 
-    def _draw(self, pid: str) -> None:
+    def _draw(self, pid: str) -> int:
         s = self.s
         count = min(s["opts"]["draw_count"], len(s["stock"]))
         for _ in range(count):
             s["hands"][pid].append(self.draw())
         if count:
             self.log("kc.draw", player=pid, count=count)
+        return count
 
     def _targets_for_card(self, card: str) -> list[str]:
         piles = self.s["piles"]
@@ -311,9 +312,10 @@ class KingsCorner(CardGame):
             self._charge(pid, KING_PENALTY, "king")
         if self.chips_scoring and s["played"] == 0:
             self._pay_pot(pid, 1, "idle")
-        if draw:
-            self._draw(pid)
-        if s["stock"]:
+        drew = self._draw(pid) if draw else 0
+        if s["stock"] or drew:
+            # A player who drew at the end of the turn has not had a turn with
+            # the stock out yet.
             s["idle"] = 0
         else:
             s["idle"] = 0 if s["moved"] else s["idle"] + 1
