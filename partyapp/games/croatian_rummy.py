@@ -432,7 +432,7 @@ class CroatianRummy(CardGame):
             "phase": s["phase"],
             "pending": s["pending"],
             "melds": [{"id": m["id"], "owner": m["owner"], "kind": m["kind"], "cards": list(m["cards"]),
-                       "stands_for": M.stands_for(m)} for m in s["melds"]],
+                       "jokers": _jokers(m)} for m in s["melds"]],
             "scores": dict(self.sheet.totals),
             "target": s["opts"]["target"],
             "last_round": s["last_round"],
@@ -441,6 +441,21 @@ class CroatianRummy(CardGame):
 
     def seat_view(self, pid: str) -> dict:
         return {"hand_points": sum(hand_value(c) for c in self.s["hands"].get(pid, []))}
+
+
+def _jokers(meld: dict) -> list[dict | None]:
+    """What each joker of a meld stands for, by rank and suit (the suit None
+    in a set of a kind), beside None for each natural card. Not a card code:
+    the card itself may be in a hand or the stock."""
+    out: list[dict | None] = []
+    for card, meant in zip(meld["cards"], M.stands_for(meld)):
+        if not is_joker(card):
+            out.append(None)
+        elif meld["kind"] == "set":
+            out.append({"rank": meant, "suit": None})
+        else:
+            out.append({"rank": meant[:-1], "suit": meant[-1]})
+    return out
 
 
 MESSAGES = CroatianRummy.MESSAGES
