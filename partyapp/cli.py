@@ -62,13 +62,21 @@ def serve(args: argparse.Namespace) -> None:
     cfg = app.config
     lan = app.extensions["partyapp"].lan_ip
     host, port = cfg["PARTYAPP_HOST"], cfg["PARTYAPP_PORT"]
-    base = netinfo.join_base(cfg["PARTYAPP_PUBLIC_URL"], "http", f"{lan}:{port}", lan, port)
+    loopback_only = netinfo.is_loopback_host(host) and not cfg["PARTYAPP_PUBLIC_URL"]
+    if loopback_only:
+        base = f"http://{host}:{port}" if ":" not in host else f"http://[{host}]:{port}"
+    else:
+        base = netinfo.join_base(cfg["PARTYAPP_PUBLIC_URL"], "http", f"{lan}:{port}", lan, port)
     print(f"\npartyapp is running. Open {base}/ on the TV or laptop and press \"Start a table\".", flush=True)
-    print(f"Phones on the same Wi-Fi join at {base}/ (or scan the code on the table screen).", flush=True)
+    if loopback_only:
+        print(f"WARNING: listening on {host} only: phones cannot reach this server. "
+              "Start it with --host 0.0.0.0 (the default) to let phones on the same Wi-Fi join.", flush=True)
+    else:
+        print(f"Phones on the same Wi-Fi join at {base}/ (or scan the code on the table screen).", flush=True)
     print(f"Rooms are kept in {cfg['PARTYAPP_STORE_URL']}", flush=True)
     if cfg["PARTYAPP_TESTING"]:
         print("TESTING MODE: game.start accepts options.seed and options.deck.", flush=True)
-    if not args.quiet:
+    if not args.quiet and not loopback_only:
         code = qrcode.QRCode(border=1)
         code.add_data(f"{base}/")
         code.print_ascii(out=sys.stdout, invert=True)

@@ -37,13 +37,16 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
 
 
-def join_base(public_url: str, scheme: str, host: str, lan: str, default_port: int) -> str:
+def join_base(public_url: str, scheme: str, host: str, lan: str, default_port: int,
+              bind_host: str = "0.0.0.0") -> str:
     """The address in the QR code: ``public_url`` when set; else the address
     the table itself was opened at, unless that is loopback, which a phone
-    cannot reach: then the LAN address on the same port."""
+    cannot reach: then the LAN address on the same port. A server listening
+    on loopback only (``bind_host``) is not reachable at the LAN address
+    either: then the address the table was opened at is all there is."""
     if public_url:
         return public_url.rstrip("/")
-    if host and not is_loopback_host(host):
+    if host and (not is_loopback_host(host) or is_loopback_host(bind_host)):
         return f"{scheme}://{host}"
     port = urlsplit("//" + host).port if host else None
     port = port or default_port

@@ -368,7 +368,8 @@ def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
     the host token (to itself only)."""
     r.unbind(conn)
     s = r.settings
-    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"])
+    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"],
+                             bind_host=s["PARTYAPP_HOST"])
     room, host_token = r.registry.create(base)
     _enter(r, conn, room, "table", None, lambda: room.set_table_connected(True))
     return {"code": room.code, "host_token": host_token}
@@ -427,12 +428,14 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
 
 @handler(Event.PLAYER_UPDATE)
 def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
-    """A player changes what they said at join time (their drinking group)."""
+    """A player changes what they said at join time: their drinking group
+    and/or their name (checked as at a join); what is left out stays."""
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
-    group = protocol.group(payload.get("group"))
+    group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
+    name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
     room = _room_for(r, conn)
-    room.change(lambda: room.update_player(conn.pid, group))
+    room.change(lambda: room.update_player(conn.pid, group=group, name=name))
 
 
 def _check_rev(room: Room, payload: dict) -> None:
@@ -449,12 +452,13 @@ def _check_rev(room: Room, payload: dict) -> None:
 
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
-    """The table or the host player: kick, seat_order, end_game, set_host, and
-    the game's own host moves (``game`` with an ``action``)."""
+    """The table or the host player: kick, seat_order, end_game, set_host,
+    skip (go on without an absent player the game waits on), and the game's
+    own host moves (``game`` with an ``action``)."""
     room = _room_for(r, conn)
     command = payload.get("command")
     if not isinstance(command, str):
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+        raise bad("command must be one of kick, seat_order, end_game, set_host, game, skip")
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can do that.")
 
@@ -487,8 +491,11 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
     elif command == "game":
         action = protocol.parse_action(payload)
         room.change(lambda: room.act(HOST, action))
+    elif command == "skip":
+        pid = protocol.player_id(payload.get("player_id"))
+        room.change(lambda: room.skip_absent(pid))
     else:
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+        raise bad("command must be one of kick, seat_order, end_game, set_host, game, skip")
 
 
 @handler(Event.GAME_START)

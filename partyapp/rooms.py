@@ -49,6 +49,12 @@ class Seat:
     group: str | None = None
     connected: bool = True
     drinks: int = 0  # carried over from finished games
+    away_since: float | None = None  # server time the seat's last phone went
+
+
+# Names of players who left or were removed, kept so that the rules, the log
+# and the results still name them; the most recent ones only.
+FORMER_MAX = 64
 
 
 class Publisher(Protocol):
@@ -75,6 +81,7 @@ class Room:
         self.next_id: int = data["next_id"]
         self.table_connected: bool = data.get("table_connected", False)
         self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
+        self.former: dict[str, str] = dict(data.get("former") or {})
         game = data.get("game")
         self.game: Game | None = MODES[game["mode"]].from_state(game["state"]) if game else None
 
@@ -98,7 +105,9 @@ class Room:
             "next_id": self.next_id,
             "table_connected": self.table_connected,
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
-                       "connected": s.connected, "drinks": s.drinks} for s in self.seats],
+                       "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since}
+                      for s in self.seats],
+            "former": self.former,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -152,6 +161,7 @@ class Room:
     def public_view(self) -> dict:
         game_drinks = self.game.drinks() if self.game else {}
         in_game = set(self.game.players()) if self.game else set()
+        waiting = set(self.game.waiting_for()) if self.game and not self.game.is_over() else set()
         return {
             "rev": self.rev,
             "room": {
@@ -159,6 +169,8 @@ class Room:
                 "host_player": self.host_player,
                 "join_url": self.join_url,
                 "table_connected": self.table_connected,
+                "time": self.touched,
+                "former": self.former,
             },
             "players": [
                 {
@@ -169,6 +181,8 @@ class Room:
                     "drinks": s.drinks + game_drinks.get(s.id, 0),
                     "group": s.group,
                     "in_game": s.id in in_game,
+                    "away_since": s.away_since,
+                    "waiting": s.id in waiting,
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -236,6 +250,7 @@ class Room:
         if seat.connected == connected:
             return UNCHANGED
         seat.connected = connected
+        seat.away_since = None if connected else self.registry.clock()
         return None
 
     def set_table_connected(self, connected: bool) -> Any:
@@ -244,12 +259,36 @@ class Room:
         self.table_connected = connected
         return None
 
-    def update_player(self, pid: str, group: str | None) -> Any:
+    def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED) -> Any:
+        """A player changes their group and/or name (``UNCHANGED``: keep it).
+        A new name follows the rules of a join: unique in the room ignoring
+        case. The seat, its tally and its roles stay."""
         seat = self.seat(pid)
-        if seat.group == group:
-            return UNCHANGED
-        seat.group = group
-        return None
+        changed = False
+        if name is not UNCHANGED and name != seat.name:
+            key = name_key(name)
+            if any(name_key(s.name) == key for s in self.seats if s.id != pid):
+                raise ProtocolError(Code.NAME_TAKEN, f"Somebody here is already called {name}. Pick another name.")
+            seat.name = name
+            changed = True
+        if group is not UNCHANGED and group != seat.group:
+            seat.group = group
+            changed = True
+        return None if changed else UNCHANGED
+
+    def skip_absent(self, pid: str) -> None:
+        """The host goes on without a player whose phone is away while the game
+        waits on them (``Game.skip``)."""
+        if not self.has_seat(pid):
+            raise IllegalAction("That player is not in this room.")
+        seat = self.seat(pid)
+        if self.game is None or self.game.is_over():
+            raise IllegalAction("No game is running.")
+        if seat.connected:
+            raise IllegalAction(f"{seat.name}'s phone is here: they can play.")
+        if pid not in self.game.players() or pid not in self.game.waiting_for():
+            raise IllegalAction(f"The game is not waiting for {seat.name}.")
+        self.game.skip(pid, self.registry.clock())
 
     def remove(self, pid: str) -> None:
         """A player leaves for good or is kicked: their seat, token and roles go;
@@ -257,6 +296,9 @@ class Room:
         index = next(i for i, s in enumerate(self.seats) if s.id == pid)
         if self.game and pid in self.game.players():
             self.game.remove_player(pid, self.registry.clock())
+        self.former[pid] = self.seats[index].name
+        while len(self.former) > FORMER_MAX:
+            del self.former[next(iter(self.former))]
         del self.seats[index]
         if self.host_player == pid:
             self.host_player = self.seats[index % len(self.seats)].id if self.seats else None
@@ -377,7 +419,10 @@ class Registry:
                 # Loaded afresh (after a restart): nobody is connected to this
                 # process yet; each phone and the table reconnect and say so.
                 room.table_connected = False
+                now = self.clock()
                 for seat in room.seats:
+                    if seat.connected or seat.away_since is None:
+                        seat.away_since = now
                     seat.connected = False
                 self._rooms[code] = room
                 if room.game and room.game.next_deadline() is not None and self.publisher:

@@ -120,6 +120,20 @@ class Game(ABC):
         """Apply every time-out that is due at ``now``."""
         return []
 
+    def waiting_for(self) -> list[str]:
+        """The players the game cannot go on without now (whose turn it is, or
+        who owe an answer to a prompt). The screens show an absent one of
+        these big, and the host may ``skip`` them. Default: ``turn``."""
+        turn = self.public_view().get("turn")
+        return [turn] if turn else []
+
+    def skip(self, pid: str, now: float) -> list[dict]:
+        """Go on without ``pid``, whose phone is away while the game waits on
+        them (the room checks the phone; the engine decides what skipping
+        means: pass the turn on, call off a prompt, stand). Raise
+        ``IllegalAction`` with the reason where it does not apply."""
+        raise IllegalAction("This game cannot go on without that player's move.")
+
     # -- seats during a game --------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
         """A guest joins mid-game (seated last). Raise ``IllegalAction`` where

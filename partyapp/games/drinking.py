@@ -98,6 +98,13 @@ Choices where the rule text is open
   logged and counted separately (``necks`` in the public view). The host can
   undo any forfeit still in the log: its drinks and necks are taken back.
 - **Late joiners** are seated last and take part from the next prompt on.
+- **An absent player** (phone away) the game waits on can be skipped by the
+  host (``skip``): their draw passes to the next player; a prompt only they
+  can settle (their pick, rule, chugalug start, paper-scissors-stone) is
+  called off with nobody drinking; in a race they sit it out; in a round
+  game or the chugalug count their go passes to the next player.
+- **Undo** offers the forfeits in the public log only, so that every undo the
+  host is offered can be shown with what it undoes.
 
 The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps
 ``LOG_MAX`` for undo and the jail card). Moves return their events: the log
@@ -644,7 +651,7 @@ class DrinkingGame(Game):
         s = self.s
         ids = []
         latest_steal = True
-        for e in reversed(s["log"]):
+        for e in reversed(s["log"][-PUBLIC_LOG:]):  # only what the screens can show
             if e["undone"]:
                 continue
             if e["kind"] == "forfeit" and (e["drinks"] or e["necks"]):
@@ -1184,6 +1191,63 @@ class DrinkingGame(Game):
         s["prompt"] = None
         self._log("note", ["The host skips the card in play."])
         self._resume(now)
+
+    # -- an absent player ---------------------------------------------------------------------
+    def waiting_for(self) -> list[str]:
+        s = self.s
+        pr = s["prompt"]
+        if s["over"]:
+            return []
+        if pr is None:
+            return [s["current"]] if s["current"] else []
+        kind = pr["kind"]
+        if kind in ("pick", "rule"):
+            return [pr["by"]]
+        if kind == "race":
+            return [p for p in pr["participants"] if p not in pr["order"]]
+        if kind == "round":
+            return list(dict.fromkeys([pr["speaker"], pr["caller"]]))
+        if kind == "chugalug":
+            return [pr["by"] if pr["phase"] == "choose" else pr["speaker"]]
+        return [p for p in pr["players"] if pr["picks"][p] is None]  # paper, scissors, stone
+
+    def skip(self, pid: str, now: float) -> list[dict]:
+        """The host goes on without ``pid`` (their phone is away): their draw
+        passes to the next player; a prompt that needs them (their pick, rule,
+        chugalug start, paper-scissors-stone) is called off; in a race they sit
+        it out; in a round game or chugalug count their go passes on."""
+        s = self.s
+        if pid not in self.waiting_for():
+            raise IllegalAction("The game is not waiting for that player.")
+        self._events = []
+        pr = s["prompt"]
+        away = [{"player": pid}, " is away: "]
+        if pr is None:
+            s["current"] = self._next_in_play(pid)
+            self._log("skip", away + ["the draw passes to ", {"player": s["current"]}, "."])
+        elif pr["kind"] == "race":
+            pr["participants"].remove(pid)
+            self._log("skip", away + ["they sit out the race."])
+            if len(pr["participants"]) < 2:
+                s["prompt"] = None
+                self._log("note", ["The race is called off."])
+            elif sum(1 for p in pr["participants"] if p not in pr["order"]) <= 1:
+                self._resolve_race(now, timed_out=False)
+        elif pr["kind"] == "round" or (pr["kind"] == "chugalug" and pr["phase"] == "count"):
+            step = pr["dir"] if pr["kind"] == "chugalug" else s["direction"]
+            if pr["speaker"] == pid:
+                pr["speaker"] = self._step(pid, step)
+            if pr.get("caller") == pid:
+                pr["caller"] = self._next_in_play(pid)
+            if pr.get("deadline") is not None:
+                pr["deadline"] = now + s["opts"]["answer_timeout_s"]
+            self._log("skip", away + ["their go passes on."])
+        else:
+            s["prompt"] = None
+            self._log("skip", away + ["the card in play is called off."])
+        self._resume(now)
+        self._check_end()
+        return [self._pub_entry(e) for e in self._events]
 
     # -- seats during a game ----------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:

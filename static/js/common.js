@@ -1,5 +1,6 @@
-// Shared by the table screen and the phone page: the socket, acknowledged
-// calls, DOM building (text is always text), cards and player names.
+// Shared by every page: the socket, acknowledged calls, storage, and the
+// names of players (those who left included).
+import { t } from "./i18n.js";
 
 export const ACK_TIMEOUT_MS = 8000;
 
@@ -13,98 +14,43 @@ export async function call(socket, event, payload = {}) {
   try {
     return await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
   } catch (err) {
-    return { ok: false, error: { code: "timeout", message: "No answer from the server. Check the Wi-Fi." } };
+    return { ok: false, error: { code: "timeout", message: t("No answer from the server. Check the Wi-Fi.") } };
   }
-}
-
-// el("div", {class: "x", onclick: fn}, "text", child) — strings become text
-// nodes, never markup.
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    // Through the CSSOM: the pages' CSP forbids style attributes.
-    else if (key === "style") for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, String(value));
-  }
-  append(node, children);
-  return node;
-}
-
-function append(node, children) {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    if (Array.isArray(child)) append(node, child);
-    else if (child instanceof Node) node.appendChild(child);
-    else node.appendChild(document.createTextNode(String(child)));
-  }
-}
-
-export function replace(node, ...children) {
-  node.replaceChildren();
-  append(node, children);
-}
-
-export function show(node, visible) {
-  node.hidden = !visible;
-}
-
-// -- cards ----------------------------------------------------------------
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-
-export function parseCard(code) {
-  if (typeof code !== "string" || code.length < 2) return null;
-  if (code[0] === "X") return { rank: "Joker", suit: "", red: code === "X1" };
-  const suit = code.slice(-1);
-  return { rank: code.slice(0, -1), suit, red: suit === "H" || suit === "D" };
-}
-
-export function cardName(code) {
-  const c = parseCard(code);
-  if (!c) return "";
-  if (c.rank === "Joker") return "Joker";
-  return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}`;
-}
-
-export function cardShort(code) {
-  const c = parseCard(code);
-  if (!c) return "";
-  return c.rank === "Joker" ? "Joker" : `${c.rank}${SUITS[c.suit]}`;
-}
-
-export function cardEl(code, extraClass = "") {
-  const c = parseCard(code);
-  if (!c) return el("div", { class: `card card-back ${extraClass}`, "aria-label": "face-down card" });
-  const sym = SUITS[c.suit] || "★";
-  return el(
-    "div",
-    { class: `card ${c.red ? "red" : "black"} ${extraClass}`, role: "img", "aria-label": cardName(code) },
-    el("span", { class: "corner tl" }, c.rank, el("br"), sym),
-    el("span", { class: "pip" }, c.rank === "Joker" ? "🃏" : sym),
-    el("span", { class: "corner br" }, c.rank, el("br"), sym),
-  );
 }
 
 // -- players --------------------------------------------------------------
+export function playerOf(state, pid) {
+  return (state.players || []).find((x) => x.id === pid) || null;
+}
+
+// A player's name; players who left keep theirs (room.former).
 export function nameOf(state, pid) {
-  const p = (state.players || []).find((x) => x.id === pid);
-  return p ? p.name : "someone";
+  const p = playerOf(state, pid);
+  if (p) return p.name;
+  const former = state.room && state.room.former;
+  if (former && typeof former[pid] === "string") return former[pid];
+  return t("a player who left");
 }
 
-export function playerIds(state) {
-  return new Set((state.players || []).map((p) => p.id));
+export function isPlayerId(state, value) {
+  if (typeof value !== "string") return false;
+  if (playerOf(state, value)) return true;
+  const former = state.room && state.room.former;
+  return Boolean(former && Object.prototype.hasOwnProperty.call(former, value));
 }
-
-export const MODE_TITLES = {};
 
 export function humanize(type) {
   return String(type).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+// Seconds a player's phone has been away, by the server's clock: the frame's
+// revision time (room.time) less away_since, plus the time since the frame
+// arrived here (so no clock needs to agree with the server's).
+export function awaySeconds(state, player, nowMs = Date.now()) {
+  if (!player || player.connected || typeof player.away_since !== "number") return 0;
+  const atRev = (state.room && state.room.time) || player.away_since;
+  const received = state.receivedAt || nowMs;
+  return Math.max(0, atRev - player.away_since + (nowMs - received) / 1000);
 }
 
 // -- storage (localStorage may be unavailable in private modes) -------------
@@ -119,17 +65,3 @@ export const storage = {
     try { window.localStorage.removeItem(key); } catch { /* private mode */ }
   },
 };
-
-export function connStatus(node, socket) {
-  const set = (text, cls) => { node.textContent = text; node.className = `conn-status ${cls}`; };
-  socket.on("connect", () => set("", "ok"));
-  socket.on("disconnect", () => set("Reconnecting…", "bad"));
-  socket.io.on("reconnect_attempt", () => set("Reconnecting…", "bad"));
-}
-
-export function banner(node, text, kind = "error") {
-  if (!text) { node.hidden = true; node.textContent = ""; return; }
-  node.textContent = text;
-  node.className = `banner ${kind}`;
-  node.hidden = false;
-}

@@ -1,7 +1,8 @@
 // The house-rules editor for the drinking decks, opened by the host from the
-// table screen or the host phone: change any card's title, text and effect,
-// save it as a named variant, export it as JSON, import one.
-import { el } from "./common.js";
+// table's Host drawer or the host phone: change any card's title, text and
+// effect, save it as a named variant, export it as JSON, import one.
+import { html, render, useReducer, useRef, useState } from "./view.js";
+import { t } from "./i18n.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
@@ -12,194 +13,200 @@ export async function openEditor(ctx, { mode = "ring_of_fire", variant = "", onS
   const listing = await ctx.call("variant.list", {});
   if (!listing.ok) {
     window.alert(listing.error.message);
-    return;
+    return null;
   }
+  const host = document.createElement("div");
+  document.body.appendChild(host);
+  const close = () => { render(null, host); host.remove(); };
+  render(html`<${Editor} listing=${listing} mode=${mode} variant=${variant} onSaved=${onSaved} onClose=${close} ctx=${ctx} />`, host);
+  return host;
+}
+
+function ParamInput({ spec, name, value, onChange, label }) {
+  const d = spec.domain;
+  const aria = `${label}: ${t(spec.label)}`;
+  if (d.int) {
+    return html`<input type="number" min=${d.int.min} max=${d.int.max} value=${String(value)} inputmode="numeric"
+      aria-label=${aria} data-param=${name} onInput=${(ev) => onChange(parseInt(ev.currentTarget.value, 10))} />`;
+  }
+  if (d.one_of && d.one_of.every((v) => typeof v === "boolean")) {
+    return html`<input type="checkbox" checked=${Boolean(value)} aria-label=${aria} data-param=${name}
+      onChange=${(ev) => onChange(ev.currentTarget.checked)} />`;
+  }
+  const index = Math.max(0, d.one_of.indexOf(value));
+  return html`<select aria-label=${aria} data-param=${name} value=${String(index)}
+    onChange=${(ev) => onChange(d.one_of[parseInt(ev.currentTarget.value, 10)])}>
+    ${d.one_of.map((v, i) => html`<option key=${i} value=${String(i)}>${t(String(v).replace(/_/g, " "))}</option>`)}
+  </select>`;
+}
+
+function EntryEditor({ entry, label, catalogue, changed }) {
+  const eff = catalogue[entry.effect];
+  const params = (eff && eff.params) || {};
+  for (const [name, spec] of Object.entries(params)) if (!(name in entry.params)) entry.params[name] = spec.default;
+  const set = (fn) => { fn(); changed(); };
+  return html`<div class="ed-entry">
+    <div class="ed-label">${label}</div>
+    <input class="ed-title" value=${entry.title} maxlength="40" aria-label=${t("{card} title", { card: label })}
+      onInput=${(ev) => set(() => { entry.title = ev.currentTarget.value; })} />
+    <textarea class="ed-text" maxlength="300" rows="2" aria-label=${t("{card} text", { card: label })} value=${entry.text}
+      onInput=${(ev) => set(() => { entry.text = ev.currentTarget.value; })}></textarea>
+    <label class="ed-param"><span>${t("Effect")}</span>
+      <select class="ed-effect" aria-label=${t("{card} effect", { card: label })} value=${entry.effect}
+        onChange=${(ev) => set(() => { entry.effect = ev.currentTarget.value; entry.params = {}; })}>
+        ${Object.entries(catalogue).map(([id, e]) => html`<option key=${id} value=${id}>${t(e.label)}</option>`)}
+      </select></label>
+    <div class="ed-params">
+      ${Object.entries(params).map(([name, spec]) => html`<label class="ed-param" key=${`${entry.effect}.${name}`}>
+        <span>${t(spec.label)}</span>
+        <${ParamInput} spec=${spec} name=${name} value=${entry.params[name]} label=${label}
+          onChange=${(v) => set(() => { entry.params[name] = v; })} /></label>`)}
+    </div>
+    <div class="sub">${eff ? t(eff.help) : ""}</div>
+  </div>`;
+}
+
+function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   const { defaults, catalogue } = listing;
-  let variants = listing.variants;
-  let deck = null;
-  let currentMode = mode;
+  const [, redraw] = useReducer((n) => n + 1, 0);
+  const [variants, setVariants] = useState(listing.variants);
+  const startMode = defaults[mode] ? mode : Object.keys(defaults)[0];
+  const [currentMode, setMode] = useState(startMode);
+  const deck = useRef(null);
+  const [base, setBase] = useState(() => {
+    const found = listing.variants.find((v) => v.name === variant && v.mode === startMode);
+    deck.current = structuredClone(found ? found.deck : defaults[startMode]);
+    return found ? found.name : "";
+  });
+  const [name, setName] = useState(base);
+  const [say, setSay] = useState({ text: "", ok: false });
+  const fileInput = useRef(null);
 
-  const errorLine = el("p", { class: "error", role: "alert", hidden: true });
-  const okLine = el("p", { class: "ok-line", role: "status", hidden: true });
-  const nameInput = el("input", { class: "ed-name", maxlength: 40, placeholder: "Our house rules", "aria-label": "Variant name" });
-  const modeSelect = el("select", { class: "ed-mode", "aria-label": "Deck" },
-    Object.keys(defaults).map((m) => el("option", { value: m }, MODE_TITLES[m] || m)));
-  const baseSelect = el("select", { class: "ed-base", "aria-label": "Start from" });
-  const cardsBox = el("div", { class: "ed-cards" });
-  const fileInput = el("input", { type: "file", accept: "application/json,.json", hidden: true });
+  const load = (modeId, baseName, list = variants) => {
+    const found = list.find((v) => v.name === baseName && v.mode === modeId);
+    deck.current = structuredClone(found ? found.deck : defaults[modeId]);
+    setName(found ? found.name : "");
+    setBase(found ? found.name : "");
+    redraw();
+  };
 
-  function say(text, ok = false) {
-    errorLine.hidden = ok || !text;
-    okLine.hidden = !ok || !text;
-    (ok ? okLine : errorLine).textContent = text || "";
-  }
-
-  function fillBase() {
-    const mine = variants.filter((v) => v.mode === currentMode);
-    baseSelect.replaceChildren(el("option", { value: "" }, `Standard ${MODE_TITLES[currentMode] || currentMode}`),
-      ...mine.map((v) => el("option", { value: v.name }, v.name)));
-  }
-
-  function load(base) {
-    const found = variants.find((v) => v.name === base && v.mode === currentMode);
-    deck = structuredClone(found ? found.deck : defaults[currentMode]);
-    nameInput.value = found ? found.name : "";
-    baseSelect.value = found ? found.name : "";
-    renderCards();
-  }
-
-  function entryEditor(entry, label) {
-    const effectSelect = el("select", { class: "ed-effect", "aria-label": `${label} effect` },
-      Object.entries(catalogue).map(([id, eff]) => el("option", { value: id, selected: id === entry.effect }, eff.label)));
-    const paramsBox = el("div", { class: "ed-params" });
-    const help = el("div", { class: "sub" });
-    function renderParams() {
-      const eff = catalogue[entry.effect];
-      help.textContent = eff ? eff.help : "";
-      const params = (eff && eff.params) || {};
-      paramsBox.replaceChildren(...Object.entries(params).map(([name, spec]) => {
-        if (!(name in entry.params)) entry.params[name] = spec.default;
-        const d = spec.domain;
-        let input;
-        if (d.int) {
-          input = el("input", { type: "number", min: d.int.min, max: d.int.max, value: entry.params[name], inputmode: "numeric" });
-          input.addEventListener("input", () => { entry.params[name] = parseInt(input.value, 10); });
-        } else if (d.one_of && d.one_of.every((v) => typeof v === "boolean")) {
-          input = el("input", { type: "checkbox", checked: Boolean(entry.params[name]) });
-          input.addEventListener("change", () => { entry.params[name] = input.checked; });
-        } else {
-          input = el("select", {}, d.one_of.map((v, i) => el("option", { value: String(i), selected: v === entry.params[name] }, String(v).replace(/_/g, " "))));
-          input.addEventListener("change", () => { entry.params[name] = d.one_of[parseInt(input.value, 10)]; });
-        }
-        input.setAttribute("aria-label", `${label}: ${spec.label}`);
-        input.dataset.param = name;
-        return el("label", { class: "ed-param" }, el("span", {}, spec.label), input);
-      }));
-    }
-    effectSelect.addEventListener("change", () => {
-      entry.effect = effectSelect.value;
-      entry.params = {};
-      renderParams();
-    });
-    const title = el("input", { class: "ed-title", value: entry.title, maxlength: 40, "aria-label": `${label} title` });
-    title.addEventListener("input", () => { entry.title = title.value; });
-    const text = el("textarea", { class: "ed-text", maxlength: 300, rows: 2, "aria-label": `${label} text` });
-    text.value = entry.text;
-    text.addEventListener("input", () => { entry.text = text.value; });
-    renderParams();
-    return el("div", { class: "ed-entry" }, el("div", { class: "ed-label" }, label), title, text,
-      el("label", { class: "ed-param" }, el("span", {}, "Effect"), effectSelect), paramsBox, help);
-  }
-
-  function renderCards() {
-    cardsBox.replaceChildren(...RANKS.map((rank) => {
-      const card = deck.cards[rank];
-      const name = RANK_NAMES[rank] || rank;
-      const body = card.red && card.black
-        ? [entryEditor(card.red, `Red ${name}`), entryEditor(card.black, `Black ${name}`)]
-        : [entryEditor(card, name)];
-      return el("section", { class: "ed-card", dataset: { rank } }, body);
-    }));
-  }
+  const mine = variants.filter((v) => v.mode === currentMode);
+  const remember = (saved) => variants.filter((v) => v.name.toLowerCase() !== saved.name.toLowerCase()).concat([saved]);
 
   async function save() {
-    const name = nameInput.value.trim();
-    if (!name) {
-      say("Give your house rules a name first.");
-      nameInput.focus();
+    const wanted = name.trim();
+    if (!wanted) {
+      setSay({ text: t("Give your house rules a name first."), ok: false });
       return;
     }
-    const answer = await ctx.call("variant.save", { name, mode: currentMode, deck });
+    const answer = await ctx.call("variant.save", { name: wanted, mode: currentMode, deck: deck.current });
     if (!answer.ok) {
-      say(answer.error.message);
+      setSay({ text: answer.error.message, ok: false });
       return;
     }
-    variants = variants.filter((v) => v.name.toLowerCase() !== name.toLowerCase()).concat([answer.variant]);
-    fillBase();
-    baseSelect.value = answer.variant.name;
-    say(`Saved "${answer.variant.name}". Pick it in the game list to play it.`, true);
+    setVariants(remember(answer.variant));
+    setBase(answer.variant.name);
+    setSay({ text: t("Saved \"{name}\". Pick it in the game list to play it.", { name: answer.variant.name }), ok: true });
     if (onSaved) onSaved(answer.variant);
   }
 
   function exportJson() {
-    const name = nameInput.value.trim() || deck.name || "house-rules";
-    const blob = new Blob([JSON.stringify({ name, mode: currentMode, deck }, null, 2)], { type: "application/json" });
-    const link = el("a", { href: URL.createObjectURL(blob), download: `${name.replace(/[^\w-]+/g, "_")}.json` });
+    const fileName = name.trim() || deck.current.name || "house-rules";
+    const blob = new Blob([JSON.stringify({ name: fileName, mode: currentMode, deck: deck.current }, null, 2)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${fileName.replace(/[^\w-]+/g, "_")}.json`;
     document.body.appendChild(link);
     link.click();
     link.remove();
   }
 
-  fileInput.addEventListener("change", async () => {
-    const file = fileInput.files[0];
-    fileInput.value = "";
+  async function importFile(ev) {
+    const file = ev.currentTarget.files[0];
+    ev.currentTarget.value = "";
     if (!file) return;
     if (file.size > 60000) {
-      say("That file is too big to be a deck.");
+      setSay({ text: t("That file is too big to be a deck."), ok: false });
       return;
     }
     let data;
     try {
       data = JSON.parse(await file.text());
     } catch {
-      say("That file is not JSON.");
+      setSay({ text: t("That file is not JSON."), ok: false });
       return;
     }
-    if (!data || typeof data !== "object" || !data.deck || !defaults[data.mode]) {
-      say("That file is not a partyapp deck (it needs name, mode and deck).");
+    if (!data || typeof data !== "object" || !data.deck || typeof data.mode !== "string" || !defaults[data.mode]) {
+      setSay({ text: t("That file is not a partyapp deck (it needs name, mode and deck)."), ok: false });
       return;
     }
     // The server checks every card; a bad file is refused with the reason.
     const answer = await ctx.call("variant.save", { name: String(data.name || ""), mode: data.mode, deck: data.deck });
     if (!answer.ok) {
-      say(`Not imported: ${answer.error.message}`);
+      setSay({ text: t("Not imported: {reason}", { reason: answer.error.message }), ok: false });
       return;
     }
-    variants = variants.filter((v) => v.name.toLowerCase() !== answer.variant.name.toLowerCase()).concat([answer.variant]);
-    currentMode = answer.variant.mode;
-    modeSelect.value = currentMode;
-    fillBase();
-    load(answer.variant.name);
-    say(`Imported "${answer.variant.name}".`, true);
+    const list = remember(answer.variant);
+    setVariants(list);
+    setMode(answer.variant.mode);
+    load(answer.variant.mode, answer.variant.name, list);
+    setSay({ text: t("Imported \"{name}\".", { name: answer.variant.name }), ok: true });
     if (onSaved) onSaved(answer.variant);
-  });
-
-  async function remove() {
-    const name = baseSelect.value;
-    if (!name || !window.confirm(`Delete the house rules "${name}"?`)) return;
-    const answer = await ctx.call("variant.delete", { name });
-    if (!answer.ok) {
-      say(answer.error.message);
-      return;
-    }
-    variants = variants.filter((v) => v.name !== name);
-    fillBase();
-    load("");
-    say(`Deleted "${name}".`, true);
   }
 
-  modeSelect.addEventListener("change", () => { currentMode = modeSelect.value; fillBase(); load(""); });
-  baseSelect.addEventListener("change", () => load(baseSelect.value));
+  async function remove() {
+    if (!base || !window.confirm(t("Delete the house rules \"{name}\"?", { name: base }))) return;
+    const answer = await ctx.call("variant.delete", { name: base });
+    if (!answer.ok) {
+      setSay({ text: answer.error.message, ok: false });
+      return;
+    }
+    const list = variants.filter((v) => v.name !== base);
+    setVariants(list);
+    load(currentMode, "", list);
+    setSay({ text: t("Deleted \"{name}\".", { name: base }), ok: true });
+  }
 
-  const dialog = el("div", { class: "editor", role: "dialog", "aria-modal": "true", "aria-label": "House rules" },
-    el("div", { class: "ed-head" },
-      el("h2", {}, "House rules"),
-      el("button", { class: "btn ed-close", type: "button", onclick: () => dialog.remove() }, "Close")),
-    el("div", { class: "ed-bar" },
-      el("label", { class: "ed-param" }, el("span", {}, "Deck"), modeSelect),
-      el("label", { class: "ed-param" }, el("span", {}, "Start from"), baseSelect),
-      el("label", { class: "ed-param" }, el("span", {}, "Save as"), nameInput)),
-    el("div", { class: "ed-actions" },
-      el("button", { class: "btn btn-primary ed-save", type: "button", onclick: save }, "Save"),
-      el("button", { class: "btn ed-export", type: "button", onclick: exportJson }, "Export JSON"),
-      el("button", { class: "btn ed-import", type: "button", onclick: () => fileInput.click() }, "Import JSON"),
-      el("button", { class: "btn btn-danger ed-delete", type: "button", onclick: remove }, "Delete"),
-      fileInput),
-    errorLine, okLine, cardsBox);
-  modeSelect.value = defaults[mode] ? mode : Object.keys(defaults)[0];
-  currentMode = modeSelect.value;
-  fillBase();
-  load(variant);
-  document.body.appendChild(dialog);
-  return dialog;
+  const cards = deck.current.cards;
+  return html`<div class="editor" role="dialog" aria-modal="true" aria-label=${t("House rules")}>
+    <div class="ed-head">
+      <h2>${t("House rules")}</h2>
+      <button type="button" class="btn ed-close" onClick=${onClose}>${t("Close")}</button>
+    </div>
+    <div class="ed-bar">
+      <label class="ed-param"><span>${t("Deck")}</span>
+        <select class="ed-mode" value=${currentMode} onChange=${(ev) => { const m = ev.currentTarget.value; setMode(m); load(m, ""); }}>
+          ${Object.keys(defaults).map((m) => html`<option key=${m} value=${m}>${t(MODE_TITLES[m] || m)}</option>`)}
+        </select></label>
+      <label class="ed-param"><span>${t("Start from")}</span>
+        <select class="ed-base" value=${base} onChange=${(ev) => load(currentMode, ev.currentTarget.value)}>
+          <option value="">${t("Standard {title}", { title: t(MODE_TITLES[currentMode] || currentMode) })}</option>
+          ${mine.map((v) => html`<option key=${v.name} value=${v.name}>${v.name}</option>`)}
+        </select></label>
+      <label class="ed-param"><span>${t("Save as")}</span>
+        <input class="ed-name" maxlength="40" placeholder=${t("Our house rules")} value=${name}
+          onInput=${(ev) => setName(ev.currentTarget.value)} /></label>
+    </div>
+    <div class="ed-actions">
+      <button type="button" class="btn btn-primary ed-save" onClick=${save}>${t("Save")}</button>
+      <button type="button" class="btn ed-export" onClick=${exportJson}>${t("Export JSON")}</button>
+      <button type="button" class="btn ed-import" onClick=${() => fileInput.current.click()}>${t("Import JSON")}</button>
+      <button type="button" class="btn btn-danger ed-delete" onClick=${remove}>${t("Delete")}</button>
+      <input type="file" accept="application/json,.json" hidden ref=${fileInput} onChange=${importFile} />
+    </div>
+    <p class="error" role="alert" hidden=${say.ok || !say.text}>${say.ok ? "" : say.text}</p>
+    <p class="ok-line" role="status" hidden=${!say.ok || !say.text}>${say.ok ? say.text : ""}</p>
+    <div class="ed-cards">
+      ${RANKS.map((rank) => {
+        const card = cards[rank];
+        const label = t(RANK_NAMES[rank] || rank);
+        return html`<section class="ed-card" data-rank=${rank} key=${`${currentMode}:${base}:${rank}`}>
+          ${card.red && card.black ? [
+            html`<${EntryEditor} key="r" entry=${card.red} label=${t("Red {card}", { card: label })} catalogue=${catalogue} changed=${redraw} />`,
+            html`<${EntryEditor} key="b" entry=${card.black} label=${t("Black {card}", { card: label })} catalogue=${catalogue} changed=${redraw} />`,
+          ] : html`<${EntryEditor} entry=${card} label=${label} catalogue=${catalogue} changed=${redraw} />`}
+        </section>`;
+      })}
+    </div>
+  </div>`;
 }

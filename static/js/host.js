@@ -1,100 +1,109 @@
-// The player list and the host controls, shared by the table screen and the
-// host player's phone (both may kick, move seats, name a host, start and end).
-import { el, replace } from "./common.js";
+// The host's controls, on the host's phone and in the table page's Host
+// drawer (never on the TV itself): choose and start a game, end it, fix a
+// call, skip a player whose phone is away, and manage the seats.
+import { cx, html, useNow, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { awaySeconds } from "./common.js";
+import { screensFor } from "./modes/index.js";
 
-// opts: { host: bool, me: pid|null, command(cmd) -> Promise<answer> }
-export function renderPlayers(list, state, opts) {
+// ctx: { command(payload), start(mode, options), call(event, payload) }
+// showAway: list the absent players to skip here (the phone shows them above,
+// outside its closed host box).
+export function HostPanel({ state, modes, ctx, showAway = true }) {
+  const game = state.game;
+  return html`<div class="host-panel" id="host-panel">
+    ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
+      <button type="button" class="btn btn-danger" id="btn-end"
+        onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
+        ${t("End the game")}</button>`}
+    ${showAway ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
+    ${game && Array.isArray(game.host_actions) && game.host_actions.length ? (() => {
+      const Actions = screensFor(game.mode).HostActions;
+      return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
+    })() : null}
+    <${SeatManager} state=${state} ctx=${ctx} />
+  </div>`;
+}
+
+function GamePicker({ state, modes, ctx }) {
+  const game = state.game;
+  const n = (state.players || []).length;
+  const [picked, setPicked] = useState(null);
+  const [options, setOptions] = useState({});
+  const chosen = picked || (game && game.mode) || (modes[0] && modes[0].id);
+  const mode = modes.find((m) => m.id === chosen);
+  const short = mode && n < mode.min;
+  const Options = screensFor(chosen).LobbyOptions;
+  const value = options[chosen] || {};
+  return html`<div class="game-picker">
+    <div class="panel-title">${game && game.over ? t("Play again?") : t("Choose a game")}</div>
+    <div class="mode-list" role="radiogroup" aria-label=${t("Game")}>
+      ${modes.map((m) => html`<button type="button" key=${m.id} class=${cx("btn mode", m.id === chosen && "chosen")} role="radio"
+          aria-checked=${m.id === chosen ? "true" : "false"} data-mode=${m.id} onClick=${() => setPicked(m.id)}>
+        ${t(m.title)} <small>${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}</small></button>`)}
+    </div>
+    ${Options ? html`<${Options} mode=${chosen} value=${value} ctx=${ctx}
+      onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
+    <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
+      onClick=${() => ctx.start(chosen, value)}>
+      ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })
+        : t("Start {title}", { title: mode ? t(mode.title) : "" })}</button>
+    ${game ? html`<button type="button" class="btn" onClick=${() => ctx.command({ command: "end_game" })}>${t("Back to the lobby")}</button>` : null}
+  </div>`;
+}
+
+// Players the game waits on whose phone is away: skip them.
+export function AwayPlayers({ state, ctx }) {
+  const game = state.game;
+  const away = game && !game.over ? (state.players || []).filter((p) => p.waiting && !p.connected) : [];
+  const now = useNow(1000, away.length > 0);
+  if (!away.length) return null;
+  return html`<div class="away-box">
+    ${away.map((p) => html`<div class="away-row" key=${p.id}>
+      <span>${t("{name}'s phone has been away for {seconds} s, and the game waits on them.", { name: html`<b>${p.name}</b>`, seconds: String(Math.floor(awaySeconds(state, p, now))) })}</span>
+      <button type="button" class="btn btn-primary" data-skip=${p.id}
+        onClick=${() => ctx.command({ command: "skip", player_id: p.id })}>${t("Skip {name}", { name: p.name })}</button>
+    </div>`)}
+  </div>`;
+}
+
+// Seat order (clockwise round the real table), the host role, removing a guest.
+function SeatManager({ state, ctx }) {
   const players = state.players || [];
-  const roles = (state.game && state.game.roles) || {};
-  const roleNames = {};
-  for (const [role, pid] of Object.entries(roles)) {
-    if (pid) (roleNames[pid] = roleNames[pid] || []).push(role.replace(/_/g, " "));
-  }
-  const turn = state.game && !state.game.over ? state.game.turn : null;
-  replace(
-    list,
-    players.map((p, i) => {
-      const marks = [];
-      if (p.id === state.room.host_player) marks.push(el("span", { class: "mark host", title: "Host" }, "host"));
-      if (!p.connected) marks.push(el("span", { class: "mark offline", title: "Phone disconnected" }, "offline"));
-      if (state.game && !p.in_game) marks.push(el("span", { class: "mark waiting" }, "next game"));
-      for (const r of roleNames[p.id] || []) marks.push(el("span", { class: "mark role" }, r));
-      const necks = state.game && state.game.necks ? state.game.necks[p.id] || 0 : 0;
-      if (necks) marks.push(el("span", { class: "mark neck", title: "Drinks necked in this game" }, `necked ${necks}×`));
-      const controls = [];
-      if (opts.host) {
-        controls.push(
-          el("button", { class: "btn btn-mini", type: "button", title: `Move ${p.name} up`, "aria-label": `Move ${p.name} up`,
-            disabled: i === 0, onclick: () => move(i, -1) }, "▲"),
-          el("button", { class: "btn btn-mini", type: "button", title: `Move ${p.name} down`, "aria-label": `Move ${p.name} down`,
-            disabled: i === players.length - 1, onclick: () => move(i, 1) }, "▼"),
-        );
-        if (p.id !== state.room.host_player) {
-          controls.push(el("button", { class: "btn btn-mini", type: "button", title: `Make ${p.name} the host`,
-            onclick: () => opts.command({ command: "set_host", player_id: p.id }) }, "Make host"));
-        }
-        controls.push(el("button", { class: "btn btn-mini btn-danger", type: "button", title: `Remove ${p.name}`,
-          onclick: () => { if (window.confirm(`Remove ${p.name} from the room?`)) opts.command({ command: "kick", player_id: p.id, rev: state.rev }); } }, "Remove"));
-      }
-      return el(
-        "li",
-        { class: `player${p.connected ? "" : " is-offline"}${p.id === turn ? " is-turn" : ""}${p.id === opts.me ? " is-me" : ""}`, dataset: { pid: p.id } },
-        el("span", { class: "seat-no" }, String(i + 1)),
-        el("span", { class: "pname" }, p.name),
-        el("span", { class: "drinks", title: "Drinks" }, `🍺 ${p.drinks}`),
-        el("span", { class: "marks" }, marks),
-        controls.length ? el("span", { class: "pcontrols" }, controls) : null,
-      );
-    }),
-  );
-
-  function move(index, delta) {
+  const [open, setOpen] = useState(false);
+  const move = (index, delta) => {
     const ids = players.map((p) => p.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + delta, 0, moved);
-    opts.command({ command: "seat_order", player_ids: ids, rev: state.rev });
-  }
+    ctx.command({ command: "seat_order", player_ids: ids, rev: state.rev });
+  };
+  if (!players.length) return null;
+  return html`<details class="seat-manager" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
+    <summary>${t("Seats and players ({count})", { count: players.length })}</summary>
+    <ol class="host-seats">
+      ${players.map((p, i) => html`<li key=${p.id} class="host-seat" data-pid=${p.id}>
+        <span class="pname">${p.name}</span>
+        ${p.id === state.room.host_player ? html`<span class="mark host">${t("host")}</span>` : null}
+        ${p.connected ? null : html`<span class="mark offline">${t("away")}</span>`}
+        <span class="pcontrols">
+          <button type="button" class="btn btn-mini" aria-label=${t("Move {name} up", { name: p.name })} disabled=${i === 0}
+            onClick=${() => move(i, -1)}>▲</button>
+          <button type="button" class="btn btn-mini" aria-label=${t("Move {name} down", { name: p.name })} disabled=${i === players.length - 1}
+            onClick=${() => move(i, 1)}>▼</button>
+          ${p.id !== state.room.host_player ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
+            onClick=${() => ctx.command({ command: "set_host", player_id: p.id })}>${t("Make host")}</button>` : null}
+          <button type="button" class="btn btn-mini btn-danger" data-remove=${p.id}
+            onClick=${() => { if (window.confirm(t("Remove {name} from the room? Their seat and tally go.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
+            ${t("Remove")}</button>
+        </span>
+      </li>`)}
+    </ol>
+  </details>`;
 }
 
-// opts: { modes: [{id,title,min,max}], command, start(mode, options), onError }
-export function renderHostPanel(node, state, opts) {
-  const game = state.game;
-  const n = (state.players || []).length;
-  const parts = [];
-  if (!game || game.over) {
-    const chosen = node.dataset.mode || (game && game.mode) || (opts.modes[0] && opts.modes[0].id);
-    parts.push(el("div", { class: "panel-title" }, game && game.over ? "Play again?" : "Choose a game"));
-    parts.push(
-      el("div", { class: "mode-list", role: "radiogroup", "aria-label": "Game" },
-        opts.modes.map((m) =>
-          el("button", {
-            class: `btn mode${m.id === chosen ? " chosen" : ""}`, type: "button", role: "radio",
-            "aria-checked": m.id === chosen ? "true" : "false", dataset: { mode: m.id },
-            onclick: () => { node.dataset.mode = m.id; renderHostPanel(node, state, opts); },
-          }, m.title, el("small", {}, ` ${m.min}–${m.max} players`)),
-        )),
-    );
-    const mode = opts.modes.find((m) => m.id === chosen);
-    const extra = opts.extraOptions ? opts.extraOptions(chosen, node) : null;
-    if (extra) parts.push(extra);
-    const short = mode && n < mode.min;
-    parts.push(
-      el("button", {
-        class: "btn btn-big btn-primary", id: "btn-start", type: "button", disabled: !mode || short,
-        onclick: () => opts.start(chosen, opts.collectOptions ? opts.collectOptions(chosen, node) : {}),
-      }, short ? `Waiting for ${mode.min - n} more player${mode.min - n === 1 ? "" : "s"}` : `Start ${mode ? mode.title : ""}`),
-    );
-    if (game) {
-      parts.push(el("button", { class: "btn", type: "button", onclick: () => opts.command({ command: "end_game" }) }, "Back to the lobby"));
-    }
-  } else {
-    parts.push(el("button", {
-      class: "btn btn-danger", id: "btn-end", type: "button",
-      onclick: () => { if (window.confirm("End this game for everybody?")) opts.command({ command: "end_game" }); },
-    }, "End the game"));
-  }
-  if (game && Array.isArray(game.host_actions) && game.host_actions.length && opts.renderHostActions) {
-    parts.push(opts.renderHostActions(state));
-  }
-  replace(node, parts);
+// Whose phone is away while the game waits on them, for the big notice on
+// the table: those away for at least `after` seconds.
+export function awayWaiting(state, nowMs, after) {
+  if (!state.game || state.game.over) return [];
+  return (state.players || []).filter((p) => p.waiting && !p.connected && awaySeconds(state, p, nowMs) >= after);
 }

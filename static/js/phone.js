@@ -1,53 +1,83 @@
 // The phone page: join by name, come back into the same seat by itself
 // (token in localStorage), your private view and the buttons you may press.
-import { banner, call, connect, connStatus, el, replace, storage } from "./common.js";
-import { renderHostPanel, renderPlayers } from "./host.js";
+// A `state` frame re-renders the tree; what a person is typing or has chosen
+// lives in component state and survives every frame, a reconnect included.
+import { Fragment, cx, html, render, useEffect, useRef, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { call, connect, storage } from "./common.js";
+import { AwayPlayers, HostPanel } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
+import { Seat, commonBadges } from "./ui/seat.js";
 
-const root = document.getElementById("phone");
+const NAME_MAX = 24;
+const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
-const message = document.getElementById("phone-message");
-const joinScreen = document.getElementById("join-screen");
-const roomScreen = document.getElementById("room-screen");
 const tokenKey = `partyapp.seat.${code}`;
-let state = null;
-let joined = false;
-let wakeLock = null;
-let wasMyTurn = false;
+// screen: "join" | "room" (also while a saved seat is being resumed) | "none" (no such room)
+const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, everConnected: false, message: null };
+let flashTimer = null;
 
-function showJoin(text, kind = "error") {
-  joined = false;
-  state = null;
-  joinScreen.hidden = false;
-  roomScreen.hidden = true;
-  banner(message, text, kind);
-  releaseWakeLock();
+function paint() {
+  render(html`<${App} model=${model} />`, root);
 }
 
-function showRoom() {
-  joined = true;
-  joinScreen.hidden = true;
-  roomScreen.hidden = false;
-  banner(message, "");
-  keepAwake();
-  if (state) render();
+// A message at the top: {text, kind} ("error" or "info"); `flash` ones go away.
+function say(text, kind = "error", flash = false) {
+  model.message = text ? { text, kind } : null;
+  clearTimeout(flashTimer);
+  if (flash && text) flashTimer = setTimeout(() => { model.message = null; paint(); }, 4000);
+  paint();
 }
 
 const socket = connect();
-connStatus(document.getElementById("conn-status"), socket);
+const ctx = {
+  socket,
+  call: (event, payload) => call(socket, event, payload),
+  send: async (action) => {
+    const answer = await call(socket, "game.act", { action });
+    if (!answer.ok) say(answer.error.message, "error", true);
+    return answer;
+  },
+  command: async (payload) => {
+    const answer = await call(socket, "host.command", payload);
+    if (!answer.ok) say(answer.error.message, "error", true);
+    return answer;
+  },
+  start: async (mode, options) => {
+    const answer = await call(socket, "game.start", { mode, options });
+    if (!answer.ok) say(answer.error.message, "error", true);
+    return answer;
+  },
+};
+window.partyappPhone = ctx;
+
+function showJoin(text, kind = "error") {
+  model.screen = "join";
+  model.state = null;
+  releaseWakeLock();
+  say(text, kind);
+}
+
+function showRoom() {
+  model.screen = "room";
+  keepAwake();
+  say("");
+}
 
 if (root.dataset.exists !== "yes") {
-  showJoin(`There is no room ${code}. Check the code on the TV.`);
-  joinScreen.replaceChildren(el("a", { class: "btn btn-big", href: "/" }, "Type another code"));
+  model.screen = "none";
   socket.close();
 }
 
 socket.on("connect", async () => {
+  model.connected = true;
+  model.everConnected = true;
+  paint();
   const token = storage.get(tokenKey);
   if (!token) {
-    if (!joined) showJoin("");
+    if (model.screen !== "join") showJoin("");
     return;
   }
   const answer = await call(socket, "player.resume", { code, token });
@@ -56,124 +86,196 @@ socket.on("connect", async () => {
   } else if (answer.error.code === "forbidden" || answer.error.code === "no_such_room") {
     storage.remove(tokenKey);
     showJoin(answer.error.code === "no_such_room"
-      ? `Room ${code} has ended or expired. Ask for the new code on the TV.`
-      : "Your seat is gone (the host may have removed it). Type your name to join again.");
+      ? t("Room {code} has ended or expired. Ask for the new code on the TV.", { code })
+      : t("Your seat is gone (the host may have removed it). Type your name to join again."));
   } else {
-    banner(message, answer.error.message);
+    say(answer.error.message);
   }
 });
+socket.on("disconnect", () => { model.connected = false; paint(); });
+socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
 
 socket.on("state", (s) => {
   // The first state of a seat arrives before the answer to join/resume.
-  if (!s.you || (state && s.rev <= state.rev)) return;
-  state = s;
-  if (joined) render();
+  if (!s.you || (model.state && s.rev <= model.state.rev)) return;
+  s.receivedAt = Date.now();
+  model.state = s;
+  paint();
 });
 
 socket.on("kicked", (info) => {
   storage.remove(tokenKey);
-  showJoin(info.reason === "left" ? "You left the room." : "The host removed you from the room. You can join again.", "info");
+  showJoin(info.reason === "left" ? t("You left the room.") : t("The host removed you from the room. You can join again."), "info");
 });
 
-document.getElementById("name-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  const form = ev.currentTarget;
-  const button = form.querySelector("button[type=submit]");
-  const name = form.elements.name.value;
-  const group = form.elements.group.value || null;
-  button.disabled = true;
+async function join(name, group) {
   const answer = await call(socket, "player.join", { code, name, group });
-  button.disabled = false;
   if (answer.ok) {
     storage.set(tokenKey, answer.token);
     showRoom();
   } else {
-    banner(message, answer.error.message);
-    form.elements.name.focus();
+    say(answer.error.message);
   }
-});
-
-document.getElementById("btn-leave").addEventListener("click", async () => {
-  if (!window.confirm("Leave this room for good? Your seat and drinks tally go.")) return;
-  const answer = await call(socket, "player.leave", {});
-  if (!answer.ok) banner(message, answer.error.message);
-});
-
-const send = async (action) => {
-  const answer = await call(socket, "game.act", { action });
-  if (!answer.ok) flash(answer.error.message);
   return answer;
-};
-const command = async (payload) => {
-  const answer = await call(socket, "host.command", payload);
-  if (!answer.ok) flash(answer.error.message);
-  return answer;
-};
-const ctx = {
-  send,
-  command,
-  call: (event, payload) => call(socket, event, payload),
-  start: async (mode, options) => {
-    const answer = await call(socket, "game.start", { mode, options });
-    if (!answer.ok) flash(answer.error.message);
-  },
-};
-
-let flashTimer = null;
-function flash(text) {
-  banner(message, text);
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => banner(message, ""), 4000);
 }
 
-function render() {
+// -- the page ----------------------------------------------------------------------
+function App({ model: m }) {
+  return html`<div class="phone">
+    <header class="phone-bar">
+      <span class="brand small">party<span>app</span></span>
+      <span class="phone-room">${t("Room {code}", { code: html`<strong>${code}</strong>` })}</span>
+      <span id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">
+        ${m.connected || m.screen === "none" ? "" : (m.everConnected ? t("Reconnecting…") : t("Connecting…"))}</span>
+    </header>
+    <div id="phone-message" class=${cx("banner", m.message && m.message.kind)} role="alert" hidden=${!m.message}>
+      ${m.message ? m.message.text : ""}</div>
+    ${m.screen === "none" ? html`<section class="screen">
+      <h1 class="screen-title">${t("There is no room {code}", { code })}</h1>
+      <p>${t("Check the code on the TV.")}</p>
+      <a class="btn btn-big" href="/">${t("Type another code")}</a></section>` : null}
+    <${JoinScreen} hidden=${m.screen !== "join"} />
+    <section id="room-screen" class="screen" hidden=${m.screen !== "room"}>
+      ${m.screen === "room" && m.state ? html`<${Room} state=${m.state} />` : html`<p class="sub">${t("Connecting…")}</p>`}
+    </section>
+  </div>`;
+}
+
+function GroupPick({ value, onChange, name }) {
+  const choices = [["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]];
+  return html`<fieldset class="group-pick">
+    <legend>${t("For the Guys / Chicks cards, you drink with")}</legend>
+    ${choices.map(([v, label]) => html`<label key=${v}><input type="radio" name=${name} value=${v}
+      checked=${value === v} onChange=${() => onChange(v)} /> ${label}</label>`)}
+  </fieldset>`;
+}
+
+function JoinScreen({ hidden }) {
+  const [name, setName] = useState(() => storage.get("partyapp.name") || "");
+  const [group, setGroup] = useState("");
+  const [busy, setBusy] = useState(false);
+  const submit = async (ev) => {
+    ev.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const answer = await join(name, group || null);
+    setBusy(false);
+    if (answer.ok) storage.set("partyapp.name", name.trim());
+  };
+  return html`<section id="join-screen" class="screen" hidden=${hidden}>
+    <h1 class="screen-title">${t("Join the table")}</h1>
+    <form id="name-form" class="name-form" autocomplete="off" onSubmit=${submit}>
+      <label for="name">${t("Your name")}</label>
+      <input id="name" name="name" maxlength=${NAME_MAX} autocomplete="nickname" enterkeyhint="go" required
+        value=${name} onInput=${(ev) => setName(ev.currentTarget.value)} />
+      <${GroupPick} value=${group} onChange=${setGroup} name="group" />
+      <button class="btn btn-big btn-primary" type="submit" disabled=${busy}>${t("Join")}</button>
+    </form>
+  </section>`;
+}
+
+function RenameForm({ current, done }) {
+  const [name, setName] = useState(current);
+  const [busy, setBusy] = useState(false);
+  const input = useRef(null);
+  useEffect(() => { input.current && input.current.focus(); }, []);
+  const submit = async (ev) => {
+    ev.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const answer = await ctx.call("player.update", { name });
+    setBusy(false);
+    if (answer.ok) {
+      storage.set("partyapp.name", name.trim());
+      done();
+    } else {
+      say(answer.error.message, "error", true);
+    }
+  };
+  return html`<form class="rename-form" onSubmit=${submit}>
+    <label for="rename">${t("Your new name")}</label>
+    <input id="rename" ref=${input} maxlength=${NAME_MAX} required value=${name} autocomplete="nickname"
+      onInput=${(ev) => setName(ev.currentTarget.value)} />
+    <div class="row">
+      <button type="submit" class="btn btn-primary" disabled=${busy}>${t("Save name")}</button>
+      <button type="button" class="btn" onClick=${done}>${t("Cancel")}</button>
+    </div>
+  </form>`;
+}
+
+let wasMyTurn = false;
+
+function Room({ state }) {
   const you = state.you;
   const me = state.players.find((p) => p.id === you.player_id);
-  replace(document.getElementById("you-line"),
-    el("span", { class: "you-name" }, you.name),
-    you.is_host ? el("span", { class: "mark host" }, "host") : null,
-    el("span", { class: "drinks" }, `🍺 ${me ? me.drinks : 0}`));
   const game = state.game;
   const screens = game ? screensFor(game.mode) : null;
-  const status = document.getElementById("status");
-  const area = document.getElementById("play-area");
-  if (!game) {
-    replace(status, el("div", { class: "status-line" }, you.is_host ? "You are the host: choose a game below." : "Waiting for the host to start a game…"));
-    replace(area, groupPicker());
-  } else {
-    replace(status, screens.status ? screens.status(state) : null);
-    replace(area, screens.phone(state, send, ctx));
-  }
+  const [renaming, setRenaming] = useState(false);
+  const [hostOpen, setHostOpen] = useState(!game);
+  const [playersOpen, setPlayersOpen] = useState(false);
+
   const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
-  if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
-  wasMyTurn = myTurn;
+  useEffect(() => {
+    if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
+    wasMyTurn = myTurn;
+  }, [myTurn]);
+  // The host box opens by itself in the lobby (choosing a game is the next step).
+  const inLobby = !game;
+  // In the lobby the host box opens by itself (choosing a game is the next
+  // step); when a game starts it closes, to leave the screen to the game.
+  useEffect(() => { setHostOpen(inLobby); }, [inLobby]);
 
-  const hostBox = document.getElementById("host-box");
-  hostBox.hidden = !you.is_host;
-  if (you.is_host) {
-    if (!game) hostBox.open = true;
-    renderHostPanel(document.getElementById("host-panel"), state, {
-      modes, command, start: ctx.start,
-      extraOptions: (mode, node) => (screensFor(mode).lobbyOptions ? screensFor(mode).lobbyOptions(mode, node, ctx) : null),
-      collectOptions: (mode, node) => (screensFor(mode).collectOptions ? screensFor(mode).collectOptions(mode, node) : {}),
-      renderHostActions: screens && screens.hostActions ? (s) => screens.hostActions(s, command) : null,
-    });
-  }
-  renderPlayers(document.getElementById("players"), state, { host: you.is_host, me: you.player_id, command });
-}
-
-function groupPicker() {
-  const current = state.you.group || "";
-  const choice = (value, label) => el("button", {
-    class: `btn btn-choice${current === value ? " chosen" : ""}`, type: "button", "aria-pressed": current === value ? "true" : "false",
-    onclick: () => ctx.call("player.update", { group: value || null }),
-  }, label);
-  return el("div", { class: "group-box" },
-    el("div", { class: "action-label" }, "For the Guys / Chicks cards, you drink with"),
-    el("div", { class: "choices" }, choice("guys", "Guys"), choice("chicks", "Chicks"), choice("", "Neither")));
+  const leave = async () => {
+    if (!window.confirm(t("Leave this room for good? Your seat and drinks tally go."))) return;
+    const answer = await ctx.call("player.leave", {});
+    if (!answer.ok) say(answer.error.message);
+  };
+  const Status = screens && screens.Status;
+  const Phone = screens && screens.Phone;
+  return html`<${Fragment}>
+    <div id="you-line" class="you-line">
+      <span class="you-name">${you.name}</span>
+      ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
+      <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
+        aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
+      <span class="drinks">🍺 ${String(me ? me.drinks : 0)}</span>
+    </div>
+    ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
+    <div id="status" class="status">
+      ${game ? (Status ? html`<${Status} state=${state} />` : null)
+        : html`<div class="status-line">${you.is_host ? t("You are the host: choose a game below.") : t("Waiting for the host to start a game…")}</div>`}
+    </div>
+    <div id="play-area" class="play-area">
+      ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : html`<div class="group-box">
+        <div class="action-label">${t("For the Guys / Chicks cards, you drink with")}</div>
+        <div class="choices">${[["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]].map(([v, label]) => {
+          const on = (you.group || "") === v;
+          return html`<button type="button" key=${v} class=${cx("btn btn-choice", on && "chosen")} aria-pressed=${on ? "true" : "false"}
+            onClick=${() => ctx.call("player.update", { group: v || null })}>${label}</button>`;
+        })}</div></div>`}
+    </div>
+    ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
+    ${you.is_host ? html`<details id="host-box" class="host-box" open=${hostOpen} onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
+      <summary>${t("Host controls")}</summary>
+      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
+    </details>` : null}
+    <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>
+      <summary>${t("Players ({count})", { count: state.players.length })}</summary>
+      <ol id="players" class="players">
+        ${state.players.map((p, i) => {
+          const extra = screens && screens.seatInfo ? screens.seatInfo(state, p) : {};
+          return html`<${Seat} key=${p.id} player=${p} index=${i} me=${p.id === you.player_id}
+            turn=${Boolean(game && !game.over && game.turn === p.id)} handSize=${extra.handSize} chips=${extra.chips}
+            badges=${[...commonBadges(state, p), ...(extra.badges || [])]} />`;
+        })}
+      </ol>
+    </details>
+    <button id="btn-leave" class="btn btn-quiet" type="button" onClick=${leave}>${t("Leave this room")}</button>
+  </${Fragment}>`;
 }
 
 // -- keep the screen awake while in a room ------------------------------------
+let wakeLock = null;
 async function keepAwake() {
   if (!("wakeLock" in navigator) || wakeLock) return;
   try {
@@ -188,5 +290,7 @@ function releaseWakeLock() {
   wakeLock = null;
 }
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && joined) keepAwake();
+  if (document.visibilityState === "visible" && model.screen === "room") keepAwake();
 });
+
+paint();

@@ -1,34 +1,87 @@
-// Short synthesized sounds for the table (no audio files to ship); muting is
-// remembered on this screen.
+// Short synthesized sounds for the table (no audio files to ship). Muting is
+// remembered on this screen. Browsers start audio only after a gesture on the
+// page (a tap, a click, a key): until one comes, the sound is "locked" and
+// the button says so ("Tap for sound") instead of claiming it is on.
 import { storage } from "./common.js";
 
 let ctx = null;
+const listeners = new Set();
+
+function audio() {
+  if (ctx) return ctx;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return null;
+  try {
+    ctx = new Ctx();
+    ctx.addEventListener("statechange", changed);
+  } catch {
+    ctx = null;
+  }
+  return ctx;
+}
+
+function changed() {
+  for (const fn of listeners) fn(soundState());
+}
 
 export function isMuted() {
   return storage.get("partyapp.muted") === "1";
 }
 
+// "off" (muted), "locked" (waiting for a gesture), "on", or "none" (no audio).
+export function soundState() {
+  if (isMuted()) return "off";
+  const c = audio();
+  if (!c) return "none";
+  return c.state === "running" ? "on" : "locked";
+}
+
+export function onSoundChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+// Call from a gesture's handler: lets the audio start.
+export function unlock() {
+  const c = audio();
+  if (c && c.state !== "running") c.resume().then(changed, changed);
+}
+
 export function setMuted(muted) {
   storage.set("partyapp.muted", muted ? "1" : "0");
+  if (!muted) unlock();
+  changed();
+}
+
+// The button: locked -> unlock; on -> mute; off -> unmute (and unlock).
+export function toggleSound() {
+  const state = soundState();
+  if (state === "locked") unlock();
+  else setMuted(state === "on");
+}
+
+// Any gesture anywhere on the page unlocks the sound.
+export function unlockOnGesture() {
+  const go = () => { if (!isMuted()) unlock(); };
+  for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, go, { capture: true, passive: true });
 }
 
 export function play(kind) {
-  if (isMuted()) return;
+  if (soundState() !== "on") return;
   try {
-    ctx = ctx || new (window.AudioContext || window.webkitAudioContext)();
     const notes = { draw: [520, 780], race: [880, 880, 880], end: [660, 520, 390], drink: [300] }[kind] || [440];
     notes.forEach((freq, i) => {
       const osc = ctx.createOscillator();
       const gain = ctx.createGain();
-      const t = ctx.currentTime + i * 0.12;
+      const at = ctx.currentTime + i * 0.12;
       osc.frequency.value = freq;
       osc.type = "triangle";
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.25, t + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.11);
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.11);
       osc.connect(gain).connect(ctx.destination);
-      osc.start(t);
-      osc.stop(t + 0.12);
+      osc.start(at);
+      osc.stop(at + 0.12);
     });
   } catch {
     /* no audio on this device */

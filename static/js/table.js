@@ -1,126 +1,223 @@
-// The table screen: QR code and room code, the players, the game as everybody
-// may see it, and the host controls (the table holds the host token).
-import { banner, call, connect, connStatus, el, replace, storage } from "./common.js";
-import { renderHostPanel, renderPlayers } from "./host.js";
+// The table screen (cast to the TV): the QR code and room code, the players,
+// the game as everybody may see it, and a ticker. Host controls are not on
+// the TV: they live on the host's phone and, for a laptop, in the Host
+// drawer opened from the bar (the table holds the host token).
+import { cx, html, render, useEffect, useNow, useState } from "./view.js";
+import { listOf, t } from "./i18n.js";
+import { call, connect, playerOf, storage } from "./common.js";
+import { HostPanel, awayWaiting } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
-import { isMuted, play, setMuted } from "./sound.js";
+import { PlayerGrid, commonBadges } from "./ui/seat.js";
+import { Ticker } from "./ui/ticker.js";
+import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
 
-const root = document.getElementById("table");
+const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
+
+const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
-const message = document.getElementById("table-message");
 const tokenKey = `partyapp.table.${code}`;
-let state = null;
-let previous = null;
+const model = { state: null, connected: false, message: "", dead: null };
 
-const newTableLink = () => el("a", { class: "btn", href: "/" }, "Start a new table");
+function paint() {
+  render(html`<${App} model=${model} />`, root);
+}
+
+function say(text) {
+  model.message = text || "";
+  paint();
+}
+
+let socket = null;
+const ctx = {
+  call: (event, payload) => call(socket, event, payload),
+  command: async (payload) => {
+    const answer = await call(socket, "host.command", payload);
+    if (!answer.ok) say(answer.error.message);
+    return answer;
+  },
+  start: async (mode, options) => {
+    const answer = await call(socket, "game.start", { mode, options });
+    say(answer.ok ? "" : answer.error.message);
+    return answer;
+  },
+  sound: play,
+};
+window.partyappTable = ctx;
 
 if (root.dataset.exists !== "yes") {
-  fail(`There is no room ${code}. It may have expired.`);
+  model.dead = "no_room";
 } else if (!storage.get(tokenKey)) {
-  fail(`This screen is not the table of room ${code}. Phones join it at /j/${code}.`);
+  model.dead = "not_table";
 } else {
   start();
 }
-
-function fail(text) {
-  banner(message, text);
-  message.appendChild(document.createTextNode(" "));
-  message.appendChild(newTableLink());
-  root.classList.add("is-dead");
-}
+unlockOnGesture();
+onSoundChange(paint);
+paint();
 
 function start() {
-  const socket = connect();
-  connStatus(document.getElementById("conn-status"), socket);
+  socket = connect();
   socket.on("connect", async () => {
+    model.connected = true;
+    paint();
     const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey) });
-    if (!answer.ok) {
-      if (answer.error.code === "no_such_room" || answer.error.code === "forbidden") {
-        storage.remove(tokenKey);
-        socket.close();
-        fail(answer.error.message);
-      } else {
-        banner(message, answer.error.message);
-      }
+    if (answer.ok) {
+      say("");
+    } else if (answer.error.code === "no_such_room" || answer.error.code === "forbidden") {
+      storage.remove(tokenKey);
+      socket.close();
+      model.dead = answer.error.code === "no_such_room" ? "no_room" : "not_table";
+      say(answer.error.message);
     } else {
-      banner(message, "");
+      say(answer.error.message);
     }
   });
+  socket.on("disconnect", () => { model.connected = false; paint(); });
+  socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
   socket.on("state", (s) => {
-    if (state && s.rev <= state.rev) return; // stale or repeated
-    previous = state;
-    state = s;
-    render();
+    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
+    s.receivedAt = Date.now();
+    model.state = s;
+    paint();
   });
-
-  const command = async (payload) => {
-    const answer = await call(socket, "host.command", payload);
-    if (!answer.ok) banner(message, answer.error.message);
-    return answer;
-  };
-  const ctx = {
-    command,
-    sound: play,
-    start: async (mode, options) => {
-      const answer = await call(socket, "game.start", { mode, options });
-      if (!answer.ok) banner(message, answer.error.message);
-      else banner(message, "");
-    },
-    call: (event, payload) => call(socket, event, payload),
-  };
-  window.partyappTable = ctx;
-
-  function render() {
-    document.getElementById("join-url").textContent = state.room.join_url;
-    document.getElementById("player-count").textContent = `(${state.players.length})`;
-    root.classList.toggle("in-game", Boolean(state.game));
-    renderPlayers(document.getElementById("players"), state, { host: true, me: null, command });
-    const screens = state.game ? screensFor(state.game.mode) : null;
-    renderHostPanel(document.getElementById("host-panel"), state, {
-      modes, command, start: ctx.start,
-      extraOptions: screens && screens.extraOptions ? screens.extraOptions : lobbyExtra,
-      collectOptions: lobbyCollect,
-      renderHostActions: screens && screens.hostActions ? (s) => screens.hostActions(s, command) : null,
-    });
-    const area = document.getElementById("game-area");
-    if (state.game) {
-      replace(area, screens.table(state, ctx, previous));
-      replace(document.getElementById("ticker"), screens.ticker ? screens.ticker(state) : null);
-    } else {
-      replace(area, lobby());
-      replace(document.getElementById("ticker"));
-    }
-  }
-
-  function lobby() {
-    const n = state.players.length;
-    return el("div", { class: "lobby" },
-      el("h1", { class: "lobby-title" }, n === 0 ? "Scan the code to join" : `${n} in the room`),
-      el("p", { class: "lobby-sub" }, n < 2 ? "Everybody scans the QR code with their phone camera." : "Pick a game on the right and press Start."));
-  }
-
-  function lobbyExtra(mode, node) {
-    const screensOfMode = screensFor(mode);
-    return screensOfMode.lobbyOptions ? screensOfMode.lobbyOptions(mode, node, ctx) : null;
-  }
-  function lobbyCollect(mode, node) {
-    const screensOfMode = screensFor(mode);
-    return screensOfMode.collectOptions ? screensOfMode.collectOptions(mode, node) : {};
-  }
 }
 
-// -- bar buttons --------------------------------------------------------------
-const muteButton = document.getElementById("btn-mute");
-const paintMute = () => {
-  muteButton.textContent = isMuted() ? "Sound off" : "Sound on";
-  muteButton.setAttribute("aria-pressed", isMuted() ? "true" : "false");
-};
-muteButton.addEventListener("click", () => { setMuted(!isMuted()); paintMute(); });
-paintMute();
+// A URL with places to break a line after each "/" (never inside the code).
+function breakable(url) {
+  const parts = String(url).split("/");
+  return parts.map((part, i) => (i < parts.length - 1 ? [part, "/", html`<wbr />`] : part));
+}
 
-document.getElementById("btn-fullscreen").addEventListener("click", () => {
-  if (document.fullscreenElement) document.exitFullscreen();
-  else document.documentElement.requestFullscreen?.().catch(() => {});
-});
+// -- the page --------------------------------------------------------------------
+function App({ model: m }) {
+  const [drawer, setDrawer] = useState(false);
+  const s = m.state;
+  if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
+  const inGame = Boolean(s && s.game);
+  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
+    <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
+    ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
+    <main class="tv-main">
+      ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>`
+        : inGame ? html`<${InGame} state=${s} />` : html`<${Lobby} state=${s} />`}
+    </main>
+    <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
+    ${s ? html`<${HostDrawer} state=${s} open=${drawer} close=${() => setDrawer(false)} />` : null}
+  </div>`;
+}
+
+function SoundButton() {
+  const state = soundState();
+  if (state === "none") return null;
+  const label = { on: t("Sound on"), off: t("Sound off"), locked: t("Tap for sound") }[state];
+  return html`<button type="button" id="btn-mute" class=${cx("btn btn-icon", state === "locked" && "attention")}
+    aria-pressed=${state === "off" ? "true" : "false"} data-sound=${state} onClick=${toggleSound}>${label}</button>`;
+}
+
+function Bar({ state, connected, inGame, drawer, setDrawer }) {
+  const url = state ? state.room.join_url : "";
+  return html`<header class="table-bar">
+    <div class="brand small">party<span>app</span></div>
+    <div class="room-code" aria-label=${t("Room code")}>${code}</div>
+    ${inGame ? html`<div class="mini-join">
+      <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
+      <div class="join-text"><span class="join-step">${t("Join:")}</span> <span id="join-url" class="join-url">${url}</span></div>
+    </div>` : null}
+    <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
+    <div class="bar-buttons">
+      ${state ? html`<button type="button" id="btn-host" class=${cx("btn btn-icon", drawer && "chosen")} aria-expanded=${drawer ? "true" : "false"}
+        onClick=${() => setDrawer(!drawer)}>${t("Host")}</button>` : null}
+      <${SoundButton} />
+      <button type="button" id="btn-fullscreen" class="btn btn-icon" onClick=${() => {
+        if (document.fullscreenElement) document.exitFullscreen();
+        else document.documentElement.requestFullscreen?.().catch(() => {});
+      }}>${t("Fullscreen")}</button>
+    </div>
+  </header>`;
+}
+
+function Lobby({ state }) {
+  const n = state.players.length;
+  const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
+  return html`<section class="lobby">
+    <div class="lobby-join">
+      <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
+      <div class="join-text">
+        <div class="join-step">${t("Scan to join, or open")}</div>
+        <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div>
+        <div class="join-step">${t("and type the code {code}", { code: html`<strong>${code}</strong>` })}</div>
+      </div>
+    </div>
+    <div class="lobby-room">
+      <h1 class="lobby-title">${n === 0 ? t("Scan the code to join") : t("{count} player in the room|{count} players in the room", { count: n })}</h1>
+      <p class="lobby-next">${host
+        ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
+        : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
+      <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks)}
+        cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
+    </div>
+  </section>`;
+}
+
+function AwayNotice({ state }) {
+  const candidates = (state.players || []).filter((p) => p.waiting && !p.connected);
+  const now = useNow(1000, candidates.length > 0);
+  const away = awayWaiting(state, now, AWAY_NOTICE_S);
+  if (!away.length) return null;
+  return html`<div class="away-notice" role="status">${away.length === 1
+    ? t("{name}'s phone is away — the host can skip them.", { name: html`<b>${away[0].name}</b>` })
+    : t("{names}: their phones are away — the host can skip them.", { names: listOf(away.map((p) => html`<b>${p.name}</b>`)) })}</div>`;
+}
+
+function InGame({ state }) {
+  const screens = screensFor(state.game.mode);
+  const turn = state.game.over ? null : state.game.turn;
+  const info = (p) => {
+    const extra = screens.seatInfo ? screens.seatInfo(state, p) : {};
+    return { ...extra, badges: [...commonBadges(state, p), ...(extra.badges || [])] };
+  };
+  return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
+    <section id="game-area" class="game-area" aria-live="polite">
+      <${AwayNotice} state=${state} />
+      <${screens.Table} state=${state} ctx=${ctx} />
+    </section>
+    <aside class="side">
+      <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
+    </aside>
+  </div>`;
+}
+
+function HostDrawer({ state, open, close }) {
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (ev) => { if (ev.key === "Escape") close(); };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  return html`<aside class="host-drawer" role="dialog" aria-label=${t("Host controls")} hidden=${!open}>
+    <div class="drawer-head">
+      <h2>${t("Host controls")}</h2>
+      <button type="button" class="btn btn-icon" id="btn-host-close" onClick=${close}>${t("Close")}</button>
+    </div>
+    <${HostPanel} state=${state} modes=${modes} ctx=${ctx} />
+  </aside>`;
+}
+
+function Dead({ why, message }) {
+  return html`<div class="dead-page">
+    <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
+    <main class="dead-main">
+      ${why === "not_table" ? html`
+        <h1>${t("Room {code}", { code })}</h1>
+        <p class="lead">${t("This screen is not the table of room {code}. On a phone? Join the game:", { code })}</p>
+        <a class="btn btn-big btn-primary" id="join-as-player" href=${`/j/${code}`}>${t("Join room {code} as a player", { code })}</a>
+        <a class="btn" href="/">${t("Start a new table")}</a>`
+      : html`
+        <h1>${t("There is no room {code}", { code })}</h1>
+        <p class="lead">${message || t("It may have expired.")}</p>
+        <a class="btn btn-big btn-primary" href="/">${t("Start a new table")}</a>`}
+    </main>
+  </div>`;
+}

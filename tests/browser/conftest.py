@@ -57,6 +57,8 @@ def shots(request):
 
     def take(name: str, page, full_page: bool = False) -> Path:
         path = SHOTS / f"{prefix}-{name}.png"
+        if full_page:  # from the top, so that a sticky bar is drawn where it belongs
+            page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(path), full_page=full_page)
         return path
 

@@ -79,6 +79,7 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     """The host edits the Jack in the editor, saves the house rules, and the
     next game plays the edited card."""
     table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
+    table.click("#btn-host")  # the Host drawer: host controls are not on the TV itself
     table.click("button[data-mode=ring_of_fire]")
     table.click(".btn-edit-rules")
     jack = table.locator(".ed-card[data-rank=J]")
@@ -131,10 +132,17 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     for phone in (ana, cat):
         phone.wait_for_selector("[data-action=rps]")
     assert bob.locator("[data-action=rps]").count() == 0
+    # Each player is told whom they play, and the score.
+    expect(ana.locator(".rps-vs")).to_have_text("You play Cat")
+    expect(cat.locator(".rps-vs")).to_have_text("You play Ana")
+    expect(ana.locator(".rps-line")).to_have_text("Score: you 0 – 0 Cat (first to 2 wins)")
     shots("phone-rps", ana, full_page=True)
-    for _ in range(2):
-        ana.locator("[data-action=rps] button[data-value=paper]").click()
-        cat.locator("[data-action=rps] button[data-value=stone]").click()
+    ana.locator("[data-action=rps] button[data-value=paper]").click()
+    cat.locator("[data-action=rps] button[data-value=stone]").click()
+    expect(cat.locator(".rps-line")).to_have_text("Score: you 0 – 1 Ana (first to 2 wins)")
+    expect(cat.locator(".rps-box .sub").first).to_contain_text("Last round: you stone, Ana paper — Ana won it")
+    ana.locator("[data-action=rps] button[data-value=paper]").click()
+    cat.locator("[data-action=rps] button[data-value=stone]").click()
     table.wait_for_selector(".outcome, .tick")
     expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 2")
     # Between cards the thumbmaster starts the thumb race.
@@ -152,7 +160,7 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     cat.locator("button[data-action=draw]").click()
     cat.locator("details.powers summary").click()
     caught = cat.locator("form[data-action=caught]")
-    caught.locator("select").nth(1).select_option(label="Ana")
+    caught.locator("button[data-value=p1]").click()  # Ana
     caught.locator("button[type=submit]").click()
     expect(table.locator("#players li[data-pid=p1] .mark.neck")).to_have_text("necked 1×")
     shots("table-kings", table)

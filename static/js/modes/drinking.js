@@ -1,8 +1,14 @@
 // Ring of Fire and Kings: the table (ring of cards round the cup, the card
-// just drawn with its rule, the prompt in play, rules, roles, mates, the
-// ticker) and the phone (tap to draw, the prompt aimed at you, your roles).
-import { cardEl, cardShort, el, nameOf, parseCard } from "../common.js";
-import { actionControl, actionsBlock, valueLabel } from "./generic.js";
+// just drawn with its rule, the prompt in play, rules, roles and mates) and
+// the phone (tap to draw, the prompt aimed at you, your cards, penalties).
+// Their log is `text` parts (words.js renders them).
+import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
+import { listOf, t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { wordText } from "../words.js";
+import { Card, CardBack } from "../ui/cards.js";
+import { MoreList } from "../ui/more.js";
+import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
 
@@ -13,164 +19,13 @@ const ROLE_TITLES = {
   jail: "Get out of jail free",
   question_card: "Question card",
 };
+const roleTitle = (role) => t(ROLE_TITLES[role] || role);
 
-// Log entries are lists of text and {player} / {card} parts.
-function richText(state, parts) {
-  return (parts || []).map((part) => {
-    if (typeof part === "string") return part;
-    if (part && part.player) return el("b", { class: "who" }, nameOf(state, part.player));
-    if (part && part.card) {
-      const c = parseCard(part.card);
-      return el("b", { class: `card-name${c && c.red ? " red" : ""}` }, cardShort(part.card));
-    }
-    return "";
-  });
-}
-
-function names(state, pids) {
-  return (pids || []).map((p) => nameOf(state, p)).join(", ");
-}
-
-// -- the ring of face-down cards round the cup --------------------------------
-function ring(game) {
-  const total = game.remaining + game.drawn;
-  const cards = [];
-  for (let i = 0; i < game.remaining; i += 1) {
-    const angle = (360 * i) / Math.max(total, 1);
-    cards.push(el("div", { class: "ring-card", style: { "--a": `${angle}deg` } }));
-  }
-  const fill = game.cup && game.cup.of ? Math.round((100 * game.cup.filled) / game.cup.of) : 0;
-  return el("div", { class: "ring", "aria-label": `${game.remaining} cards left round the cup` },
-    cards,
-    el("div", { class: "cup", title: `Cup ${game.cup.filled} of ${game.cup.of}` },
-      el("div", { class: "cup-fill", style: { height: `${fill}%` } }),
-      el("div", { class: "cup-label" }, `${game.cup.filled}/${game.cup.of}`)),
-    el("div", { class: "ring-count" }, `${game.remaining} left`));
-}
-
-function promptLine(state) {
-  const g = state.game;
-  const pr = g.prompt;
-  if (g.over) {
-    const r = g.result || {};
-    return el("div", { class: "prompt-line over" }, "Game over",
-      r.by ? el("span", {}, " — ", el("b", {}, nameOf(state, r.by)), r.reason === "last_king" ? " drew the last king and necks the cup!" : "") : null);
-  }
-  if (!pr) return el("div", { class: "prompt-line" }, el("b", {}, nameOf(state, g.turn)), " to draw");
-  switch (pr.kind) {
-    case "pick":
-      return el("div", { class: "prompt-line" }, el("b", {}, nameOf(state, pr.by)), pr.for === "mate" ? " is choosing a mate…" : " is choosing who drinks…");
-    case "rule":
-      return el("div", { class: "prompt-line" }, el("b", {}, nameOf(state, pr.by)), " is typing a new rule…");
-    case "race":
-      return el("div", { class: "prompt-line race" },
-        el("span", { class: "race-title" }, `${pr.title}${pr.thumb ? ` (${pr.thumb} thumb)` : ""}: TAP your phones!`),
-        el("ol", { class: "race-order" }, pr.order.map((p) => el("li", {}, nameOf(state, p),
-          pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? " (wrong thumb!)" : ""))),
-        pr.waiting.length ? el("div", { class: "race-waiting" }, "Waiting for ", names(state, pr.waiting)) : null);
-    case "round":
-      return el("div", { class: "prompt-line" }, `${pr.title}: `, el("b", {}, nameOf(state, pr.speaker)), "'s go",
-        el("div", { class: "sub" }, `${pr.goes} said so far. `, el("b", {}, nameOf(state, pr.caller)), " taps who messed up."));
-    case "chugalug":
-      if (pr.phase === "choose") return el("div", { class: "prompt-line" }, el("b", {}, nameOf(state, pr.by)), " starts chugalug: left or right?");
-      return el("div", { class: "prompt-line chug" },
-        el("span", { class: "chug-number" }, String(pr.number)),
-        el("span", {}, " ", el("b", {}, nameOf(state, pr.speaker)), "'s go ", pr.direction === 1 ? "→" : "←"),
-        el("div", { class: "sub" }, "Multiples of 5 or 7: say \"chugalug\" and the count turns round."));
-    case "rps":
-      return el("div", { class: "prompt-line" }, "Paper, scissors, stone: ",
-        el("b", {}, names(state, pr.players)),
-        el("div", { class: "sub" }, pr.players.map((p) => `${nameOf(state, p)} ${pr.wins[p] || 0}`).join(" – "),
-          ` (first to ${pr.need}) · picked: ${pr.picked.length ? names(state, pr.picked) : "nobody yet"}`),
-        pr.rounds.length ? el("div", { class: "sub" }, pr.rounds.map((r) =>
-          `${Object.entries(r.picks).map(([p, v]) => `${nameOf(state, p)}: ${v}`).join(" vs ")}${r.winner ? ` → ${nameOf(state, r.winner)}` : " → tie"}`).join(" · ")) : null);
-    default:
-      return el("div", { class: "prompt-line" }, "…");
-  }
-}
-
-function outcomeLine(state) {
-  const o = state.game.outcome;
-  if (!o) return null;
-  if (o.kind === "race") {
-    return el("div", { class: "outcome" }, `${o.title}${o.timed_out ? " (time up)" : ""}: `,
-      o.order.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  "),
-      " — ", el("b", { class: "loser" }, names(state, o.losers)), o.losers.length ? " drink" + (o.losers.length === 1 ? "s" : "") : "");
-  }
-  if (o.kind === "waterfall") {
-    return el("div", { class: "outcome" }, "Waterfall — stop in this order: ", o.order.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  "));
-  }
-  if (o.kind === "round" && o.loser) return el("div", { class: "outcome" }, `${o.title}: `, el("b", { class: "loser" }, nameOf(state, o.loser)), " messed up and drinks");
-  if (o.kind === "chugalug" && o.loser) return el("div", { class: "outcome" }, `Chugalug at ${o.number}: `, el("b", { class: "loser" }, nameOf(state, o.loser)), ` said ${o.said === null ? "nothing" : o.said} (it was ${o.expected})`);
-  return null;
-}
-
-function rulesPanel(state) {
-  const rules = state.game.rules || [];
-  return el("section", { class: "panel rules-panel" },
-    el("h3", {}, "Rules in force"),
-    rules.length
-      ? el("ol", { class: "rules" }, rules.map((r) => el("li", {}, el("span", { class: "rule-text" }, r.text), el("span", { class: "by" }, ` — ${nameOf(state, r.by)}`))))
-      : el("p", { class: "empty" }, "None yet."));
-}
-
-function rolesPanel(state) {
-  const g = state.game;
-  const held = Object.entries(g.roles || {}).filter(([, pid]) => pid);
-  const rows = held.length
-    ? held.map(([role, pid]) => el("li", { class: "held" }, el("span", { class: "role-name" }, ROLE_TITLES[role] || role), el("b", {}, nameOf(state, pid))))
-    : [el("li", { class: "free" }, "Nobody holds a card yet")];
-  const mates = (g.mates || []).map((group) => el("li", {}, names(state, group)));
-  const guys = (state.players || []).filter((p) => p.group === "guys").map((p) => p.name);
-  const chicks = (state.players || []).filter((p) => p.group === "chicks").map((p) => p.name);
-  return el("section", { class: "panel roles-panel" },
-    el("h3", {}, "Roles"), el("ul", { class: "roles" }, rows),
-    mates.length ? [el("h3", {}, "Mates"), el("ul", { class: "mates" }, mates)] : null,
-    el("div", { class: "direction" }, g.direction === 1 ? "Play goes clockwise ↻" : "Play goes counter-clockwise ↺"),
-    guys.length || chicks.length ? el("div", { class: "groups" }, guys.length ? `Guys: ${guys.join(", ")}` : null, guys.length && chicks.length ? " · " : null, chicks.length ? `Chicks: ${chicks.join(", ")}` : null) : null);
-}
-
-let lastAnimated = null;
-
-function table(state, ctx, previous) {
-  const g = state.game;
-  const card = g.card;
-  const fresh = g.drawn && (!previous || !previous.game || previous.game.drawn !== g.drawn);
-  const key = `${state.room.code}:${g.drawn}`;
-  if (fresh && lastAnimated !== key) {
-    lastAnimated = key;
-    ctx.sound && ctx.sound(g.over ? "end" : "draw");
-  }
-  if (g.prompt && g.prompt.kind === "race" && (!previous || !previous.game || !previous.game.prompt || previous.game.prompt.kind !== "race")) {
-    ctx.sound && ctx.sound("race");
-  }
-  return el("div", { class: `drinking-table mode-${g.mode}` },
-    el("div", { class: "dt-top" },
-      ring(g),
-      el("div", { class: "drawn" },
-        card ? cardEl(card.code, `big${fresh ? " flip-in" : ""}`) : el("div", { class: "card card-back big" }),
-        el("div", { class: "card-meaning" },
-          card ? [
-            el("div", { class: "card-title" }, card.title),
-            el("div", { class: "card-rule" }, card.text),
-            g.last_drawer ? el("div", { class: "card-by" }, "drawn by ", el("b", {}, nameOf(state, g.last_drawer))) : null,
-          ] : el("div", { class: "card-title" }, `${g.title}: first card!`)),
-      )),
-    el("div", { class: "dt-status" }, promptLine(state), outcomeLine(state)),
-    el("div", { class: "dt-panels" }, rulesPanel(state), rolesPanel(state)));
-}
-
-function ticker(state) {
-  const log = (state.game.log || []).slice(-8).reverse();
-  return log.map((e) => el("span", { class: `tick${e.undone ? " undone" : ""}` }, richText(state, e.text)));
-}
-
-// -- phone ---------------------------------------------------------------------
 const LABELS = {
   draw: "Tap to draw",
   tap: "TAP!",
   pick: "Pick who",
-  rule: "Type your rule",
+  rule: "Make a rule",
   done: "Done: pass it on",
   missed: "Who messed up?",
   start: "Start chugalug: one to my…",
@@ -184,121 +39,332 @@ const LABELS = {
   steal: "Steal the jail card",
   breach: "Report a broken rule",
 };
+const FIELD_LABELS = {
+  "rule.text": "Your rule",
+  "caught.by": "With",
+  "caught.player": "Who answered?",
+  "breach.rule": "Which rule?",
+  "breach.player": "Who broke it?",
+};
+const PLACEHOLDERS = { "rule.text": "Everybody drinks with their left hand" };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
-function status(state) {
-  const g = state.game;
-  const me = state.you.player_id;
-  const acts = state.you.actions.map((a) => a.type);
-  if (g.over) return el("div", { class: "status-line" }, "Game over. ", g.result && g.result.by ? `${nameOf(state, g.result.by)} ${g.result.reason === "last_king" ? "drew the last king" : "ended it"}.` : "");
-  if (acts.includes("draw")) return el("div", { class: "status-line mine" }, "Your turn: tap to draw");
-  if (acts.includes("tap")) return el("div", { class: "status-line mine" }, `${g.prompt.title}: tap now!`);
-  const prompt = state.you.prompt;
-  if (prompt) {
-    const say = {
-      pick_player: prompt.for === "mate" ? "Pick your mate" : "Pick who drinks",
-      type_rule: "Make a rule everybody must follow",
-      round: prompt.your_go ? "Your go: say your word, then tap Done" : "Tap who messed up",
-      chugalug_start: "Start chugalug",
-      chugalug_answer: `Your go: what comes after ${prompt.number - 1}?`,
-      rps: "Paper, scissors, stone: pick!",
-    }[prompt.prompt];
-    if (say) return el("div", { class: "status-line mine" }, say);
+const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
+
+// -- the ring of face-down cards round the cup --------------------------------
+function Ring({ game }) {
+  const total = game.remaining + game.drawn;
+  const fill = game.cup && game.cup.of ? Math.round((100 * game.cup.filled) / game.cup.of) : 0;
+  const cards = [];
+  for (let i = 0; i < game.remaining; i += 1) {
+    cards.push(html`<div key=${i} class="ring-card" style=${{ "--a": `${(360 * i) / Math.max(total, 1)}deg` }}></div>`);
   }
-  if (g.prompt) return el("div", { class: "status-line" }, promptLine(state));
-  return el("div", { class: "status-line" }, g.turn === me ? "Your turn" : [el("b", {}, nameOf(state, g.turn)), " is drawing"]);
+  return html`<div class="ring" role="img" aria-label=${t("{count} card left round the cup|{count} cards left round the cup", { count: game.remaining })}>
+    ${cards}
+    <div class="cup"><div class="cup-fill" style=${{ height: `${fill}%` }}></div>
+      <div class="cup-label">${`${game.cup.filled}/${game.cup.of}`}</div></div>
+    <div class="ring-count">${t("{count} left", { count: game.remaining })}</div>
+  </div>`;
 }
 
-function phone(state, send) {
+function RpsScore({ state, pr }) {
+  const [a, b] = pr.players;
+  return html`<span class="rps-score">${t("{a} {x} – {y} {b}", {
+    a: html`<${Who} state=${state} pid=${a} />`, x: String(pr.wins[a] || 0), y: String(pr.wins[b] || 0),
+    b: html`<${Who} state=${state} pid=${b} />`,
+  })} ${t("(first to {count})", { count: pr.need })}</span>`;
+}
+
+function PromptLine({ state }) {
   const g = state.game;
-  const you = state.you;
+  const pr = g.prompt;
+  const W = (pid) => html`<${Who} state=${state} pid=${pid} />`;
+  if (g.over) {
+    const r = g.result || {};
+    return html`<div class="prompt-line over">${t("Game over")}${r.by
+      ? [" — ", r.reason === "last_king" ? t("{name} drew the last king and necks the cup!", { name: W(r.by) }) : W(r.by)] : null}</div>`;
+  }
+  if (!pr) return html`<div class="prompt-line">${t("{name} to draw", { name: W(g.turn) })}</div>`;
+  switch (pr.kind) {
+    case "pick":
+      return html`<div class="prompt-line">${pr.for === "mate" ? t("{name} is choosing a mate…", { name: W(pr.by) })
+        : t("{name} is choosing who drinks…", { name: W(pr.by) })}</div>`;
+    case "rule":
+      return html`<div class="prompt-line">${t("{name} is making a rule…", { name: W(pr.by) })}</div>`;
+    case "race":
+      return html`<div class="prompt-line race">
+        <span class="race-title">${pr.thumb ? t("{title} ({thumb} thumb): TAP your phones!", { title: t(pr.title), thumb: t(pr.thumb) })
+          : t("{title}: TAP your phones!", { title: t(pr.title) })}</span>
+        ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p) => html`<li key=${p}>${nameOf(state, p)}${
+          pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? ` ${t("(wrong thumb!)")}` : ""}</li>`)}</ol>` : null}
+        ${pr.waiting.length ? html`<div class="sub">${t("Waiting for {names}", { names: names(state, pr.waiting) })}</div>` : null}
+      </div>`;
+    case "round":
+      return html`<div class="prompt-line">${t("{title}: {name}'s go", { title: t(pr.title), name: W(pr.speaker) })}
+        <div class="sub">${t("{count} said so far.", { count: pr.goes })} ${t("{name} taps who messed up.", { name: W(pr.caller) })}</div></div>`;
+    case "chugalug":
+      if (pr.phase === "choose") return html`<div class="prompt-line">${t("{name} starts chugalug: left or right?", { name: W(pr.by) })}</div>`;
+      return html`<div class="prompt-line chug"><span class="chug-number">${String(pr.number)}</span>
+        ${" "}${t("{name}'s go", { name: W(pr.speaker) })} ${pr.direction === 1 ? "→" : "←"}
+        <div class="sub">${t("Multiples of 5 or 7: say \"chugalug\" and the count turns round.")}</div></div>`;
+    case "rps":
+      return html`<div class="prompt-line">${t("Paper, scissors, stone: {a} against {b}", { a: W(pr.players[0]), b: W(pr.players[1]) })}
+        <div class="sub"><${RpsScore} state=${state} pr=${pr} /> · ${pr.picked.length
+          ? t("picked: {names}", { names: names(state, pr.picked) }) : t("nobody has picked yet")}</div></div>`;
+    default:
+      return html`<div class="prompt-line">…</div>`;
+  }
+}
+
+function Outcome({ state }) {
+  const o = state.game.outcome;
+  if (!o) return null;
+  const W = (pid) => html`<${Who} state=${state} pid=${pid} />`;
+  const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
+  if (o.kind === "race") {
+    return html`<div class="outcome">${t(o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
+      ${o.losers.length ? [" — ", html`<b class="loser">${listOf(o.losers.map((p) => nameOf(state, p)))}</b>`, " ",
+        t("drinks|drink", { count: o.losers.length })] : null}</div>`;
+  }
+  if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
+  if (o.kind === "round" && o.loser) {
+    return html`<div class="outcome">${t("{title}: {name} messed up and drinks", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;
+  }
+  if (o.kind === "chugalug" && o.loser) {
+    return html`<div class="outcome">${t("Chugalug at {number}: {name} said {said} (it was {expected})", {
+      number: String(o.number), name: html`<b class="loser">${nameOf(state, o.loser)}</b>`,
+      said: o.said === null ? t("nothing") : String(o.said), expected: String(o.expected) })}</div>`;
+  }
+  if (o.kind === "rps" && o.winner) {
+    return html`<div class="outcome">${t("Paper, scissors, stone: {winner} beats {loser}", { winner: W(o.winner), loser: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;
+  }
+  return null;
+}
+
+function ruleItems(state) {
+  return (state.game.rules || []).map((r, i) => html`<li key=${i}>
+    <span class="rule-text">${r.text}</span> <span class="by">— ${nameOf(state, r.by)}</span></li>`).reverse();
+}
+
+function RulesPanel({ state }) {
+  return html`<${MoreList} title=${t("Rules in force")} items=${ruleItems(state)} className="rules-panel" listClass="rules"
+    empty=${t("None yet.")} more=${(n) => t("+{count} older rule|+{count} older rules", { count: n })} />`;
+}
+
+function RolesPanel({ state }) {
+  const g = state.game;
+  const held = Object.entries(g.roles || {}).filter(([, pid]) => pid);
+  const items = held.map(([role, pid]) => html`<li key=${role} class="held"><span class="role-name">${roleTitle(role)}</span>
+    <b>${nameOf(state, pid)}</b></li>`);
+  for (const [i, group] of (g.mates || []).entries()) {
+    items.push(html`<li key=${`m${i}`} class="held mates"><span class="role-name">${t("Mates")}</span>
+      <b>${listOf(group.map((p) => nameOf(state, p)))}</b></li>`);
+  }
+  const guys = (state.players || []).filter((p) => p.group === "guys").map((p) => p.name);
+  const chicks = (state.players || []).filter((p) => p.group === "chicks").map((p) => p.name);
+  if (guys.length) items.push(html`<li key="guys" class="group-line"><span class="role-name">${t("Guys")}</span><span>${listOf(guys)}</span></li>`);
+  if (chicks.length) items.push(html`<li key="chicks" class="group-line"><span class="role-name">${t("Chicks")}</span><span>${listOf(chicks)}</span></li>`);
+  return html`<div class="roles-col">
+    <div class="direction">${g.direction === 1 ? t("Play goes clockwise ↻") : t("Play goes counter-clockwise ↺")}</div>
+    <${MoreList} title=${t("Roles")} items=${items} className="roles-panel" listClass="roles"
+      empty=${t("Nobody holds a card yet.")} />
+  </div>`;
+}
+
+function CardMeaning({ state }) {
+  const g = state.game;
   const card = g.card;
-  const parts = [];
-  const outcome = outcomeLine(state);
-  if (outcome) parts.push(el("div", { class: "phone-outcome" }, outcome));
-  if (card) {
-    parts.push(el("div", { class: "phone-card" }, cardEl(card.code, "small"),
-      el("div", {}, el("div", { class: "card-title" }, card.title), el("div", { class: "card-rule" }, card.text))));
-  }
-  const primary = you.actions.filter((a) => PRIMARY.has(a.type));
-  const powers = you.actions.filter((a) => !PRIMARY.has(a.type));
-  if (primary.length) parts.push(el("div", { class: "actions primary" }, primary.map((a) => actionControl(state, a, send, { labels: LABELS }))));
-  if (you.rps_pick) parts.push(el("div", { class: "status-line" }, `You picked ${you.rps_pick}. Waiting…`));
-  if (you.roles && you.roles.length) {
-    parts.push(el("section", { class: "my-roles" }, el("h3", {}, "Your cards"),
-      el("ul", {}, you.roles.map((r) => el("li", {}, el("b", {}, r.title), el("div", { class: "sub" }, r.can))))));
-  }
-  if (you.mates && you.mates.length) parts.push(el("div", { class: "sub" }, "Your mates drink with you: ", names(state, you.mates)));
-  if (powers.length) {
-    parts.push(el("details", { class: "powers" }, el("summary", {}, "Call a penalty, use a card"),
-      el("div", { class: "actions" }, powers.map((a) => actionControl(state, a, send, { labels: LABELS, valueText: ruleText(state) })))));
-  }
-  const rules = g.rules || [];
-  if (rules.length) {
-    parts.push(el("section", { class: "panel rules-panel" }, el("h3", {}, "Rules in force"),
-      el("ol", { class: "rules" }, rules.map((r) => el("li", {}, el("span", { class: "rule-text" }, r.text), el("span", { class: "by" }, ` — ${nameOf(state, r.by)}`))))));
-  }
-  return el("div", { class: "drinking-phone" }, parts);
+  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}` : "none");
+  return html`<div class="card-meaning" ref=${ref}>
+    ${card ? [
+      html`<div class="card-title" key="t">${card.title}</div>`,
+      html`<div class="card-rule" key="r">${card.text}</div>`,
+      g.last_drawer ? html`<div class="card-by" key="b">${t("drawn by {name}", { name: html`<${Who} state=${state} pid=${g.last_drawer} />` })}</div>` : null,
+    ] : html`<div class="card-title">${t("{title}: first card!", { title: t(g.title) })}</div>`}
+  </div>`;
 }
 
-// "breach" names rules by their index: show their text instead; "by" names
-// a role.
-function ruleText(state) {
+function DrinkingTable({ state, ctx }) {
+  const g = state.game;
+  const seen = useRef({ drawn: g.drawn, race: g.prompt && g.prompt.kind === "race" });
+  useEffect(() => {
+    const race = Boolean(g.prompt && g.prompt.kind === "race");
+    if (g.drawn !== seen.current.drawn && g.drawn) ctx.sound && ctx.sound(g.over ? "end" : "draw");
+    if (race && !seen.current.race) ctx.sound && ctx.sound("race");
+    seen.current = { drawn: g.drawn, race };
+  }, [g.drawn, g.over, g.prompt && g.prompt.kind]);
+  return html`<div class=${cx("drinking-table", `mode-${g.mode}`)}>
+    <div class="dt-top">
+      <${Ring} game=${g} />
+      <div class="drawn">
+        <div class="drawn-card">
+          ${g.card ? html`<${Card} key=${g.drawn} code=${g.card.code} size="big" fresh />` : html`<${CardBack} size="big" />`}
+          <div class="deck-count">${t("{count} left", { count: g.remaining })} · ${t("cup {filled}/{of}", { filled: String(g.cup.filled), of: String(g.cup.of) })}</div>
+        </div>
+        <${CardMeaning} state=${state} />
+      </div>
+    </div>
+    <div class="dt-status"><${PromptLine} state=${state} /><${Outcome} state=${state} /></div>
+    <div class="dt-panels"><${RulesPanel} state=${state} /><${RolesPanel} state=${state} /></div>
+  </div>`;
+}
+
+// -- phone ---------------------------------------------------------------------
+// "breach" names rules by their index: show their text; "by" names a role;
+// "entry" (undo) names a log entry: say what it was.
+function valueText(state) {
   return (name, value) => {
     if (name === "rule" && typeof value === "number") {
       const rule = (state.game.rules || [])[value];
       return rule ? rule.text : null;
     }
-    if (name === "by" && ROLE_TITLES[value]) return ROLE_TITLES[value];
-    if (name === "entry" && typeof value === "number") {
-      const entry = (state.game.log || []).find((e) => e.id === value);
-      return entry ? `#${value}: ${plain(state, entry.text)}` : `#${value}`;
-    }
+    if (name === "by" && ROLE_TITLES[value]) return roleTitle(value);
+    if (name === "thumb" || name === "side") return t(value === "left" ? "Left" : "Right");
+    if (name === "entry" && typeof value === "number") return undoLabel(state, value);
     return null;
   };
 }
 
-function plain(state, parts) {
-  return (parts || []).map((p) => (typeof p === "string" ? p : p.player ? nameOf(state, p.player) : p.card || "")).join("");
+function entryText(state, id) {
+  const entry = (state.game.log || []).find((e) => e.id === id);
+  return entry ? wordText(entry, state) : t("an earlier call");
 }
 
-function hostActions(state, command) {
+function undoLabel(state, id) {
+  return t("Undo: {what}", { what: entryText(state, id) });
+}
+
+function phoneOpts(state) {
+  return { labels: LABELS, fieldLabels: FIELD_LABELS, placeholders: PLACEHOLDERS, valueText: valueText(state) };
+}
+
+function Status({ state }) {
   const g = state.game;
-  return el("div", { class: "host-actions" },
-    el("div", { class: "panel-title" }, "Fix a call"),
-    g.host_actions.map((spec) => actionControl(state, spec, (action) => {
-      if (action.type === "undo" && !window.confirm("Undo this call? Its drinks are taken back.")) return null;
-      return command({ command: "game", action });
-    }, {
-      labels: { undo: "Undo a wrong call", skip: "Skip the card in play", missed: "Who messed up?" },
-      valueText: ruleText(state),
-    })));
+  const acts = state.you.actions.map((a) => a.type);
+  const W = (pid) => html`<b>${nameOf(state, pid)}</b>`;
+  if (g.over) {
+    const r = g.result || {};
+    return html`<div class="status-line">${t("Game over.")} ${r.by ? (r.reason === "last_king"
+      ? t("{name} drew the last king.", { name: W(r.by) }) : t("{name} ended it.", { name: W(r.by) })) : ""}</div>`;
+  }
+  if (acts.includes("draw")) return html`<div class="status-line mine">${t("Your turn: tap to draw")}</div>`;
+  if (acts.includes("tap")) return html`<div class="status-line mine">${t("{title}: tap now!", { title: t(g.prompt.title) })}</div>`;
+  const prompt = state.you.prompt;
+  if (prompt) {
+    const say = {
+      pick_player: () => (prompt.for === "mate" ? t("Pick your mate") : t("Pick who drinks")),
+      type_rule: () => t("Make a rule everybody must follow"),
+      round: () => (prompt.your_go ? t("Your go: say your word, then tap Done") : t("Tap who messed up")),
+      chugalug_start: () => t("Start chugalug"),
+      chugalug_answer: () => t("Your go: what comes after {number}?", { number: String(prompt.number - 1) }),
+      rps: () => t("Paper, scissors, stone: pick!"),
+    }[prompt.prompt];
+    if (say) return html`<div class="status-line mine">${say()}</div>`;
+  }
+  if (g.prompt) return html`<div class="status-line"><${PromptLine} state=${state} /></div>`;
+  return html`<div class="status-line">${t("{name} is drawing", { name: W(g.turn) })}</div>`;
 }
 
-function lobbyOptions(mode, node, ctx) {
-  const box = el("div", { class: "variant-pick" });
-  const fill = () => ctx.call("variant.list", {}).then((answer) => {
+// Whom you play at paper, scissors, stone, and the score.
+function RpsBox({ state }) {
+  const pr = state.game.prompt;
+  const me = state.you.player_id;
+  if (!pr || pr.kind !== "rps" || !pr.players.includes(me)) return null;
+  const other = pr.players.find((p) => p !== me) || me;
+  const last = pr.rounds.length ? pr.rounds[pr.rounds.length - 1] : null;
+  return html`<section class="rps-box">
+    <div class="rps-vs">${t("You play {name}", { name: html`<b>${nameOf(state, other)}</b>` })}</div>
+    <div class="rps-line">${t("Score: you {mine} – {theirs} {name} (first to {count} wins)", {
+      mine: String(pr.wins[me] || 0), theirs: String(pr.wins[other] || 0), name: nameOf(state, other), count: pr.need })}</div>
+    ${last ? html`<div class="sub">${t("Last round: you {mine}, {name} {theirs}", {
+      mine: t(last.picks[me] || "nothing"), name: nameOf(state, other), theirs: t(last.picks[other] || "nothing") })}
+      ${" — "}${last.winner ? (last.winner === me ? t("you won it") : t("{name} won it", { name: nameOf(state, other) })) : t("a tie")}</div>` : null}
+    ${state.you.rps_pick ? html`<div class="sub">${t("You picked {pick}. Waiting for {name}…", { pick: t(state.you.rps_pick), name: nameOf(state, other) })}</div>` : null}
+  </section>`;
+}
+
+function Phone({ state, send }) {
+  const g = state.game;
+  const you = state.you;
+  const card = g.card;
+  const [powersOpen, setPowersOpen] = useState(false);
+  const opts = phoneOpts(state);
+  const primary = you.actions.filter((a) => PRIMARY.has(a.type));
+  const powers = you.actions.filter((a) => !PRIMARY.has(a.type));
+  const rules = g.rules || [];
+  return html`<div class="drinking-phone">
+    ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
+    ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
+      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div></div></div>` : null}
+    <${RpsBox} state=${state} />
+    <div class="actions primary">
+      ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
+    </div>
+    ${you.roles && you.roles.length ? html`<section class="my-roles"><h3>${t("Your cards")}</h3>
+      <ul>${you.roles.map((r) => html`<li key=${r.role}><b>${roleTitle(r.role)}</b><div class="sub">${t(r.can)}</div></li>`)}</ul></section>` : null}
+    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates drink with you: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
+    ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
+      <summary>${t("Call a penalty, use a card")}</summary>
+      <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}</div>
+    </details>` : null}
+    ${rules.length ? html`<section class="panel rules-panel"><h3 class="panel-title">${t("Rules in force")}</h3>
+      <ol class="rules">${ruleItems(state)}</ol></section>` : null}
+  </div>`;
+}
+
+// The host's "fix a call": each undo says what it undoes, and so does its confirm.
+function HostActions({ state, ctx }) {
+  const g = state.game;
+  const opts = {
+    labels: { undo: "Undo a wrong call", skip: "Skip the card in play", missed: "Who messed up?" },
+    valueText: valueText(state),
+  };
+  const run = (action) => {
+    if (action.type === "undo" && !window.confirm(t("{what}\nIts drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
+      return Promise.resolve(null);
+    }
+    if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
+    return ctx.command({ command: "game", action });
+  };
+  return html`<div class="host-actions">
+    <div class="panel-title">${t("Fix a call")}</div>
+    ${g.host_actions.map((spec) => html`<${ActionControl} key=${spec.type} state=${state} spec=${spec} send=${run} opts=${opts} />`)}
+  </div>`;
+}
+
+// The deck to play (standard or a house variant) and the editor.
+function LobbyOptions({ mode, value, onChange, ctx }) {
+  const [variants, setVariants] = useState([]);
+  const load = () => ctx.call("variant.list", {}).then((answer) => {
     const mine = answer && answer.ok ? (answer.variants || []).filter((v) => v.mode === mode) : [];
-    if (node.dataset.variant && !mine.some((v) => v.name === node.dataset.variant)) delete node.dataset.variant;
-    const select = el("select", { class: "variant-select", "aria-label": "Deck" },
-      el("option", { value: "" }, "Standard deck"),
-      mine.map((v) => el("option", { value: v.name, selected: node.dataset.variant === v.name }, v.name)));
-    select.addEventListener("change", () => { node.dataset.variant = select.value; });
-    const edit = el("button", { class: "btn btn-edit-rules", type: "button", onclick: () => openEditor(ctx, {
-      mode, variant: node.dataset.variant || "",
-      onSaved: (variant) => { if (variant.mode === mode) { node.dataset.variant = variant.name; fill(); } },
-    }) }, "Edit house rules");
-    box.replaceChildren(...(mine.length ? [el("label", { class: "field" }, el("span", {}, "Deck"), select)] : []), edit);
+    setVariants(mine);
+    if (value.variant && !mine.some((v) => v.name === value.variant)) onChange({});
   });
-  fill();
-  return box;
+  useEffect(() => { load(); }, [mode]);
+  const edit = () => openEditor(ctx, {
+    mode, variant: value.variant || "",
+    onSaved: (variant) => { if (variant.mode === mode) { onChange({ variant: variant.name }); load(); } },
+  });
+  return html`<div class="variant-pick">
+    ${variants.length ? html`<label class="field"><span class="field-label">${t("Deck")}</span>
+      <select class="variant-select" value=${value.variant || ""} onChange=${(ev) => onChange(ev.currentTarget.value ? { variant: ev.currentTarget.value } : {})}>
+        <option value="">${t("Standard deck")}</option>
+        ${variants.map((v) => html`<option key=${v.name} value=${v.name}>${v.name}</option>`)}
+      </select></label>` : null}
+    <button type="button" class="btn btn-edit-rules" onClick=${edit}>${t("Edit house rules")}</button>
+  </div>`;
 }
 
-function collectOptions(mode, node) {
-  return node.dataset.variant ? { variant: node.dataset.variant } : {};
+function seatInfo(state, player) {
+  const g = state.game;
+  const badges = [];
+  for (const [role, pid] of Object.entries(g.roles || {})) {
+    if (pid === player.id) badges.push({ text: roleTitle(role), kind: "role" });
+  }
+  const necks = g.necks ? g.necks[player.id] || 0 : 0;
+  if (necks) badges.push({ text: t("necked {count}×", { count: necks }), kind: "neck" });
+  return { badges };
 }
 
-const screens = { table, phone, status, ticker, hostActions, lobbyOptions, collectOptions };
-registerMode(["ring_of_fire", "kings"], screens);
-export default screens;
-export { richText, valueLabel };
+registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo });

@@ -1,112 +1,295 @@
-// Turns any `you.actions` list into buttons and inputs, so that every mode is
-// playable from a phone; modes with their own screens use pieces of it.
-import { el, humanize, nameOf, playerIds, cardEl, parseCard } from "../common.js";
+// Plays any mode from `you.actions`, so that a game without screens of its own
+// still plays and reads well; the mode screens are built from its pieces.
+//   - a subset_of (or one_of) of cards in your hand: tap the cards, then the move;
+//   - a one_of alone: one button per value, sent at once;
+//   - in a move with several fields: one_of as buttons to choose, int with
+//     steppers, text as an input, then the move's button.
+// What a person has chosen or typed lives in component state, so a new
+// `state` frame keeps it.
+import { cx, html, useState } from "../view.js";
+import { t } from "../i18n.js";
+import { humanize, isPlayerId, nameOf, playerOf } from "../common.js";
+import { Card, cardName, isCardCode } from "../ui/cards.js";
+import { Hand } from "../ui/hand.js";
+import { Piles } from "../ui/pile.js";
+import { LogList } from "../ui/ticker.js";
+import { Result } from "../ui/result.js";
 
 const LABELS = {
-  draw: "Tap to draw",
-  tap: "TAP!",
-  pass: "Pass",
-  hit: "Hit",
-  stand: "Stand",
+  draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
+  flip: "Flip", slap: "Slap!", bet: "Bet", double: "Double", split: "Split", surrender: "Surrender",
+  insurance: "Insurance", buy: "Buy", twist: "Twist", stick: "Stick", declare: "Declare", ask: "Ask",
+  take: "Take", discard: "Discard", meld: "Meld",
 };
 
-export function labelFor(type) {
-  return LABELS[type] || humanize(type);
+export function labelFor(type, labels) {
+  return t((labels && labels[type]) || LABELS[type] || humanize(type));
 }
 
-// The label of one value of a domain: player ids become names, cards become
-// card names.
+// The words for one value of a domain: names for players, card names, Yes/No.
 export function valueLabel(state, value) {
-  if (typeof value === "string" && playerIds(state).has(value)) return nameOf(state, value);
-  if (value === true) return "Yes";
-  if (value === false) return "No";
-  return humanize(String(value));
+  if (isPlayerId(state, value)) return nameOf(state, value);
+  if (value === true) return t("Yes");
+  if (value === false) return t("No");
+  if (isCardCode(value)) return cardName(value);
+  return t(humanize(String(value)));
 }
 
 function valueContent(state, value, name, opts) {
-  if (opts && opts.valueText) {
+  if (opts.valueText) {
     const text = opts.valueText(name, value);
     if (text !== undefined && text !== null) return text;
   }
-  if (!(opts && opts.plain) && typeof value === "string" && !playerIds(state).has(value) && parseCard(value) && /^(10|[2-9AJQK])[SHDC]$|^X[12]$/.test(value)) {
-    return cardEl(value, "mini");
-  }
+  if (isCardCode(value) && !isPlayerId(state, value)) return html`<${Card} code=${value} size="mini" />`;
   return valueLabel(state, value);
 }
 
-// One action spec -> a block of controls. send(actionObject) sends game.act.
-export function actionControl(state, spec, send, opts = {}) {
+function fieldLabel(type, name, opts) {
+  const key = `${type}.${name}`;
+  const label = (opts.fieldLabels && (opts.fieldLabels[key] || opts.fieldLabels[name])) || humanize(name);
+  return t(label);
+}
+
+// The cards of a domain that is chosen by tapping the hand: a subset_of or
+// one_of whose values are all cards in `hand`.
+export function handDomain(domain, hand) {
+  if (!hand || !hand.length) return null;
+  const values = domain.subset_of || domain.one_of;
+  if (!Array.isArray(values) || !values.length || !values.every((v) => isCardCode(v) && hand.includes(v))) return null;
+  if (domain.subset_of) return { values, min: domain.min ?? 0, max: domain.max ?? values.length };
+  return { values, min: 1, max: 1, single: true };
+}
+
+function sameValue(a, b) {
+  return a === b && typeof a === typeof b;
+}
+
+function inDomain(domain, value) {
+  if (domain.one_of) return domain.one_of.some((v) => sameValue(v, value));
+  if (domain.int) return Number.isInteger(value) && value >= domain.int.min && value <= domain.int.max;
+  if (domain.text) return typeof value === "string";
+  if (domain.subset_of) return Array.isArray(value) && value.every((x) => domain.subset_of.some((v) => sameValue(v, x)));
+  return false;
+}
+
+function defaultValue(domain) {
+  if (domain.one_of) return domain.one_of.length === 1 ? domain.one_of[0] : undefined;
+  if (domain.int) return domain.int.min;
+  if (domain.text) return "";
+  if (domain.subset_of) return [];
+  return undefined;
+}
+
+function valid(domain, value) {
+  if (value === undefined) return false;
+  if (domain.text) {
+    const n = [...value.trim()].length;
+    return n >= 1 && n <= domain.text.max_len;
+  }
+  if (domain.subset_of) {
+    const n = value.length;
+    return inDomain(domain, value) && n >= (domain.min ?? 0) && n <= (domain.max ?? domain.subset_of.length);
+  }
+  return inDomain(domain, value);
+}
+
+function Stepper({ domain, value, onChange, label }) {
+  const { min, max } = domain.int;
+  const set = (v) => onChange(Math.max(min, Math.min(max, v)));
+  return html`<div class="stepper">
+    <button type="button" class="btn step" aria-label=${t("Less")} disabled=${value <= min} onClick=${() => set(value - 1)}>−</button>
+    <input type="number" inputmode="numeric" min=${min} max=${max} value=${String(value)} aria-label=${label}
+      onInput=${(ev) => { const v = parseInt(ev.currentTarget.value, 10); if (Number.isInteger(v)) onChange(v); }}
+      onBlur=${() => set(value)} />
+    <button type="button" class="btn step" aria-label=${t("More")} disabled=${value >= max} onClick=${() => set(value + 1)}>+</button>
+  </div>`;
+}
+
+function Choices({ state, name, domain, value, onChange, opts, multi = false }) {
+  const values = multi ? domain.subset_of : domain.one_of;
+  return html`<div class="choices" role=${multi ? "group" : "radiogroup"}>
+    ${values.map((v) => {
+      const on = multi ? (value || []).some((x) => sameValue(x, v)) : sameValue(value, v);
+      const toggle = () => {
+        if (!multi) onChange(v);
+        else onChange(on ? value.filter((x) => !sameValue(x, v)) : [...(value || []), v]);
+      };
+      return html`<button type="button" key=${String(v)} class=${cx("btn btn-choice", on && "chosen")}
+        role=${multi ? undefined : "radio"} aria-checked=${multi ? undefined : (on ? "true" : "false")}
+        aria-pressed=${multi ? (on ? "true" : "false") : undefined} data-value=${String(v)}
+        onClick=${toggle}>${valueContent(state, v, name, opts)}</button>`;
+    })}
+  </div>`;
+}
+
+// One action spec as controls. send(action) -> Promise<answer>.
+// selection / hand: the cards chosen in the hand (for card fields).
+export function ActionControl({ state, spec, send, opts = {}, selection = [], hand = null }) {
+  const [values, setValues] = useState({});
+  const [busy, setBusy] = useState(false);
   const params = Object.entries(spec.params || {});
-  const label = (opts.labels && opts.labels[spec.type]) || labelFor(spec.type);
-  if (params.length === 0) {
-    return el("button", { class: `btn btn-big btn-action act-${spec.type}`, type: "button", dataset: { action: spec.type },
-      onclick: () => send({ type: spec.type }) }, label);
-  }
-  // A single one_of parameter: one button per value.
-  if (params.length === 1 && params[0][1].one_of) {
-    const [name, domain] = params[0];
-    return el("div", { class: `action-group act-${spec.type}`, dataset: { action: spec.type } },
-      el("div", { class: "action-label" }, label),
-      el("div", { class: "choices" },
-        domain.one_of.map((value) =>
-          el("button", { class: "btn btn-choice", type: "button", dataset: { value: String(value) },
-            onclick: () => send({ type: spec.type, [name]: value }) }, valueContent(state, value, name, opts)))));
-  }
-  // Otherwise a small form.
-  const inputs = {};
-  const fields = params.map(([name, domain]) => {
-    let input;
-    if (domain.text) {
-      input = el("input", { type: "text", maxlength: domain.text.max_len, required: true, "aria-label": humanize(name),
-        placeholder: humanize(name), enterkeyhint: "send", autocomplete: "off" });
-      inputs[name] = () => input.value;
-    } else if (domain.int) {
-      input = el("input", { type: "number", min: domain.int.min, max: domain.int.max, value: domain.int.min,
-        inputmode: "numeric", "aria-label": humanize(name) });
-      inputs[name] = () => parseInt(input.value, 10);
-    } else if (domain.one_of) {
-      input = el("select", { "aria-label": humanize(name) },
-        domain.one_of.map((v, i) => el("option", { value: String(i) }, valueContent(state, v, name, { valueText: opts.valueText, plain: true }))));
-      inputs[name] = () => domain.one_of[parseInt(input.value, 10)];
-    } else if (domain.subset_of) {
-      const boxes = domain.subset_of.map((v) => {
-        const box = el("input", { type: "checkbox" });
-        return { v, box, label: el("label", { class: "check" }, box, valueContent(state, v, name, opts)) };
-      });
-      input = el("div", { class: "checks" }, boxes.map((b) => b.label));
-      inputs[name] = () => boxes.filter((b) => b.box.checked).map((b) => b.v);
-    } else {
-      input = el("span", {}, "?");
-      inputs[name] = () => null;
+  const label = labelFor(spec.type, opts.labels);
+  const run = async (action) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await send(action);
+      if (answer && answer.ok) setValues({});
+    } finally {
+      setBusy(false);
     }
-    return el("label", { class: "field" }, el("span", {}, humanize(name)), input);
+  };
+  if (params.length === 0) {
+    return html`<button type="button" class=${cx("btn btn-big btn-action", `act-${spec.type}`)} data-action=${spec.type}
+      disabled=${busy} onClick=${() => run({ type: spec.type })}>${label}</button>`;
+  }
+  const cardFields = params.filter(([, d]) => handDomain(d, hand));
+  if (params.length === 1 && params[0][1].one_of && !cardFields.length) {
+    const [name, domain] = params[0];
+    return html`<div class=${cx("action-group", `act-${spec.type}`)} data-action=${spec.type}>
+      <div class="action-label">${label}</div>
+      <div class="choices">
+        ${domain.one_of.map((v) => html`<button type="button" key=${String(v)} class="btn btn-choice" data-value=${String(v)}
+          disabled=${busy} onClick=${() => run({ type: spec.type, [name]: v })}>${valueContent(state, v, name, opts)}</button>`)}
+      </div>
+    </div>`;
+  }
+  const current = {};
+  for (const [name, domain] of params) {
+    const hd = handDomain(domain, hand);
+    if (hd) {
+      current[name] = hd.single ? (selection.length === 1 ? selection[0] : undefined) : selection;
+    } else {
+      const v = values[name];
+      current[name] = v !== undefined && inDomain(domain, v) ? v : defaultValue(domain);
+    }
+  }
+  const ok = params.every(([name, domain]) => {
+    const hd = handDomain(domain, hand);
+    if (hd) {
+      const chosen = hd.single ? (current[name] === undefined ? [] : [current[name]]) : current[name];
+      return chosen.length >= hd.min && chosen.length <= hd.max && chosen.every((c) => hd.values.includes(c));
+    }
+    return valid(domain, current[name]);
   });
-  return el("form", {
-    class: `action-form act-${spec.type}`, dataset: { action: spec.type },
-    onsubmit: (ev) => {
-      ev.preventDefault();
-      const action = { type: spec.type };
-      for (const [name, get] of Object.entries(inputs)) action[name] = get();
-      send(action);
-    },
-  }, el("div", { class: "action-label" }, label), fields, el("button", { class: "btn btn-primary", type: "submit" }, "Send"));
+  const set = (name, v) => setValues((old) => ({ ...old, [name]: v }));
+  const submit = (ev) => {
+    ev.preventDefault();
+    if (!ok) return;
+    const action = { type: spec.type };
+    for (const [name, domain] of params) action[name] = domain.text ? current[name].trim() : current[name];
+    run(action);
+  };
+  return html`<form class=${cx("action-form", `act-${spec.type}`)} data-action=${spec.type} onSubmit=${submit}>
+    <div class="action-label">${label}</div>
+    ${params.map(([name, domain]) => {
+      const fl = fieldLabel(spec.type, name, opts);
+      const hd = handDomain(domain, hand);
+      if (hd) {
+        const n = hd.single ? (current[name] === undefined ? 0 : 1) : current[name].length;
+        const want = hd.min === hd.max ? t("Tap {count} card in your hand|Tap {count} cards in your hand", { count: hd.min })
+          : t("Tap {min} to {max} cards in your hand", { min: String(hd.min), max: String(hd.max) });
+        return html`<div class="field card-field" key=${name}><span class="field-label">${fl}</span>
+          <span class="sub">${want} · ${t("{count} chosen", { count: n })}</span></div>`;
+      }
+      if (domain.one_of) {
+        return html`<div class="field" key=${name}><span class="field-label">${fl}</span>
+          <${Choices} state=${state} name=${name} domain=${domain} value=${current[name]} onChange=${(v) => set(name, v)} opts=${opts} /></div>`;
+      }
+      if (domain.subset_of) {
+        return html`<div class="field" key=${name}><span class="field-label">${fl}</span>
+          <${Choices} state=${state} name=${name} domain=${domain} value=${current[name]} onChange=${(v) => set(name, v)} opts=${opts} multi /></div>`;
+      }
+      if (domain.int) {
+        return html`<div class="field" key=${name}><span class="field-label">${fl}</span>
+          <${Stepper} domain=${domain} value=${current[name]} onChange=${(v) => set(name, v)} label=${fl} /></div>`;
+      }
+      if (domain.text) {
+        return html`<label class="field" key=${name}><span class="field-label">${fl}</span>
+          <input type="text" maxlength=${domain.text.max_len} value=${current[name]} autocomplete="off" enterkeyhint="send"
+            placeholder=${opts.placeholders && opts.placeholders[`${spec.type}.${name}`] ? t(opts.placeholders[`${spec.type}.${name}`]) : ""}
+            onInput=${(ev) => set(name, ev.currentTarget.value)} /></label>`;
+      }
+      return null;
+    })}
+    <button type="submit" class="btn btn-primary" disabled=${!ok || busy}>${label}</button>
+  </form>`;
 }
 
-export function actionsBlock(state, send, opts = {}) {
-  const actions = (state.you && state.you.actions) || [];
-  const skip = new Set(opts.skip || []);
-  return el("div", { class: "actions" }, actions.filter((a) => !skip.has(a.type)).map((a) => actionControl(state, a, send, opts)));
+// Every action of `actions` (default: you.actions), with the hand above them
+// when a move is made of cards from it.
+export function ActionPanel({ state, send, actions, opts = {}, showHand = true }) {
+  const you = state.you || {};
+  const list = actions || you.actions || [];
+  const hand = Array.isArray(you.hand) ? you.hand : [];
+  const [chosen, setChosen] = useState([]);
+  const cardMoves = list.map((a) => Object.values(a.params || {}).map((d) => handDomain(d, hand)).filter(Boolean)).flat();
+  const maxPick = cardMoves.reduce((m, d) => Math.max(m, d.max), 0);
+  // Keep only chosen cards still in the hand (a frame may have taken some).
+  const left = [...hand];
+  const selection = chosen.filter((c) => { const i = left.indexOf(c); if (i < 0) return false; left.splice(i, 1); return true; });
+  const toggle = (code) => {
+    setChosen(() => {
+      const i = selection.indexOf(code);
+      if (i >= 0) return selection.filter((_, j) => j !== i);
+      if (maxPick <= 1) return [code];
+      return selection.length >= maxPick ? selection : [...selection, code];
+    });
+  };
+  const sendAndClear = async (action) => {
+    const answer = await send(action);
+    if (answer && answer.ok) setChosen([]);
+    return answer;
+  };
+  return html`<div class="actions">
+    ${showHand && hand.length ? html`<${Hand} cards=${hand} selected=${selection} onToggle=${cardMoves.length ? toggle : undefined} />` : null}
+    ${list.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${sendAndClear} opts=${opts}
+      selection=${selection} hand=${hand} />`)}
+    ${list.length === 0 ? html`<p class="sub nothing-to-do">${t("Nothing to do right now.")}</p>` : null}
+  </div>`;
 }
 
-export const generic = {
-  table(state) {
-    const g = state.game;
-    return el("div", { class: "generic-table" },
-      el("h2", {}, humanize(g.mode)),
-      g.turn ? el("p", { class: "big-line" }, `${nameOf(state, g.turn)} to play`) : null,
-      g.over ? el("p", { class: "big-line" }, "Game over") : null);
-  },
-  phone(state, send) {
-    return actionsBlock(state, send);
-  },
-};
+// -- the generic screens --------------------------------------------------------
+function GenericTable({ state }) {
+  const g = state.game;
+  const turn = g.turn ? playerOf(state, g.turn) : null;
+  return html`<div class="generic-table">
+    <h2 class="gt-title">${g.title ? t(g.title) : t(humanize(g.mode))}</h2>
+    ${g.over ? null : html`<p class="big-line turn-line">${turn || g.turn
+      ? t("{name} to play", { name: html`<b class="who">${nameOf(state, g.turn)}</b>` })
+      : t("Everybody may play")}</p>`}
+    <${Piles} piles=${g.piles} />
+    ${g.over ? html`<${Result} state=${state} />` : null}
+    <${LogList} state=${state} />
+  </div>`;
+}
+
+function GenericPhone({ state, send }) {
+  return html`<div class="generic-phone">
+    <${ActionPanel} state=${state} send=${send} />
+    ${state.game.over ? html`<${Result} state=${state} />` : null}
+  </div>`;
+}
+
+function GenericStatus({ state }) {
+  const g = state.game;
+  const me = state.you.player_id;
+  if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  if (g.turn === me || (g.turn === null && state.you.actions.length)) {
+    return html`<div class="status-line mine">${t("Your turn")}</div>`;
+  }
+  if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
+  return html`<div class="status-line">${t("Waiting…")}</div>`;
+}
+
+function seatInfo(state, player) {
+  const g = state.game;
+  if (!g) return {};
+  return {
+    handSize: g.hand_sizes && typeof g.hand_sizes[player.id] === "number" ? g.hand_sizes[player.id] : undefined,
+    chips: g.chips && typeof g.chips[player.id] === "number" ? g.chips[player.id] : undefined,
+    badges: [],
+  };
+}
+
+export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, seatInfo };

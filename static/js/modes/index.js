@@ -1,10 +1,15 @@
-// Mode id -> screens. A mode module exports { table(state, ctx), phone(state, send, ctx) }.
+// Mode id -> its screens. A mode module registers
+//   { Table({state, ctx, previous}), Phone({state, send, ctx}),
+//     Status?({state}), HostActions?({state, ctx}), LobbyOptions?({mode, value, onChange, ctx}),
+//     seatInfo?(state, player) -> {badges, handSize, chips} }
+// and its log messages (words.registerMessages). A mode without screens of its
+// own plays on the generic ones.
 import { generic } from "./generic.js";
 
 const registry = {};
 
 export function registerMode(ids, screens) {
-  for (const id of ids) registry[id] = screens;
+  for (const id of ids) registry[id] = { ...generic, ...screens };
 }
 
 export function screensFor(mode) {

@@ -1,0 +1,95 @@
+// Cards: codes ("QH", "10S", "X1"), their names in words, faces and backs,
+// and the orders a hand is sorted in.
+import { cx, html } from "../view.js";
+import { t } from "../i18n.js";
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUIT_ORDER = ["S", "H", "C", "D"]; // colours alternate
+const CARD_RE = /^(10|[2-9AJQK])[SHDC]$|^X[12]$/;
+
+export function isCardCode(value) {
+  return typeof value === "string" && CARD_RE.test(value);
+}
+
+export function parseCard(code) {
+  if (!isCardCode(code)) return null;
+  if (code[0] === "X") return { rank: "X", suit: "", red: code === "X1", joker: true };
+  const suit = code.slice(-1);
+  return { rank: code.slice(0, -1), suit, red: suit === "H" || suit === "D", joker: false };
+}
+
+function rankName(rank) {
+  return {
+    A: t("Ace"), J: t("Jack"), Q: t("Queen"), K: t("King"),
+  }[rank] || rank;
+}
+
+export function rankWord(rank) {
+  return rankName(rank);
+}
+
+export function cardName(code) {
+  const c = parseCard(code);
+  if (!c) return t("a face-down card");
+  if (c.joker) return t("Joker");
+  const suit = { S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") }[c.suit];
+  return t("{rank} of {suit}", { rank: rankName(c.rank), suit });
+}
+
+export function cardShort(code) {
+  const c = parseCard(code);
+  if (!c) return "?";
+  return c.joker ? t("Joker") : `${c.rank}${SUITS[c.suit]}`;
+}
+
+// A card's short label in its colour, for lines of text.
+export function CardLabel({ code }) {
+  const c = parseCard(code);
+  return html`<b class=${cx("card-name", c && c.red && "red")} title=${cardName(code)}>${cardShort(code)}</b>`;
+}
+
+export function rankValue(rank) {
+  const i = RANKS.indexOf(rank);
+  return i < 0 ? 99 : i;
+}
+
+// Sorted copy of a hand: by "rank" (then suit) or by "suit" (then rank).
+export function sortCards(cards, by = "rank") {
+  const key = (code) => {
+    const c = parseCard(code);
+    if (!c) return [999, 999];
+    const r = c.joker ? 98 : rankValue(c.rank);
+    const s = c.joker ? 9 : SUIT_ORDER.indexOf(c.suit);
+    return by === "suit" ? [s, r] : [r, s];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}
+
+// A face. size: "mini" | "small" | "" | "big". As a button when onClick is given.
+// covered: another card lies over all but its top-left corner (a fan, a
+// pile), so only that corner is drawn.
+export function Card({ code, size = "", selected = false, onClick, className = "", fresh = false, disabled = false, covered = false }) {
+  const c = parseCard(code);
+  if (!c) return html`<${CardBack} size=${size} className=${className} />`;
+  const sym = c.joker ? "★" : SUITS[c.suit];
+  const face = [
+    html`<span class="corner tl" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
+    covered ? null : html`<span class="pip" aria-hidden="true">${c.joker ? "🃏" : sym}</span>`,
+    covered ? null : html`<span class="corner br" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
+  ];
+  const cls = cx("card", c.red ? "red" : "black", size, selected && "selected", fresh && "flip-in", className);
+  if (onClick) {
+    return html`<button type="button" class=${cls} aria-pressed=${selected ? "true" : "false"}
+      aria-label=${cardName(code)} data-card=${code} disabled=${disabled} onClick=${onClick}>${face}</button>`;
+  }
+  return html`<div class=${cls} role="img" aria-label=${cardName(code)} data-card=${code}>${face}</div>`;
+}
+
+export function CardBack({ size = "", className = "" }) {
+  return html`<div class=${cx("card card-back", size, className)} role="img" aria-label=${t("a face-down card")}></div>`;
+}

@@ -1,0 +1,43 @@
+// A panel that shows what fits and says how much more there is ("+3 more"),
+// instead of cutting a line off. The panel (class "more-box") has a fixed
+// height from the layout; its items are hidden from the end until the rest
+// fits, and re-measured after every render and when the panel's size changes.
+import { cx, html, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { t } from "../i18n.js";
+
+export function MoreList({ title, items, tag = "ul", className = "", listClass = "", id, more, empty }) {
+  const [boxRef, size] = useSize();
+  const listRef = useRef(null);
+  const moreRef = useRef(null);
+  const [hiddenCount, setHiddenCount] = useState(0);
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const list = listRef.current;
+    const line = moreRef.current;
+    if (!box || !list || !line) return;
+    const kids = [...list.children];
+    kids.forEach((k) => { k.hidden = false; });
+    line.hidden = true;
+    let hidden = 0;
+    if (box.scrollHeight > box.clientHeight + 1) {
+      line.hidden = false;
+      for (let i = kids.length - 1; i > 0 && box.scrollHeight > box.clientHeight + 1; i -= 1) {
+        kids[i].hidden = true;
+        hidden += 1;
+      }
+    }
+    if (!hidden) line.hidden = true;
+    if (hidden !== hiddenCount) setHiddenCount(hidden);
+  });
+
+  const Tag = tag;
+  const label = more ? more(hiddenCount) : t("+{count} more", { count: hiddenCount });
+  return html`<section class=${cx("panel more-box", className)} ref=${boxRef} data-w=${Math.round(size.width)}>
+    ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
+    ${items.length
+      ? html`<${Tag} class=${listClass} id=${id} ref=${listRef}>${items}</${Tag}>`
+      : html`<p class="empty" ref=${listRef}>${empty || ""}</p>`}
+    <p class="more-line" ref=${moreRef} hidden>${hiddenCount ? label : ""}</p>
+  </section>`;
+}

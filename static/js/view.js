@@ -1,0 +1,72 @@
+// The view library of every page: Preact with hooks, and htm for markup in
+// tagged templates (no build step). Import from here, never from vendor/.
+// Text given to html`` is always text: Preact sets it as text nodes, never as
+// markup. Styles go through the CSSOM (object `style`), which the pages' CSP
+// allows, never through a style attribute.
+import { Fragment, createContext, h, render } from "../vendor/preact/preact.module.js";
+import {
+  useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState,
+} from "../vendor/preact/hooks.module.js";
+import htm from "../vendor/preact/htm.module.js";
+
+export const html = htm.bind(h);
+export {
+  Fragment, createContext, h, render,
+  useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState,
+};
+
+// cx("a", cond && "b", ["c"]) -> "a b c"
+export function cx(...parts) {
+  return parts.flat(Infinity).filter(Boolean).join(" ");
+}
+
+// Re-render every `ms` milliseconds while `active`; returns Date.now().
+export function useNow(ms = 1000, active = true) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms, active]);
+  return active ? now : Date.now();
+}
+
+// The size of an element, kept up to date (ResizeObserver); [ref, {width, height}].
+export function useSize() {
+  const ref = useRef(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return undefined;
+    const measure = () => {
+      const r = node.getBoundingClientRect();
+      setSize((old) => (old.width === r.width && old.height === r.height ? old : { width: r.width, height: r.height }));
+    };
+    measure();
+    if (!window.ResizeObserver) {
+      window.addEventListener("resize", measure);
+      return () => window.removeEventListener("resize", measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size];
+}
+
+// Shrink an element's type (the CSS variable --fit, 1 down to `min`) until its
+// content fits its box; run again when `key` or the box's size changes.
+export function useFitText(key, min = 0.55) {
+  const [ref, size] = useSize();
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    let scale = 1;
+    node.style.setProperty("--fit", "1");
+    while (scale > min && (node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1)) {
+      scale = Math.max(min, Math.round((scale - 0.05) * 100) / 100);
+      node.style.setProperty("--fit", String(scale));
+    }
+  }, [key, size.width, size.height]);
+  return ref;
+}

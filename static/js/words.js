@@ -1,0 +1,102 @@
+// Log entries in words. Engines log message keys with parameters
+// ({"id": 7, "msg": "blackjack.bust", "player": "p2", "total": 24}); each mode
+// registers a table of its keys (registerMessages) worded through t(). The
+// drinking decks log lists of `text` parts (strings, {player}, {card}).
+//   word(entry, state)     -> something to render (names in bold, cards in colour)
+//   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
+import { html } from "./view.js";
+import { listOf, t } from "./i18n.js";
+import { humanize, isPlayerId, nameOf } from "./common.js";
+import { CardLabel, cardShort, isCardCode } from "./ui/cards.js";
+
+const messages = {};
+
+export function registerMessages(table) {
+  Object.assign(messages, table);
+}
+
+export function hasMessage(key) {
+  return Object.prototype.hasOwnProperty.call(messages, key);
+}
+
+const META = new Set(["id", "msg", "undone", "kind", "text", "drinks", "necks"]);
+
+function Name({ state, pid }) {
+  return html`<b class="who">${nameOf(state, pid)}</b>`;
+}
+
+// One parameter's value for a sentence.
+function param(state, key, value, plain) {
+  if ((key === "player" || key === "by" || key === "to" || key === "from" || key === "winner" || key === "loser")
+      && isPlayerId(state, value)) {
+    return plain ? nameOf(state, value) : html`<${Name} state=${state} pid=${value} />`;
+  }
+  if (key === "players" && Array.isArray(value)) {
+    return listOf(value.map((p) => (plain ? nameOf(state, p) : html`<${Name} state=${state} pid=${p} />`)));
+  }
+  if ((key === "card" || key === "cards") && (Array.isArray(value) ? value : [value]).every(isCardCode)) {
+    const cards = Array.isArray(value) ? value : [value];
+    return listOf(cards.map((c) => (plain ? cardShort(c) : html`<${CardLabel} code=${c} />`)));
+  }
+  if (Array.isArray(value)) return listOf(value.map((v) => param(state, key, v, plain)));
+  if (isPlayerId(state, value)) return plain ? nameOf(state, value) : html`<${Name} state=${state} pid=${value} />`;
+  if (isCardCode(value)) return plain ? cardShort(value) : html`<${CardLabel} code=${value} />`;
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+function params(entry, state, plain) {
+  const out = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (!META.has(key)) out[key] = param(state, key, value, plain);
+  }
+  if (typeof entry.count === "number") out.count = entry.count;
+  return out;
+}
+
+// An unknown key still reads: "Blackjack: bust — Ana, total 24".
+function fallback(entry, state, plain) {
+  const [head, ...rest] = String(entry.msg).split(".");
+  const what = rest.length ? `${humanize(head)}: ${humanize(rest.join(" ")).toLowerCase()}` : humanize(head);
+  const details = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (META.has(key)) continue;
+    const v = param(state, key, value, plain);
+    details.push(key === "player" || key === "players" ? v : t("{key} {value}", { key: humanize(key).toLowerCase(), value: v }));
+  }
+  if (!details.length) return t("{what}.", { what });
+  const joined = [];
+  details.forEach((d, i) => { if (i) joined.push(", "); joined.push(d); });
+  const out = t("{what} — {details}.", { what, details: plain ? joined.join("") : joined });
+  return out;
+}
+
+function parts(entry, state, plain) {
+  return (entry.text || []).map((part) => {
+    if (typeof part === "string") return part;
+    if (part && part.player) return plain ? nameOf(state, part.player) : html`<${Name} state=${state} pid=${part.player} />`;
+    if (part && part.card) return plain ? cardShort(part.card) : html`<${CardLabel} code=${part.card} />`;
+    return "";
+  });
+}
+
+export function word(entry, state) {
+  if (!entry) return "";
+  if (Array.isArray(entry.text)) return parts(entry, state, false);
+  if (typeof entry.msg === "string") {
+    if (hasMessage(entry.msg)) return t(messages[entry.msg], params(entry, state, false));
+    return fallback(entry, state, false);
+  }
+  return "";
+}
+
+export function wordText(entry, state) {
+  if (!entry) return "";
+  if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
+  if (typeof entry.msg === "string") {
+    const out = hasMessage(entry.msg) ? t(messages[entry.msg], params(entry, state, true)) : fallback(entry, state, true);
+    return Array.isArray(out) ? out.join("") : out;
+  }
+  return "";
+}

@@ -1,0 +1,139 @@
+"""The layout audit, run in the page: every element that holds text is on
+screen, not clipped by its own box or an ancestor's, and not covered by
+another element. Game screens reuse it at every TV and phone size.
+
+``audit(page)`` returns a list of problems (empty when the page is fine);
+``assert_fits(page, what)`` fails with them. Elements inside
+``[data-audit=skip]`` are left out (the TV's ticker scrolls by design), and
+so are hidden ones. On a page that scrolls (the phone), each element is
+scrolled into view before it is checked.
+"""
+
+from __future__ import annotations
+
+AUDIT_JS = r"""
+(opts) => {
+  const problems = [];
+  const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
+  const minFont = opts.minFontVh ? opts.minFontVh * vh / 100 : 0;
+  const describe = (el) => {
+    const text = (el.innerText || el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 60);
+    const id = el.id ? "#" + el.id : "";
+    const cls = el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "";
+    return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+  };
+  const skipped = (el) => el.closest("[data-audit=skip]") !== null;
+  const visible = (el) => {
+    // The content of a closed <details> (its summary aside) is not shown.
+    const closed = el.closest("details:not([open])");
+    if (closed && !el.closest("summary")) return false;
+    if (el.checkVisibility && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    for (let n = el; n && n !== document.documentElement; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.display === "none" || cs.visibility === "hidden" || cs.opacity === "0") return false;
+      if (n.hidden) return false;
+    }
+    return true;
+  };
+  // Elements with a text node of their own that shows something.
+  const holders = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.nodeValue.trim()) continue;
+    const el = node.parentElement;
+    if (!el || ["SCRIPT", "STYLE", "OPTION", "TITLE", "NOSCRIPT"].includes(el.tagName)) continue;
+    holders.add(el);
+  }
+  for (const el of holders) {
+    if (skipped(el) || !visible(el)) continue;
+    if (opts.scroll) el.scrollIntoView({ block: "center", inline: "nearest" });
+    const range = document.createRange();
+    const rects = [];
+    for (const child of el.childNodes) {
+      if (child.nodeType !== Node.TEXT_NODE || !child.nodeValue.trim()) continue;
+      range.selectNodeContents(child);
+      for (const r of range.getClientRects()) if (r.width > 0.5 && r.height > 0.5) rects.push(r);
+    }
+    if (!rects.length) {
+      problems.push(`no box: ${describe(el)}`);
+      continue;
+    }
+    const cs = getComputedStyle(el);
+    if (minFont && parseFloat(cs.fontSize) + 0.01 < minFont) {
+      problems.push(`type too small (${cs.fontSize} < ${minFont.toFixed(1)}px): ${describe(el)}`);
+    }
+    // Its own box: no text cut by overflow or an ellipsis.
+    if ((cs.overflowX !== "visible" || cs.textOverflow === "ellipsis") && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`overflows its box sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+    }
+    if (cs.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1) {
+      problems.push(`overflows its box downwards (${el.scrollHeight} > ${el.clientHeight}): ${describe(el)}`);
+    }
+    let bad = false;
+    for (const r of rects) {
+      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+        problems.push(`off screen (${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.right)}x${Math.round(r.bottom)} in ${vw}x${vh}): ${describe(el)}`);
+        bad = true;
+        break;
+      }
+      // Clipped by an ancestor that hides its overflow.
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const acs = getComputedStyle(a);
+        if (acs.overflowX === "visible" && acs.overflowY === "visible") continue;
+        const ar = a.getBoundingClientRect();
+        const left = ar.left + a.clientLeft;
+        const top = ar.top + a.clientTop;
+        if (r.left < left - 0.5 || r.top < top - 0.5 || r.right > left + a.clientWidth + 0.5 || r.bottom > top + a.clientHeight + 0.5) {
+          problems.push(`clipped by ${describe(a).slice(0, 60)}: ${describe(el)}`);
+          bad = true;
+          break;
+        }
+      }
+      if (bad) break;
+      // Covered: the point at the middle of each line, and near its ends.
+      const y = r.top + r.height / 2;
+      for (const x of [r.left + Math.min(3, r.width / 2), r.left + r.width / 2, r.right - Math.min(3, r.width / 2)]) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit !== el && !el.contains(hit)) {
+          problems.push(`covered by ${describe(hit).slice(0, 60)}: ${describe(el)}`);
+          bad = true;
+          break;
+        }
+      }
+      if (bad) break;
+    }
+  }
+  if (opts.scroll) window.scrollTo(0, 0);
+  if (!opts.scroll && (document.documentElement.scrollHeight > vh + 1 || document.documentElement.scrollWidth > vw + 1)) {
+    problems.push(`the page scrolls (${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight} in ${vw}x${vh})`);
+  }
+  if (opts.scroll && document.documentElement.scrollWidth > vw + 1) {
+    problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
+  }
+  return { problems, checked: holders.size };
+}
+"""
+
+
+def audit(page, *, scroll: bool = False, min_font_vh: float = 0.0) -> tuple[list[str], int]:
+    """Problems found in the page as it is now, and how many text elements
+    were looked at. ``scroll``: the page may scroll vertically (phones);
+    ``min_font_vh``: smallest type allowed, in % of the viewport's height."""
+    page.wait_for_timeout(150)  # let panels measure themselves after the last frame
+    result = page.evaluate(AUDIT_JS, {"scroll": scroll, "minFontVh": min_font_vh})
+    return result["problems"], result["checked"]
+
+
+# Type on the TV must be readable from three metres: at least 1.8% of the
+# screen's height (19 px on a 1080-line screen).
+TV_MIN_FONT_VH = 1.8
+
+
+def assert_fits(page, what: str, *, phone: bool = False) -> int:
+    """Fail listing every piece of text that is off screen, clipped or
+    covered. Returns the number of text elements checked."""
+    problems, checked = audit(page, scroll=phone, min_font_vh=0.0 if phone else TV_MIN_FONT_VH)
+    assert checked > 0, f"{what}: no text found"
+    assert not problems, f"{what}: {len(problems)} problems\n" + "\n".join(problems[:40])
+    return checked

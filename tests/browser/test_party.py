@@ -1,0 +1,160 @@
+"""What a party of eight met on its first evening, mended: an absent player
+shown big and skipped by the host, leavers keep their names, undo says what
+it undoes, renaming without leaving, a phone on the table's address, the
+sound button telling the truth, paper-scissors-stone opponents and score."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TV, chromium_path
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+
+
+def start(table, mode, deck):
+    answer = table.evaluate("(a) => window.partyappTable.call('game.start', {mode: a[0], options: {deck: a[1]}})", [mode, deck])
+    assert answer == {"ok": True}, answer
+
+
+def test_absent_player_shown_big_skipped_and_leavers_keep_names(open_table, server, browser, shots, watch):
+    """Cy's phone goes while it is Cy's turn: the table says so big after a
+    few seconds, the host's phone skips Cy, and play goes on. Bob makes a
+    rule and leaves: the rule, the ticker and the undo list still name him.
+    Each undo says what it undoes, and so does its confirm."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ctx = browser.new_context(**PHONE)
+    ana = ctx.new_page()
+    ana.on("pageerror", lambda e: watch.errors.append(str(e)))
+    confirms: list[str] = []
+
+    def dialog(d):
+        confirms.append(d.message)
+        d.accept()
+
+    ana.on("dialog", dialog)
+    ana.goto(f"{server.url}/j/{code}")
+    assert ana.locator("#name").get_attribute("maxlength") == "24"
+    ana.fill("#name", "Ana")
+    ana.click("#name-form button[type=submit]")
+    ana.wait_for_selector("#you-line")
+    bob = WireClient(server.url).connect()
+    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    cy = WireClient(server.url).connect()
+    assert cy.call("player.join", {"code": code, "name": "Cy"})["ok"]
+    try:
+        start(table, "ring_of_fire", ["3S", "JS", "5C", "3H"])
+        ana.click("button[data-action=draw]")  # Ana: Me, one drink
+        assert bob.call("game.act", {"action": {"type": "draw"}})["ok"]  # Bob: a rule
+        assert bob.call("game.act", {"action": {"type": "rule", "text": "No first names"}})["ok"]
+        expect(table.locator(".prompt-line")).to_contain_text("Cy to draw")
+        cy.close()
+        notice = table.locator(".away-notice")
+        expect(notice).to_have_text("Cy's phone is away — the host can skip them.", timeout=15_000)
+        shots("table-away", table)
+        skip = ana.locator("button[data-skip=p3]")
+        expect(skip).to_have_text("Skip Cy")
+        shots("phone-host-skip", ana, full_page=True)
+        skip.click()
+        expect(table.locator(".prompt-line")).to_contain_text("Ana to draw")
+        expect(notice).to_have_count(0)
+        expect(table.locator("#ticker")).to_contain_text("Cy is away: the draw passes to Ana.")
+
+        # Bob leaves: his rule, the ticker and the undo list still say "Bob".
+        assert bob.call("player.leave", {})["ok"]
+        expect(table.locator("#players .pname")).to_have_text(["Ana", "Cy"])
+        expect(table.locator(".rules li")).to_contain_text("No first names — Bob")
+        expect(table.locator("#ticker")).to_contain_text("Bob makes a rule: No first names")
+        assert "someone" not in table.locator("body").inner_text()
+
+        # Ana reports Cy for breaking Bob's rule, then undoes it from the host box.
+        ana.click("details.powers summary")
+        breach = ana.locator("form[data-action=breach]")
+        breach.locator("button[data-value='0']").click()
+        breach.locator("button[data-value=p3]").click()
+        breach.locator("button[type=submit]").click()
+        expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 1")
+        host_box = ana.locator("#host-box")
+        assert host_box.get_attribute("open") is None  # closed by default during a game
+        ana.click("#host-box > summary")
+        undo = ana.locator("[data-action=undo] button").first
+        label = "Undo: Ana reports a broken rule (No first names): Cy drinks 1 drink."
+        expect(undo).to_have_text(label)
+        expect(ana.locator("[data-action=undo]")).not_to_contain_text("#")
+        shots("phone-undo", ana, full_page=True)
+        undo.click()
+        expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 0")
+        assert confirms == [f"{label}\nIts drinks are taken back."]
+        assert watch.errors == []
+    finally:
+        bob.close()
+        ctx.close()
+
+
+def test_rename_from_the_phone_keeps_the_tally(open_table, open_phone, server):
+    """A guest renames from the phone without leaving: same seat, same drinks."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    open_phone(f"{server.url}/j/{code}", "Bob")
+    start(table, "ring_of_fire", ["3S"])
+    ana.click("button[data-action=draw]")
+    expect(table.locator("#players li[data-pid=p1] .drinks")).to_have_text("🍺 1")
+    ana.click(".btn-rename")
+    ana.fill("#rename", "bob")
+    ana.click(".rename-form button[type=submit]")
+    expect(ana.locator("#phone-message")).to_contain_text("already called bob")
+    ana.fill("#rename", "Anastasia")
+    ana.click(".rename-form button[type=submit]")
+    expect(ana.locator(".you-name")).to_have_text("Anastasia")
+    expect(table.locator("#players li[data-pid=p1] .pname")).to_have_text("Anastasia")
+    expect(table.locator("#players li[data-pid=p1] .drinks")).to_have_text("🍺 1")
+    expect(ana.locator(".rename-form")).to_have_count(0)
+
+
+def test_a_phone_on_the_table_address_is_offered_to_join(open_table, open_phone, server, shots):
+    """A phone that opens /t/CODE (not the table) gets a clear way to join."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    phone = open_phone(f"{server.url}/t/{code}")
+    join = phone.locator("#join-as-player")
+    expect(join).to_have_text(f"Join room {code} as a player")
+    shots("phone-on-table-url", phone, full_page=True)
+    join.click()
+    phone.wait_for_url(f"**/j/{code}")
+    phone.fill("#name", "Dee")
+    phone.click("#name-form button[type=submit]")
+    expect(table.locator("#players .pname")).to_have_text(["Dee"])
+
+
+def test_sound_button_tells_the_truth_after_a_reload(browser, server, shots):
+    """Without a gesture the browser keeps audio off: the button says "Tap
+    for sound" (also after a reload) until a tap on the page, then "Sound
+    on"; muting says "Sound off" and is remembered."""
+    # A browser of its own, with the autoplay policy every real browser has.
+    strict = browser.browser_type.launch(executable_path=chromium_path(),
+                                         args=[a for a in CHROMIUM_ARGS if not a.startswith("--autoplay-policy")])
+    try:
+        page = strict.new_context(**TV).new_page()
+        page.goto(server.url + "/")
+        page.click("#start-table")
+        page.wait_for_url("**/t/*")
+        button = page.locator("#btn-mute")
+        page.reload()
+        expect(button).to_have_text("Tap for sound")
+        shots("table-tap-for-sound", page)
+        page.mouse.click(400, 700)
+        expect(button).to_have_text("Sound on")
+        button.click()
+        expect(button).to_have_text("Sound off")
+        page.reload()
+        expect(button).to_have_text("Sound off")
+        button.click()
+        expect(button).to_have_text("Sound on")
+        page.reload()
+        expect(button).to_have_text("Tap for sound")
+    finally:
+        strict.close()
