@@ -25,7 +25,16 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players} for m, cls in MODES.items()]
+    """The modes for the game picker, with the options a host may set (the
+    full card games list theirs: name, kind, default, limits, meaning)."""
+    out = []
+    for m, cls in MODES.items():
+        entry = {"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players}
+        option_list = getattr(cls, "option_list", None)
+        if option_list is not None:
+            entry["options"] = option_list()
+        out.append(entry)
+    return out
 
 
 @bp.get("/")

@@ -42,7 +42,7 @@ function GamePicker({ state, modes, ctx }) {
           aria-checked=${m.id === chosen ? "true" : "false"} data-mode=${m.id} onClick=${() => setPicked(m.id)}>
         ${t(m.title)} <small>${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}</small></button>`)}
     </div>
-    ${Options ? html`<${Options} mode=${chosen} value=${value} ctx=${ctx}
+    ${Options ? html`<${Options} mode=${chosen} info=${mode} value=${value} ctx=${ctx}
       onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
     <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
       onClick=${() => ctx.start(chosen, value)}>

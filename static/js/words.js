@@ -11,8 +11,17 @@ import { CardLabel, cardShort, isCardCode } from "./ui/cards.js";
 
 const messages = {};
 
+// table: key -> English text with {params}, or a function (entry) -> text, or
+// [text, {param: words}] to word some values the mode's way (a space "N" as
+// "North"); the words are inserted as text.
 export function registerMessages(table) {
   Object.assign(messages, table);
+}
+
+function template(entry) {
+  const m = messages[entry.msg];
+  const out = typeof m === "function" ? m(entry) : m;
+  return Array.isArray(out) ? out : [out, {}];
 }
 
 export function hasMessage(key) {
@@ -85,7 +94,10 @@ export function word(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, false);
   if (typeof entry.msg === "string") {
-    if (hasMessage(entry.msg)) return t(messages[entry.msg], params(entry, state, false));
+    if (hasMessage(entry.msg)) {
+      const [text, extra] = template(entry);
+      return t(text, { ...params(entry, state, false), ...extra });
+    }
     return fallback(entry, state, false);
   }
   return "";
@@ -95,7 +107,13 @@ export function wordText(entry, state) {
   if (!entry) return "";
   if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
   if (typeof entry.msg === "string") {
-    const out = hasMessage(entry.msg) ? t(messages[entry.msg], params(entry, state, true)) : fallback(entry, state, true);
+    let out;
+    if (hasMessage(entry.msg)) {
+      const [text, extra] = template(entry);
+      out = t(text, { ...params(entry, state, true), ...extra });
+    } else {
+      out = fallback(entry, state, true);
+    }
     return Array.isArray(out) ? out.join("") : out;
   }
   return "";

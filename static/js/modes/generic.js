@@ -14,6 +14,8 @@ import { Hand } from "../ui/hand.js";
 import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
+import { OptionsForm } from "../ui/options.js";
+import { Stepper } from "../ui/stepper.js";
 
 const LABELS = {
   draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
@@ -91,18 +93,6 @@ function valid(domain, value) {
     return inDomain(domain, value) && n >= (domain.min ?? 0) && n <= (domain.max ?? domain.subset_of.length);
   }
   return inDomain(domain, value);
-}
-
-function Stepper({ domain, value, onChange, label }) {
-  const { min, max } = domain.int;
-  const set = (v) => onChange(Math.max(min, Math.min(max, v)));
-  return html`<div class="stepper">
-    <button type="button" class="btn step" aria-label=${t("Less")} disabled=${value <= min} onClick=${() => set(value - 1)}>−</button>
-    <input type="number" inputmode="numeric" min=${min} max=${max} value=${String(value)} aria-label=${label}
-      onInput=${(ev) => { const v = parseInt(ev.currentTarget.value, 10); if (Number.isInteger(v)) onChange(v); }}
-      onBlur=${() => set(value)} />
-    <button type="button" class="btn step" aria-label=${t("More")} disabled=${value >= max} onClick=${() => set(value + 1)}>+</button>
-  </div>`;
 }
 
 function Choices({ state, name, domain, value, onChange, opts, multi = false }) {
@@ -202,7 +192,7 @@ export function ActionControl({ state, spec, send, opts = {}, selection = [], ha
       }
       if (domain.int) {
         return html`<div class="field" key=${name}><span class="field-label">${fl}</span>
-          <${Stepper} domain=${domain} value=${current[name]} onChange=${(v) => set(name, v)} label=${fl} /></div>`;
+          <${Stepper} min=${domain.int.min} max=${domain.int.max} value=${current[name]} onChange=${(v) => set(name, v)} label=${fl} /></div>`;
       }
       if (domain.text) {
         return html`<label class="field" key=${name}><span class="field-label">${fl}</span>
@@ -292,4 +282,9 @@ function seatInfo(state, player) {
   };
 }
 
-export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, seatInfo };
+// The options the engine lists for this mode (info: the mode's entry in the picker).
+function LobbyOptions({ info, value, onChange }) {
+  return html`<${OptionsForm} options=${info && info.options} value=${value} onChange=${onChange} />`;
+}
+
+export const generic = { Table: GenericTable, Phone: GenericPhone, Status: GenericStatus, LobbyOptions, seatInfo };

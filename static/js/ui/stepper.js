@@ -1,0 +1,14 @@
+// A whole number from min to max: − and + for a thumb, typing for the rest.
+import { html } from "../view.js";
+import { t } from "../i18n.js";
+
+export function Stepper({ min, max, value, onChange, label }) {
+  const set = (v) => onChange(Math.max(min, Math.min(max, v)));
+  return html`<div class="stepper">
+    <button type="button" class="btn step" aria-label=${t("Less")} disabled=${value <= min} onClick=${() => set(value - 1)}>−</button>
+    <input type="number" inputmode="numeric" min=${min} max=${max} value=${String(value)} aria-label=${label}
+      onInput=${(ev) => { const v = parseInt(ev.currentTarget.value, 10); if (Number.isInteger(v)) onChange(v); }}
+      onBlur=${() => set(value)} />
+    <button type="button" class="btn step" aria-label=${t("More")} disabled=${value >= max} onClick=${() => set(value + 1)}>+</button>
+  </div>`;
+}

@@ -1,0 +1,48 @@
+"""What the browser tests of the table games share: a table and phones in a
+room, a game started on a staged deck, and players joined through Socket.IO
+clients for the crowded layouts."""
+
+from __future__ import annotations
+
+from tests.browser.test_layout import audit_phone, audit_tv, names as long_names  # noqa: F401
+from tests.wire import WireClient
+
+
+def room_code(table) -> str:
+    return table.locator(".room-code").inner_text().strip()
+
+
+def start(table, mode: str, options: dict) -> None:
+    answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
+    assert answer["ok"], answer
+
+
+def join_wire(server, code: str, names: list[str]) -> list[WireClient]:
+    """Players joined through Socket.IO clients (their phones are not pages)."""
+    guests = []
+    for name in names:
+        guest = WireClient(server.url).connect()
+        answer = guest.call("player.join", {"code": code, "name": name})
+        assert answer["ok"], answer
+        guest.pid = answer["player_id"]
+        guests.append(guest)
+    return guests
+
+
+def drag(page, source, target) -> None:
+    """Press ``source`` where it shows in a fan (its left edge) and slide it
+    onto the middle of ``target`` with the mouse (pointer events, as a thumb
+    makes them), then let go."""
+    target.evaluate("el => el.scrollIntoView({block: 'start'})")
+    a = source.bounding_box()
+    b = target.bounding_box()
+    height = page.viewport_size["height"]
+    assert a["y"] + a["height"] / 2 < height, "the card and the place it goes do not fit on one screen"
+    x0, y0 = a["x"] + min(12, a["width"] / 4), a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    steps = 8
+    for i in range(1, steps + 1):
+        page.mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+    page.mouse.up()
