@@ -46,3 +46,32 @@ def drag(page, source, target) -> None:
     for i in range(1, steps + 1):
         page.mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
     page.mouse.up()
+
+
+def play_random(guests: list[WireClient], rng, steps: int, until=None, avoid=(), prefer=()) -> dict:
+    """The guests play ``steps`` moves picked at random from their offered
+    moves (or until ``until(game)`` holds): a move of a type in ``prefer``
+    whenever one is offered, one in ``avoid`` only when nothing else is;
+    returns the last game view."""
+    game = None
+    for _ in range(steps):
+        views = [g.state for g in guests]
+        game = views[0]["game"]
+        if game["over"] or (until and until(game)):
+            break
+        movers = [(g, v) for g, v in zip(guests, views) if v["you"]["actions"]]
+        if not movers:
+            break
+        guest, view = rng.choice(movers)
+        offered = view["you"]["actions"]
+        spec = rng.choice([a for a in offered if a["type"] in prefer]
+                          or [a for a in offered if a["type"] not in avoid] or offered)
+        action = {"type": spec["type"]}
+        for name, domain in spec["params"].items():
+            action[name] = rng.choice(domain["one_of"])
+        rev = view["rev"]
+        answer = guest.call("game.act", {"action": action})
+        assert answer["ok"], (action, answer)
+        for g in guests:
+            g.wait_rev(rev + 1)
+    return guests[0].state["game"]

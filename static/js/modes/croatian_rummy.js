@@ -50,6 +50,24 @@ function cardsText(cards) {
   return cards.map(cardShort).join(" ");
 }
 
+const RUN_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+// What the jokers of a meld offered as a list of cards would stand for
+// ("4♥", "any 9"), for the buttons that lay it down.
+function jokerNotes(cards) {
+  const naturals = cards.map((c, i) => [c, i]).filter(([c]) => c[0] !== "X");
+  if (!naturals.length || naturals.length === cards.length) return [];
+  const ranks = naturals.map(([c]) => c.slice(0, -1));
+  if (ranks.every((r) => r === ranks[0])) return [t("the joker as any {rank}", { rank: ranks[0] })];
+  const high = ranks.some((r) => r === "K" || r === "Q");
+  const [first, at] = naturals.find(([c]) => c.slice(0, -1) !== "A") || naturals[0];
+  const rank = first.slice(0, -1);
+  const value = rank === "A" ? (high ? 14 : 1) : RUN_RANKS.indexOf(rank) + 1;
+  const suit = first.slice(-1);
+  return cards.map((c, i) => (c[0] === "X" ? `${RUN_RANKS[value + (i - at) - 1]}${SUIT[suit]}` : null)).filter(Boolean)
+    .map((x) => t("the joker as {card}", { card: x }));
+}
+
 function sameCards(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
 }
@@ -66,16 +84,28 @@ function Meld({ meld, drop = false, target = false, onTap }) {
     aria-label=${t("Set: {cards}", { cards: cardsText(meld.cards) })}>${inner}</button>`;
 }
 
-// Everybody's sets, by owner.
+// A meld as one line of card names, for a crowded table.
+function MeldLine({ meld }) {
+  return html`<span class="rummy-meld-line" data-meld=${meld.id}>${meld.cards.map((c, i) => (meld.jokers[i]
+    ? html`<b key=${c} class="rummy-joker-name">${t("Joker")}=${jokerWords(meld.jokers[i])}</b>`
+    : html`<${CardLabel} key=${c} code=${c} />`))}</span>`;
+}
+
+// Everybody's sets, by owner: as cards, or as lines of card names when there
+// are more than COMPACT_AFTER sets on the TV.
+const COMPACT_AFTER = 4;
+
 function Melds({ state, targets = [], onTap }) {
   const g = state.game;
   const owners = [];
   for (const m of g.melds) if (!owners.includes(m.owner)) owners.push(m.owner);
   if (!owners.length) return html`<p class="sub rummy-no-melds">${t("No sets down yet.")}</p>`;
-  return html`<div class="rummy-melds">${owners.map((o) => html`<div class="rummy-owner" key=${o}>
+  const compact = !onTap && g.melds.length > COMPACT_AFTER;
+  return html`<div class=${cx("rummy-melds", compact && "compact")}>${owners.map((o) => html`<div class="rummy-owner" key=${o}>
     <span class="rummy-owner-name"><${Who} state=${state} pid=${o} /></span>
-    ${g.melds.filter((m) => m.owner === o).map((m) => html`<${Meld} key=${m.id} meld=${m} drop=${Boolean(onTap)}
-      target=${targets.includes(m.id)} onTap=${onTap} />`)}
+    <span class="rummy-owner-sets">${g.melds.filter((m) => m.owner === o).map((m) => (compact
+      ? html`<${MeldLine} key=${m.id} meld=${m} />`
+      : html`<${Meld} key=${m.id} meld=${m} drop=${Boolean(onTap)} target=${targets.includes(m.id)} onTap=${onTap} />`))}</span>
   </div>`)}</div>`;
 }
 
@@ -220,9 +250,9 @@ function Phone({ state, send }) {
       ${moves.draw ? html`<button type="button" class="btn btn-big btn-primary" data-action="draw" disabled=${busy}
         onClick=${() => act({ type: "draw" })}>${t("Draw from the stock ({count})", { count: g.piles.stock })}</button>` : null}
       ${take !== null ? html`<button type="button" class="btn btn-big" data-action="take" disabled=${busy}
-        onClick=${() => act({ type: "take", position: take })}>${take === line.length - 1
+        onClick=${() => act({ type: "take", position: take })}><span>${take === line.length - 1
           ? t("Take {card}", { card: html`<${CardLabel} code=${line[take]} />` })
-          : t("Take {card} and the {count} after it (it goes into a set now)", { card: html`<${CardLabel} code=${line[take]} />`, count: line.length - 1 - take })}</button>`
+          : t("Take {card} and the {count} after it (it goes into a set now)", { card: html`<${CardLabel} code=${line[take]} />`, count: line.length - 1 - take })}</span></button>`
         : moves.takes.length ? html`<p class="sub">${t("Or tap a marked card of the line to take it.")}</p>` : null}
     </div>` : null}
     ${g.melds.length && !g.over ? html`<section class="rummy-table-sets" aria-label=${t("Sets on the table")}>
@@ -233,11 +263,13 @@ function Phone({ state, send }) {
       onToggle=${myTurn && g.phase === "play" ? toggle : undefined} drag=${myTurn && g.phase === "play" ? drag : undefined} /></div>` : null}
     ${myTurn && g.phase === "play" ? html`<div class="actions rummy-moves">
       ${laying.map((cards) => html`<button type="button" key=${cards.join(",")} class="btn btn-big btn-primary" data-action="meld"
-        disabled=${busy} onClick=${() => act({ type: "meld", cards })}>${t("Lay down {cards}", { cards: cardsText(cards) })}</button>`)}
+        disabled=${busy} onClick=${() => act({ type: "meld", cards })}>${jokerNotes(cards).length
+          ? t("Lay down {cards} ({notes})", { cards: cardsText(cards), notes: jokerNotes(cards).join(", ") })
+          : t("Lay down {cards}", { cards: cardsText(cards) })}</button>`)}
       ${one && (moves.layoff[one] || []).length ? html`<p class="sub">${t("Tap a marked set to add {card} to it.", { card: html`<${CardLabel} code=${one} />` })}</p>` : null}
       ${one && (moves.swap[one] || []).length ? html`<p class="sub">${t("Tap a marked set to put {card} in place of its joker.", { card: html`<${CardLabel} code=${one} />` })}</p>` : null}
       ${one && moves.discard.includes(one) ? html`<button type="button" class="btn btn-big" data-action="discard" disabled=${busy}
-        onClick=${() => act({ type: "discard", card: one })}>${t("Discard {card} — end your turn", { card: html`<${CardLabel} code=${one} />` })}</button>` : null}
+        onClick=${() => act({ type: "discard", card: one })}><span>${t("Discard {card} — end your turn", { card: html`<${CardLabel} code=${one} />` })}</span></button>` : null}
       ${!selection.length ? html`<p class="sub">${moves.melds.length
         ? t("Tap cards for a set or a run, or one card to discard or add to a set.")
         : t("Tap a card to discard it (or slide it onto the line).")}</p>` : null}

@@ -75,8 +75,7 @@ function Table({ state }) {
     <div class="ssh-laid" aria-label=${t("Cards laid this deal")}>
       <div class="ssh-laid-cards">${laid.slice(-12).map((c, i) => html`<${Card} key=${`${i}:${c}`} code=${c} size="small"
         covered=${i < Math.min(laid.length, 12) - 1} />`)}</div>
-      <div class="sub">${t("Deal {round} · {count} card laid|Deal {round} · {count} cards laid", { round: g.round, count: laid.length })}
-        · ${t("{count} set aside", { count: g.piles.aside })}</div>
+      <div class="sub">${t("Deal {round} · {count} card laid|Deal {round} · {count} cards laid", { round: g.round, count: laid.length })}${" · "}${t("{count} set aside", { count: g.piles.aside })}</div>
     </div>
     <${LogList} state=${state} />
   </div>`;
@@ -127,9 +126,9 @@ function Phone({ state, send }) {
     <div class="actions">
       ${cards.length ? html`<button type="button" class="btn btn-big btn-primary" data-action="play" disabled=${!choice || busy}
         onClick=${() => act({ type: "play", card: choice })}>
-        ${!choice ? t("Tap a card to lay")
+        <span>${!choice ? t("Tap a card to lay")
           : matching ? t("Lay {card}: {word}", { card: html`<${CardLabel} code=${choice} />`, word: t(WORDS[g.word] || "") })
-          : t("Lead {card}", { card: html`<${CardLabel} code=${choice} />` })}</button>` : null}
+          : t("Lead {card}", { card: html`<${CardLabel} code=${choice} />` })}</span></button>` : null}
       ${canPass ? html`<button type="button" class=${cx("btn btn-big", !cards.length && "btn-primary")} data-action="pass"
         disabled=${busy} onClick=${() => act({ type: "pass" })}>${t("Pass")}</button>` : null}
     </div>
