@@ -88,3 +88,25 @@ def test_shif_shof_shum_fits_every_name(count, open_table, open_phone, server, s
     finally:
         for g in guests:
             g.close()
+
+
+def test_the_host_chooses_the_32_card_pack_in_the_lobby(open_table, open_phone, server, shots, watch):
+    """The host's phone lists the game's options; the 32-card pack chosen
+    there deals sixteen cards each to two players, seven to ace."""
+    table = open_table()
+    code = room_code(table)
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    open_phone(f"{server.url}/j/{code}", "Bob")
+    ana.locator("[data-mode=shif_shof_shum]").click()
+    ana.locator(".game-options summary").click()
+    pack = ana.locator(".game-option[data-option=pack]")
+    expect(pack).to_contain_text("32")
+    pack.locator("[data-value='32']").click()
+    expect(ana.locator(".game-options summary")).to_contain_text("1 changed")
+    shots("host-options", ana, full_page=True)
+    ana.locator("#btn-start").click()
+    expect(ana.locator(".hand [data-card]")).to_have_count(16)
+    ranks = {c.get_attribute("data-card")[:-1] for c in ana.locator(".hand [data-card]").all()}
+    assert ranks <= {"7", "8", "9", "10", "J", "Q", "K", "A"}
+    expect(table.locator(".ssh-laid .sub")).to_contain_text("0 set aside")
+    assert not watch.errors
