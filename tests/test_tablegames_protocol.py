@@ -7,16 +7,14 @@ from __future__ import annotations
 import json
 import re
 
+from tests.test_blackjack_protocol import ok
+
+# Card codes, jokers included (a rummy pack has two).
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')
 
 
 def cards_in(frames: list[dict]) -> set[str]:
     return {c for f in frames for c in CARD.findall(json.dumps(f))}
-
-
-def ok(answer: dict) -> dict:
-    assert answer["ok"] is True, answer
-    return answer
 
 
 def offered(frame: dict, type_: str) -> list:

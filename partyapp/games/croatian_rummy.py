@@ -83,10 +83,10 @@ from __future__ import annotations
 
 from . import melds as M
 from .actions import one_of, spec
-from .cardgame import CardGame, flag, number
+from .cardgame import flag, number
+from .deals import DealGame
 from .cards import deal_order, is_joker, make_deck, rank_of, sort_cards
 from .forfeits import Forfeits
-from .scores import ScoreSheet, new_scores
 
 DRAW, PLAY = "draw", "play"
 HAND_SIZE = 7
@@ -111,7 +111,7 @@ def hand_value(card: str) -> int:
     return JOKER_IN_HAND if is_joker(card) else card_value(card)
 
 
-class CroatianRummy(CardGame):
+class CroatianRummy(DealGame):
     mode = "croatian_rummy"
     title = "Croatian Rummy"
     min_players = 2
@@ -120,7 +120,7 @@ class CroatianRummy(CardGame):
     STAGED_JOKERS = True
 
     OPTIONS = {
-        **CardGame.OPTIONS,
+        **DealGame.OPTIONS,
         "target": number(500, 50, 5000, "The first player to reach this many points wins."),
         "take_lay_off": flag(False, "Taking several cards from the line: the start card may be laid off onto "
                                     "your own set instead of going into a new one."),
@@ -128,9 +128,7 @@ class CroatianRummy(CardGame):
                                        "new stock when the stock runs out; then the round ends."),
     }
     MESSAGES = {
-        **CardGame.MESSAGES,
-        "round.start": ("round", "dealer"),
-        "round.void": ("reason",),
+        **DealGame.MESSAGES,
         "rummy.deal": ("players", "first"),
         "rummy.draw": ("player",),
         "rummy.reshuffle": ("count",),
@@ -149,36 +147,24 @@ class CroatianRummy(CardGame):
     FORFEITS = {"rummy": 2, "joker_laid": 2, "joker_taken": 2, "joker_caught": 2}
 
     # -- set-up ------------------------------------------------------------------------------
-    @property
-    def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.s["scores"])
-
     def setup(self) -> None:
-        s = self.s
-        seats = s["seats"]
-        s.update(scores=new_scores(seats), necks={}, dealer=seats[-1], round=0, last_round=None)
+        self.setup_deals()
+        self.s.update(necks={}, last_round=None)
         self._deal()
 
     def _deal(self) -> None:
         s = self.s
-        s["round"] += 1
-        seats = list(s["seats"])
-        first = self.left_of(s["dealer"])
+        first = self.begin_deal()
+        hands = s["hands"]
         self.restock(list(FULL_PACK))
-        hands: dict[str, list[str]] = {p: [] for p in seats}
-        for who in deal_order(seats, HAND_SIZE, first=first):
+        for who in deal_order(s["dealt"], HAND_SIZE):
             hands[who].append(self.draw())
         hands[first].append(self.draw())
-        s.update(hands=hands, line=[], melds=[], meld_seq=0, current=first, phase=PLAY, pending=None, reshuffled=0,
-                 dealt=deal_order(seats, 1, first=first))
-        self.log("round.start", round=s["round"], dealer=s["dealer"])
+        s.update(line=[], melds=[], meld_seq=0, current=first, phase=PLAY, pending=None, reshuffled=0)
         self.log("rummy.deal", players=list(s["dealt"]), first=first)
 
     # -- turns -----------------------------------------------------------------------------------
-    def turn(self) -> str | None:
-        return self.s["current"]
-
-    def _start_turn(self, pid: str) -> None:
+    def start_turn(self, pid: str) -> None:
         s = self.s
         s.update(current=pid, phase=DRAW, pending=None)
         if s["stock"]:
@@ -326,7 +312,7 @@ class CroatianRummy(CardGame):
             self.log("rummy.out", player=pid)
             self._end_round(pid)
             return
-        self._start_turn(self.left_of(pid, s["dealt"]))
+        self.start_turn(self.left_of(pid, s["dealt"]))
 
     def _jokers_laid(self, pid: str, count: int) -> None:
         """Everybody in the round but ``pid`` drinks for each joker laid."""
@@ -365,9 +351,9 @@ class CroatianRummy(CardGame):
                     self.forfeit(p, "joker_caught", self.FORFEITS["joker_caught"] * jokers)
         s.update(last_round={"winner": winner, "players": summary}, current=None, phase=None, pending=None,
                  hands={p: [] for p in s["seats"]})
-        self._next_round()
+        self.next_deal()
 
-    def _next_round(self) -> None:
+    def next_deal(self) -> None:
         s = self.s
         if self.sheet.reached(s["opts"]["target"]):
             winners, _ = self.sheet.ranking(s["seats"], low_wins=False)
@@ -378,7 +364,7 @@ class CroatianRummy(CardGame):
                 self.log("rummy.finish_drinks", players=rest)
             self.end("target")
             return
-        s["dealer"] = self.left_of(s["dealer"])
+        self.pass_deal()
         self._deal()
 
     def final_result(self, reason: str) -> dict:
@@ -389,37 +375,10 @@ class CroatianRummy(CardGame):
         return result
 
     # -- seats -----------------------------------------------------------------------------------------
-    def on_join(self, pid: str) -> None:
-        self.sheet.add_player(pid, 0)
-        self.s["hands"][pid] = []
-
-    def on_leave(self, pid: str, index: int) -> None:
-        s = self.s
-        s["hands"].pop(pid, None)
-        self.sheet.remove(pid)
-        s["necks"].pop(pid, None)
-        if s["dealer"] == pid:
-            s["dealer"] = s["seats"][(index - 1) % len(s["seats"])]
-        if pid not in s["dealt"]:
-            return
-        at = s["dealt"].index(pid)
-        s["dealt"].remove(pid)
-        if len(s["dealt"]) < 2:
-            self.log("round.void", reason="players")
-            s.update(current=None, phase=None, pending=None, hands={p: [] for p in s["seats"]})
-            self._next_round()
-            return
-        if s["current"] == pid:
-            self._start_turn(s["dealt"][at % len(s["dealt"])])
+    def left_game(self, pid: str) -> None:
+        self.s["necks"].pop(pid, None)
 
     # -- views -------------------------------------------------------------------------------------------
-    def hand(self, pid: str) -> list[str]:
-        return list(self.s["hands"].get(pid, []))
-
-    def hand_sizes(self) -> dict[str, int]:
-        hands = self.s["hands"]
-        return {p: len(hands.get(p, [])) for p in self.s["seats"]}
-
     def piles(self) -> dict:
         return {"stock": len(self.s["stock"]), "line": list(self.s["line"])}
 

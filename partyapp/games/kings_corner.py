@@ -86,7 +86,8 @@ Readings where the seed is open
 from __future__ import annotations
 
 from .actions import one_of, spec
-from .cardgame import CardGame, choice, flag, number
+from .cardgame import choice, flag, number
+from .deals import DealGame
 from .cards import ACE_LOW, RED_SUITS, STANDARD_DECK, deal_order, make_deck, rank_of, sort_cards
 from .scores import ScoreSheet, new_scores
 
@@ -117,14 +118,14 @@ def fits(card: str, top: str) -> bool:
     return _RANK[card] + 1 == _RANK[top] and _RED[card] != _RED[top]
 
 
-class KingsCorner(CardGame):
+class KingsCorner(DealGame):
     mode = "kings_corner"
     title = "Kings Corner"
     min_players = 2
     max_players = 6
 
     OPTIONS = {
-        **CardGame.OPTIONS,
+        **DealGame.OPTIONS,
         "scoring": choice("penalty", SCORINGS, "Penalty for cards left in hand: penalty (king 10, others 1), "
                                                "pips (ace 25, pictures 10, others face value), fifty (ace 50, "
                                                "pictures and tens 10, others 5), or chips and a pot."),
@@ -136,8 +137,7 @@ class KingsCorner(CardGame):
         "draw_count": number(1, 1, 2, "Cards drawn each time."),
     }
     MESSAGES = {
-        **CardGame.MESSAGES,
-        "round.start": ("round", "dealer"),
+        **DealGame.MESSAGES,
         "kc.deal": ("players", "foundations"),
         "kc.play": ("player", "card", "to"),
         "kc.move": ("player", "pile", "to", "cards"),
@@ -145,7 +145,6 @@ class KingsCorner(CardGame):
         "kc.pass": ("player",),
         "kc.out": ("player",),
         "kc.impasse": (),
-        "round.void": ("reason",),
         "kc.king_penalty": ("player", "points"),
         "kc.chips": ("player", "amount", "reason"),
         "kc.pot": ("player", "amount"),
@@ -156,46 +155,35 @@ class KingsCorner(CardGame):
 
     # -- set-up --------------------------------------------------------------------------------
     @property
-    def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.s["scores"])
-
-    @property
     def chips_scoring(self) -> bool:
         return self.s["opts"]["scoring"] == "chips"
 
     def setup(self) -> None:
         s = self.s
-        seats = s["seats"]
-        s.update(scores=new_scores(seats), chips={p: s["opts"]["start_chips"] for p in seats} if
-                 self.chips_scoring else {}, pot=0, dealer=seats[-1], round=0, last_deal=None)
+        self.setup_deals()
+        s.update(chips={p: s["opts"]["start_chips"] for p in s["seats"]} if self.chips_scoring else {}, pot=0,
+                 last_deal=None)
         self._deal()
 
     def _deal(self) -> None:
         s = self.s
-        s["round"] += 1
-        seats = list(s["seats"])
-        first = self.left_of(s["dealer"])
-        hands: dict[str, list[str]] = {p: [] for p in seats}
+        first = self.begin_deal()
+        hands = s["hands"]
         self.restock(make_deck(52))
-        for who in deal_order(seats, HAND_SIZE, first=first):
+        for who in deal_order(s["dealt"], HAND_SIZE):
             hands[who].append(self.draw())
         piles = {sp: [] for sp in SPACES}
         for side in SIDES:
             piles[side].append(self.draw())
-        s.update(hands=hands, piles=piles, dealt=deal_order(seats, 1, first=first), extra={}, idle=0,
-                 current=None, played=0, moved=False)
-        self.log("round.start", round=s["round"], dealer=s["dealer"])
+        s.update(piles=piles, extra={}, idle=0, played=0, moved=False)
         self.log("kc.deal", players=list(s["dealt"]), foundations=[piles[sp][0] for sp in SIDES])
         if self.chips_scoring:
             for p in s["dealt"]:
                 self._pay_pot(p, 1, "ante")
-        self._start_turn(first)
+        self.start_turn(first)
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn(self) -> str | None:
-        return self.s["current"]
-
-    def _start_turn(self, pid: str) -> None:
+    def start_turn(self, pid: str) -> None:
         s = self.s
         s.update(current=pid, played=0, moved=False)
         if s["opts"]["draw_at"] == "start":
@@ -323,7 +311,7 @@ class KingsCorner(CardGame):
                 self.log("kc.impasse")
                 self._end_deal(None)
                 return
-        self._start_turn(self.left_of(pid, s["dealt"]))
+        self.start_turn(self.left_of(pid, s["dealt"]))
 
     def _king_held(self, pid: str) -> bool:
         s = self.s
@@ -379,11 +367,10 @@ class KingsCorner(CardGame):
         s.update(last_deal={"winner": winner, "hands": hands, "points": points,
                             "paid": worst_of if self.chips_scoring else None},
                  current=None, hands={p: [] for p in s["seats"]})
-        self._next_deal()
+        self.next_deal()
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> None:
         """Deal again, or end the game when the session is over."""
-        s = self.s
         reason = self._session_over()
         if reason:
             _, losers = self._ranking()
@@ -391,7 +378,7 @@ class KingsCorner(CardGame):
                 self.forfeit(p, "game_loss")
             self.end(reason)
             return
-        s["dealer"] = self.left_of(s["dealer"])
+        self.pass_deal()
         self._deal()
 
     def _pay_winner(self, winner: str | None, points: dict[str, int]) -> dict[str, int]:
@@ -443,42 +430,19 @@ class KingsCorner(CardGame):
         return result
 
     # -- seats ---------------------------------------------------------------------------------------
-    def on_join(self, pid: str) -> None:
-        s = self.s
-        self.sheet.add_player(pid, max(self.sheet.totals.values(), default=0))
-        if self.chips_scoring:
-            s["chips"][pid] = s["opts"]["start_chips"]
-        s["hands"][pid] = []
+    def joining_score(self, pid: str) -> int:
+        return max(self.sheet.totals.values(), default=0)
 
-    def on_leave(self, pid: str, index: int) -> None:
-        s = self.s
-        s["hands"].pop(pid, None)
-        self.sheet.remove(pid)
-        s["chips"].pop(pid, None)
-        s["extra"].pop(pid, None)
-        if s["dealer"] == pid:
-            s["dealer"] = s["seats"][(index - 1) % len(s["seats"])]
-        if pid not in s["dealt"]:
-            return
-        at = s["dealt"].index(pid)
-        s["dealt"].remove(pid)
-        if len(s["dealt"]) < 2:
-            # Nobody left to play against: the deal is called off unscored.
-            self.log("round.void", reason="players")
-            s.update(current=None, hands={p: [] for p in s["seats"]})
-            self._next_deal()
-            return
-        if s["current"] == pid:
-            self._start_turn(s["dealt"][at % len(s["dealt"])])
+    def on_join(self, pid: str) -> None:
+        super().on_join(pid)
+        if self.chips_scoring:
+            self.s["chips"][pid] = self.s["opts"]["start_chips"]
+
+    def left_game(self, pid: str) -> None:
+        self.s["chips"].pop(pid, None)
+        self.s["extra"].pop(pid, None)
 
     # -- views -------------------------------------------------------------------------------------------
-    def hand(self, pid: str) -> list[str]:
-        return list(self.s["hands"].get(pid, []))
-
-    def hand_sizes(self) -> dict[str, int]:
-        hands = self.s["hands"]
-        return {p: len(hands.get(p, [])) for p in self.s["seats"]}
-
     def piles(self) -> dict:
         s = self.s
         return {"stock": len(s["stock"]), **{sp: list(s["piles"][sp]) for sp in SPACES}}

@@ -4,7 +4,9 @@ clients for the crowded layouts."""
 
 from __future__ import annotations
 
-from tests.browser.test_layout import audit_phone, audit_tv, names as long_names  # noqa: F401
+from playwright.sync_api import expect
+
+from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
 from tests.wire import WireClient
 
 
@@ -75,3 +77,28 @@ def play_random(guests: list[WireClient], rng, steps: int, until=None, avoid=(),
         for g in guests:
             g.wait_rev(rev + 1)
     return guests[0].state["game"]
+
+
+def check_crowded(open_table, open_phone, server, shots, watch, *, mode: str, count: int, options: dict,
+                  ready: str, move=None) -> None:
+    """``count`` players with 24-character names (one on a phone page, the
+    rest through Socket.IO) start ``mode``; once ``ready`` shows on the
+    table (and after ``move(table, phone)``), nothing on the TV or the
+    phone is covered, clipped or off screen, at every size."""
+    table = open_table()
+    code = room_code(table)
+    everybody = long_names(count)
+    phone = open_phone(f"{server.url}/j/{code}", everybody[0])
+    guests = join_wire(server, code, everybody[1:])
+    try:
+        expect(table.locator("#players .pname")).to_have_count(count)
+        start(table, mode, options)
+        expect(table.locator(ready)).to_be_visible()
+        if move:
+            move(table, phone)
+        audit_tv(table, shots, f"table-{count}")
+        audit_phone(phone, shots, f"phone-{count}")
+        assert not watch.errors
+    finally:
+        for g in guests:
+            g.close()

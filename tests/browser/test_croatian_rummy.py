@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 import random
 
-from tests.browser.tablegames import audit_phone, audit_tv, drag, join_wire, long_names, play_random, room_code, start
+from tests.browser.tablegames import (audit_phone, audit_tv, check_crowded, drag, join_wire, long_names,
+                                      play_random, room_code, start)
 
 pytestmark = pytest.mark.browser
 
@@ -107,21 +108,8 @@ def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server,
 def test_croatian_rummy_fits_every_name(count, open_table, open_phone, server, shots, watch):
     """With the game's most players (5) and 24-character names, nothing on
     the TV or the phone is covered, clipped or off screen."""
-    table = open_table()
-    code = room_code(table)
-    everybody = long_names(count)
-    phone = open_phone(f"{server.url}/j/{code}", everybody[0])
-    guests = join_wire(server, code, everybody[1:])
-    try:
-        expect(table.locator("#players .pname")).to_have_count(count)
-        start(table, "croatian_rummy", {"seed": 3})
-        expect(table.locator(".rummy-middle")).to_be_visible()
-        audit_tv(table, shots, f"table-{count}")
-        audit_phone(phone, shots, f"phone-{count}")
-        assert not watch.errors
-    finally:
-        for g in guests:
-            g.close()
+    check_crowded(open_table, open_phone, server, shots, watch, mode="croatian_rummy", count=count,
+                  options={"seed": 3}, ready=".rummy-middle")
 
 
 def test_a_busy_rummy_table_fits(open_table, server, shots, watch):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tablegames import audit_phone, audit_tv, drag, join_wire, long_names, room_code, start
+from tests.browser.tablegames import audit_phone, audit_tv, check_crowded, drag, room_code, start
 
 pytestmark = pytest.mark.browser
 
@@ -91,18 +91,5 @@ def test_a_turn_of_kings_corner_with_taps_and_a_drag(open_table, open_phone, ser
 def test_kings_corner_fits_every_name(count, open_table, open_phone, server, shots, watch):
     """With the game's most players (6) and 24-character names, nothing on
     the TV or the phone is covered, clipped or off screen."""
-    table = open_table()
-    code = room_code(table)
-    everybody = long_names(count)
-    phone = open_phone(f"{server.url}/j/{code}", everybody[0])
-    guests = join_wire(server, code, everybody[1:])
-    try:
-        expect(table.locator("#players .pname")).to_have_count(count)
-        start(table, "kings_corner", {"seed": 5})
-        expect(table.locator(".kc-layout")).to_be_visible()
-        audit_tv(table, shots, f"table-{count}")
-        audit_phone(phone, shots, f"phone-{count}")
-        assert not watch.errors
-    finally:
-        for g in guests:
-            g.close()
+    check_crowded(open_table, open_phone, server, shots, watch, mode="kings_corner", count=count,
+                  options={"seed": 5}, ready=".kc-layout")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tablegames import audit_phone, audit_tv, join_wire, long_names, room_code, start
+from tests.browser.tablegames import audit_phone, audit_tv, check_crowded, room_code, start
 
 pytestmark = pytest.mark.browser
 
@@ -66,28 +66,18 @@ def test_a_lead_a_shif_and_a_pass(open_table, open_phone, server, shots, watch):
     assert not watch.errors and not watch.dialogs
 
 
+def lead_a_card(table, phone) -> None:
+    phone.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 30})
+    phone.locator("button[data-action=play]").click()
+    expect(table.locator(".ssh-run [data-card]")).to_be_visible()
+
+
 @pytest.mark.parametrize("count", [2, 8, 16])
 def test_shif_shof_shum_fits_every_name(count, open_table, open_phone, server, shots, watch):
     """2, 8 and 16 players with 24-character names: nothing on the TV or the
     phone is covered, clipped or off screen."""
-    table = open_table()
-    code = room_code(table)
-    everybody = long_names(count)
-    phone = open_phone(f"{server.url}/j/{code}", everybody[0])
-    guests = join_wire(server, code, everybody[1:])
-    try:
-        expect(table.locator("#players .pname")).to_have_count(count)
-        start(table, "shif_shof_shum", {"seed": 2})
-        expect(table.locator(".ssh-box")).to_be_visible()
-        phone.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 30})
-        phone.locator("button[data-action=play]").click()
-        expect(table.locator(".ssh-run [data-card]")).to_be_visible()
-        audit_tv(table, shots, f"table-{count}")
-        audit_phone(phone, shots, f"phone-{count}")
-        assert not watch.errors
-    finally:
-        for g in guests:
-            g.close()
+    check_crowded(open_table, open_phone, server, shots, watch, mode="shif_shof_shum", count=count,
+                  options={"seed": 2}, ready=".ssh-box", move=lead_a_card)
 
 
 def test_the_host_chooses_the_32_card_pack_in_the_lobby(open_table, open_phone, server, shots, watch):

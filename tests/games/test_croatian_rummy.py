@@ -14,10 +14,9 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, NotYourTurn
-from partyapp.games.cards import make_deck
 from partyapp.games.croatian_rummy import CroatianRummy, card_value, hand_value
 
-from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
+from .cardgame_helpers import (Auditor, act, complete_hands, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
 
@@ -25,13 +24,7 @@ def deck(*hands, draws=()):
     """The staged deck dealing these hands (the first one of 8 cards, the
     others of 7; a hand given as None gets cards nobody names), then the
     cards drawn."""
-    named = {c for h in hands if h for c in h} | set(draws)
-    spare = [c for c in reversed(make_deck(52)) if c not in named]
-    full = []
-    for i, h in enumerate(hands):
-        size = 8 if i == 0 else 7
-        full.append(h if h is not None else [spare.pop(0) for _ in range(size)])
-    assert len(full[0]) == 8 and all(len(h) == 7 for h in full[1:])
+    full = complete_hands(list(hands), [8] + [7] * (len(hands) - 1), draws)
     return [h[r] for r in range(7) for h in full] + [full[0][7]] + list(draws)
 
 
@@ -156,17 +149,22 @@ def test_the_start_card_of_a_longer_take_goes_into_a_set_laid_now():
     assert g.public_view()["pending"] is None and "discard" in types(g, "p1")
 
 
-def test_take_lay_off_lets_the_start_card_go_onto_a_set_already_down():
-    """take_lay_off: a start card that fits one of your sets may be taken and laid off."""
+def king_on_the_line(**options):
+    """p1 has 10-J-Q of hearts down when the line holds KH, 9S, 3D."""
     g = game(["KH", "5H", "6H", "7H", "KS", "KD", "KC", "2C"], ["10H", "JH", "QH", "3S", "4S", "8C", "9S"],
-             draws=["2D", "3D"], take_lay_off=True)
+             draws=["2D", "3D"], **options)
     act(g, "p0", "discard", card="KH")
     act(g, "p1", "draw")
     act(g, "p1", "meld", cards=["10H", "JH", "QH"])
     act(g, "p1", "discard", card="9S")
     act(g, "p0", "draw")
     act(g, "p0", "discard", card="3D")
-    # the line: KH 9S 3D; the KH goes on p1's 10-J-Q of hearts
+    return g
+
+
+def test_take_lay_off_lets_the_start_card_go_onto_a_set_already_down():
+    """take_lay_off: a start card that fits one of your sets may be taken and laid off."""
+    g = king_on_the_line(take_lay_off=True)
     assert offered(g, "p1", "take") == [0, 2]
     act(g, "p1", "take", position=0)
     assert types(g, "p1") == ["layoff"] and offered(g, "p1", "layoff") == ["KH"]
@@ -176,15 +174,7 @@ def test_take_lay_off_lets_the_start_card_go_onto_a_set_already_down():
 
 def test_without_take_lay_off_a_start_card_that_only_fits_a_set_down_is_not_offered():
     """By default the start card must go into a new set."""
-    g2 = game(["KH", "5H", "6H", "7H", "KS", "KD", "KC", "2C"], ["10H", "JH", "QH", "3S", "4S", "8C", "9S"],
-              draws=["2D", "3D"])
-    act(g2, "p0", "discard", card="KH")
-    act(g2, "p1", "draw")
-    act(g2, "p1", "meld", cards=["10H", "JH", "QH"])
-    act(g2, "p1", "discard", card="9S")
-    act(g2, "p0", "draw")
-    act(g2, "p0", "discard", card="3D")
-    assert offered(g2, "p1", "take") == [2]
+    assert offered(king_on_the_line(), "p1", "take") == [2]
 
 
 # -- melds -------------------------------------------------------------------------------------------

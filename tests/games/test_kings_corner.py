@@ -13,10 +13,9 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.cards import make_deck
 from partyapp.games.kings_corner import KingsCorner, card_points
 
-from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
+from .cardgame_helpers import (Auditor, act, complete_hands, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
 
@@ -24,11 +23,8 @@ def deck(*hands, found=("2S", "2H", "2D", "3S"), draws=()):
     """The staged deck dealing these seven-card hands (a hand given as None
     gets seven cards nobody else names), then the foundations N, E, S, W,
     then the cards drawn."""
-    named = {c for h in hands if h for c in h} | set(found) | set(draws)
-    spare = [c for c in reversed(make_deck(52)) if c not in named]
-    hands = [h if h is not None else [spare.pop(0) for _ in range(7)] for h in hands]
-    assert all(len(h) == 7 for h in hands)
-    return [h[r] for r in range(7) for h in hands] + list(found) + list(draws)
+    full = complete_hands(list(hands), [7] * len(hands), [*found, *draws])
+    return [h[r] for r in range(7) for h in full] + list(found) + list(draws)
 
 
 def game(*hands, found=("2S", "2H", "2D", "3S"), draws=(), **options):

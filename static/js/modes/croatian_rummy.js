@@ -12,6 +12,7 @@ import { Hand } from "../ui/hand.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
+import { useSend } from "../ui/send.js";
 import { causeWords, registerCauses } from "./cardgame.js";
 import { registerMode } from "./index.js";
 
@@ -205,15 +206,7 @@ function Phone({ state, send }) {
   const hand = you.hand || [];
   const [chosen, setChosen] = useState([]);
   const [takeAt, setTakeAt] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const act = async (action) => {
-    if (busy) return null;
-    setBusy(true);
-    const answer = await send(action);
-    setBusy(false);
-    if (answer && answer.ok) { setChosen([]); setTakeAt(null); }
-    return answer;
-  };
+  const [act, busy] = useSend(send, () => { setChosen([]); setTakeAt(null); });
   const selection = chosen.filter((c) => hand.includes(c));
   const one = selection.length === 1 ? selection[0] : null;
   const drop = (card, where) => {

@@ -13,6 +13,7 @@ import { Hand } from "../ui/hand.js";
 import { Chips } from "../ui/chips.js";
 import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
+import { useSend } from "../ui/send.js";
 import { registerCauses } from "./cardgame.js";
 import { registerMode } from "./index.js";
 
@@ -158,15 +159,7 @@ function Phone({ state, send }) {
   const moves = legal(state);
   // picked: {card} from the hand or {pile} on the table, kept through frames.
   const [picked, setPicked] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const act = async (action) => {
-    if (busy) return null;
-    setBusy(true);
-    const answer = await send(action);
-    setBusy(false);
-    setPicked(null);
-    return answer;
-  };
+  const [act, busy] = useSend(send, () => setPicked(null));
   const pick = picked && ((picked.card && moves.play[picked.card]) || (picked.pile && moves.move[picked.pile])) ? picked : null;
   const targets = pick ? (pick.card ? moves.play[pick.card] : moves.move[pick.pile]) : [];
   const drag = useDrag((card, space) => {

@@ -10,6 +10,7 @@ import { Hand } from "../ui/hand.js";
 import { Chips } from "../ui/chips.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
+import { useSend } from "../ui/send.js";
 import { registerMode } from "./index.js";
 
 const WORDS = { shif: "Shif!", shof: "Shof!", shum: "Shum!" };
@@ -100,17 +101,10 @@ function Phone({ state, send }) {
   const you = state.you;
   const me = you.player_id;
   const [picked, setPicked] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const [act, busy] = useSend(send, () => setPicked(null));
   const cards = playable(state);
   const choice = picked && cards.includes(picked) ? picked : (cards.length === 1 ? cards[0] : null);
   const canPass = (you.actions || []).some((a) => a.type === "pass");
-  const act = async (action) => {
-    if (busy) return;
-    setBusy(true);
-    const answer = await send(action);
-    setBusy(false);
-    if (answer && answer.ok) setPicked(null);
-  };
   const matching = choice && g.top && g.phase === "match" && choice.slice(0, -1) === g.top.card.slice(0, -1);
   return html`<div class="ssh-phone">
     <div class="ssh-tokens">
