@@ -99,4 +99,5 @@ def test_the_host_chooses_the_32_card_pack_in_the_lobby(open_table, open_phone, 
     ranks = {c.get_attribute("data-card")[:-1] for c in ana.locator(".hand [data-card]").all()}
     assert ranks <= {"7", "8", "9", "10", "J", "Q", "K", "A"}
     expect(table.locator(".ssh-laid .sub")).to_contain_text("0 set aside")
+    expect(table.locator("#ticker")).to_contain_text("16 cards each; 0 set aside.")
     assert not watch.errors

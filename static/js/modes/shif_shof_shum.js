@@ -17,7 +17,7 @@ const WORDS = { shif: "Shif!", shof: "Shof!", shum: "Shum!" };
 
 registerMessages({
   "shif.ante": "Everybody puts {count} token into the box.|Everybody puts {count} tokens into the box.",
-  "shif.deal": "{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside.",
+  "shif.deal": (e) => ["{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside.", { count: e.cards }],
   "shif.lead": "{player} leads {card}.",
   "shif.match": (e) => (e.paid
     ? ["{player} lays {card}: “{word}” — {payer} pays {paid}.", { word: t(WORDS[e.word]) }]
