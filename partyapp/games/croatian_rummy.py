@@ -73,10 +73,9 @@ Readings where the seed is open
   on the table (their jokers can still be taken, nobody drinks for them);
   the turn passes on when it was theirs; with fewer than two players in the
   round, it is called off unscored and the next round is dealt.
-- **Absent phones** (``skip``): the player draws from the stock (or takes
-  the end card when the stock is out); having drawn, they lay the set a
-  take from the line requires, else discard their highest card (never a
-  joker while they hold another card).
+- **Absent phones** (``skip``): the player draws from the stock; having
+  drawn, they lay the set a take from the line requires, else discard
+  their highest card (never a joker while they hold another card).
 """
 
 from __future__ import annotations
@@ -239,7 +238,7 @@ class CroatianRummy(DealGame):
         if pid != s["current"]:
             return None
         if s["phase"] == DRAW:
-            return {"type": "draw"} if s["stock"] else {"type": "take", "position": len(s["line"]) - 1}
+            return {"type": "draw"}  # a turn starts only with a stock to draw from
         hand = s["hands"][pid]
         if s["pending"] is not None:
             options = M.every(hand, len(hand) - 1, must=s["pending"])

@@ -28,8 +28,9 @@ def card(code: str) -> str:
 
 
 def tap_cards(page, *codes: str) -> None:
+    """Tap cards of the hand where a thumb sees them in the fan (their left edge)."""
     for code in codes:
-        page.locator(f".rummy-hand .hand {card(code)}").click()
+        page.locator(f".rummy-hand .hand {card(code)}").click(position={"x": 8, "y": 30})
 
 
 def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server, shots, watch):
@@ -102,6 +103,41 @@ def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server,
     expect(table.locator("#players .player .drinks")).to_have_text(["🍺 4", "🍺 2"])
     audit_tv(table, shots, "table-two-turns")
     assert not watch.errors and not watch.dialogs
+
+
+def test_taking_from_further_back_in_the_line(open_table, open_phone, server, shots, watch):
+    """Bob taps the queen of hearts further back in the line: he takes it and
+    every card after it, the queen stays chosen, and the set he lays with it
+    comes first; only then may he discard."""
+    ana_hand = ["QH", "5H", "6H", "7H", "KS", "KD", "KC", "2C"]
+    bob_hand = ["10H", "JH", "3S", "4S", "8C", "8D", "9S"]
+    deck = [h[r] for r in range(7) for h in (ana_hand, bob_hand)] + [ana_hand[7], "2D", "3D"]
+    table = open_table()
+    code = room_code(table)
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    start(table, "croatian_rummy", {"deck": deck})
+    for page, draw, throw in ((ana, False, "QH"), (bob, True, "9S"), (ana, True, "2C")):
+        expect(page.locator(".status-line.mine")).to_be_visible()
+        if draw:
+            page.locator("button[data-action=draw]").click()
+        tap_cards(page, throw)
+        page.locator("button[data-action=discard]").click()
+    expect(bob.locator(".rummy-line-slot.target")).to_have_count(2)  # the queen and the end card
+    bob.locator(".rummy-line-slot[data-position='0']").click()
+    expect(bob.locator("button[data-action=take]")).to_contain_text("and the 2 after it")
+    bob.locator("button[data-action=take]").click()
+    expect(table.locator(".rummy-head")).to_contain_text("lays a set with")
+    expect(bob.locator(f".rummy-hand .hand {card('QH')}[aria-pressed=true]")).to_be_visible()
+    expect(bob.locator("button[data-action=discard]")).to_have_count(0)
+    tap_cards(bob, "10H", "JH")
+    shots("bob-lays-the-queen", bob, full_page=True)
+    bob.locator("button[data-action=meld]").click()
+    expect(table.locator(".rummy-meld")).to_have_count(1)
+    tap_cards(bob, "9S")
+    expect(bob.locator("button[data-action=discard]")).to_be_visible()
+    assert not watch.errors
 
 
 @pytest.mark.parametrize("count", [2, 5])

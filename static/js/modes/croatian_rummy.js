@@ -207,7 +207,9 @@ function Phone({ state, send }) {
   const [chosen, setChosen] = useState([]);
   const [takeAt, setTakeAt] = useState(null);
   const [act, busy] = useSend(send, () => { setChosen([]); setTakeAt(null); });
-  const selection = chosen.filter((c) => hand.includes(c));
+  // A card taken from further back in the line goes into the next set: it stays chosen.
+  const must = g.turn === me && g.pending && hand.includes(g.pending) ? g.pending : null;
+  const selection = [...(must ? [must] : []), ...chosen.filter((c) => hand.includes(c) && c !== must)];
   const one = selection.length === 1 ? selection[0] : null;
   const drop = (card, where) => {
     if (where === "line" && moves.discard.includes(card)) act({ type: "discard", card });
@@ -225,7 +227,10 @@ function Phone({ state, send }) {
   };
   const meldTargets = one ? [...(moves.layoff[one] || []), ...(moves.swap[one] || [])] : [];
   const laying = moves.melds.filter((m) => sameCards(m, selection));
-  const toggle = (code) => setChosen(selection.includes(code) ? selection.filter((c) => c !== code) : [...selection, code]);
+  const toggle = (code) => {
+    if (code === must) return;
+    setChosen(selection.includes(code) ? selection.filter((c) => c !== code) : [...selection, code]);
+  };
   const myTurn = g.turn === me && !g.over;
   const take = takeAt !== null && moves.takes.includes(takeAt) ? takeAt : null;
   const line = g.piles.line;
