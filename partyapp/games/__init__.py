@@ -9,15 +9,16 @@ from __future__ import annotations
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .blackjack import Blackjack, CasinoBlackjack, RussianBlackjack
 from .cheat import Cheat
-from .drinking import Kings, RingOfFire
-from .go_fish import GoFish
-from .old_maid import OldMaid
-from .pontoon import Pontoon
-from .blackjack import Blackjack
 from .concentration import Concentration
+from .croatian_rummy import CroatianRummy
 from .drinking import Kings, RingOfFire
 from .egyptian_ratscrew import EgyptianRatscrew
+from .go_fish import GoFish
 from .irish_snap import IrishSnap
+from .kings_corner import KingsCorner
+from .old_maid import OldMaid
+from .pontoon import Pontoon
+from .shif_shof_shum import ShifShofShum
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,
@@ -32,6 +33,9 @@ MODES: dict[str, type[Game]] = {
     "irish_snap": IrishSnap,
     "egyptian_ratscrew": EgyptianRatscrew,
     "concentration": Concentration,
+    "shif_shof_shum": ShifShofShum,
+    "kings_corner": KingsCorner,
+    "croatian_rummy": CroatianRummy,
 }
 
 

@@ -117,17 +117,32 @@ def why_not(name: str, domain: dict) -> str:
 
 
 def match(specs: list[dict], action: Any) -> Action:
-    """The move ``action`` checked against the specs a player was offered."""
+    """The move ``action`` checked against the specs a player was offered.
+
+    A type may be offered in several entries, each one exact family of moves
+    (Kings Corner offers ``play`` once per space, with the cards that fit
+    there): the move is taken when it fits any of them, else refused with
+    the reason the first of them gives."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(NOT_UNDERSTOOD)
     wanted = action["type"]
-    found = next((s for s in specs if s["type"] == wanted), None)
-    if found is None:
+    found = [s for s in specs if s["type"] == wanted]
+    if not found:
         offered = ", ".join(dict.fromkeys(_words(s["type"]) for s in specs))
         if not offered:
             raise IllegalAction("There is nothing for you to do right now.")
         raise IllegalAction(f"You cannot do that now. You can: {offered}.")
-    params = found["params"]
+    refusal: IllegalAction | None = None
+    for entry in found:
+        try:
+            return _match_one(entry["params"], wanted, action)
+        except IllegalAction as exc:
+            refusal = refusal or exc
+    assert refusal is not None
+    raise refusal
+
+
+def _match_one(params: dict, wanted: str, action: dict) -> Action:
     extra = [k for k in action if k != "type" and k not in params]
     if extra:
         raise IllegalAction(f"A {_words(wanted)} takes no {_words(str(extra[0])[:32])}.")

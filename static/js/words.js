@@ -15,8 +15,27 @@ import { CardLabel, cardShort, isCardCode } from "./ui/cards.js";
 
 const messages = {};
 
+// table: key -> English text with {params}, or a function (entry) -> text, or
+// [text, {param: words}] to word some values the mode's way (a space "N" as
+// "North"); the words are inserted as text.
 export function registerMessages(table) {
   Object.assign(messages, table);
+}
+
+function template(entry) {
+  const m = messages[entry.msg];
+  const out = typeof m === "function" ? m(entry) : m;
+  return Array.isArray(out) ? out : [out, {}];
+}
+
+// A message worded the mode's way: fn(entry) -> [text, {param: words}], the
+// words (a space "N" as "North", a count for the plural) added to the
+// entry's own values.
+export function phrase(fn) {
+  return (values, entry) => {
+    const [text, extra] = fn(entry);
+    return t(text, { ...values, ...(extra || {}) });
+  };
 }
 
 export function hasMessage(key) {

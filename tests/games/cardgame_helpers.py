@@ -1,6 +1,7 @@
 """Helpers every full card game's tests reuse.
 
-- ``make`` starts a game for players p0..p(n-1), optionally on a staged deck.
+- ``make`` starts a game for players p0..p(n-1), optionally on a staged deck;
+  ``complete_hands`` fills in the hands a staged deck need not name.
 - ``random_action`` fills one of a player's ``legal_actions`` at random, as
   a bot that picks from ``you.actions`` would (PROTOCOL.md).
 - ``play_randomly`` plays such bots to the end of the game; at every step it
@@ -34,6 +35,7 @@ from typing import Any, Callable
 
 from partyapp.games import MODES
 from partyapp.games.base import HOST, Game, IllegalAction
+from partyapp.games.cards import STANDARD_DECK
 
 PIDS = [f"p{i}" for i in range(16)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')
@@ -47,6 +49,19 @@ def make(mode: str, n: int = 3, deck: list[str] | None = None, seed: int = 1, **
         options["deck"] = deck
     players = [{"id": PIDS[i], "group": None} for i in range(n)]
     return cls.new(players, cls.check_options(options), random.Random(seed), 0.0)
+
+
+def complete_hands(hands: list[list[str] | None], sizes: list[int], named=()) -> list[list[str]]:
+    """Hands for a staged deck: each as given, or (given as None) made of
+    cards no hand and nothing in ``named`` holds, high clubs first; every
+    hand checked against its size."""
+    taken = {c for h in hands if h for c in h} | set(named)
+    spare = [c for c in reversed(STANDARD_DECK) if c not in taken]
+    out = []
+    for hand, size in zip(hands, sizes):
+        out.append(list(hand) if hand is not None else [spare.pop(0) for _ in range(size)])
+        assert len(out[-1]) == size, out[-1]
+    return out
 
 
 def act(g, pid: str, type_: str, **params) -> list[dict]:

@@ -60,6 +60,17 @@ def test_match_refuses_with_a_readable_reason(action, reason):
         match(SPECS, action)
 
 
+def test_match_takes_a_move_that_fits_any_entry_of_its_type():
+    """A type offered in several exact entries: a move fitting one of them is
+    taken; a mix of two entries' values is refused with the first one's reason."""
+    specs = [spec("play", card=one_of(["10H"]), to=one_of(["N"])),
+             spec("play", card=one_of(["4S", "KD"]), to=one_of(["E"])), spec("draw")]
+    assert match(specs, {"type": "play", "card": "KD", "to": "E"}) == Action("play", {"card": "KD", "to": "E"})
+    assert match(specs, {"type": "play", "card": "10H", "to": "N"}).params == {"card": "10H", "to": "N"}
+    with pytest.raises(IllegalAction, match="Card must be one of the choices"):
+        match(specs, {"type": "play", "card": "KD", "to": "N"})
+
+
 def test_match_with_nothing_offered():
     """A player offered nothing is told so."""
     with pytest.raises(IllegalAction, match="nothing for you to do"):

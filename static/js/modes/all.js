@@ -9,3 +9,6 @@ import "./pontoon.js";
 import "./irish_snap.js";
 import "./egyptian_ratscrew.js";
 import "./concentration.js";
+import "./shif_shof_shum.js";
+import "./kings_corner.js";
+import "./croatian_rummy.js";

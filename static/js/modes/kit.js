@@ -9,10 +9,20 @@ import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
 
-// Causes of a forfeit.drink entry the games log without a result of their own.
-const CAUSES = {
+// The causes of forfeits, which each game names (registerCauses({cause:
+// "words"})); these are the kit's own and the reflex games'.
+const causes = {
   lose: "lost the game", last: "last to slap", false_slap: "a false slap", bust: "bust", dealer_bust: "the dealer's bust",
 };
+
+export function registerCauses(table) {
+  Object.assign(causes, table);
+}
+
+export function causeWords(cause) {
+  return t(causes[cause] || humanize(cause).toLowerCase());
+}
+
 registerMessages({
   "game.joined": "{player} joined the game.",
   "game.left": "{player} left the game.",
@@ -21,7 +31,9 @@ registerMessages({
     ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
     : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
   "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
-    player: values.player, count: entry.count, cause: t(CAUSES[entry.cause] || humanize(entry.cause).toLowerCase()) }),
+    player: values.player, count: entry.count, cause: causeWords(entry.cause) }),
+  "round.start": "Deal {round}: {dealer} deals.",
+  "round.void": "The deal is called off.",
 });
 
 // The table plays a sound when the log gains an entry whose key is in

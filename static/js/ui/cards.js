@@ -73,7 +73,7 @@ export function sortCards(cards, by = "rank") {
 // A face. size: "mini" | "small" | "" | "big". As a button when onClick is given.
 // covered: another card lies over all but its top-left corner (a fan, a
 // pile), so only that corner is drawn.
-export function Card({ code, size = "", selected = false, onClick, className = "", fresh = false, disabled = false, covered = false }) {
+export function Card({ code, size = "", selected = false, onClick, onPointerDown, className = "", fresh = false, disabled = false, covered = false }) {
   const c = parseCard(code);
   if (!c) return html`<${CardBack} size=${size} className=${className} />`;
   const sym = c.joker ? "★" : SUITS[c.suit];
@@ -85,7 +85,8 @@ export function Card({ code, size = "", selected = false, onClick, className = "
   const cls = cx("card", c.red ? "red" : "black", size, selected && "selected", fresh && "flip-in", className);
   if (onClick) {
     return html`<button type="button" class=${cls} aria-pressed=${selected ? "true" : "false"}
-      aria-label=${cardName(code)} data-card=${code} disabled=${disabled} onClick=${onClick}>${face}</button>`;
+      aria-label=${cardName(code)} data-card=${code} disabled=${disabled} onClick=${onClick}
+      onPointerDown=${onPointerDown}>${face}</button>`;
   }
   return html`<div class=${cls} role="img" aria-label=${cardName(code)} data-card=${code}>${face}</div>`;
 }

@@ -18,8 +18,10 @@ function rows(cards) {
 }
 
 // selected: list of codes; onToggle(code) when a card is tapped (omit it for a
-// hand that only shows).
-export function Hand({ cards, selected = [], onToggle, label }) {
+// hand that only shows); enabled: the codes that may be tapped now (the others
+// are shown dimmed), all of them when omitted; drag(ev, code): a card pressed
+// (to drag it somewhere, see ui/place.js).
+export function Hand({ cards, selected = [], onToggle, label, enabled = null, drag }) {
   const [ref, size] = useSize();
   const [by, setBy] = useState(() => storage.get("partyapp.sort") || "rank");
   const sorted = sortCards(cards || [], by);
@@ -51,6 +53,8 @@ export function Hand({ cards, selected = [], onToggle, label }) {
             return html`<div class=${cx("hand-slot", on && "up")} key=${`${code}:${i}`}
                 style=${{ marginLeft: i ? `${Math.round(step - CARD_PX)}px` : "0px", zIndex: String(i + 1) }}>
               <${Card} code=${code} selected=${on} covered=${i < row.length - 1 && step < CARD_PX}
+                disabled=${Boolean(enabled && !enabled.includes(code))}
+                onPointerDown=${drag && (!enabled || enabled.includes(code)) ? (ev) => drag(ev, code) : undefined}
                 onClick=${onToggle ? () => onToggle(code) : undefined} />
             </div>`;
           })}

@@ -22,7 +22,7 @@ function Option({ option, value, set }) {
       onChange=${(v) => set(Math.max(option.min, Math.min(option.max, v)))} />`;
   } else {
     control = html`<div class="choices" role="radiogroup" aria-label=${label}>
-      ${option.choices.map((c) => html`<button type="button" key=${c} role="radio" aria-checked=${c === current ? "true" : "false"}
+      ${option.choices.map((c) => html`<button type="button" key=${c} role="radio" data-value=${c} aria-checked=${c === current ? "true" : "false"}
         class=${cx("btn btn-choice", c === current && "chosen")} onClick=${() => set(c)}>${t(humanize(c))}</button>`)}
     </div>`;
   }

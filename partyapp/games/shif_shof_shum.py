@@ -1,0 +1,340 @@
+"""Shif-shof-shum (mode ``shif_shof_shum``): "Шиф, шоф и шум" of ``seeds/003``
+(English rendering in ``003_english.md``).
+
+Everybody holds tokens; matching the rank of the card just laid makes the
+player who laid it pay into the box, and the last player with tokens wins.
+
+The rules as the seed gives them
+--------------------------------
+- A pack of 52 or 32 cards (``pack``, default 52; 32 is 7 to ace). Every
+  player starts with 5 tokens (``tokens``) and puts one of them into the box
+  in the middle of the table before play (logged ``shif.ante``).
+- The whole pack is dealt out equally, one card at a time from the dealer's
+  left; the cards an equal deal leaves over are set aside face down and take
+  no part (the table shows how many).
+- The player on the dealer's left leads any card. Play goes clockwise. The
+  next player who holds a card of the same rank lays it and says "shif": the
+  player who laid the previous card of that rank pays 1 token into the box.
+  If the player after them matches it too, "shof": the previous player pays
+  2; a third match in a row is "shum": 3.
+- A player who cannot match says "pass", and the next player leads any card
+  of their own.
+- A player without tokens is out.
+- **The two-player end** (``duel``, default on): when two players are left,
+  the player who was matched ("shif"-ed) may lead again with a new card, and
+  the count goes on: if the opponent matches the new card too, that is
+  "shof" and the previous player pays 2 (then "shum", 3). If the opponent
+  cannot match, the opponent leads next. Off: two players play on by the
+  ordinary rule.
+- The last player with at least one token wins.
+
+Readings where the seed is open
+--------------------------------
+- **Pass while holding a match** (``free_pass``, default off): the seed's
+  words read as a must ("if he has a card of the same value, he says shif"),
+  so a player who can match is offered only the matching cards; on, they may
+  also pass.
+- **Paying short**: a player who owes more tokens than they hold pays all
+  they hold and is out. A player put out lays no more cards; their hand is
+  set aside unseen.
+- **After a "shum"** all four cards of the rank are down, so nobody can
+  match: the next player passes (the app says it for them, as it does for a
+  player with an empty hand, since everybody can see it) and the one after
+  leads. In the two-player end the count starts again after a "shum".
+- **The matched player may match back** in the two-player end: the player
+  just matched may lay a card of the same rank (the count goes on against
+  the opponent) or lead a new card.
+- **An empty hand** (the seed is silent): a player with no cards passes
+  when a match is due; when the lead comes to a player with no cards, the
+  deal is over. The cards are gathered, the deal passes to the left (among
+  players still holding tokens) and everybody still in is dealt again.
+  Tokens and the box carry on.
+- **The dealer**: the first dealer is the last seat, so the first seat leads
+  the first deal (and a staged deck is dealt from the first seat).
+- **Forfeits** (``forfeits``, default on): a player who pays drinks as many
+  as the word says: shif 1, shof 2, shum 3.
+- **Seats**: a player who joins mid-game plays the next game (an elimination
+  game has no fair place for a newcomer's tokens). A player who leaves takes
+  their tokens away and their cards are set aside unseen; a match on a card
+  of theirs costs nobody anything; when the player to move leaves, the next
+  player still in takes their place in the run.
+- **Absent phones** (``skip``): a lead or a new lead plays the lowest card;
+  facing a match, the player passes when they may, else plays the match.
+- The host ending the game: the players with the most tokens win.
+"""
+
+from __future__ import annotations
+
+from .actions import one_of, spec
+from .base import IllegalAction
+from .cardgame import CardGame, choice, flag, number
+from .cards import deal_order, make_deck, rank_of, sort_cards
+
+PACKS = ("52", "32")
+WORDS = ("shif", "shof", "shum")
+LEAD, MATCH = "lead", "match"
+
+
+class ShifShofShum(CardGame):
+    mode = "shif_shof_shum"
+    title = "Shif-shof-shum"
+    min_players = 2
+    max_players = 16
+
+    OPTIONS = {
+        **CardGame.OPTIONS,
+        "pack": choice("52", PACKS, "Play with 52 cards, or 32 (seven to ace)."),
+        "tokens": number(5, 2, 30, "Tokens each player starts with (one goes into the box at once)."),
+        "free_pass": flag(False, "A player who can match may still pass (off: a match must be laid)."),
+        "duel": flag(True, "With two players left, the player matched leads again and the count goes on "
+                           "(the seed's two-player end)."),
+    }
+    # Nobody joins mid-game, and every drink is logged with the match that costs it.
+    MESSAGES = {
+        **{k: v for k, v in CardGame.MESSAGES.items() if k not in ("game.joined", "forfeit.drink")},
+        "round.start": ("round", "dealer"),
+        "shif.ante": ("players", "count"),
+        "shif.deal": ("players", "cards", "aside"),
+        "shif.lead": ("player", "card"),
+        "shif.match": ("player", "card", "word", "payer", "paid", "drinks"),
+        "shif.pass": ("player",),
+        "shif.out": ("player", "by"),
+        "shif.duel": ("players",),
+        "shif.empty": ("player",),
+    }
+    FORFEITS = {"shif": 1, "shof": 2, "shum": 3}
+
+    # -- set-up ----------------------------------------------------------------------------
+    @classmethod
+    def check_together(cls, opts: dict) -> None:
+        pack = set(make_deck(int(opts["pack"])))
+        for code in opts.get("deck") or []:
+            if code not in pack:
+                raise ValueError(f"{code} is not in the {opts['pack']}-card pack.")
+
+    def setup(self) -> None:
+        s = self.s
+        seats = s["seats"]
+        start = s["opts"]["tokens"]
+        s.update(tokens={p: start - 1 for p in seats}, box=len(seats), out=[], dealer=seats[-1], round=0,
+                 hands={}, aside=[], laid=[], current=None, phase=LEAD, top=None, level=0, relead=False,
+                 duel_logged=False)
+        self.log("shif.ante", players=list(seats), count=1)
+        self._deal()
+
+    def live(self) -> list[str]:
+        """Players still holding tokens, in seat order."""
+        tokens = self.s["tokens"]
+        return [p for p in self.s["seats"] if tokens.get(p, 0) > 0]
+
+    def _next_live(self, pid: str) -> str:
+        return self.left_of(pid, self.live())
+
+    def _duel(self) -> bool:
+        return self.s["opts"]["duel"] and len(self.live()) == 2
+
+    def _deal(self) -> None:
+        s = self.s
+        live = self.live()
+        s["round"] += 1
+        dealer = s["dealer"]
+        first = self.left_of(dealer, live)
+        self.restock(make_deck(int(s["opts"]["pack"])))
+        each = len(s["stock"]) // len(live)
+        hands: dict[str, list[str]] = {p: [] for p in s["seats"]}
+        for who in deal_order(live, each, first=first):
+            hands[who].append(self.draw())
+        aside = []
+        while s["stock"]:
+            aside.append(self.draw())
+        s.update(hands=hands, aside=aside, laid=[], current=first, phase=LEAD, top=None, level=0, relead=False)
+        self.log("round.start", round=s["round"], dealer=dealer)
+        self.log("shif.deal", players=[p for p in live], cards=each, aside=len(aside))
+
+    # -- turns ------------------------------------------------------------------------------
+    def turn(self) -> str | None:
+        return self.s["current"]
+
+    def _matches(self, pid: str) -> list[str]:
+        top = self.s["top"]
+        if top is None:
+            return []
+        rank = rank_of(top["card"])
+        return [c for c in sort_cards(self.s["hands"][pid]) if rank_of(c) == rank]
+
+    def actions(self, pid: str) -> list[dict]:
+        s = self.s
+        if pid != s["current"]:
+            return []
+        hand = sort_cards(s["hands"][pid])
+        if s["phase"] == LEAD or s["relead"]:
+            return [spec("play", card=one_of(hand))]
+        matches = self._matches(pid)
+        out = [spec("play", card=one_of(matches))] if matches else []
+        if not matches or s["opts"]["free_pass"]:
+            out.append(spec("pass"))
+        return out
+
+    def default_action(self, pid: str) -> dict | None:
+        s = self.s
+        if pid != s["current"]:
+            return None
+        if s["phase"] == LEAD or s["relead"]:
+            return {"type": "play", "card": sort_cards(s["hands"][pid])[0]}
+        matches = self._matches(pid)
+        if matches and not s["opts"]["free_pass"]:
+            return {"type": "play", "card": matches[0]}
+        return {"type": "pass"}
+
+    # -- moves --------------------------------------------------------------------------------
+    def do_play(self, pid: str, card: str) -> None:
+        s = self.s
+        s["hands"][pid].remove(card)
+        s["laid"].append(card)
+        top = s["top"]
+        matching = s["phase"] == MATCH and top is not None and rank_of(card) == rank_of(top["card"])
+        if matching:
+            s["level"] += 1
+            word = WORDS[s["level"] - 1]
+            payer = top["player"]
+            paid, drinks = self._pay(payer, s["level"], word)
+            s["top"] = {"card": card, "player": pid}
+            self.log("shif.match", player=pid, card=card, word=word, payer=payer, paid=paid, drinks=drinks)
+            if paid and s["tokens"][payer] == 0:
+                self._put_out(payer, pid)
+                if s["over"]:
+                    return
+        else:
+            # A lead; a new lead by the player just matched in the two-player
+            # end keeps the count going (until a "shum" has been said).
+            if not (s["relead"] and s["level"] < len(WORDS)):
+                s["level"] = 0
+            s["top"] = {"card": card, "player": pid}
+            self.log("shif.lead", player=pid, card=card)
+        nxt = self._next_live(pid)
+        s.update(current=nxt, phase=MATCH, relead=matching and self._duel() and top["player"] == nxt)
+        self._settle()
+
+    def do_pass(self, pid: str) -> None:
+        self.log("shif.pass", player=pid)
+        self._passed(pid)
+        self._settle()
+
+    def _passed(self, pid: str) -> None:
+        """``pid`` passed: the next player leads (in the two-player end, ``pid`` does)."""
+        s = self.s
+        s.update(current=pid if self._duel() else self._next_live(pid), phase=LEAD, top=None, level=0,
+                 relead=False)
+
+    def _rank_gone(self) -> bool:
+        """All four cards of the rank in play have been laid."""
+        rank = rank_of(self.s["top"]["card"])
+        return sum(1 for c in self.s["laid"] if rank_of(c) == rank) >= 4
+
+    def _settle(self) -> None:
+        """Make the moves nobody has a choice about: passes everybody can see
+        coming, and a new deal when the lead comes to an empty hand."""
+        s = self.s
+        while not s["over"]:
+            cur = s["current"]
+            hand = s["hands"][cur]
+            if s["phase"] == LEAD or s["relead"]:
+                if hand:
+                    return
+                self.log("shif.empty", player=cur)
+                s["dealer"] = self._next_live(s["dealer"])
+                self._deal()
+                continue
+            if hand and not self._rank_gone():
+                return
+            self.log("shif.pass", player=cur)
+            self._passed(cur)
+
+    # -- tokens -------------------------------------------------------------------------------
+    def _pay(self, payer: str, amount: int, word: str) -> tuple[int, int]:
+        """``payer`` puts ``amount`` tokens (at most all they hold) into the
+        box; returns (tokens paid, drinks)."""
+        s = self.s
+        if s["tokens"].get(payer, 0) <= 0:
+            return 0, 0
+        paid = min(amount, s["tokens"][payer])
+        s["tokens"][payer] -= paid
+        s["box"] += paid
+        return paid, self.forfeit(payer, word, log=False)
+
+    def _put_out(self, pid: str, by: str) -> None:
+        s = self.s
+        s["out"].append(pid)
+        s["aside"].extend(s["hands"][pid])
+        s["hands"][pid] = []
+        self.log("shif.out", player=pid, by=by)
+        live = self.live()
+        if len(live) == 1:
+            self.end("tokens")
+        elif len(live) == 2 and s["opts"]["duel"] and not s["duel_logged"]:
+            s["duel_logged"] = True
+            self.log("shif.duel", players=live)
+
+    # -- seats ----------------------------------------------------------------------------------
+    def add_player(self, player: dict, now: float) -> None:
+        raise IllegalAction("Shif-shof-shum has started; you will be dealt in next game.")
+
+    def on_leave(self, pid: str, index: int) -> None:
+        s = self.s
+        s["aside"].extend(s["hands"].pop(pid, []))
+        s["tokens"].pop(pid, None)
+        if pid in s["out"]:
+            s["out"].remove(pid)
+        live = self.live()
+        if len(live) < 2:
+            self.end("tokens" if live else "players")
+            return
+        if s["dealer"] == pid:
+            s["dealer"] = self.s["seats"][(index - 1) % len(self.s["seats"])]
+        if s["current"] == pid:
+            seats = s["seats"]
+            s["current"] = self.left_of(seats[index % len(seats)], live) if seats[index % len(seats)] not in live \
+                else seats[index % len(seats)]
+            s["relead"] = False
+            self._settle()
+
+    # -- the end ----------------------------------------------------------------------------------
+    def final_result(self, reason: str) -> dict:
+        result = super().final_result(reason)
+        s = self.s
+        seats = s["seats"]
+        tokens = {p: s["tokens"].get(p, 0) for p in seats}
+        if tokens:
+            best = max(tokens.values())
+            result["winners"] = [p for p in seats if tokens[p] == best]
+            result["losers"] = [p for p in seats if tokens[p] < best]
+        result.update(tokens=tokens, box=s["box"], out=[p for p in s["out"] if p in seats], deals=s["round"])
+        return result
+
+    # -- views ------------------------------------------------------------------------------------
+    def hand(self, pid: str) -> list[str]:
+        return list(self.s["hands"].get(pid, []))
+
+    def piles(self) -> dict:
+        return {"laid": list(self.s["laid"]), "aside": len(self.s["aside"])}
+
+    def table_view(self) -> dict:
+        s = self.s
+        level = s["level"]
+        top = s["top"]
+        return {
+            "dealer": s["dealer"],
+            "round": s["round"],
+            "tokens": dict(s["tokens"]),
+            "box": s["box"],
+            "out": list(s["out"]),
+            "phase": s["phase"],
+            "top": dict(top) if top else None,
+            "word": WORDS[level] if top is not None and level < len(WORDS) and not s["over"] else None,
+            "level": level,
+            "relead": s["relead"],
+            "duel": self._duel(),
+        }
+
+
+MESSAGES = ShifShofShum.MESSAGES

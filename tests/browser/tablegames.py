@@ -1,0 +1,104 @@
+"""What the browser tests of the table games share: a table and phones in a
+room, a game started on a staged deck, and players joined through Socket.IO
+clients for the crowded layouts."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
+from tests.wire import WireClient
+
+
+def room_code(table) -> str:
+    return table.locator(".room-code").inner_text().strip()
+
+
+def start(table, mode: str, options: dict) -> None:
+    answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
+    assert answer["ok"], answer
+
+
+def join_wire(server, code: str, names: list[str]) -> list[WireClient]:
+    """Players joined through Socket.IO clients (their phones are not pages)."""
+    guests = []
+    for name in names:
+        guest = WireClient(server.url).connect()
+        answer = guest.call("player.join", {"code": code, "name": name})
+        assert answer["ok"], answer
+        guest.pid = answer["player_id"]
+        guests.append(guest)
+    return guests
+
+
+def drag(page, source, target) -> None:
+    """Press ``source`` where it shows in a fan (its left edge) and slide it
+    onto the middle of ``target`` with the mouse (pointer events, as a thumb
+    makes them), then let go."""
+    target.evaluate("el => el.scrollIntoView({block: 'start'})")
+    a = source.bounding_box()
+    b = target.bounding_box()
+    height = page.viewport_size["height"]
+    assert a["y"] + a["height"] / 2 < height, "the card and the place it goes do not fit on one screen"
+    x0, y0 = a["x"] + min(12, a["width"] / 4), a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    steps = 8
+    for i in range(1, steps + 1):
+        page.mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+    page.mouse.up()
+
+
+def play_random(guests: list[WireClient], rng, steps: int, until=None, avoid=(), prefer=()) -> dict:
+    """The guests play ``steps`` moves picked at random from their offered
+    moves (or until ``until(game)`` holds): a move of a type in ``prefer``
+    whenever one is offered, one in ``avoid`` only when nothing else is;
+    returns the last game view."""
+    game = None
+    for _ in range(steps):
+        views = [g.state for g in guests]
+        game = views[0]["game"]
+        if game["over"] or (until and until(game)):
+            break
+        movers = [(g, v) for g, v in zip(guests, views) if v["you"]["actions"]]
+        if not movers:
+            break
+        guest, view = rng.choice(movers)
+        offered = view["you"]["actions"]
+        spec = rng.choice([a for a in offered if a["type"] in prefer]
+                          or [a for a in offered if a["type"] not in avoid] or offered)
+        action = {"type": spec["type"]}
+        for name, domain in spec["params"].items():
+            action[name] = rng.choice(domain["one_of"])
+        rev = view["rev"]
+        answer = guest.call("game.act", {"action": action})
+        assert answer["ok"], (action, answer)
+        for g in guests:
+            g.wait_rev(rev + 1)
+    return guests[0].state["game"]
+
+
+def check_crowded(open_table, open_phone, server, shots, watch, *, mode: str, count: int, options: dict,
+                  ready: str, move=None) -> None:
+    """``count`` players with 24-character names (one on a phone page, the
+    rest through Socket.IO) start ``mode``; once ``ready`` shows on the
+    table (and after ``move(table, phone)``), nothing on the TV or the
+    phone is covered, clipped or off screen, at every size."""
+    table = open_table()
+    code = room_code(table)
+    everybody = long_names(count)
+    phone = open_phone(f"{server.url}/j/{code}", everybody[0])
+    guests = join_wire(server, code, everybody[1:])
+    try:
+        expect(table.locator("#players .pname")).to_have_count(count)
+        start(table, mode, options)
+        expect(table.locator(ready)).to_be_visible()
+        if move:
+            move(table, phone)
+        audit_tv(table, shots, f"table-{count}")
+        audit_phone(phone, shots, f"phone-{count}")
+        assert not watch.errors
+    finally:
+        for g in guests:
+            g.close()
