@@ -185,36 +185,46 @@ class Realtime:
             self.seat_conns[(room.code, pid)].add(conn.sid)
 
     def unbind(self, conn: Conn) -> None:
-        """Detach ``conn`` from its table or seat; the last connection of a seat
-        going marks it disconnected."""
+        """Detach ``conn`` from its table or seat. Whether it was the last
+        connection of that seat (which then shows as disconnected) is decided
+        inside the room's change, where a resume of the same seat is bound,
+        so a phone that came back meanwhile is never marked away."""
         code, role, pid = conn.code, conn.role, conn.pid
         if code is None:
             return
         conn.code = conn.role = conn.pid = None
         if role == "table":
             leave_room(table_channel(code), sid=conn.sid)
-            left = self.table_conns.get(code, set())
-            left.discard(conn.sid)
-            last = not left
-            if last:
-                self.table_conns.pop(code, None)
+            conns, key = self.table_conns, code
         else:
             leave_room(player_channel(code, pid), sid=conn.sid)
-            left = self.seat_conns.get((code, pid), set())
+            conns, key = self.seat_conns, (code, pid)
+
+        def forget() -> bool:
+            """Drop the sid; True when it was the last of its table or seat."""
+            left = conns.get(key)
+            if left is None:
+                return False
             left.discard(conn.sid)
-            last = not left
-            if last:
-                self.seat_conns.pop((code, pid), None)
-        if not last:
-            return
+            if left:
+                return False
+            del conns[key]
+            return True
+
         try:
             room = self.registry.get(code)
         except ProtocolError:
+            forget()  # the room expired meanwhile
             return
-        if role == "table":
-            room.change(lambda: room.set_table_connected(False))
-        else:
-            room.change(lambda: room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED)
+
+        def gone() -> Any:
+            if not forget():
+                return UNCHANGED
+            if role == "table":
+                return room.set_table_connected(False)
+            return room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED
+
+        room.change(gone)
 
     def evict_seat(self, room: Room, pid: str, reason: str) -> None:
         """A seat is gone (kicked or left): tell its phones and forget them."""
@@ -349,17 +359,17 @@ def _room_for(r: Realtime, conn: Conn) -> Room:
 
 
 def _enter(r: Realtime, conn: Conn, room: Room, role: str, pid: str | None, mutate: Callable[[], Any]) -> Any:
-    """Bind the connection and apply ``mutate`` in one change; when nothing
-    changed, still send the current view to this connection."""
+    """Apply ``mutate`` and, once the change is saved, bind the connection to
+    the table or to its seat (``pid``, or the player id ``mutate`` returns
+    first); when nothing changed, still send the current view to this
+    connection."""
 
-    def change() -> Any:
-        result = mutate()
-        r.bind(conn, room, role, pid if pid is not None else (result[0] if isinstance(result, tuple) else None))
+    def seat(result: Any) -> None:
+        r.bind(conn, room, role, pid if pid is not None else (result[0] if role == "player" else None))
         if result is UNCHANGED:
             r.send_current(room, conn)
-        return result
 
-    return room.change(change)
+    return room.change(mutate, then=seat)
 
 
 @handler(Event.ROOM_CREATE, guarded=True)
@@ -418,11 +428,7 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
     room = _room_for(r, conn)
     pid = conn.pid
 
-    def leave() -> None:
-        room.remove(pid)
-        r.evict_seat(room, pid, "left")
-
-    room.change(leave)
+    room.change(lambda: room.remove(pid), then=lambda _: r.evict_seat(room, pid, "left"))
 
 
 @handler(Event.PLAYER_UPDATE)
@@ -465,9 +471,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
             _check_rev(room, payload)
             room.seat(pid)
             room.remove(pid)
-            r.evict_seat(room, pid, "kicked")
 
-        room.change(kick)
+        room.change(kick, then=lambda _: r.evict_seat(room, pid, "kicked"))
     elif command == "seat_order":
         ids = payload.get("player_ids")
         if not isinstance(ids, list) or len(ids) > 64:

@@ -102,9 +102,13 @@ class Room:
         }
 
     # -- the one way to change a room ----------------------------------------
-    def change(self, mutate: Callable[[], Any]) -> Any:
-        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED`` (or a
-        tuple whose last item is ``UNCHANGED``), commit and publish."""
+    def change(self, mutate: Callable[[], Any], then: Callable[[Any], None] | None = None) -> Any:
+        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED``,
+        bump ``rev`` and save. Only once the change is in the store (or
+        nothing changed) does ``then(result)`` run, still under the lock and
+        before the views of the new ``rev`` go out: that is where connections
+        are bound to a seat or told they were removed, so nobody is ever told
+        of a change the store did not keep. Returns what ``mutate`` returned."""
         with self.lock:
             try:
                 result = mutate()
@@ -114,9 +118,14 @@ class Room:
                 log.exception("change of room %s failed; reloading it", self.code)
                 self._reload()
                 raise
-            unchanged = result is UNCHANGED or (isinstance(result, tuple) and result and result[-1] is UNCHANGED)
-            if not unchanged:
-                self._commit()
+            if result is UNCHANGED:
+                if then is not None:
+                    then(result)
+                return result
+            self._save()
+            if then is not None:
+                then(result)
+            self.publish()
             return result
 
     def _reload(self) -> None:
@@ -124,17 +133,20 @@ class Room:
         if saved is not None:
             self._load(saved)
 
-    def _commit(self) -> None:
+    def _save(self) -> None:
+        """Bump ``rev`` and save; a failed save puts the room back as it was
+        saved last and is answered ``conflict``."""
         now = self.registry.clock()
+        rev, touched = self.rev, self.touched
         self.rev += 1
         self.touched = now
         try:
             self.registry.store.save(self.code, self.to_json(), now)
         except Exception:
             log.exception("saving room %s failed", self.code)
+            self.rev, self.touched = rev, touched
             self._reload()
-            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.")
-        self.publish()
+            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.") from None
 
     def publish(self) -> None:
         """Hand the views of the current ``rev`` to the publisher (lock held)."""
@@ -310,8 +322,11 @@ class Room:
         if len(players) > cls.max_players:
             raise IllegalAction(f"{cls.title} takes at most {cls.max_players} players.")
         rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        # The new engine is built before the old game is let go: a failure
+        # here leaves the room with the game (and the drinks) it had.
+        game = cls.new(players, options, rng, self.registry.clock())
         self._fold_drinks()
-        self.game = cls.new(players, options, rng, self.registry.clock())
+        self.game = game
 
     def end_game(self) -> Any:
         if self.game is None:
@@ -380,7 +395,8 @@ class Registry:
             return room
 
     def create(self, join_base: str) -> tuple[Room, str]:
-        """A new room with a fresh code and host token; saved before return."""
+        """A new room with a fresh code and host token, kept in memory; the
+        first change of the room (the table attaching) saves it."""
         token = new_token()
         now = self.clock()
         with self._lock:
