@@ -90,6 +90,8 @@ class Realtime:
     def __post_init__(self) -> None:
         s = self.settings
         self.join_limiter = KeyedLimiter(s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"])
+        self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
+                                               s["PARTYAPP_ALLOWED_ORIGINS"])
         self.registry.publisher = self
 
     # -- fan-out (called by Room under its lock) --------------------------------
@@ -247,21 +249,12 @@ class Realtime:
 
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites
-        (cross-site WebSocket hijacking). Clients that are not browsers send
-        no Origin and are let in."""
+        (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
+        one of the server's own addresses or a configured one. Clients that
+        are not browsers send no Origin and are let in."""
         if not origin:
             return True
-        origin = origin.lower()
-        host = environ.get("HTTP_HOST", "").lower()
-        if host and origin in (f"http://{host}", f"https://{host}"):
-            return True
-        s = self.settings
-        port = s["PARTYAPP_PORT"]
-        allowed = {netinfo.origin_of(u) for u in s["PARTYAPP_ALLOWED_ORIGINS"]}
-        allowed.add(netinfo.origin_of(s["PARTYAPP_PUBLIC_URL"]) if s["PARTYAPP_PUBLIC_URL"] else "")
-        allowed.add(f"http://{self.lan_ip}:{port}")
-        allowed.discard("")
-        return origin in allowed
+        return origin.lower() in self.origins
 
 
 def rt() -> Realtime:

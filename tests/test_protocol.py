@@ -313,12 +313,32 @@ def test_origin_of_another_site_is_refused(make_app):
     """Cross-site WebSocket hijacking: a page of another site cannot connect."""
     from tests.conftest import Client
 
-    app = make_app()
+    app = make_app(PARTYAPP_LAN_IP="192.168.1.20", PARTYAPP_ALLOWED_ORIGINS=["http://mylaptop.local:8000/"])
     assert not Client(app, headers={"Origin": "http://evil.example"}).connected
-    assert Client(app, headers={"Origin": "http://localhost"}).connected  # the page's own host
     assert Client(app, headers={"Origin": "http://party.test"}).connected  # public_url
-    assert Client(app, headers={"Origin": "http://127.0.0.1:8000"}).connected  # LAN address
+    assert Client(app, headers={"Origin": "http://192.168.1.20:8000"}).connected  # LAN address
+    assert Client(app, headers={"Origin": "http://localhost:8000"}).connected  # the laptop itself
+    assert Client(app, headers={"Origin": "http://127.0.0.1:8000"}).connected
+    assert Client(app, headers={"Origin": "http://mylaptop.local:8000"}).connected  # configured
+    assert not Client(app, headers={"Origin": "http://192.168.1.20:9000"}).connected  # another port
+    assert not Client(app, headers={"Origin": "null"}).connected
     assert Client(app).connected  # not a browser: no Origin
+
+
+def test_origin_equal_to_the_host_header_is_not_enough(make_app):
+    """DNS rebinding: a page of evil.example whose name now points at this
+    server sends Origin and Host both naming evil.example; it is refused."""
+    from tests.conftest import Client
+
+    app = make_app()
+    realtime = app.extensions["partyapp"]
+    hosts: list = []
+    real = realtime.origin_allowed
+    realtime.origin_allowed = lambda origin, environ: hosts.append(environ.get("HTTP_HOST")) or real(origin, environ)
+    for host in ("evil.example", "evil.example:8000"):
+        rebound = Client(app, headers={"Origin": f"http://{host}", "Host": host})
+        assert not rebound.connected
+    assert hosts == ["evil.example", "evil.example:8000"]
 
 
 def test_event_rate_limit_per_connection(make_app):
