@@ -434,59 +434,46 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     room.change(lambda: room.update_player(conn.pid, group))
 
 
-def _check_rev(room: Room, payload: dict) -> None:
+def _check_rev(room: Room, rev: int | None) -> None:
     """An optional ``rev`` says which state the sender acted on; a stale one
     lost a race with another change."""
-    rev = payload.get("rev")
-    if rev is None:
-        return
-    if not isinstance(rev, int) or isinstance(rev, bool):
-        raise bad("rev must be an integer")
-    if rev != room.rev:
+    if rev is not None and rev != room.rev:
         raise ProtocolError(Code.CONFLICT, "Something changed meanwhile; look again and retry.")
 
 
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
     """The table or the host player: kick, seat_order, end_game, set_host, and
-    the game's own host moves (``game`` with an ``action``)."""
+    the game's own host moves (``game`` with an ``action``). Everybody
+    receives the new state; a kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
-    command = payload.get("command")
-    if not isinstance(command, str):
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+    cmd = protocol.parse_host_command(payload)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can do that.")
 
-    if command == "kick":
-        pid = protocol.player_id(payload.get("player_id"))
+    def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
+        def change() -> Any:
+            _check_rev(room, cmd.rev)
+            return mutate()
+
+        return change
+
+    if cmd.command == "kick":
+        pid = cmd.player_id
 
         def kick() -> None:
-            _check_rev(room, payload)
             room.seat(pid)
             room.remove(pid)
 
-        room.change(kick, then=lambda _: r.evict_seat(room, pid, "kicked"))
-    elif command == "seat_order":
-        ids = payload.get("player_ids")
-        if not isinstance(ids, list) or len(ids) > 64:
-            raise bad("player_ids must be a list of player ids")
-        ids = [protocol.player_id(p, "player_ids") for p in ids]
-
-        def reorder() -> None:
-            _check_rev(room, payload)
-            room.set_seat_order(ids)
-
-        room.change(reorder)
-    elif command == "end_game":
-        room.change(lambda: (_check_rev(room, payload), room.end_game())[1])
-    elif command == "set_host":
-        pid = protocol.player_id(payload.get("player_id"))
-        room.change(lambda: (_check_rev(room, payload), room.set_host(pid))[1])
-    elif command == "game":
-        action = protocol.parse_action(payload)
-        room.change(lambda: room.act(HOST, action))
+        room.change(checked(kick), then=lambda _: r.evict_seat(room, pid, "kicked"))
+    elif cmd.command == "seat_order":
+        room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
+    elif cmd.command == "end_game":
+        room.change(checked(room.end_game))
+    elif cmd.command == "set_host":
+        room.change(checked(lambda: room.set_host(cmd.player_id)))
     else:
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game")
+        room.change(checked(lambda: room.act(HOST, cmd.action)))
 
 
 @handler(Event.GAME_START)
@@ -523,26 +510,26 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
 
 @handler(Event.VARIANT_SAVE)
 def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """The host saves (or replaces) a named house variant; a bad deck is refused
-    with the reason."""
+    """The host saves (or replaces) a named house variant; a bad deck, or one
+    too many, is refused with the reason. Only the sender is answered."""
     from .games import decks
 
     room = _room_for(r, conn)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
-    name = protocol.clean_text(payload.get("name"), "name", decks.NAME_MAX)
-    mode = payload.get("mode")
-    if mode not in _deck_modes():
-        raise bad("mode must be ring_of_fire or kings")
-    deck = payload.get("deck")
-    if isinstance(deck, dict):
-        deck = dict(deck, name=name)
+    save = protocol.parse_variant_save(payload)
+    if save.mode not in _deck_modes():
+        raise bad("mode must be one of " + ", ".join(_deck_modes()))
     try:
-        deck = decks.validate_deck(deck)
+        deck = decks.validate_deck(save.deck)
     except ValueError as exc:
         raise bad(str(exc)) from None
-    r.registry.store.save_variant(name, mode, deck, r.registry.clock())
-    return {"variant": {"name": name, "mode": mode, "deck": deck}}
+    store = r.registry.store
+    with r.lock:
+        if store.get_variant(save.name) is None and len(store.list_variants()) >= decks.VARIANTS_MAX:
+            raise bad(f"This server keeps at most {decks.VARIANTS_MAX} house variants; delete one first.")
+        store.save_variant(save.name, save.mode, deck, r.registry.clock())
+    return {"variant": {"name": save.name, "mode": save.mode, "deck": deck}}
 
 
 @handler(Event.VARIANT_DELETE)
@@ -551,11 +538,9 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
     room = _room_for(r, conn)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
-    name = payload.get("name")
-    if not isinstance(name, str) or not name or len(name) > 200:
-        raise bad("name must be a variant name")
+    name = protocol.parse_variant_name(payload)
     if not r.registry.store.delete_variant(name):
-        raise bad(f"There is no house variant {name[:40]!r}.")
+        raise bad(f"There is no house variant {name!r}.")
 
 
 @handler(Event.GAME_ACT)
@@ -565,4 +550,5 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
     action = protocol.parse_action(payload)
     room = _room_for(r, conn)
-    room.change(lambda: (_check_rev(room, payload), room.act(conn.pid, action))[1])
+    rev = protocol.parse_rev(payload)
+    room.change(lambda: (_check_rev(room, rev), room.act(conn.pid, action))[1])

@@ -34,8 +34,10 @@ def check_answer(answer) -> None:
     assert isinstance(answer["error"]["message"], str)
 
 
-def test_random_payloads_at_every_event(make_app):
-    """Every event answers random JSON with ok or a protocol error code."""
+def test_random_payloads_at_every_event(make_app, caplog):
+    """Every event answers random JSON with ok or a protocol error code, and
+    no handler fails on the way (a traceback answered bad_request counts as
+    a failure)."""
     app = make_app()
     table = Client(app)
     code = table.call("room.create", {})["code"]
@@ -61,6 +63,8 @@ def test_random_payloads_at_every_event(make_app):
         sender.sio.get_received()
 
     throw()
+    failures = [r.getMessage() for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert failures == []
     # Still serving: a fresh phone can join and the room answers.
     late = Client(app)
     answer = late.call("player.join", {"code": code, "name": "Late"})

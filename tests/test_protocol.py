@@ -100,7 +100,7 @@ def test_tokens_go_to_nobody_but_their_owner(table, join, client):
 
 @pytest.mark.parametrize(
     "name",
-    ["", "   ", "x" * 25, "bad\x00name", "tab\tname", "\u202eevil", "a\u2066b", "zero\u200bwidth", 42, None, ["Ana"]],
+    ["", "   ", "x" * 25, "bad\x00name", "\u202eevil", "a\u2066b", "zero\u200bwidth", "\u3164", 42, None, ["Ana"]],
 )
 def test_bad_names_are_refused(table, client, name):
     """Names are 1 to 24 visible characters, no control or bidi characters."""
@@ -114,6 +114,13 @@ def test_odd_but_fine_names_are_kept_exactly(table, join, name):
     t, code, _ = table
     join(code, name)
     assert t.last_state()["players"][0]["name"] == name
+
+
+def test_white_space_in_names_is_folded(table, join):
+    """Tabs, line breaks and runs of spaces become one space."""
+    t, code, _ = table
+    join(code, " Ana\t\n  Lee ")
+    assert t.last_state()["players"][0]["name"] == "Ana Lee"
 
 
 def test_names_are_unique_ignoring_case(table, join, client):
@@ -433,6 +440,44 @@ def test_house_variants_save_list_delete(table, join, client):
     assert error_code(guest.call("variant.delete", {"name": "Our house"})) == "forbidden"
     assert host.call("variant.delete", {"name": "our HOUSE"}) == {"ok": True}
     assert error_code(host.call("variant.delete", {"name": "Our house"})) == "bad_request"
+
+
+@pytest.mark.parametrize("mode", [["kings"], {"a": 1}, 7, True])
+def test_an_imported_deck_with_a_mode_that_is_not_text_gives_the_reason(table, join, caplog, mode):
+    """A file whose deck names its mode as a list, object or number is
+    refused with the reason, never a traceback."""
+    t, code, _ = table
+    host = join(code, "Ana")
+    deck = host.call("variant.list", {})["defaults"]["kings"]
+    deck["mode"] = mode
+    answer = host.call("variant.save", {"name": "Odd", "mode": "kings", "deck": deck})
+    assert error_code(answer) == "bad_request" and "Unknown mode" in answer["error"]["message"]
+    answer = host.call("variant.save", {"name": "Odd", "mode": mode, "deck": deck})
+    assert error_code(answer) == "bad_request" and "mode" in answer["error"]["message"]
+    assert [r for r in caplog.records if r.levelname == "ERROR"] == []
+
+
+def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch):
+    """At most VARIANTS_MAX variants are kept (replacing one is fine), and a
+    deck larger than DECK_BYTES_MAX is refused with the reason."""
+    from partyapp.games import decks
+
+    t, code, _ = table
+    host = join(code, "Ana")
+    deck = host.call("variant.list", {})["defaults"]["ring_of_fire"]
+    monkeypatch.setattr(decks, "VARIANTS_MAX", 2)
+    assert host.call("variant.save", {"name": "One", "mode": "ring_of_fire", "deck": deck})["ok"]
+    assert host.call("variant.save", {"name": "Two", "mode": "ring_of_fire", "deck": deck})["ok"]
+    third = host.call("variant.save", {"name": "Three", "mode": "ring_of_fire", "deck": deck})
+    assert error_code(third) == "bad_request" and "at most 2" in third["error"]["message"]
+    assert host.call("variant.save", {"name": "two", "mode": "ring_of_fire", "deck": deck})["ok"]
+    assert [v["name"] for v in host.call("variant.list", {})["variants"]] == ["One", "two"]
+    monkeypatch.undo()
+    heavy = json.loads(json.dumps(deck))
+    for entry in heavy["cards"].values():
+        entry["text"] = "\U0001f44d\ufe0f\ufe0f\ufe0f" * decks.TEXT_MAX  # 300 visible, 13 bytes each
+    big = host.call("variant.save", {"name": "Big", "mode": "ring_of_fire", "deck": heavy})
+    assert error_code(big) == "bad_request" and "larger than 32 KB" in big["error"]["message"]
 
 
 def test_variants_survive_a_restart(tmp_path, make_app):

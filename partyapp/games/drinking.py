@@ -90,6 +90,13 @@ Choices where the rule text is open
   ``deflect`` ("f*** off"): the holder necks.
 - **Rules**: anyone may report a breach of any rule in force and pick the
   breaker, who drinks that rule's penalty (Ring of Fire 1, Kings 2 fingers).
+- **Penalty calls** (``caught``, ``breach``, ``deflect``) are bounded the way
+  a real table bounds them: one call per offence. An offence is one penalty
+  against one player for one thing (a rule, a catching role, the question
+  card) during the card in play, from one draw to the next. Calling the same
+  offence again (by anyone) is refused with the reason; another player,
+  another rule or the next card is another offence. There is no cool-down,
+  so honest play never waits, and the host's undo of a wrong call frees it.
 - **The cup**: each card with the cup effect (the kings) is poured in; the
   drawer of the last of them necks the cup and the game ends. In Kings every
   feature card is returned: the final state holds no roles and no rules. If a
@@ -114,6 +121,7 @@ import orjson
 import random
 from typing import Any, ClassVar
 
+from ..protocol import TextRefused, clean_text
 from .base import (HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of,
                    rng_from_json)
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
@@ -147,11 +155,6 @@ def _dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def clean_text(value: str) -> str:
-    """Control characters dropped, runs of white space folded to one space."""
-    return " ".join("".join(ch for ch in value if ch.isprintable() or ch.isspace()).split())
-
-
 def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
     """Is ``value`` allowed by a protocol domain? Returns (ok, normalised value)."""
     if "one_of" in domain:
@@ -165,11 +168,10 @@ def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
             lim["min"] <= value <= lim["max"]
         return ok, value
     if "text" in domain:
-        max_len = domain["text"]["max_len"]
-        if not isinstance(value, str) or len(value) > 4 * max_len + 64:
+        try:
+            return True, clean_text(value, "The text", domain["text"]["max_len"])
+        except TextRefused:
             return False, None
-        text = clean_text(value)
-        return 1 <= len(text) <= max_len, text
     if "subset_of" in domain:
         if not isinstance(value, list) or not domain["min"] <= len(value) <= domain["max"]:
             return False, None
@@ -304,6 +306,8 @@ class DrinkingGame(Game):
             # The next draw's generator seed: 8 bytes in the saved state
             # instead of the whole Mersenne Twister state.
             "seed": rng.getrandbits(64),
+            # Penalty calls made since the last draw: one call per offence.
+            "calls": [],
         }
         return cls(s)
 
@@ -347,6 +351,7 @@ class DrinkingGame(Game):
             s["log"] = copy.deepcopy(state["log"])
         if "seed" not in s:  # saved before the seed replaced the generator state
             s["seed"] = rng_from_json(state["rng"]).getrandbits(64)
+        s.setdefault("calls", [])
         return klass(s)
 
     # -- seats ------------------------------------------------------------------
@@ -720,10 +725,16 @@ class DrinkingGame(Game):
             elif kind == "rps":
                 if pid in pr["players"] and pr["picks"][pid] is None:
                     acts.append(_act("rps", pick=_one(RPS_PICKS)))
+        calls = s["calls"]
         held = [r for r in CATCH_ROLES if roles[r] == pid]
         if held and len(seats) > 1:
-            acts.append(_act("caught", by=_one(held), player=_one([p for p in seats if p != pid])))
-        if roles["question_card"] is not None and roles["question_card"] != pid:
+            callable_ = {r: [p for p in seats if p != pid and f"caught:{r}:{p}" not in calls] for r in held}
+            by = [r for r in held if callable_[r]]
+            if by:
+                players = [p for p in seats if any(p in callable_[r] for r in by)]
+                acts.append(_act("caught", by=_one(by), player=_one(players)))
+        holder = roles["question_card"]
+        if holder is not None and holder != pid and f"deflect:{holder}" not in calls:
             acts.append(_act("deflect"))
         if roles["toilet"] == pid:
             acts.append(_act("toilet"))
@@ -732,8 +743,15 @@ class DrinkingGame(Game):
         if roles["jail"] is not None and roles["jail"] != pid:
             acts.append(_act("steal"))
         if s["rules"]:
-            acts.append(_act("breach", rule=_one(list(range(len(s["rules"])))),
-                             player=_one(seats)))
+            if calls:
+                open_ = [(i, p) for i in range(len(s["rules"])) for p in seats
+                         if f"breach:{i}:{p}" not in calls]
+                rules = sorted({i for i, _ in open_})
+                breakers = [p for p in seats if any(q == p for _, q in open_)]
+            else:
+                rules, breakers = list(range(len(s["rules"]))), seats
+            if rules:
+                acts.append(_act("breach", rule=_one(rules), player=_one(breakers)))
         return acts
 
     def _pick_candidates(self, pid: str) -> list[str]:
@@ -761,6 +779,9 @@ class DrinkingGame(Game):
         if self.s["over"]:
             raise GameIsOver("The game is over.")
         type_ = action["type"]
+        if type_ in self._CALLED and self.s["calls"] and \
+                self._call_key(type_, action) in self.s["calls"]:
+            raise IllegalAction(self._CALLED[type_])
         spec = None
         for a in self.legal_actions(pid):
             if a["type"] == type_:
@@ -772,6 +793,13 @@ class DrinkingGame(Game):
         for name, domain in spec["params"].items():
             if name not in action:
                 raise IllegalAction(f"This move needs a {name}.")
+            if "text" in domain:
+                try:
+                    value = clean_text(action[name], f"The {name}", domain["text"]["max_len"])
+                except TextRefused as exc:
+                    raise IllegalAction(str(exc)) from None
+                values[name] = value
+                continue
             ok, value = in_domain(domain, action[name])
             if not ok:
                 raise IllegalAction(f"That {name} is not one you can choose now.")
@@ -822,6 +850,7 @@ class DrinkingGame(Game):
         s["last_card"] = code
         s["last_drawer"] = pid
         s["outcome"] = None
+        s["calls"] = []
         if rank == "K":
             s["kings"] += 1
         self._log("draw", [{"player": pid}, " drew ", {"card": code}, ": " + entry["title"] + "."],
@@ -1127,14 +1156,42 @@ class DrinkingGame(Game):
         else:
             s["paused"] = paused
 
+    def _call_key(self, type_: str, values: dict) -> str | None:
+        """The offence a penalty call is about (None for other moves)."""
+        if type_ == "breach":
+            return f"breach:{values.get('rule')!s}:{values.get('player')!s}"
+        if type_ == "caught":
+            return f"caught:{values.get('by')!s}:{values.get('player')!s}"
+        if type_ == "deflect":
+            return f"deflect:{self.s['roles']['question_card']}"
+        return None
+
+    _CALLED = {
+        "breach": "That player has already been called for that rule on this card.",
+        "caught": "That player has already been caught on this card.",
+        "deflect": "The question card has already been told off on this card.",
+    }
+
+    def _called(self, key: str) -> None:
+        """Record a penalty call; its log entry (the last one) remembers it so
+        that the host's undo frees it."""
+        self.s["calls"].append(key)
+        for e in reversed(self._events):
+            if e["kind"] == "forfeit" or e["kind"] == "note":
+                e["_call"] = key
+                break
+
     def _do_caught(self, pid: str, a: dict, now: float) -> None:
         self._catch_cost(a["by"], a["player"], "caught",
                          [{"player": pid}, " caught ", {"player": a["player"]}, " answering. "])
+        self._called(self._call_key("caught", a))
 
     def _do_deflect(self, pid: str, a: dict, now: float) -> None:
         holder = self.s["roles"]["question_card"]
+        key = self._call_key("deflect", a)
         self._catch_cost("question_card", holder, "deflect",
                          [{"player": pid}, " says \"f*** off\" to ", {"player": holder}, ". "])
+        self._called(key)
 
     def _do_toilet(self, pid: str, a: dict, now: float) -> None:
         self.s["roles"]["toilet"] = None
@@ -1160,6 +1217,7 @@ class DrinkingGame(Game):
         rule = self.s["rules"][a["rule"]]
         self._drink([a["player"]], rule["n"], "breach",
                     [{"player": pid}, " reports a broken rule (" + rule["text"] + "): "])
+        self._called(self._call_key("breach", a))
 
     # -- host moves ----------------------------------------------------------------------
     def _do_undo(self, pid: str, a: dict, now: float) -> None:
@@ -1176,6 +1234,8 @@ class DrinkingGame(Game):
         for key, tally in (("drinks", s["fingers"]), ("necks", s["necks"])):
             for p, n in entry[key].items():
                 tally[p] = tally.get(p, 0) - n
+        if entry.get("_call") in s["calls"]:
+            s["calls"].remove(entry["_call"])
         self._log("undo", [f"The host undoes #{entry['id']}: the drinks are taken back."],
                   ref=entry["id"])
 

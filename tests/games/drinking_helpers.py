@@ -6,7 +6,7 @@ import json
 import random
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST
+from partyapp.games.base import HOST, IllegalAction
 from partyapp.games.cards import STANDARD_DECK
 
 PIDS = [f"p{i}" for i in range(16)]
@@ -82,6 +82,8 @@ def audit(g) -> None:
             assert g.private_view(pid)["rps_pick"] == own
 
 
+# Penalty calls: a repeat of the same call on the same card is refused.
+PENALTIES = frozenset({"breach", "caught", "deflect"})
 PROGRESS = frozenset({"draw", "pick", "rule", "tap", "done", "missed", "start", "answer", "rps"})
 
 
@@ -104,6 +106,21 @@ def random_action(g, pid: str, rng: random.Random, only: frozenset | None = None
             k = rng.randint(domain["min"], domain["max"])
             action[name] = rng.sample(domain["subset_of"], k)
     return action
+
+
+def bot_apply(g, pid: str, action: dict, now: float) -> None:
+    """Apply a move a bot drew from its legal actions: it must be applied,
+    unless it is a second call of a penalty already called on this card,
+    which is refused with the reason and changes nothing."""
+    if action["type"] not in PENALTIES:
+        g.apply(pid, action, now)
+        return
+    before = g.persist_json()
+    try:
+        g.apply(pid, action, now)
+    except IllegalAction as refused:
+        assert "already" in str(refused), refused
+        assert g.persist_json() == before
 
 
 def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int = 20000,
@@ -143,7 +160,7 @@ def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int
             if keen:
                 movers, only = keen, PROGRESS
         pid = rng.choice(movers)
-        g.apply(pid, random_action(g, pid, rng, only), now)
+        bot_apply(g, pid, random_action(g, pid, rng, only), now)
         if audit_every and steps % audit_every == 0:
             audit(g)
     audit(g)

@@ -13,7 +13,7 @@ from partyapp.games import MODES, get_mode
 from partyapp.games.base import HOST, GameIsOver, IllegalAction
 from partyapp.games.drinking import DrinkingGame, Kings, RingOfFire
 
-from .drinking_helpers import act, audit, draw, make, play_randomly, random_action, types
+from .drinking_helpers import act, audit, bot_apply, draw, make, play_randomly, random_action, types
 
 RoF, K = "ring_of_fire", "kings"
 
@@ -271,7 +271,7 @@ def test_json_round_trip_keeps_views_and_continues_identically(mode):
         if not movers:
             g.tick(g.next_deadline())
             continue
-        g.apply(pid, random_action(g, pid, rng), now)
+        bot_apply(g, pid, random_action(g, pid, rng), now)
     copy = type(g).from_state(json.loads(json.dumps(g.to_state())))
     assert copy.public_view() == g.public_view()
     for pid in g.players() + [HOST]:
@@ -379,7 +379,7 @@ def test_any_value_is_applied_or_refused(mode, seed, data):
         movers = [p for p in g.players() if g.legal_actions(p)]
         if movers:
             p = rng.choice(movers)
-            g.apply(p, random_action(g, p, rng), 1.0)
+            bot_apply(g, p, random_action(g, p, rng), 1.0)
     audit(g)
 
 
@@ -421,3 +421,97 @@ def test_public_view_shape():
     assert g.private_view("p0") == {"roles": [], "prompt": None, "rps_pick": None, "mates": []}
     assert g.legal_actions("p0") == [{"type": "draw", "params": {}}]
     assert g.legal_actions("p1") == []
+
+
+def test_a_broken_rule_is_called_once_per_offence():
+    """One call per offence: the same rule against the same player is refused
+    with the reason until the next card; another player or rule is fine."""
+    g = make(RoF, 4, deck=["JS", "JH", "3S", "3H"])
+    draw(g)
+    act(g, "p0", "rule", text="No names")
+    draw(g)
+    act(g, "p1", "rule", text="Left hand only")
+    act(g, "p2", "breach", rule=0, player="p3")
+    with pytest.raises(IllegalAction, match="already been called for that rule on this card"):
+        act(g, "p0", "breach", rule=0, player="p3")
+    with pytest.raises(IllegalAction, match="already"):
+        act(g, "p2", "breach", rule=0, player="p3")
+    act(g, "p0", "breach", rule=1, player="p3")  # another rule
+    act(g, "p0", "breach", rule=0, player="p1")  # another player
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 0, "p3": 2}
+    draw(g)  # the next card (p2 draws 3, Me): a new offence may be called
+    act(g, "p0", "breach", rule=0, player="p3")
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 1, "p3": 3}
+
+
+def test_caught_and_f_off_are_called_once_per_card():
+    """The question master catches each player once per card; "f*** off"
+    against the question card holder is called once per card."""
+    g = make(RoF, 3, deck=["QS", "3S"])
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    with pytest.raises(IllegalAction, match="already been caught on this card"):
+        act(g, "p0", "caught", by="question_master", player="p1")
+    act(g, "p0", "caught", by="question_master", player="p2")
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    assert g.drinks() == {"p0": 0, "p1": 3, "p2": 1}
+
+    k = make(K, 3, deck=["QS", "3H"])
+    draw(k)
+    act(k, "p1", "deflect")
+    with pytest.raises(IllegalAction, match="already been told off on this card"):
+        act(k, "p2", "deflect")
+    assert k.public_view()["necks"]["p0"] == 1
+    draw(k)
+    act(k, "p2", "deflect")
+    assert k.public_view()["necks"]["p0"] == 2
+
+
+def test_undoing_a_wrong_call_frees_it():
+    """The host undoes a call; the same call may then be made again."""
+    g = make(K, 3, deck=["9S"])
+    draw(g)
+    act(g, "p0", "rule", text="No names")
+    events = act(g, "p1", "breach", rule=0, player="p2")
+    act(g, HOST, "undo", entry=events[0]["id"])
+    act(g, "p1", "breach", rule=0, player="p2")
+    assert g.drinks()["p2"] == 2
+
+
+def test_penalty_calls_round_trip_through_json():
+    """The calls made on the card in play are part of the saved state."""
+    g = make(RoF, 3, deck=["QS"])
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    again = type(g).from_state(json.loads(json.dumps(g.to_state())))
+    with pytest.raises(IllegalAction, match="already"):
+        act(again, "p0", "caught", by="question_master", player="p1")
+
+
+def test_called_offences_leave_the_penalty_buttons():
+    """A player already called for an offence on this card is no longer
+    offered for it; the button goes once nobody is left to call."""
+    g = make(RoF, 3, deck=["QS", "JS"])
+    draw(g)
+    caught = next(a for a in g.legal_actions("p0") if a["type"] == "caught")
+    assert caught["params"]["player"] == {"one_of": ["p1", "p2"]}
+    act(g, "p0", "caught", by="question_master", player="p1")
+    caught = next(a for a in g.legal_actions("p0") if a["type"] == "caught")
+    assert caught["params"]["player"] == {"one_of": ["p2"]}
+    act(g, "p0", "caught", by="question_master", player="p2")
+    assert "caught" not in types(g, "p0")
+    draw(g)
+    assert "caught" in types(g, "p0")
+    act(g, "p1", "rule", text="No names")
+    for p in ("p0", "p1"):
+        act(g, "p2", "breach", rule=0, player=p)
+    breach = next(a for a in g.legal_actions("p0") if a["type"] == "breach")
+    assert breach["params"] == {"rule": {"one_of": [0]}, "player": {"one_of": ["p2"]}}
+    act(g, "p0", "breach", rule=0, player="p2")
+    assert "breach" not in types(g, "p0")
+
+    k = make(K, 3, deck=["QS"])
+    draw(k)
+    act(k, "p1", "deflect")
+    assert "deflect" not in types(k, "p1") and "deflect" not in types(k, "p2")
