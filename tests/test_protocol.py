@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from partyapp.games.cards import STANDARD_DECK
 from partyapp.protocol import ROOM_CODE_RE
 from partyapp.rooms import hash_token
 
@@ -480,18 +481,6 @@ def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch)
     assert error_code(big) == "bad_request" and "larger than 32 KB" in big["error"]["message"]
 
 
-def test_variants_survive_a_restart(tmp_path, make_app):
-    """House variants are kept in the SQLite store."""
-    from partyapp.store import SQLiteStore
-
-    url = f"sqlite:///{tmp_path / 'v.db'}"
-    store = SQLiteStore(str(tmp_path / "v.db"))
-    store.save_variant("Ours", "kings", {"name": "Ours", "cards": {}}, 1.0)
-    store.close()
-    app = make_app(PARTYAPP_STORE_URL=url)
-    assert app.extensions["partyapp"].registry.store.get_variant("ours")["name"] == "Ours"
-
-
 def test_a_flooding_connection_is_cut_off(make_app):
     """A connection sending far above its rate is closed, even though the
     bucket lets an event through now and then; unknown events count too."""
@@ -530,37 +519,99 @@ def test_idle_rooms_expire(make_app):
     assert Client(app).call("player.join", {"code": fresh, "name": "Ana"})["ok"]
 
 
+def engine_seed(app, code: str) -> int:
+    """The seed the room's engine will draw its next card with."""
+    return app.extensions["partyapp"].registry.get(code).game.to_state()["s"]["seed"]
+
+
 @pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
-def test_no_undrawn_card_in_any_frame(table, join, mode):
-    """Through a played game, no frame to anyone carries a card before it is
-    drawn (the card drawn is chosen when drawn)."""
+def test_no_undrawn_card_or_seed_in_any_frame(app, table, join, mode):
+    """Through a played game with a staged start, no frame to anyone carries
+    a card before it is drawn (staged or chosen when drawn), nor the seed the
+    engine draws with."""
     import random
     import re
 
     t, code, _ = table
     phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
-    assert t.call("game.start", {"mode": mode, "options": {"seed": 11}})["ok"]
     rng = random.Random(4)
+    staged = rng.sample(sorted(STANDARD_DECK), 12)
+    assert t.call("game.start", {"mode": mode, "options": {"seed": 11, "deck": staged}})["ok"]
     card = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
     drawn: set[str] = set()
+    seeds = {engine_seed(app, code)}
     latest: dict = {}
     for _ in range(150):
         for c in [t, *phones]:
             for frame in c.states():
-                if frame["game"] and frame["game"]["last_card"]:
-                    drawn.add(frame["game"]["last_card"])
-                seen = set(card.findall(json.dumps(frame)))
+                drawn.add((frame["game"] or {}).get("last_card"))
+                text = json.dumps(frame)
+                seen = set(card.findall(text))
                 assert seen <= drawn, f"undrawn cards {seen - drawn} in a frame"
+                assert not [s for s in seeds if str(s) in text], "the engine's seed is in a frame"
                 latest[c] = frame
         if latest[t]["game"]["over"]:
             break
         movers = [(p, a) for p in phones for a in latest[p]["you"]["actions"]
                   if a["type"] not in ("steal", "breach", "deflect", "caught")]
-        if not movers:
-            break
+        assert movers, "nobody can move"
         p, spec = rng.choice(movers)
         action = {"type": spec["type"]}
         for name, domain in spec["params"].items():
             action[name] = rng.choice(domain["one_of"]) if "one_of" in domain else "No pointing"
         p.call("game.act", {"action": action})
-    assert len(drawn) >= 10
+        seeds.add(engine_seed(app, code))
+    assert len(drawn) >= 20 and set(staged) <= drawn and len(seeds) >= 8
+
+
+def test_a_race_nobody_finishes_is_settled_by_the_server(table, join):
+    """Nobody taps in Floor: at race_timeout_s the server itself settles the
+    race, and every phone and the table receive the outcome."""
+    import time
+
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 1}})["ok"]
+    assert phones[0].call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    assert t.last_state()["game"]["prompt"]["kind"] == "race"
+    frames: list = []
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not any(f["game"]["outcome"] for f in frames):
+        time.sleep(0.05)
+        frames += t.states()
+    outcome = frames[-1]["game"]["outcome"] if frames else None
+    assert outcome is not None and outcome["timed_out"] is True
+    assert outcome["losers"] == [p.player_id for p in phones]
+    assert [p["drinks"] for p in frames[-1]["players"]] == [1, 1, 1]
+    for phone in phones:
+        assert phone.last_state()["game"]["outcome"] == outcome
+
+
+def test_the_store_keeps_only_hashes_of_tokens(tmp_path, make_app):
+    """Inside the store (the SQLite file itself) there is no token, only its
+    hash: a copy of the database seats nobody."""
+    import sqlite3
+
+    from tests.conftest import Client
+
+    path = tmp_path / "rooms.db"
+    app = make_app(PARTYAPP_STORE_URL=f"sqlite:///{path}")
+    t = Client(app)
+    created = t.call("room.create", {})
+    phone = Client(app)
+    joined = phone.call("player.join", {"code": created["code"], "name": "Ana"})
+    assert joined["ok"]
+    db = sqlite3.connect(path)
+    saved = db.execute("SELECT data FROM rooms WHERE code = ?", (created["code"],)).fetchone()[0]
+    everything = "\n".join(str(row) for table in ("rooms", "variants")
+                           for row in db.execute(f"SELECT * FROM {table}"))  # noqa: S608
+    db.close()
+    room = json.loads(saved)
+    assert room["host_token_hash"] == hash_token(created["host_token"])
+    assert room["seats"][0]["token_hash"] == hash_token(joined["token"])
+    assert hash_token(joined["token"]) != joined["token"]
+    for token in (created["host_token"], joined["token"]):
+        assert token not in everything
+    # and the hashes still let their owners back in
+    assert Client(app).call("player.resume", {"code": created["code"], "token": joined["token"]})["ok"]
+    assert Client(app).call("table.attach", {"code": created["code"], "host_token": created["host_token"]})["ok"]

@@ -37,24 +37,59 @@ def deck_with(title: str = "House Jack", text: str = "Everybody drinks.", name: 
     return deck
 
 
+def _join(seated, client, text):
+    return client().call("player.join", {"code": seated[1], "name": text})
+
+
+def _rule(seated, client, text):
+    t, _, ana, _ = seated
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["JS"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    return ana.call("game.act", {"action": {"type": "rule", "text": text}})
+
+
+def _save(**fields):
+    def save(seated, client, text):
+        name = text if fields.get("name") else "House"
+        deck = deck_with(**{k: text for k in fields if k != "name"})
+        return seated[2].call("variant.save", {"name": name, "mode": "ring_of_fire", "deck": deck})
+
+    return save
+
+
+def _start(seated, client, text):
+    """Start a game on a deck given whole (not saved); the Jack is drawn at once."""
+    options = {"variant": deck_with(title=text), "deck": ["JS"]}
+    answer = seated[0].call("game.start", {"mode": "ring_of_fire", "options": options})
+    if answer["ok"]:
+        seated[2].call("game.act", {"action": {"type": "draw"}})
+    return answer
+
+
+TYPE_INTO = {
+    "player name": _join,
+    "rule": _rule,
+    "variant name": _save(name=True),
+    "card title": _save(title=True),
+    "card text": _save(text=True),
+    "deck in game.start": _start,
+}
+
+
 def typed(where: str, text: str, seated, client) -> dict:
     """Type ``text`` into the field ``where``; the server's answer."""
-    t, code, ana, bob = seated
-    if where == "player name":
-        return client().call("player.join", {"code": code, "name": text})
-    if where == "rule":
-        assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["JS"]}})["ok"]
-        assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
-        return ana.call("game.act", {"action": {"type": "rule", "text": text}})
-    if where == "variant name":
-        return ana.call("variant.save", {"name": text, "mode": "ring_of_fire", "deck": deck_with()})
-    if where == "card title":
-        return ana.call("variant.save", {"name": "House", "mode": "ring_of_fire", "deck": deck_with(title=text)})
-    if where == "card text":
-        return ana.call("variant.save", {"name": "House", "mode": "ring_of_fire", "deck": deck_with(text=text)})
-    if where == "deck in game.start":
-        return t.call("game.start", {"mode": "ring_of_fire", "options": {"variant": deck_with(title=text), "deck": ["JS"]}})
-    raise AssertionError(where)
+    return TYPE_INTO[where](seated, client, text)
+
+
+def shown(seated, answer: dict) -> list[str]:
+    """Every place typed text can be seen afterwards."""
+    t = seated[0]
+    state = t.last_state()
+    game = state["game"] or {}
+    variant = answer.get("variant") or {"name": None, "deck": {"cards": {"J": {}}}}
+    jack = variant["deck"]["cards"]["J"]
+    return ([p["name"] for p in state["players"]] + [r["text"] for r in game.get("rules", [])]
+            + [(game.get("card") or {}).get("title"), variant["name"], jack.get("title"), jack.get("text")])
 
 
 PLACES = ["player name", "rule", "variant name", "card title", "card text", "deck in game.start"]
@@ -78,18 +113,7 @@ def test_white_space_is_folded_the_same_everywhere(where, seated, client):
     t, code, ana, bob = seated
     answer = typed(where, "  Ana\t\n  Lee  ", seated, client)
     assert answer["ok"] is True, answer
-    state = t.last_state()
-    if where == "player name":
-        seen = [p["name"] for p in state["players"]]
-    elif where == "rule":
-        seen = [r["text"] for r in state["game"]["rules"]]
-    elif where == "deck in game.start":
-        assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
-        seen = [t.last_state()["game"]["card"]["title"]]
-    else:
-        variant = answer["variant"]
-        seen = [variant["name"], variant["deck"]["cards"]["J"]["title"], variant["deck"]["cards"]["J"]["text"]]
-    assert "Ana Lee" in seen
+    assert "Ana Lee" in shown(seated, answer)
 
 
 def test_variant_names_are_bounded_like_other_text(seated):

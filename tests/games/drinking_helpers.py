@@ -38,27 +38,29 @@ def types(g, pid: str) -> list[str]:
     return [a["type"] for a in g.legal_actions(pid)]
 
 
-def strings_in(value) -> set:
-    """Every string anywhere in a JSON-ready value (keys included)."""
+def scalars_in(value) -> set:
+    """Every number and string anywhere in a JSON-ready value (keys included)."""
     out: set = set()
     stack = [value]
     while stack:
         v = stack.pop()
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, dict):
-            out.update(k for k in v if isinstance(k, str))
+        if isinstance(v, dict):
+            out.update(v)
             stack.extend(v.values())
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
+        elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            out.add(v)
     return out
 
 
 def audit(g) -> None:
-    """No view carries an undrawn card or another player's pending pick, and
-    every view is JSON-ready and round-trips unchanged."""
+    """No view carries an undrawn card (staged ones included), the engine's
+    seed, or another player's pending pick, and every view is JSON-ready and
+    round-trips unchanged."""
     s = g.s
     undrawn = set(STANDARD_DECK) - set(s["drawn"])
+    seed = s["seed"]
     pub = g.public_view()
     assert json.loads(json.dumps(pub)) == pub
     for key in ("mode", "turn", "over", "result", "host_actions", "last_card", "remaining",
@@ -72,14 +74,16 @@ def audit(g) -> None:
         views.append(priv)
         views.append(g.legal_actions(pid))
     for v in views:
-        leaked = strings_in(v) & undrawn
+        seen = scalars_in(v)
+        leaked = seen & undrawn
         assert not leaked, f"undrawn cards in a view: {leaked}"
+        assert seed not in seen and str(seed) not in seen, "the engine's seed is in a view"
+    # Paper, scissors, stone: each pick is seen by its player alone.
     pr = s["prompt"]
-    if pr and pr["kind"] == "rps":
-        assert "picks" not in pub["prompt"]
-        for pid in g.players():
-            own = pr["picks"].get(pid)
-            assert g.private_view(pid)["rps_pick"] == own
+    picks = pr["picks"] if pr and pr["kind"] == "rps" else {}
+    assert "picks" not in (pub["prompt"] or {})
+    for pid in g.players():
+        assert g.private_view(pid)["rps_pick"] == picks.get(pid)
 
 
 # Penalty calls: a repeat of the same call on the same card is refused.
@@ -150,8 +154,8 @@ def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int
         movers = [p for p in g.players() if g.legal_actions(p)]
         if g.legal_actions(HOST) and (not movers or rng.random() < 0.03):
             movers = [HOST]
+        assert movers or deadline is not None, f"wedged: {g.public_view()['prompt']}"
         if not movers:
-            assert deadline is not None, f"wedged: {g.public_view()['prompt']}"
             now = deadline
             continue
         only = None

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from partyapp.games import MODES, get_mode
 from partyapp.games.base import HOST, GameIsOver, IllegalAction
+from partyapp.games.cards import STANDARD_DECK
 from partyapp.games.drinking import DrinkingGame, Kings, RingOfFire
 
 from .drinking_helpers import act, audit, bot_apply, draw, make, play_randomly, random_action, types
@@ -274,8 +275,9 @@ def test_json_round_trip_keeps_views_and_continues_identically(mode):
         bot_apply(g, pid, random_action(g, pid, rng), now)
     copy = type(g).from_state(json.loads(json.dumps(g.to_state())))
     assert copy.public_view() == g.public_view()
+    for pid in g.players():
+        assert copy.private_view(pid) == g.private_view(pid)
     for pid in g.players() + [HOST]:
-        assert copy.private_view(pid) == g.private_view(pid) if pid != HOST else True
         assert copy.legal_actions(pid) == g.legal_actions(pid)
     assert copy.next_deadline() == g.next_deadline()
     r1, r2 = random.Random(11), random.Random(11)
@@ -302,6 +304,19 @@ def test_random_play_reaches_the_end_without_leaks(mode, n):
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
+def test_staged_decks_leak_nothing_in_random_play(mode):
+    """With a staged deck (testing mode), no view carries a staged card before
+    it is drawn, nor the engine's seed, at any step of a random game."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        staged = rng.sample(STANDARD_DECK, rng.randint(5, 52))
+        g = make(mode, 3 + seed, deck=staged, seed=seed)
+        assert g.s["staged"] == staged
+        play_randomly(g, rng)
+        assert g.s["drawn"][: min(len(staged), len(g.s["drawn"]))] == staged[: len(g.s["drawn"])]
+
+
+@pytest.mark.parametrize("mode", [RoF, K])
 def test_purely_random_bots_finish(mode):
     """Bots picking uniformly among all their legal actions (host included) still finish."""
     for seed in range(6):
@@ -320,13 +335,13 @@ def test_random_play_with_players_leaving_and_joining(mode):
 
 
 def test_kings_ends_with_no_roles_after_random_play():
-    """Kings always ends with every feature card returned."""
+    """Kings always ends with the last king, every feature card returned."""
     for seed in range(20):
         g = make(K, 5, seed=seed)
         play_randomly(g, random.Random(seed), audit_every=0)
         view = g.public_view()
-        if view["result"]["reason"] == "last_king":
-            assert all(v is None for v in view["roles"].values()) and view["rules"] == []
+        assert view["result"]["reason"] == "last_king"
+        assert all(v is None for v in view["roles"].values()) and view["rules"] == []
 
 
 def test_illegal_move_leaves_state_untouched():
