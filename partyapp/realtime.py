@@ -2,44 +2,35 @@
 
 Every client event is answered through its acknowledgement with
 ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
-After every change of a room, the table screens of that room receive the
-public view (``state``) and each connected player receives the same view plus
-their own ``you``, on a Socket.IO room of their own. Only the sid-to-seat map
-lives here; everything else is in the room.
+Payloads are parsed in ``protocol.py``; rooms change through ``Room.change``;
+who receives which frame is ``fanout.py``'s job, the timers of the games
+``deadlines.py``'s and the background chores ``housekeeping.py``'s. Only the
+connection-to-seat map lives here; everything else is in the room.
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from flask import current_app, request
-from flask_socketio import SocketIO, close_room, disconnect, join_room, leave_room
+from flask_socketio import disconnect
 
-from . import netinfo
+from . import netinfo, protocol
+from .deadlines import Deadlines
+from .fanout import Fanout, socketio
 from .games.base import HOST, IllegalAction
+from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
-from . import protocol
-from .packets import Fragment, encode
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
 
+__all__ = ["FLOOD_CUTOFF", "Conn", "Realtime", "socketio"]
+
 log = logging.getLogger(__name__)
-
-socketio = SocketIO()
-
-
-def table_channel(code: str) -> str:
-    return f"t:{code}"
-
-
-def player_channel(code: str, pid: str) -> str:
-    return f"p:{code}:{pid}"
 
 
 @dataclass
@@ -75,16 +66,14 @@ def throttle(conn: Conn) -> dict | None:
 
 @dataclass
 class Realtime:
-    """Per-app realtime state, kept in ``app.extensions["partyapp"]``."""
+    """Per-app realtime state, kept in ``app.extensions["partyapp"]``: the
+    connections, and the fan-out, deadlines and housekeeping beside them. It
+    is the rooms' publisher (``publish`` and ``schedule``)."""
 
     registry: Registry
     settings: dict
     lan_ip: str
     conns: dict[str, Conn] = field(default_factory=dict)
-    seat_conns: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
-    table_conns: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    timers: dict[str, float] = field(default_factory=dict)
-    sweeper_started: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -92,99 +81,26 @@ class Realtime:
         self.join_limiter = KeyedLimiter(s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"])
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
+        self.fanout = Fanout()
+        self.deadlines = Deadlines(self.registry)
+        self.housekeeping = Housekeeping(self.registry, s)
         self.registry.publisher = self
 
-    # -- fan-out (called by Room under its lock) --------------------------------
+    # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
-        """The public view is encoded once; each phone's frame is that text
-        with its ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
-        text = encode(public)
-        socketio.emit(Event.STATE, Fragment(text), to=table_channel(room.code))
-        head = text[:-1] + ',"you":'
-        for pid, you in private.items():
-            socketio.emit(Event.STATE, Fragment(head + encode(you) + "}"), to=player_channel(room.code, pid))
+        """Send the views of a new ``rev``: the public one to the table, each
+        ``you`` (spliced into it) to its phone."""
+        self.fanout.publish(room.code, public, private)
 
     def schedule(self, room: Room, at: float) -> None:
         """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
-        code = room.code
-        with self.lock:
-            if self.timers.get(code) == at:
-                return
-            self.timers[code] = at
-        socketio.start_background_task(self._wait_deadline, code, at)
-
-    def _wait_deadline(self, code: str, at: float) -> None:
-        socketio.sleep(max(0.0, at - self.registry.clock()) + 0.01)
-        with self.lock:
-            if self.timers.get(code) != at:
-                return  # superseded by a newer deadline
-            del self.timers[code]
-        try:
-            room = self.registry.get(code)
-            room.change(room.tick)
-            with room.lock:
-                deadline = room.game.next_deadline() if room.game else None
-            if deadline is not None:
-                self.schedule(room, deadline)
-        except ProtocolError:
-            pass  # the room expired meanwhile
-        except Exception:
-            log.exception("time-out of room %s failed", code)
-
-    def start_sweeper(self) -> None:
-        with self.lock:
-            if self.sweeper_started:
-                return
-            self.sweeper_started = True
-        socketio.start_background_task(self._sweep_forever)
-        socketio.start_background_task(self._maintain_forever)
-
-    FULL_GC_SECONDS = 300
-
-    def _maintain_forever(self) -> None:
-        """Housekeeping every second: the store's (in a thread of its own on
-        gevent, an OS thread that releases the GIL inside SQLite, so that no
-        change waits for it), and a full garbage collection every
-        ``FULL_GC_SECONDS`` (``partyapp serve`` leaves no other full one)."""
-        store = self.registry.store
-        run = store.maintain
-        if socketio.async_mode == "gevent":
-            import gevent
-
-            pool = gevent.get_hub().threadpool
-            run = lambda: pool.apply(store.maintain)  # noqa: E731
-        ticks = 0
-        while True:
-            socketio.sleep(1.0)
-            ticks += 1
-            try:
-                run()
-                if ticks % self.FULL_GC_SECONDS == 0:
-                    gc.collect()
-            except Exception:
-                log.exception("housekeeping failed")
-
-    def _sweep_forever(self) -> None:
-        ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600
-        while True:
-            socketio.sleep(self.settings["PARTYAPP_SWEEP_MINUTES"] * 60)
-            try:
-                gone = self.registry.expire(ttl)
-                if gone:
-                    log.info("expired %d idle rooms", len(gone))
-            except Exception:
-                log.exception("sweeping expired rooms failed")
+        self.deadlines.schedule(room.code, at)
 
     # -- binding connections to seats ---------------------------------------------
     def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
-        """Attach ``conn`` to a table or a seat (room lock held)."""
+        """Attach ``conn`` to a table or a seat (inside the room's change)."""
         conn.code, conn.role, conn.pid = room.code, role, pid
-        if role == "table":
-            join_room(table_channel(room.code), sid=conn.sid)
-            self.table_conns[room.code].add(conn.sid)
-        else:
-            join_room(player_channel(room.code, pid), sid=conn.sid)
-            self.seat_conns[(room.code, pid)].add(conn.sid)
+        self.fanout.listen(conn.sid, room.code, pid if role == "player" else None)
 
     def unbind(self, conn: Conn) -> None:
         """Detach ``conn`` from its table or seat. Whether it was the last
@@ -195,32 +111,16 @@ class Realtime:
         if code is None:
             return
         conn.code = conn.role = conn.pid = None
-        if role == "table":
-            leave_room(table_channel(code), sid=conn.sid)
-            conns, key = self.table_conns, code
-        else:
-            leave_room(player_channel(code, pid), sid=conn.sid)
-            conns, key = self.seat_conns, (code, pid)
-
-        def forget() -> bool:
-            """Drop the sid; True when it was the last of its table or seat."""
-            left = conns.get(key)
-            if left is None:
-                return False
-            left.discard(conn.sid)
-            if left:
-                return False
-            del conns[key]
-            return True
-
+        seat = pid if role == "player" else None
+        self.fanout.stop_listening(conn.sid, code, seat)
         try:
             room = self.registry.get(code)
         except ProtocolError:
-            forget()  # the room expired meanwhile
+            self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
             return
 
         def gone() -> Any:
-            if not forget():
+            if not self.fanout.forget(conn.sid, code, seat):
                 return UNCHANGED
             if role == "table":
                 return room.set_table_connected(False)
@@ -230,17 +130,14 @@ class Realtime:
 
     def evict_seat(self, room: Room, pid: str, reason: str) -> None:
         """A seat is gone (kicked or left): tell its phones and forget them."""
-        channel = player_channel(room.code, pid)
-        socketio.emit(Event.KICKED, {"code": room.code, "reason": reason}, to=channel)
-        for sid in self.seat_conns.pop((room.code, pid), set()):
+        for sid in self.fanout.evict(room.code, pid, reason):
             conn = self.conns.get(sid)
             if conn is not None:
                 conn.code = conn.role = conn.pid = None
-        close_room(channel)
 
     def send_current(self, room: Room, conn: Conn) -> None:
         """The current view to one connection (room lock held)."""
-        socketio.emit(Event.STATE, room.view_for(conn.pid if conn.role == "player" else None), to=conn.sid)
+        self.fanout.send(conn.sid, room.view_for(conn.pid if conn.role == "player" else None))
 
     def is_host(self, conn: Conn, room: Room) -> bool:
         if conn.code != room.code:
@@ -323,7 +220,7 @@ def on_connect(auth: Any = None) -> bool:
         addr=client_addr(),
         bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
     )
-    r.start_sweeper()
+    r.housekeeping.start()
     return True
 
 

@@ -2,11 +2,13 @@
 game, and the registry that finds them in the store.
 
 Every change of a room goes through ``Room.change``: under the room's lock it
-applies the change, bumps ``rev`` by exactly one, saves the room to the store
-(before anybody is told), and hands the new views to the publisher, still
-under the lock, so that every recipient sees the revisions in order. A change
-that fails leaves the room as it was: engines validate before they mutate, and
-anything unexpected reloads the room from its last saved state.
+applies the change, bumps ``rev`` by exactly one, saves the room to the store,
+and only then binds or evicts connections (its ``then``) and hands the new
+views to the publisher, still under the lock, so that every recipient sees
+the revisions in order and nobody is told of a change the store did not
+keep. A change that fails leaves the room as it was: engines and the room
+check before they mutate, and anything unexpected (a failed save included)
+reloads the room from its last saved state.
 """
 
 from __future__ import annotations
@@ -75,8 +77,22 @@ class Room:
         self.next_id: int = data["next_id"]
         self.table_connected: bool = data.get("table_connected", False)
         self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
-        game = data.get("game")
-        self.game: Game | None = MODES[game["mode"]].from_state(game["state"]) if game else None
+        self.game: Game | None = self._load_game(data.get("game"))
+
+    def _load_game(self, saved: dict | None) -> Game | None:
+        """The saved game, or None (the lobby) when it cannot be read back: a
+        game saved by a version whose state this one no longer reads (such as
+        the random generator's whole state, before version 2 of the drinking
+        decks' state) is dropped, and the room with its seats, tokens and
+        tallies still opens."""
+        if saved is None:
+            return None
+        try:
+            return MODES[saved["mode"]].from_state(saved["state"])
+        except Exception:
+            log.warning("room %s: its saved game cannot be read back; it opens in the lobby", self.code,
+                        exc_info=True)
+            return None
 
     def to_json(self) -> str:
         """The room for the store, as JSON text."""
@@ -414,10 +430,6 @@ class Registry:
             room = Room(self, data)
             self._rooms[code] = room
         return room, token
-
-    def live_rooms(self) -> list[Room]:
-        with self._lock:
-            return list(self._rooms.values())
 
     def expire(self, ttl_seconds: float) -> list[str]:
         """Forget rooms nobody has touched for ``ttl_seconds``."""

@@ -101,8 +101,6 @@ export function playerIds(state) {
   return new Set((state.players || []).map((p) => p.id));
 }
 
-export const MODE_TITLES = {};
-
 export function humanize(type) {
   return String(type).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

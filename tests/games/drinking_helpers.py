@@ -58,9 +58,9 @@ def audit(g) -> None:
     """No view carries an undrawn card (staged ones included), the engine's
     seed, or another player's pending pick, and every view is JSON-ready and
     round-trips unchanged."""
-    s = g.s
-    undrawn = set(STANDARD_DECK) - set(s["drawn"])
-    seed = s["seed"]
+    s = g.state
+    undrawn = set(STANDARD_DECK) - set(s.drawn)
+    seed = s.seed
     pub = g.public_view()
     assert json.loads(json.dumps(pub)) == pub
     for key in ("mode", "turn", "over", "result", "host_actions", "last_card", "remaining",
@@ -79,8 +79,7 @@ def audit(g) -> None:
         assert not leaked, f"undrawn cards in a view: {leaked}"
         assert seed not in seen and str(seed) not in seen, "the engine's seed is in a view"
     # Paper, scissors, stone: each pick is seen by its player alone.
-    pr = s["prompt"]
-    picks = pr["picks"] if pr and pr["kind"] == "rps" else {}
+    picks = getattr(s.prompt, "picks", {})
     assert "picks" not in (pub["prompt"] or {})
     for pid in g.players():
         assert g.private_view(pid)["rps_pick"] == picks.get(pid)

@@ -92,3 +92,11 @@ def test_validate_deck_does_not_change_its_input():
     out = validate_deck(defn)
     out["cards"]["A"]["title"] = "changed"
     assert defn == KINGS
+
+
+def test_every_effect_of_the_catalogue_is_played():
+    """Each effect the editor offers has its implementation in the engine, and
+    no implementation lacks its catalogue entry."""
+    from partyapp.games.drinking_effects import EFFECTS as PLAYED
+
+    assert set(PLAYED) == set(EFFECTS)

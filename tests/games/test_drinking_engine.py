@@ -233,17 +233,17 @@ def test_staged_deck_then_random_draws_from_the_rest():
     g = make(RoF, 2, deck=["3S", "3H"], seed=7)
     draw(g)
     draw(g)
-    assert g.s["drawn"] == ["3S", "3H"]
-    seen = set(g.s["drawn"])
+    assert g.state.drawn == ["3S", "3H"]
+    seen = set(g.state.drawn)
     while not g.is_over():
         pid = g.public_view()["turn"]
         if pid is None or "draw" not in types(g, pid):
             act(g, HOST, "skip")
             continue
         act(g, pid, "draw")
-        assert g.public_view()["remaining"] == 52 - len(g.s["drawn"])
-    assert len(set(g.s["drawn"])) == len(g.s["drawn"])
-    assert seen <= set(g.s["drawn"])
+        assert g.public_view()["remaining"] == 52 - len(g.state.drawn)
+    assert len(set(g.state.drawn)) == len(g.state.drawn)
+    assert seen <= set(g.state.drawn)
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
@@ -311,9 +311,9 @@ def test_staged_decks_leak_nothing_in_random_play(mode):
         rng = random.Random(seed)
         staged = rng.sample(STANDARD_DECK, rng.randint(5, 52))
         g = make(mode, 3 + seed, deck=staged, seed=seed)
-        assert g.s["staged"] == staged
+        assert g.state.staged == staged
         play_randomly(g, rng)
-        assert g.s["drawn"][: min(len(staged), len(g.s["drawn"]))] == staged[: len(g.s["drawn"])]
+        assert g.state.drawn[: min(len(staged), len(g.state.drawn))] == staged[: len(g.state.drawn)]
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
@@ -530,3 +530,21 @@ def test_called_offences_leave_the_penalty_buttons():
     draw(k)
     act(k, "p1", "deflect")
     assert "deflect" not in types(k, "p1") and "deflect" not in types(k, "p2")
+
+
+@pytest.mark.parametrize("case", ["kings_rps", "kings_paused_pick"])
+def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
+    """A state saved in version 2 (a running prompt, a paused one, rules and
+    roles) loads with the same views and legal actions, and plays on."""
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "data" / "drinking_v2.json").read_text())[case]
+    assert saved["state"]["v"] == 2
+    g = DrinkingGame.from_state(saved["state"])
+    assert g.public_view() == saved["views"]["public"]
+    assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
+    assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]
+    again = DrinkingGame.from_state(json.loads(json.dumps(g.to_state())))
+    assert again.to_state()["v"] == 3 and again.public_view() == g.public_view()
+    play_randomly(g, random.Random(1))
+    assert g.is_over()
