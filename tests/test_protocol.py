@@ -615,3 +615,49 @@ def test_the_store_keeps_only_hashes_of_tokens(tmp_path, make_app):
     # and the hashes still let their owners back in
     assert Client(app).call("player.resume", {"code": created["code"], "token": joined["token"]})["ok"]
     assert Client(app).call("table.attach", {"code": created["code"], "host_token": created["host_token"]})["ok"]
+
+
+def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(table, join):
+    """Drawing the 10 in Ring of Fire: everybody sees the drawer as
+    thumbmaster and the category round; only the drawer's phone offers the
+    thumb race, and the race pauses the round."""
+    t, code, _ = table
+    ana, bob, cat = (join(code, name) for name in ("Ana", "Bob", "Cat"))
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["10H"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["roles"]["thumbmaster"] == ana.player_id
+    assert game["card"]["title"] == "Thumbmaster" and game["prompt"]["kind"] == "round"
+    mine = ana.last_state()["you"]
+    assert {"type": "thumb", "params": {"thumb": {"one_of": ["left", "right"]}}} in mine["actions"]
+    assert [r["role"] for r in mine["roles"]] == ["thumbmaster"]
+    assert all(a["type"] != "thumb" for p in (bob, cat) for a in p.last_state()["you"]["actions"])
+    assert ana.call("game.act", {"action": {"type": "thumb", "thumb": "left"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["prompt"]["race"] == "thumb" and game["paused"]["kind"] == "round"
+    assert bob.call("game.act", {"action": {"type": "tap", "thumb": "left"}}) == {"ok": True}
+    state = t.last_state()
+    assert state["game"]["outcome"]["losers"] == [cat.player_id]
+    assert state["game"]["prompt"]["kind"] == "round"
+    assert [p["drinks"] for p in state["players"]] == [0, 0, 1]
+
+
+def test_ring_of_fire_ten_as_category_only_through_the_editors_data(table, join):
+    """The category-only reading: the editor's data carries the 10's
+    thumbmaster option; a house variant with it off plays no thumbmaster."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    join(code, "Bob")
+    listing = ana.call("variant.list", {})
+    assert listing["catalogue"]["round"]["params"]["thumbmaster"]["default"] is False
+    deck = listing["defaults"]["ring_of_fire"]
+    assert deck["cards"]["10"]["params"]["thumbmaster"] is True
+    deck["cards"]["10"]["params"]["thumbmaster"] = False
+    saved = ana.call("variant.save", {"name": "Category tens", "mode": "ring_of_fire", "deck": deck})
+    assert saved["ok"] and saved["variant"]["deck"]["cards"]["10"]["params"]["thumbmaster"] is False
+    options = {"variant": "Category tens", "deck": ["10H"]}
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": options})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["roles"]["thumbmaster"] is None and game["prompt"]["kind"] == "round"
+    assert all(a["type"] != "thumb" for a in ana.last_state()["you"]["actions"])

@@ -127,8 +127,13 @@ EFFECTS: dict[str, dict] = {
     "round": {
         "label": "Round game",
         "help": "A game played aloud round the table from the drawer (rhyme, category); "
-                "the drawer or the host picks who messed up, and they drink n.",
-        "params": {"n": _p(_int(1, 10), 1, "Drinks")},
+                "the drawer or the host picks who messed up, and they drink n. With "
+                "thumbmaster, the drawer first becomes the thumbmaster for the game (the "
+                "thumb race costs n; left or right thumb), then the round is played.",
+        "params": {
+            "n": _p(_int(1, 10), 1, "Drinks"),
+            "thumbmaster": _p(_BOOL, False, "The drawer becomes thumbmaster first"),
+        },
     },
     "waterfall": {
         "label": "Waterfall",
@@ -186,8 +191,10 @@ RING_OF_FIRE: dict = {
                    "so does the other.", "mate", n=1),
         "9": _card("Rhyme", "Say a word; the next person must rhyme with it, and so on round "
                    "the circle until someone messes up. They drink.", "round", n=1),
-        "10": _card("Category", "Pick a category, such as football; round the circle everyone "
-                    "names something in it. Whoever messes up drinks.", "round", n=1),
+        "10": _card("Thumbmaster", "You are the thumbmaster: put a thumb on the table whenever you "
+                    "like; the last to copy drinks. Now pick a category, such as football; round "
+                    "the circle everyone names something in it. Whoever messes up drinks.",
+                    "round", n=1, thumbmaster=True),
         "J": _card("Make a Rule", "Make up a rule everyone must follow for the whole game. "
                    "Whoever disobeys drinks.", "rule", n=1),
         "Q": _card("Questionmaster", "Until the next queen, whoever answers one of your "

@@ -34,9 +34,18 @@ Turns
 
 Choices where the rule text is open
 -----------------------------------
-- **Ring of Fire 10** is headed "Thumbmaster" in the seed but describes a
-  category game; the deck titles it "Category" and plays it as a round game.
-  Ring of Fire counts drinks, Kings counts fingers (``unit`` in the view).
+- **Ring of Fire 10** is headed "Thumbmaster" in the seed and describes a
+  category game: both halves are played. The drawer becomes the thumbmaster,
+  a role for the game that passes like the other "for the game" roles (see
+  Roles), with the thumb race and powers of Kings' thumbmaster: whenever
+  they like they put a left or right thumb on the table, and the last to
+  copy, and anyone copying with the wrong thumb, drinks the card's ``n``
+  (1). Then the category round is played from the drawer, as the text says.
+  Groups that play the 10 as a category game only turn off the card's
+  ``thumbmaster`` parameter (the ``round`` effect's, shown in the house-rules
+  editor); house decks saved before it existed play their round cards
+  without it.
+- Ring of Fire counts drinks, Kings counts fingers (``unit`` in the view).
 - **Left and right.** "Left" is the next seat clockwise and does not change
   when play reverses (option ``sides="seats"``, the default); with
   ``sides="play"`` left means the next player in the current direction of

@@ -46,7 +46,13 @@ def race(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 
 def round_game(g, pid: str, rank: str, entry: dict, now: float) -> None:
-    g.state.prompt = RoundGame(by=pid, title=entry["title"], caller=pid, speaker=pid, n=entry["params"]["n"])
+    """A round game from the drawer; with ``thumbmaster`` (Ring of Fire's 10)
+    the drawer first takes the thumbmaster role for the game, with the thumb
+    race of Kings' thumbmaster (left or right thumb) costing the card's n."""
+    p = entry["params"]
+    if p["thumbmaster"]:
+        g.grant(pid, "thumbmaster", RoleInfo(rank=rank, until="game_end", n=p["n"], neck=False, thumbs=True))
+    g.state.prompt = RoundGame(by=pid, title=entry["title"], caller=pid, speaker=pid, n=p["n"])
 
 
 def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
