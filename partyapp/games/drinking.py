@@ -134,8 +134,8 @@ How it is built
   every value within its domain, and allowed now: raises ``IllegalAction``
   with the reason), ``can`` (the same as a yes or no) and ``apply`` (verify,
   then make the move), in the spirit of pokerkit's ``verify_x`` / ``can_x`` /
-  ``x``. Checks the domains cannot express live in ``_verify_<move>``
-  (penalty calls) or a prompt's ``verify_<move>`` (time is up).
+  ``x``. What the domains cannot express is checked there too: a penalty
+  call already made on this card, and a prompt's own ``verify`` (time is up).
 """
 
 from __future__ import annotations
@@ -565,8 +565,10 @@ class DrinkingGame(Game):
                 view["roles"].append(item)
         if pid in s.mates:
             view["mates"] = [p for p in self._expand({pid: 1}, set()) if p != pid]
-        if s.prompt is not None and not s.over:
-            view.update(s.prompt.you(self, pid))
+        if s.prompt is not None:
+            mine = s.prompt.you(self, pid)
+            if mine:
+                view.update(mine)
         return view
 
     # -- what each player may do ----------------------------------------------
@@ -650,7 +652,10 @@ class DrinkingGame(Game):
         if roles["jail"] is not None and roles["jail"] != pid:
             acts.append(act("steal"))
         if s.rules:
-            rules, breakers = self._breach_domain()
+            if calls:
+                rules, breakers = self._breach_domain()
+            else:
+                rules, breakers = range(len(s.rules)), seats
             if rules:
                 acts.append(act("breach", rule=one(rules), player=one(breakers)))
 
@@ -703,8 +708,10 @@ class DrinkingGame(Game):
         type_ = action["type"]
         if type_ in _CALLED and s.calls and self._call_key(type_, action) in s.calls:
             raise IllegalAction(_CALLED[type_])
-        spec = next((a for a in self.legal_actions(pid) if a["type"] == type_), None)
-        if spec is None:
+        for spec in self.legal_actions(pid):
+            if spec["type"] == type_:
+                break
+        else:
             raise self._refusal(pid, type_)
         values: dict[str, Any] = {}
         for name, domain in spec["params"].items():
@@ -720,8 +727,9 @@ class DrinkingGame(Game):
             if not ok:
                 raise IllegalAction(f"That {name} is not one you can choose now.")
             values[name] = value
-        if s.prompt is not None and type_ in s.prompt.moves and pid != HOST:
-            s.prompt.verify(self, pid, type_, values, now)
+        prompt = s.prompt
+        if prompt is not None and pid != HOST and type_ in prompt.moves:
+            prompt.verify(self, pid, type_, values, now)
         return type_, values
 
     def can(self, pid: str, action: Any, now: float) -> bool:

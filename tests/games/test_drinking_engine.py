@@ -548,3 +548,31 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     assert again.to_state()["v"] == 3 and again.public_view() == g.public_view()
     play_randomly(g, random.Random(1))
     assert g.is_over()
+
+
+def test_can_says_what_apply_would_do():
+    """can() is True exactly for the moves apply() takes, and never changes
+    the game; verify() names the reason of a refusal."""
+    g = make(K, 3, deck=["4S", "QS", "5S"], answer_timeout_s=5)
+    draw(g)
+    draw(g)
+    draw(g, 1.0)  # p2: chugalug
+    act(g, "p2", "start", 1.0, side="left")
+    before = g.persist_json()
+    tries = [("p0", {"type": "answer", "say": 2}, 2.0), ("p0", {"type": "answer", "say": 2}, 6.5),
+             ("p1", {"type": "draw"}, 2.0), ("p0", {"type": "thumb", "thumb": "up"}, 2.0),
+             ("p0", {"type": "thumb", "thumb": "left"}, 2.0), ("p0", {"type": "deflect"}, 2.0),
+             (HOST, {"type": "skip"}, 2.0), ("p1", "draw", 2.0)]
+    verdicts = [g.can(pid, action, now) for pid, action, now in tries]
+    assert verdicts == [True, False, False, False, True, True, True, False]
+    assert g.persist_json() == before
+    with pytest.raises(IllegalAction, match="time is up"):
+        g.verify("p0", {"type": "answer", "say": 2}, 6.5)
+    for (pid, action, now), ok in zip(tries, verdicts):
+        copy = type(g).from_state(g.to_state())
+        applied = True
+        try:
+            copy.apply(pid, action, now)
+        except IllegalAction:
+            applied = False
+        assert applied is ok, (pid, action)

@@ -8,10 +8,10 @@ itself:
 - ``actions(g, pid)``: the moves ``pid`` may make in it now (protocol specs);
   ``host_actions(g)``: the host's extra moves while it is open;
 - a method per move, named after it (``tap``, ``pick``, ...), called with the
-  values already checked against the move's domains; an optional
-  ``verify_<move>`` raises ``IllegalAction`` for what the domains cannot say
-  (time is up), and ``can`` asks the same as a yes or no (pokerkit's
-  verify_x / can_x / x);
+  values already checked against the move's domains, and ``verify``, which
+  raises ``IllegalAction`` for what the domains cannot say (time is up; a
+  kind with more to check extends it); the engine's ``verify``, ``can`` and
+  ``apply`` call them (pokerkit's verify_x / can_x / x);
 - ``public()`` and ``you(g, pid)``: its part of the public and private views;
 - ``turn()``: whom the table waits for (None: anyone, or nobody in particular);
 - ``deadline`` and ``timeout(g, now)``: what happens when its clock runs out,
@@ -66,18 +66,8 @@ class Prompt:
     def verify(self, g, pid: str, move: str, values: dict, now: float) -> None:
         """Raise ``IllegalAction`` unless ``move`` may be made now (its values
         are already within their domains)."""
-        if self.clock is not None and self.deadline is not None and now >= self.deadline:
+        if self.deadline is not None and now >= self.deadline:
             raise IllegalAction("Too late: time is up.")
-        check = getattr(self, "verify_" + move, None)
-        if check is not None:
-            check(g, pid, values, now)
-
-    def can(self, g, pid: str, move: str, values: dict, now: float) -> bool:
-        try:
-            self.verify(g, pid, move, values, now)
-        except IllegalAction:
-            return False
-        return True
 
     def turn(self) -> str | None:
         return None
@@ -86,9 +76,11 @@ class Prompt:
     def public(self) -> dict:
         raise NotImplementedError
 
-    def you(self, g, pid: str) -> dict:
-        """This prompt's part of ``pid``'s private view (``prompt`` at least)."""
-        return {"prompt": None}
+    def you(self, g, pid: str) -> dict | None:
+        """This prompt's part of ``pid``'s private view (``prompt``, and
+        ``rps_pick`` for paper-scissors-stone), or None when it asks nothing
+        of them."""
+        return None
 
     # -- time ------------------------------------------------------------------
     def timeout(self, g, now: float) -> None:

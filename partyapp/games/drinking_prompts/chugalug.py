@@ -85,12 +85,12 @@ class Chugalug(Prompt):
                 "direction": self.dir, "speaker": self.speaker,
                 "last": dict(self.last) if self.last else None, "deadline": self.deadline, "n": self.n}
 
-    def you(self, g, pid: str) -> dict:
+    def you(self, g, pid: str) -> dict | None:
         if self.phase == "choose" and pid == self.by:
             return {"prompt": {"prompt": "chugalug_start"}}
         if self.phase == "count" and pid == self.speaker:
             return {"prompt": {"prompt": "chugalug_answer", "number": self.number}}
-        return {"prompt": None}
+        return None
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.phase == "choose":

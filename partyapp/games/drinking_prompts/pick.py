@@ -37,7 +37,7 @@ class Pick(Prompt):
     def public(self) -> dict:
         return {"kind": "pick", "by": self.by, "for": self.what, "n": self.n}
 
-    def you(self, g, pid: str) -> dict:
+    def you(self, g, pid: str) -> dict | None:
         if pid != self.by:
-            return {"prompt": None}
+            return None
         return {"prompt": {"prompt": "pick_player", "for": self.what, "n": self.n}}

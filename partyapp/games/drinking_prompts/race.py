@@ -65,9 +65,9 @@ class Race(Prompt):
                 "order": list(self.order), "thumbs": dict(self.thumbs), "waiting": self.waiting(),
                 "deadline": self.deadline, "n": self.n}
 
-    def you(self, g, pid: str) -> dict:
+    def you(self, g, pid: str) -> dict | None:
         if pid not in self.participants or pid in self.order:
-            return {"prompt": None}
+            return None
         return {"prompt": {"prompt": "tap", "title": self.title, "thumb_choice": self.thumb is not None}}
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:

@@ -44,9 +44,9 @@ class RoundGame(Prompt):
         return {"kind": "round", "title": self.title, "by": self.by, "caller": self.caller,
                 "speaker": self.speaker, "goes": self.goes, "n": self.n}
 
-    def you(self, g, pid: str) -> dict:
+    def you(self, g, pid: str) -> dict | None:
         if pid not in (self.speaker, self.caller):
-            return {"prompt": None}
+            return None
         return {"prompt": {"prompt": "round", "your_go": self.speaker == pid, "caller": self.caller == pid}}
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:

@@ -79,9 +79,9 @@ class PaperScissorsStone(Prompt):
                 "wins": dict(self.wins), "need": self.need, "best_of": self.best_of,
                 "rounds": self._rounds(), "deadline": self.deadline, "n": self.n}
 
-    def you(self, g, pid: str) -> dict:
+    def you(self, g, pid: str) -> dict | None:
         if pid not in self.players:
-            return {"prompt": None}
+            return None
         pick = self.picks[pid]
         return {"prompt": {"prompt": "rps"} if pick is None else None, "rps_pick": pick}
 

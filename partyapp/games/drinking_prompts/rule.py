@@ -30,5 +30,5 @@ class MakeRule(Prompt):
     def public(self) -> dict:
         return {"kind": "rule", "by": self.by, "max_len": RULE_MAX}
 
-    def you(self, g, pid: str) -> dict:
-        return {"prompt": {"prompt": "type_rule", "max_len": RULE_MAX} if pid == self.by else None}
+    def you(self, g, pid: str) -> dict | None:
+        return {"prompt": {"prompt": "type_rule", "max_len": RULE_MAX}} if pid == self.by else None
