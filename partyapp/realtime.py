@@ -399,7 +399,8 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
 
     _room_for(r, conn)
     return {
-        "variants": r.registry.store.list_variants(),
+        # decks saved before the catalogue gained a parameter show its default
+        "variants": [dict(v, deck=decks.with_defaults(v["deck"])) for v in r.registry.store.list_variants()],
         "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
         "catalogue": decks.catalogue(),
     }

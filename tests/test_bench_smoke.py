@@ -30,3 +30,15 @@ def test_load_benchmark_smoke():
         assert result["lost"] == 0
         assert result["duplicated"] == 0
         assert result["samples"] > 0
+
+
+def test_rules_benchmark_smoke():
+    """``python -m bench.rules`` times every mode, also with --repeat."""
+    cmd = [sys.executable, "-m", "bench.rules", "--steps", "60", "--repeat", "2", "--json"]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = json.loads(done.stdout.strip().splitlines()[-1])
+    from partyapp.games import MODES
+
+    assert line["repeat"] == 2 and {m["mode"] for m in line["modes"]} == set(MODES)
+    assert all(m["steps"] == 60 and m["apply_p99_ms"] > 0 for m in line["modes"])

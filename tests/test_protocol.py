@@ -661,3 +661,24 @@ def test_ring_of_fire_ten_as_category_only_through_the_editors_data(table, join)
     game = t.last_state()["game"]
     assert game["roles"]["thumbmaster"] is None and game["prompt"]["kind"] == "round"
     assert all(a["type"] != "thumb" for a in ana.last_state()["you"]["actions"])
+
+
+def test_house_variants_saved_before_a_new_card_option_show_its_default(app, table, join):
+    """A variant kept from before the round effect's thumbmaster option lists
+    its round cards with the option off, which is how it plays."""
+    import copy as copying
+
+    from partyapp.games.decks import RING_OF_FIRE
+
+    t, code, _ = table
+    ana = join(code, "Ana")
+    join(code, "Bob")
+    old = copying.deepcopy(RING_OF_FIRE)
+    old["cards"]["10"] = {"title": "Category", "text": "Name things.", "effect": "round", "params": {"n": 1}}
+    old["cards"]["9"]["params"] = {"n": 1}
+    app.extensions["partyapp"].registry.store.save_variant("Old house", "ring_of_fire", old, 1.0)
+    listed = ana.call("variant.list", {})["variants"][0]["deck"]["cards"]
+    assert listed["10"]["params"] == listed["9"]["params"] == {"n": 1, "thumbmaster": False}
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"variant": "Old house", "deck": ["10S"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    assert t.last_state()["game"]["roles"]["thumbmaster"] is None

@@ -373,6 +373,18 @@ def validate_deck(defn: Any) -> dict:
     return out
 
 
+def with_defaults(deck: dict) -> dict:
+    """A deck saved inside a game, with every parameter the catalogue has
+    gained since filled in with its default (the game plays on as it was)."""
+    for entry in deck["cards"].values():
+        for card in (entry[c] for c in COLOURS) if "red" in entry else (entry,):
+            schema = EFFECTS.get(card.get("effect"), {}).get("params", {})
+            params = card.setdefault("params", {})
+            for name, spec in schema.items():
+                params.setdefault(name, spec["default"])
+    return deck
+
+
 def entry_for(deck: dict, rank: str, colour: str) -> dict:
     """The entry of a normalised deck for a card of this rank and colour."""
     entry = deck["cards"][rank]

@@ -234,7 +234,7 @@ class DrinkingGame(Game):
         # Log entries rarely change once written: their encodings are kept,
         # each with what it was made from (see ``_entry_json``).
         self._entry_json_cache: dict[int, tuple[tuple, str]] = {}
-        self._breach_memo: tuple[tuple, tuple[list[int], list[str]]] | None = None
+        self._breach_memo: tuple | None = None  # (calls, number of rules, seats, domain)
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -637,13 +637,16 @@ class DrinkingGame(Game):
         seats, roles, calls = s.seats, s.roles, s.calls
         held = [r for r in CATCH_ROLES if roles[r] == pid]
         if held and len(seats) > 1:
-            callable_ = {r: [p for p in seats if p != pid and f"caught:{r}:{p}" not in calls] for r in held}
-            by = [r for r in held if callable_[r]]
-            if by:
-                players = [p for p in seats if any(p in callable_[r] for r in by)]
-                acts.append(act("caught", by=one(by), player=one(players)))
+            if not calls:
+                acts.append(act("caught", by=one(held), player=one([p for p in seats if p != pid])))
+            else:
+                open_ = {r: [p for p in seats if p != pid and f"caught:{r}:{p}" not in calls] for r in held}
+                by = [r for r in held if open_[r]]
+                if by:
+                    players = [p for p in seats if any(p in open_[r] for r in by)]
+                    acts.append(act("caught", by=one(by), player=one(players)))
         holder = roles["question_card"]
-        if holder is not None and holder != pid and f"deflect:{holder}" not in calls:
+        if holder is not None and holder != pid and (not calls or f"deflect:{holder}" not in calls):
             acts.append(act("deflect"))
         if roles["toilet"] == pid:
             acts.append(act("toilet"))
@@ -662,12 +665,12 @@ class DrinkingGame(Game):
     def _breach_domain(self) -> tuple[list[int], list[str]]:
         """The rules that can still be reported on this card, and the players
         who can still be reported for one of them (the same for everybody,
-        so it is worked out once per change of the calls, rules or seats)."""
+        so it is worked out once per change of the calls, rules or seats;
+        the list of calls is never changed in place, only replaced)."""
         s = self.state
-        key = (tuple(s.calls), len(s.rules), tuple(s.seats))
         memo = self._breach_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
+        if memo is not None and memo[0] is s.calls and memo[1] == len(s.rules) and memo[2] == s.seats:
+            return memo[3]
         called: dict[int, set[str]] = {}
         for call in s.calls:
             kind, _, rest = call.partition(":")
@@ -679,7 +682,7 @@ class DrinkingGame(Game):
             breakers = list(s.seats)
         else:
             breakers = [p for p in s.seats if any(p not in called[i] for i in rules)]
-        self._breach_memo = (key, (rules, breakers))
+        self._breach_memo = (s.calls, len(s.rules), list(s.seats), (rules, breakers))
         return rules, breakers
 
     # -- verify, can, apply ---------------------------------------------------------
@@ -880,7 +883,7 @@ class DrinkingGame(Game):
     def _called(self, key: str) -> None:
         """Record a penalty call; its log entry (the last one) remembers it so
         that the host's undo frees it."""
-        self.state.calls.append(key)
+        self.state.calls = self.state.calls + [key]  # replaced, never changed in place
         for e in reversed(self._events):
             if e["kind"] in ("forfeit", "note"):
                 e["_call"] = key
@@ -938,7 +941,7 @@ class DrinkingGame(Game):
             for p, n in entry[key].items():
                 tally[p] = tally.get(p, 0) - n
         if entry.get("_call") in s.calls:
-            s.calls.remove(entry["_call"])
+            s.calls = [c for c in s.calls if c != entry["_call"]]
         self.log("undo", [f"The host undoes #{entry['id']}: the drinks are taken back."], ref=entry["id"])
 
     def _skip(self, pid: str, values: dict, now: float) -> None:

@@ -3,8 +3,9 @@
 ``State`` is everything a game is: saved whole at every change (the
 prompts in ``drinking_prompts`` are dataclasses too), so a room survives a
 server restart mid-game. ``dump`` gives the saved text, ``load`` takes it
-back (``load`` also reads the saved form of version 2, which spelt the pick
-prompt's purpose ``for``).
+back. ``load`` also reads the saved form of version 2 (which spelt the pick
+prompt's purpose ``for``), and fills in the card parameters the effect
+catalogue has gained since a game's deck was saved, with their defaults.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import orjson
 
 from . import drinking_prompts
+from .decks import with_defaults
 from .drinking_prompts import Prompt
 
 VERSION = 3
@@ -77,7 +79,7 @@ class State:
     # The next draw's generator seed: 8 bytes in the saved state instead of
     # the whole Mersenne Twister state.
     seed: int
-    calls: list[str] = field(default_factory=list)  # penalty calls since the last draw
+    calls: list[str] = field(default_factory=list)  # penalty calls since the last draw (replaced, never changed in place)
 
 
 # Saved apart from the rest: the deck never changes during a game and the log
@@ -95,7 +97,7 @@ def dump(state: State, deck_json: str, log_json: str) -> str:
 def load(saved: dict) -> State:
     """A state from its saved form (versions 2 and 3)."""
     s = dict(saved["s"])
-    s["deck"] = saved["deck"]
+    s["deck"] = with_defaults(saved["deck"])
     s["log"] = saved["log"]
     s["rules"] = [Rule(**r) for r in s.get("rules", [])]
     s["role_info"] = {role: RoleInfo(**info) for role, info in s.get("role_info", {}).items()}

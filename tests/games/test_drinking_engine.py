@@ -532,7 +532,7 @@ def test_called_offences_leave_the_penalty_buttons():
     assert "deflect" not in types(k, "p1") and "deflect" not in types(k, "p2")
 
 
-@pytest.mark.parametrize("case", ["kings_rps", "kings_paused_pick"])
+@pytest.mark.parametrize("case", ["kings_rps", "kings_paused_pick", "ring_of_fire_round"])
 def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     """A state saved in version 2 (a running prompt, a paused one, rules and
     roles) loads with the same views and legal actions, and plays on."""
@@ -576,3 +576,17 @@ def test_can_says_what_apply_would_do():
         except IllegalAction:
             applied = False
         assert applied is ok, (pid, action)
+
+
+def test_a_game_saved_before_the_ten_made_a_thumbmaster_plays_on_as_it_was():
+    """A Ring of Fire game saved before the 10 took its thumbmaster option
+    plays the 10 as it was saved: the category round, no thumbmaster."""
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "data" / "drinking_v2.json").read_text())["ring_of_fire_round"]
+    g = DrinkingGame.from_state(saved["state"])
+    act(g, HOST, "missed", player="p0")
+    assert draw(g) == "p2"
+    view = g.public_view()
+    assert view["last_card"] == "10S" and view["card"]["title"] == "Category"
+    assert view["roles"]["thumbmaster"] is None and view["prompt"]["kind"] == "round"
