@@ -26,10 +26,6 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     app.config.update(settings)
     app.config["TESTING"] = bool(settings.get("TESTING", settings["PARTYAPP_TESTING"]))
 
-    if settings["PARTYAPP_TRUSTED_PROXIES"]:
-        n = settings["PARTYAPP_TRUSTED_PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
-
     store = open_store(settings["PARTYAPP_STORE_URL"])
     registry = Registry(
         store,
@@ -61,6 +57,11 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         # their order. Rooms order their changes with their lock.
         async_handlers=False,
     )
+    if settings["PARTYAPP_TRUSTED_PROXIES"]:
+        # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
+        # handlers see the client's address too, not only the HTTP routes.
+        n = settings["PARTYAPP_TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
     logging.getLogger("engineio.server").setLevel(logging.ERROR)
     logging.getLogger("socketio.server").setLevel(logging.ERROR)
     return app

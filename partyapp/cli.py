@@ -90,7 +90,7 @@ def tune_gc() -> None:
     sockets open it stops the server for 50 to 100 ms, several times a
     minute. Young objects are still collected as usual; the start-up objects
     are frozen out of every later scan, and full collections happen only in
-    the store housekeeping, every few minutes (``Realtime.FULL_GC_SECONDS``)."""
+    the store housekeeping, every few minutes (``housekeeping.FULL_GC_SECONDS``)."""
     import gc
 
     gc.collect()

@@ -52,3 +52,22 @@ def join_base(public_url: str, scheme: str, host: str, lan: str, default_port: i
     port = port or default_port
     suffix = "" if (scheme, port) in (("http", 80), ("https", 443)) else f":{port}"
     return f"{scheme}://{lan}{suffix}"
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def allowed_origins(port: int, lan: str, public_url: str, extra: list[str]) -> frozenset[str]:
+    """The page origins a Socket.IO connection may come from: the server's
+    own addresses on its port (LAN and loopback), ``public_url`` and the
+    configured extra origins. Never the request's Host header, which a page
+    of any site can make point here (DNS rebinding)."""
+    allowed = {origin_of(u) for u in extra}
+    if public_url:
+        allowed.add(origin_of(public_url))
+    for name in (lan, *LOOPBACK_NAMES):
+        allowed.add(f"http://{name}:{port}")
+        if port == 80:
+            allowed.add(f"http://{name}")
+    allowed.discard("")
+    return frozenset(allowed)

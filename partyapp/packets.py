@@ -3,10 +3,10 @@
 The fan-out sends every recipient of a room the same public view, and each
 phone that view plus its own ``you``. Encoding the whole view again for each
 recipient (and letting python-socketio walk every payload looking for binary
-data first) costs most of the server's time under load, so ``Realtime.publish``
-encodes the public view once and splices each ``you`` into that text; it hands
-the result to ``emit`` wrapped in a ``Fragment`` that this packet class writes
-out as it is. What a client receives is the same JSON as before, byte for
+data first) costs most of the server's time under load, so the fan-out
+(``fanout.Fanout.publish``) encodes the public view once and splices each
+``you`` into that text; it hands the result to ``emit`` wrapped in a
+``Fragment`` that this packet class writes out as it is. What a client receives is the same JSON as before, byte for
 byte.
 
 The protocol never sends binary payloads, so packets skip python-socketio's

@@ -71,46 +71,69 @@ PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
 NAME_MAX = 24
 GROUPS = ("guys", "chicks")
 
-# Characters refused in anything typed: bidi overrides and isolates, and
-# invisible format characters that could hide or reorder text.
-_BIDI_AND_INVISIBLE = set(
-    "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+# Characters refused in anything typed: bidi overrides, embeddings, marks
+# and isolates, and invisible characters that could hide or reorder text or
+# make a name look blank.
+_BIDI_AND_INVISIBLE = frozenset(
+    "\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d"
+    "\u206e\u206f\u2800\u3164\ufeff\uffa0"
 )
 # Joiners and variation selectors are fine inside emoji but are not visible.
-_NOT_VISIBLE = {"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)}
+_NOT_VISIBLE = frozenset({"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)})
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
+_UNCOUNTED_CATEGORIES = frozenset({"Mn", "Me", "Cf"})
 
 
-def clean_text(value: Any, field: str, max_visible: int, max_raw: int | None = None) -> str:
-    """Typed text: a string of 1 to ``max_visible`` visible characters after
-    NFC and trimming, with no control, bidi-override or private-use
-    characters. Raises ``bad_request`` with the reason."""
+class TextRefused(ValueError):
+    """Typed text that is not accepted; the message says why, naming the field."""
+
+
+def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1) -> str:
+    """The one cleaner of everything people type: player names, rules, card
+    titles and texts, deck and variant names.
+
+    The text is NFC-normalised, every run of white space (tabs and line
+    breaks included) becomes one space, and the ends are trimmed. It is
+    refused (``TextRefused``, the message beginning with ``field``) when it
+    is not a string, holds a control, surrogate, private-use or unassigned
+    character, a bidi override or isolate or another invisible character, or
+    has fewer than ``min_visible`` or more than ``max_visible`` visible
+    characters (combining marks, joiners and variation selectors are not
+    counted, and at most four code points per visible character are taken)."""
     if not isinstance(value, str):
-        raise bad(f"{field} must be text")
-    max_raw = max_raw or max_visible * 4
-    if len(value) > max_raw * 2:
-        raise bad(f"{field} is too long")
-    text = unicodedata.normalize("NFC", value).strip()
+        raise TextRefused(f"{field} must be text.")
+    max_raw = 4 * max_visible
+    if len(value) > 2 * max_raw + 64:
+        raise TextRefused(f"{field} is longer than {max_visible} characters.")
+    text = " ".join(unicodedata.normalize("NFC", value).split())
     visible = 0
     for ch in text:
         if ch in _BIDI_AND_INVISIBLE:
-            raise bad(f"{field} contains an invisible or direction-changing character")
+            raise TextRefused(f"{field} contains an invisible or direction-changing character.")
         cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
-            raise bad(f"{field} contains a control character")
-        if cat in ("Mn", "Me", "Cf") or ch in _NOT_VISIBLE:
-            continue
-        visible += 1
-    if visible == 0:
-        raise bad(f"{field} must not be empty")
+        if cat in _REFUSED_CATEGORIES:
+            raise TextRefused(f"{field} contains a control character.")
+        if cat not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE:
+            visible += 1
+    if visible < min_visible:
+        raise TextRefused(f"{field} is empty." if visible == 0 else f"{field} is too short.")
     if visible > max_visible or len(text) > max_raw:
-        raise bad(f"{field} must be at most {max_visible} characters")
+        raise TextRefused(f"{field} is longer than {max_visible} characters.")
     return text
 
 
+def wire_text(value: Any, field: str, max_visible: int) -> str:
+    """``clean_text`` for a field of a client payload: refused as ``bad_request``."""
+    try:
+        return clean_text(value, field, max_visible)
+    except TextRefused as exc:
+        raise bad(str(exc)) from None
+
+
 def clean_name(value: Any) -> str:
-    name = clean_text(value, "name", NAME_MAX)
-    return " ".join(name.split())  # no runs of spaces that look like two names
+    """A player's name: 1 to ``NAME_MAX`` visible characters."""
+    return wire_text(value, "The name", NAME_MAX)
 
 
 def name_key(name: str) -> str:
@@ -199,3 +222,76 @@ def parse_action(payload: Any) -> dict:
     if len(action) > 16 or len(action["type"]) > 32:
         raise bad("action is too large")
     return action
+
+
+def parse_rev(payload: dict) -> int | None:
+    """The optional ``rev`` a sender acted on (a stale one is a conflict)."""
+    rev = payload.get("rev")
+    if rev is None:
+        return None
+    if not isinstance(rev, int) or isinstance(rev, bool):
+        raise bad("rev must be an integer")
+    return rev
+
+
+HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip")
+SEAT_ORDER_MAX = 64
+
+
+@dataclass(frozen=True)
+class HostCommand:
+    """``host.command``: ``command`` and the fields it takes."""
+
+    command: str
+    rev: int | None = None
+    player_id: str | None = None  # kick, set_host, skip
+    player_ids: tuple[str, ...] = ()  # seat_order
+    action: dict | None = None  # game
+
+
+def parse_host_command(payload: Any) -> HostCommand:
+    p = want_dict(payload)
+    command = p.get("command")
+    if not isinstance(command, str) or command not in HOST_COMMANDS:
+        raise bad("command must be one of " + ", ".join(HOST_COMMANDS))
+    rev = parse_rev(p)
+    if command in ("kick", "set_host", "skip"):
+        return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
+    if command == "seat_order":
+        ids = p.get("player_ids")
+        if not isinstance(ids, list) or len(ids) > SEAT_ORDER_MAX:
+            raise bad("player_ids must be a list of player ids")
+        return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
+    if command == "game":
+        return HostCommand(command, rev, action=parse_action(p))
+    return HostCommand(command, rev)
+
+
+VARIANT_NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class VariantSave:
+    """``variant.save``: a house variant's name, mode and deck (the deck is
+    checked by the deck validator)."""
+
+    name: str
+    mode: str
+    deck: Any
+
+
+def parse_variant_save(payload: Any) -> VariantSave:
+    p = want_dict(payload)
+    name = wire_text(p.get("name"), "The variant name", VARIANT_NAME_MAX)
+    mode = p.get("mode")
+    if not isinstance(mode, str) or not MODE_RE.match(mode):
+        raise bad("mode must be a mode id such as ring_of_fire")
+    deck = p.get("deck")
+    if isinstance(deck, dict):
+        deck = dict(deck, name=name)
+    return VariantSave(name, mode, deck)
+
+
+def parse_variant_name(payload: Any) -> str:
+    """``variant.delete``: the name of a house variant."""
+    return wire_text(want_dict(payload).get("name"), "The variant name", VARIANT_NAME_MAX)

@@ -18,10 +18,13 @@ class TokenBucket:
         self.tokens = burst
         self.stamp = now
 
-    def take(self, now: float, cost: float = 1.0) -> bool:
+    def refill(self, now: float) -> float:
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= cost:
+        return self.tokens
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        if self.refill(now) >= cost:
             self.tokens -= cost
             return True
         return False
@@ -40,14 +43,25 @@ class KeyedLimiter:
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
         self._lock = threading.Lock()
 
+    def _bucket(self, key: str, now: float) -> TokenBucket:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, now)
+            if len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+        return bucket
+
     def allow(self, key: str) -> bool:
+        """Take one token for ``key``; False when none is left."""
+        now = self.clock()
+        with self._lock:
+            return self._bucket(key, now).take(now)
+
+    def exhausted(self, key: str) -> bool:
+        """True when ``key`` has no token left (nothing is taken)."""
         now = self.clock()
         with self._lock:
             bucket = self._buckets.get(key)
-            if bucket is None:
-                bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, now)
-                if len(self._buckets) > self.max_keys:
-                    self._buckets.popitem(last=False)
-            else:
-                self._buckets.move_to_end(key)
-            return bucket.take(now)
+            return bucket is not None and bucket.refill(now) < 1.0

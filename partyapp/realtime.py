@@ -2,45 +2,36 @@
 
 Every client event is answered through its acknowledgement with
 ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
-After every change of a room, the table screens of that room receive the
-public view (``state``) and each connected player receives the same view plus
-their own ``you``, on a Socket.IO room of their own. Only the sid-to-seat map
-lives here; everything else is in the room.
+Payloads are parsed in ``protocol.py``; rooms change through ``Room.change``;
+who receives which frame is ``fanout.py``'s job, the timers of the games
+``deadlines.py``'s and the background chores ``housekeeping.py``'s. Only the
+connection-to-seat map lives here; everything else is in the room.
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from flask import current_app, request
-from flask_socketio import SocketIO, close_room, disconnect, join_room, leave_room
+from flask_socketio import disconnect
 
-from . import netinfo, pings
+from . import netinfo, pings, protocol
+from .deadlines import Deadlines
+from .fanout import Fanout, socketio
 from .games.base import HOST, IllegalAction
 from .games.races import RoundTrips
+from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
-from . import protocol
-from .packets import Fragment, encode
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
 
+__all__ = ["FLOOD_CUTOFF", "Conn", "Realtime", "socketio"]
+
 log = logging.getLogger(__name__)
-
-socketio = SocketIO()
-
-
-def table_channel(code: str) -> str:
-    return f"t:{code}"
-
-
-def player_channel(code: str, pid: str) -> str:
-    return f"p:{code}:{pid}"
 
 
 @dataclass
@@ -77,161 +68,87 @@ def throttle(conn: Conn) -> dict | None:
 
 @dataclass
 class Realtime:
-    """Per-app realtime state, kept in ``app.extensions["partyapp"]``."""
+    """Per-app realtime state, kept in ``app.extensions["partyapp"]``: the
+    connections, and the fan-out, deadlines and housekeeping beside them. It
+    is the rooms' publisher (``publish`` and ``schedule``)."""
 
     registry: Registry
     settings: dict
     lan_ip: str
     conns: dict[str, Conn] = field(default_factory=dict)
-    seat_conns: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
-    table_conns: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    timers: dict[str, float] = field(default_factory=dict)
-    sweeper_started: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
+    pinging: bool = False
 
     def __post_init__(self) -> None:
         s = self.settings
         self.join_limiter = KeyedLimiter(s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"])
+        self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
+                                               s["PARTYAPP_ALLOWED_ORIGINS"])
+        self.fanout = Fanout()
+        self.deadlines = Deadlines(self.registry)
+        self.housekeeping = Housekeeping(self.registry, s)
         self.registry.publisher = self
 
-    # -- fan-out (called by Room under its lock) --------------------------------
+    # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
-        """The public view is encoded once; each phone's frame is that text
-        with its ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
-        text = encode(public)
-        socketio.emit(Event.STATE, Fragment(text), to=table_channel(room.code))
-        head = text[:-1] + ',"you":'
-        for pid, you in private.items():
-            socketio.emit(Event.STATE, Fragment(head + encode(you) + "}"), to=player_channel(room.code, pid))
+        """Send the views of a new ``rev``: the public one to the table, each
+        ``you`` (spliced into it) to its phone."""
+        self.fanout.publish(room.code, public, private)
 
     def schedule(self, room: Room, at: float) -> None:
         """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
-        code = room.code
-        with self.lock:
-            if self.timers.get(code) == at:
-                return
-            self.timers[code] = at
-        socketio.start_background_task(self._wait_deadline, code, at)
+        self.deadlines.schedule(room.code, at)
 
-    def _wait_deadline(self, code: str, at: float) -> None:
-        socketio.sleep(max(0.0, at - self.registry.clock()) + 0.01)
+    def start_pings(self) -> None:
+        """Start pinging the phones of reflex games (``pings.py``), once."""
         with self.lock:
-            if self.timers.get(code) != at:
-                return  # superseded by a newer deadline
-            del self.timers[code]
-        try:
-            room = self.registry.get(code)
-            room.change(room.tick)
-            with room.lock:
-                deadline = room.game.next_deadline() if room.game else None
-            if deadline is not None:
-                self.schedule(room, deadline)
-        except ProtocolError:
-            pass  # the room expired meanwhile
-        except Exception:
-            log.exception("time-out of room %s failed", code)
-
-    def start_sweeper(self) -> None:
-        with self.lock:
-            if self.sweeper_started:
+            if self.pinging:
                 return
-            self.sweeper_started = True
-        socketio.start_background_task(self._sweep_forever)
-        socketio.start_background_task(self._maintain_forever)
+            self.pinging = True
         socketio.start_background_task(pings.ping_forever, self, socketio)
-
-    FULL_GC_SECONDS = 300
-
-    def _maintain_forever(self) -> None:
-        """Housekeeping every second: the store's (in a thread of its own on
-        gevent, an OS thread that releases the GIL inside SQLite, so that no
-        change waits for it), and a full garbage collection every
-        ``FULL_GC_SECONDS`` (``partyapp serve`` leaves no other full one)."""
-        store = self.registry.store
-        run = store.maintain
-        if socketio.async_mode == "gevent":
-            import gevent
-
-            pool = gevent.get_hub().threadpool
-            run = lambda: pool.apply(store.maintain)  # noqa: E731
-        ticks = 0
-        while True:
-            socketio.sleep(1.0)
-            ticks += 1
-            try:
-                run()
-                if ticks % self.FULL_GC_SECONDS == 0:
-                    gc.collect()
-            except Exception:
-                log.exception("housekeeping failed")
-
-    def _sweep_forever(self) -> None:
-        ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600
-        while True:
-            socketio.sleep(self.settings["PARTYAPP_SWEEP_MINUTES"] * 60)
-            try:
-                gone = self.registry.expire(ttl)
-                if gone:
-                    log.info("expired %d idle rooms", len(gone))
-            except Exception:
-                log.exception("sweeping expired rooms failed")
 
     # -- binding connections to seats ---------------------------------------------
     def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
-        """Attach ``conn`` to a table or a seat (room lock held)."""
+        """Attach ``conn`` to a table or a seat (inside the room's change)."""
         conn.code, conn.role, conn.pid = room.code, role, pid
-        if role == "table":
-            join_room(table_channel(room.code), sid=conn.sid)
-            self.table_conns[room.code].add(conn.sid)
-        else:
-            join_room(player_channel(room.code, pid), sid=conn.sid)
-            self.seat_conns[(room.code, pid)].add(conn.sid)
+        self.fanout.listen(conn.sid, room.code, pid if role == "player" else None)
 
     def unbind(self, conn: Conn) -> None:
-        """Detach ``conn`` from its table or seat; the last connection of a seat
-        going marks it disconnected."""
+        """Detach ``conn`` from its table or seat. Whether it was the last
+        connection of that seat (which then shows as disconnected) is decided
+        inside the room's change, where a resume of the same seat is bound,
+        so a phone that came back meanwhile is never marked away."""
         code, role, pid = conn.code, conn.role, conn.pid
         if code is None:
             return
         conn.code = conn.role = conn.pid = None
-        if role == "table":
-            leave_room(table_channel(code), sid=conn.sid)
-            left = self.table_conns.get(code, set())
-            left.discard(conn.sid)
-            last = not left
-            if last:
-                self.table_conns.pop(code, None)
-        else:
-            leave_room(player_channel(code, pid), sid=conn.sid)
-            left = self.seat_conns.get((code, pid), set())
-            left.discard(conn.sid)
-            last = not left
-            if last:
-                self.seat_conns.pop((code, pid), None)
-        if not last:
-            return
+        seat = pid if role == "player" else None
+        self.fanout.stop_listening(conn.sid, code, seat)
         try:
             room = self.registry.get(code)
         except ProtocolError:
+            self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
             return
-        if role == "table":
-            room.change(lambda: room.set_table_connected(False))
-        else:
-            room.change(lambda: room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED)
+
+        def gone() -> Any:
+            if not self.fanout.forget(conn.sid, code, seat):
+                return UNCHANGED
+            if role == "table":
+                return room.set_table_connected(False)
+            return room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED
+
+        room.change(gone)
 
     def evict_seat(self, room: Room, pid: str, reason: str) -> None:
         """A seat is gone (kicked or left): tell its phones and forget them."""
-        channel = player_channel(room.code, pid)
-        socketio.emit(Event.KICKED, {"code": room.code, "reason": reason}, to=channel)
-        for sid in self.seat_conns.pop((room.code, pid), set()):
+        for sid in self.fanout.evict(room.code, pid, reason):
             conn = self.conns.get(sid)
             if conn is not None:
                 conn.code = conn.role = conn.pid = None
-        close_room(channel)
 
     def send_current(self, room: Room, conn: Conn) -> None:
         """The current view to one connection (room lock held)."""
-        socketio.emit(Event.STATE, room.view_for(conn.pid if conn.role == "player" else None), to=conn.sid)
+        self.fanout.send(conn.sid, room.view_for(conn.pid if conn.role == "player" else None))
 
     def is_host(self, conn: Conn, room: Room) -> bool:
         if conn.code != room.code:
@@ -240,21 +157,12 @@ class Realtime:
 
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites
-        (cross-site WebSocket hijacking). Clients that are not browsers send
-        no Origin and are let in."""
+        (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
+        one of the server's own addresses or a configured one. Clients that
+        are not browsers send no Origin and are let in."""
         if not origin:
             return True
-        origin = origin.lower()
-        host = environ.get("HTTP_HOST", "").lower()
-        if host and origin in (f"http://{host}", f"https://{host}"):
-            return True
-        s = self.settings
-        port = s["PARTYAPP_PORT"]
-        allowed = {netinfo.origin_of(u) for u in s["PARTYAPP_ALLOWED_ORIGINS"]}
-        allowed.add(netinfo.origin_of(s["PARTYAPP_PUBLIC_URL"]) if s["PARTYAPP_PUBLIC_URL"] else "")
-        allowed.add(f"http://{self.lan_ip}:{port}")
-        allowed.discard("")
-        return origin in allowed
+        return origin.lower() in self.origins
 
 
 def rt() -> Realtime:
@@ -323,7 +231,8 @@ def on_connect(auth: Any = None) -> bool:
         addr=client_addr(),
         bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
     )
-    r.start_sweeper()
+    r.housekeeping.start()
+    r.start_pings()
     return True
 
 
@@ -352,17 +261,17 @@ def _room_for(r: Realtime, conn: Conn) -> Room:
 
 
 def _enter(r: Realtime, conn: Conn, room: Room, role: str, pid: str | None, mutate: Callable[[], Any]) -> Any:
-    """Bind the connection and apply ``mutate`` in one change; when nothing
-    changed, still send the current view to this connection."""
+    """Apply ``mutate`` and, once the change is saved, bind the connection to
+    the table or to its seat (``pid``, or the player id ``mutate`` returns
+    first); when nothing changed, still send the current view to this
+    connection."""
 
-    def change() -> Any:
-        result = mutate()
-        r.bind(conn, room, role, pid if pid is not None else (result[0] if isinstance(result, tuple) else None))
+    def seat(result: Any) -> None:
+        r.bind(conn, room, role, pid if pid is not None else (result[0] if role == "player" else None))
         if result is UNCHANGED:
             r.send_current(room, conn)
-        return result
 
-    return room.change(change)
+    return room.change(mutate, then=seat)
 
 
 @handler(Event.ROOM_CREATE, guarded=True)
@@ -422,11 +331,7 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
     room = _room_for(r, conn)
     pid = conn.pid
 
-    def leave() -> None:
-        room.remove(pid)
-        r.evict_seat(room, pid, "left")
-
-    room.change(leave)
+    room.change(lambda: room.remove(pid), then=lambda _: r.evict_seat(room, pid, "left"))
 
 
 @handler(Event.PLAYER_UPDATE)
@@ -441,15 +346,10 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     room.change(lambda: room.update_player(conn.pid, group=group, name=name))
 
 
-def _check_rev(room: Room, payload: dict) -> None:
+def _check_rev(room: Room, rev: int | None) -> None:
     """An optional ``rev`` says which state the sender acted on; a stale one
     lost a race with another change."""
-    rev = payload.get("rev")
-    if rev is None:
-        return
-    if not isinstance(rev, int) or isinstance(rev, bool):
-        raise bad("rev must be an integer")
-    if rev != room.rev:
+    if rev is not None and rev != room.rev:
         raise ProtocolError(Code.CONFLICT, "Something changed meanwhile; look again and retry.")
 
 
@@ -457,48 +357,38 @@ def _check_rev(room: Room, payload: dict) -> None:
 def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
     """The table or the host player: kick, seat_order, end_game, set_host,
     skip (go on without an absent player the game waits on), and the game's
-    own host moves (``game`` with an ``action``)."""
+    own host moves (``game`` with an ``action``). Everybody
+    receives the new state; a kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
-    command = payload.get("command")
-    if not isinstance(command, str):
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game, skip")
+    cmd = protocol.parse_host_command(payload)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can do that.")
 
-    if command == "kick":
-        pid = protocol.player_id(payload.get("player_id"))
+    def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
+        def change() -> Any:
+            _check_rev(room, cmd.rev)
+            return mutate()
+
+        return change
+
+    if cmd.command == "kick":
+        pid = cmd.player_id
 
         def kick() -> None:
-            _check_rev(room, payload)
             room.seat(pid)
             room.remove(pid)
-            r.evict_seat(room, pid, "kicked")
 
-        room.change(kick)
-    elif command == "seat_order":
-        ids = payload.get("player_ids")
-        if not isinstance(ids, list) or len(ids) > 64:
-            raise bad("player_ids must be a list of player ids")
-        ids = [protocol.player_id(p, "player_ids") for p in ids]
-
-        def reorder() -> None:
-            _check_rev(room, payload)
-            room.set_seat_order(ids)
-
-        room.change(reorder)
-    elif command == "end_game":
-        room.change(lambda: (_check_rev(room, payload), room.end_game())[1])
-    elif command == "set_host":
-        pid = protocol.player_id(payload.get("player_id"))
-        room.change(lambda: (_check_rev(room, payload), room.set_host(pid))[1])
-    elif command == "game":
-        action = protocol.parse_action(payload)
-        room.change(lambda: room.act(HOST, action))
-    elif command == "skip":
-        pid = protocol.player_id(payload.get("player_id"))
-        room.change(lambda: room.skip_absent(pid))
+        room.change(checked(kick), then=lambda _: r.evict_seat(room, pid, "kicked"))
+    elif cmd.command == "seat_order":
+        room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
+    elif cmd.command == "end_game":
+        room.change(checked(room.end_game))
+    elif cmd.command == "set_host":
+        room.change(checked(lambda: room.set_host(cmd.player_id)))
+    elif cmd.command == "skip":
+        room.change(checked(lambda: room.skip_absent(cmd.player_id)))
     else:
-        raise bad("command must be one of kick, seat_order, end_game, set_host, game, skip")
+        room.change(checked(lambda: room.act(HOST, cmd.action)))
 
 
 @handler(Event.GAME_START)
@@ -527,7 +417,8 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
 
     _room_for(r, conn)
     return {
-        "variants": r.registry.store.list_variants(),
+        # decks saved before the catalogue gained a parameter show its default
+        "variants": [dict(v, deck=decks.with_defaults(v["deck"])) for v in r.registry.store.list_variants()],
         "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
         "catalogue": decks.catalogue(),
     }
@@ -535,26 +426,26 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
 
 @handler(Event.VARIANT_SAVE)
 def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """The host saves (or replaces) a named house variant; a bad deck is refused
-    with the reason."""
+    """The host saves (or replaces) a named house variant; a bad deck, or one
+    too many, is refused with the reason. Only the sender is answered."""
     from .games import decks
 
     room = _room_for(r, conn)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
-    name = protocol.clean_text(payload.get("name"), "name", decks.NAME_MAX)
-    mode = payload.get("mode")
-    if mode not in _deck_modes():
-        raise bad("mode must be ring_of_fire or kings")
-    deck = payload.get("deck")
-    if isinstance(deck, dict):
-        deck = dict(deck, name=name)
+    save = protocol.parse_variant_save(payload)
+    if save.mode not in _deck_modes():
+        raise bad("mode must be one of " + ", ".join(_deck_modes()))
     try:
-        deck = decks.validate_deck(deck)
+        deck = decks.validate_deck(save.deck)
     except ValueError as exc:
         raise bad(str(exc)) from None
-    r.registry.store.save_variant(name, mode, deck, r.registry.clock())
-    return {"variant": {"name": name, "mode": mode, "deck": deck}}
+    store = r.registry.store
+    with r.lock:
+        if store.get_variant(save.name) is None and len(store.list_variants()) >= decks.VARIANTS_MAX:
+            raise bad(f"This server keeps at most {decks.VARIANTS_MAX} house variants; delete one first.")
+        store.save_variant(save.name, save.mode, deck, r.registry.clock())
+    return {"variant": {"name": save.name, "mode": save.mode, "deck": deck}}
 
 
 @handler(Event.VARIANT_DELETE)
@@ -563,19 +454,18 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
     room = _room_for(r, conn)
     if not r.is_host(conn, room):
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
-    name = payload.get("name")
-    if not isinstance(name, str) or not name or len(name) > 200:
-        raise bad("name must be a variant name")
+    name = protocol.parse_variant_name(payload)
     if not r.registry.store.delete_variant(name):
-        raise bad(f"There is no house variant {name[:40]!r}.")
+        raise bad(f"There is no house variant {name!r}.")
 
 
 @handler(Event.GAME_ACT)
 def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player's move; it is checked against the rules and the turn."""
-    arrival = {"at": r.registry.clock(), "rtt": conn.trips.median()}  # the server's stamp, for races
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
+    arrival = {"at": r.registry.clock(), "rtt": conn.trips.median()}  # the server's stamp, for races
     action = protocol.parse_action(payload)
     room = _room_for(r, conn)
-    room.change(lambda: (_check_rev(room, payload), room.act(conn.pid, action, arrival))[1])
+    rev = protocol.parse_rev(payload)
+    room.change(lambda: (_check_rev(room, rev), room.act(conn.pid, action, arrival))[1])

@@ -2,11 +2,13 @@
 game, and the registry that finds them in the store.
 
 Every change of a room goes through ``Room.change``: under the room's lock it
-applies the change, bumps ``rev`` by exactly one, saves the room to the store
-(before anybody is told), and hands the new views to the publisher, still
-under the lock, so that every recipient sees the revisions in order. A change
-that fails leaves the room as it was: engines validate before they mutate, and
-anything unexpected reloads the room from its last saved state.
+applies the change, bumps ``rev`` by exactly one, saves the room to the store,
+and only then binds or evicts connections (its ``then``) and hands the new
+views to the publisher, still under the lock, so that every recipient sees
+the revisions in order and nobody is told of a change the store did not
+keep. A change that fails leaves the room as it was: engines and the room
+check before they mutate, and anything unexpected (a failed save included)
+reloads the room from its last saved state.
 """
 
 from __future__ import annotations
@@ -83,8 +85,22 @@ class Room:
         self.table_connected: bool = data.get("table_connected", False)
         self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
-        game = data.get("game")
-        self.game: Game | None = MODES[game["mode"]].from_state(game["state"]) if game else None
+        self.game: Game | None = self._load_game(data.get("game"))
+
+    def _load_game(self, saved: dict | None) -> Game | None:
+        """The saved game, or None (the lobby) when it cannot be read back: a
+        game saved by a version whose state this one no longer reads (such as
+        the random generator's whole state, before version 2 of the drinking
+        decks' state) is dropped, and the room with its seats, tokens and
+        tallies still opens."""
+        if saved is None:
+            return None
+        try:
+            return MODES[saved["mode"]].from_state(saved["state"])
+        except Exception:
+            log.warning("room %s: its saved game cannot be read back; it opens in the lobby", self.code,
+                        exc_info=True)
+            return None
 
     def to_json(self) -> str:
         """The room for the store, as JSON text."""
@@ -112,9 +128,13 @@ class Room:
         }
 
     # -- the one way to change a room ----------------------------------------
-    def change(self, mutate: Callable[[], Any]) -> Any:
-        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED`` (or a
-        tuple whose last item is ``UNCHANGED``), commit and publish."""
+    def change(self, mutate: Callable[[], Any], then: Callable[[Any], None] | None = None) -> Any:
+        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED``,
+        bump ``rev`` and save. Only once the change is in the store (or
+        nothing changed) does ``then(result)`` run, still under the lock and
+        before the views of the new ``rev`` go out: that is where connections
+        are bound to a seat or told they were removed, so nobody is ever told
+        of a change the store did not keep. Returns what ``mutate`` returned."""
         with self.lock:
             try:
                 result = mutate()
@@ -124,9 +144,14 @@ class Room:
                 log.exception("change of room %s failed; reloading it", self.code)
                 self._reload()
                 raise
-            unchanged = result is UNCHANGED or (isinstance(result, tuple) and result and result[-1] is UNCHANGED)
-            if not unchanged:
-                self._commit()
+            if result is UNCHANGED:
+                if then is not None:
+                    then(result)
+                return result
+            self._save()
+            if then is not None:
+                then(result)
+            self.publish()
             return result
 
     def _reload(self) -> None:
@@ -134,17 +159,20 @@ class Room:
         if saved is not None:
             self._load(saved)
 
-    def _commit(self) -> None:
+    def _save(self) -> None:
+        """Bump ``rev`` and save; a failed save puts the room back as it was
+        saved last and is answered ``conflict``."""
         now = self.registry.clock()
+        rev, touched = self.rev, self.touched
         self.rev += 1
         self.touched = now
         try:
             self.registry.store.save(self.code, self.to_json(), now)
         except Exception:
             log.exception("saving room %s failed", self.code)
+            self.rev, self.touched = rev, touched
             self._reload()
-            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.")
-        self.publish()
+            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.") from None
 
     def publish(self) -> None:
         """Hand the views of the current ``rev`` to the publisher (lock held)."""
@@ -355,8 +383,11 @@ class Room:
         if len(players) > cls.max_players:
             raise IllegalAction(f"{cls.title} takes at most {cls.max_players} players.")
         rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        # The new engine is built before the old game is let go: a failure
+        # here leaves the room with the game (and the drinks) it had.
+        game = cls.new(players, options, rng, self.registry.clock())
         self._fold_drinks()
-        self.game = cls.new(players, options, rng, self.registry.clock())
+        self.game = game
 
     def end_game(self) -> Any:
         """The host ends the game: a running game that has a result to show
@@ -439,7 +470,8 @@ class Registry:
             return room
 
     def create(self, join_base: str) -> tuple[Room, str]:
-        """A new room with a fresh code and host token; saved before return."""
+        """A new room with a fresh code and host token, kept in memory; the
+        first change of the room (the table attaching) saves it."""
         token = new_token()
         now = self.clock()
         with self._lock:
@@ -462,10 +494,6 @@ class Registry:
         """The room if it is in memory (never loads it from the store)."""
         with self._lock:
             return self._rooms.get(code)
-
-    def live_rooms(self) -> list[Room]:
-        with self._lock:
-            return list(self._rooms.values())
 
     def expire(self, ttl_seconds: float) -> list[str]:
         """Forget rooms nobody has touched for ``ttl_seconds``."""

@@ -4,6 +4,7 @@ and the health check."""
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
@@ -16,12 +17,23 @@ bp = Blueprint("web", __name__)
 
 
 def _room_or_none(code: str):
-    if not ROOM_CODE_RE.match(code):
-        return None
-    try:
-        return current_app.extensions["partyapp"].registry.get(code)
-    except ProtocolError:
-        return None
+    """The room of a code asked for in a page's path, or None. Each unknown
+    code costs the client address a token of its join limit, and an address
+    out of tokens is answered 429 whatever code it asks for next, so that
+    room codes cannot be swept over HTTP either."""
+    limiter = current_app.extensions["partyapp"].join_limiter
+    addr = request.remote_addr or "?"
+    if limiter.exhausted(addr):
+        abort(Response(render_template("busy.html"), status=429, headers={"Retry-After": "60"}))
+    room = None
+    if ROOM_CODE_RE.match(code):
+        try:
+            room = current_app.extensions["partyapp"].registry.get(code)
+        except ProtocolError:
+            room = None
+    if room is None:
+        limiter.allow(addr)
+    return room
 
 
 def _modes() -> list[dict]:
@@ -59,16 +71,24 @@ def join(code: str):
     return render_template("phone.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
 
 
+@lru_cache(maxsize=512)
+def qr_svg(url: str) -> bytes:
+    """The QR code of a join URL as SVG, drawn once per URL (a room's join URL
+    never changes)."""
+    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2,
+                      error_correction=qrcode.constants.ERROR_CORRECT_M)
+    buf = io.BytesIO()
+    img.save(buf)
+    return buf.getvalue()
+
+
 @bp.get("/qr/<code>.svg")
 def qr(code: str):
     room = _room_or_none(code.upper())
     if room is None:
         abort(404)
-    img = qrcode.make(room.join_url, image_factory=qrcode.image.svg.SvgPathImage, border=2,
-                      error_correction=qrcode.constants.ERROR_CORRECT_M)
-    buf = io.BytesIO()
-    img.save(buf)
-    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})
 
 
 @bp.get("/healthz")

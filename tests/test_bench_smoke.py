@@ -1,6 +1,6 @@
 """A very short run of the load benchmark (``python -m bench.load``) against a
-real server process, and the fan-out's pre-encoded frames. No timing is
-asserted: only that the benchmark runs end to end and nothing was lost."""
+real server process. No timing is asserted: only that the benchmark runs end
+to end and nothing was lost."""
 
 from __future__ import annotations
 
@@ -32,22 +32,13 @@ def test_load_benchmark_smoke():
         assert result["samples"] > 0
 
 
-def test_spliced_frames_are_the_views():
-    """What ``Realtime.publish`` sends decodes to the public view, and to the
-    public view plus ``you``, exactly as a plain packet of those views does."""
-    from socketio import packet
+def test_rules_benchmark_smoke():
+    """``python -m bench.rules`` times every mode, also with --repeat."""
+    cmd = [sys.executable, "-m", "bench.rules", "--steps", "60", "--repeat", "2", "--json"]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = json.loads(done.stdout.strip().splitlines()[-1])
+    from partyapp.games import MODES
 
-    from partyapp.packets import Fragment, WirePacket, encode
-
-    public = {"rev": 3, "room": {"code": "KQZX"}, "players": [{"id": "p1", "name": "Zoë \u2603"}],
-              "game": {"mode": "ring_of_fire", "turn": "p1", "over": False, "rules": [{"text": "<b>\"hi\"</b>"}]}}
-    you = {"player_id": "p1", "hand": [], "actions": [{"type": "draw", "params": {}}]}
-    text = encode(public)
-    spliced = text[:-1] + ',"you":' + encode(you) + "}"
-    for data, fragment in ((public, Fragment(text)), ({**public, "you": you}, Fragment(spliced))):
-        plain = packet.Packet(packet.EVENT, data=["state", data]).encode()
-        wire = WirePacket(packet.EVENT, data=["state", fragment]).encode()
-        assert packet.Packet(encoded_packet=wire).data == packet.Packet(encoded_packet=plain).data == ["state", data]
-    # everything else goes through the standard encoder
-    ack = {"ok": False, "error": {"code": "bad_request", "message": "x"}}
-    assert WirePacket(packet.ACK, data=[ack], id=4).encode() == packet.Packet(packet.ACK, data=[ack], id=4).encode()
+    assert line["repeat"] == 2 and {m["mode"] for m in line["modes"]} == set(MODES)
+    assert all(m["steps"] == 60 and m["apply_p99_ms"] > 0 for m in line["modes"])

@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from partyapp.games.cards import STANDARD_DECK
 from partyapp.protocol import ROOM_CODE_RE
 from partyapp.rooms import hash_token
 
@@ -101,7 +102,7 @@ def test_tokens_go_to_nobody_but_their_owner(table, join, client):
 
 @pytest.mark.parametrize(
     "name",
-    ["", "   ", "x" * 25, "bad\x00name", "tab\tname", "\u202eevil", "a\u2066b", "zero\u200bwidth", 42, None, ["Ana"]],
+    ["", "   ", "x" * 25, "bad\x00name", "\u202eevil", "a\u2066b", "zero\u200bwidth", "\u3164", 42, None, ["Ana"]],
 )
 def test_bad_names_are_refused(table, client, name):
     """Names are 1 to 24 visible characters, no control or bidi characters."""
@@ -115,6 +116,13 @@ def test_odd_but_fine_names_are_kept_exactly(table, join, name):
     t, code, _ = table
     join(code, name)
     assert t.last_state()["players"][0]["name"] == name
+
+
+def test_white_space_in_names_is_folded(table, join):
+    """Tabs, line breaks and runs of spaces become one space."""
+    t, code, _ = table
+    join(code, " Ana\t\n  Lee ")
+    assert t.last_state()["players"][0]["name"] == "Ana Lee"
 
 
 def test_names_are_unique_ignoring_case(table, join, client):
@@ -314,12 +322,32 @@ def test_origin_of_another_site_is_refused(make_app):
     """Cross-site WebSocket hijacking: a page of another site cannot connect."""
     from tests.conftest import Client
 
-    app = make_app()
+    app = make_app(PARTYAPP_LAN_IP="192.168.1.20", PARTYAPP_ALLOWED_ORIGINS=["http://mylaptop.local:8000/"])
     assert not Client(app, headers={"Origin": "http://evil.example"}).connected
-    assert Client(app, headers={"Origin": "http://localhost"}).connected  # the page's own host
     assert Client(app, headers={"Origin": "http://party.test"}).connected  # public_url
-    assert Client(app, headers={"Origin": "http://127.0.0.1:8000"}).connected  # LAN address
+    assert Client(app, headers={"Origin": "http://192.168.1.20:8000"}).connected  # LAN address
+    assert Client(app, headers={"Origin": "http://localhost:8000"}).connected  # the laptop itself
+    assert Client(app, headers={"Origin": "http://127.0.0.1:8000"}).connected
+    assert Client(app, headers={"Origin": "http://mylaptop.local:8000"}).connected  # configured
+    assert not Client(app, headers={"Origin": "http://192.168.1.20:9000"}).connected  # another port
+    assert not Client(app, headers={"Origin": "null"}).connected
     assert Client(app).connected  # not a browser: no Origin
+
+
+def test_origin_equal_to_the_host_header_is_not_enough(make_app):
+    """DNS rebinding: a page of evil.example whose name now points at this
+    server sends Origin and Host both naming evil.example; it is refused."""
+    from tests.conftest import Client
+
+    app = make_app()
+    realtime = app.extensions["partyapp"]
+    hosts: list = []
+    real = realtime.origin_allowed
+    realtime.origin_allowed = lambda origin, environ: hosts.append(environ.get("HTTP_HOST")) or real(origin, environ)
+    for host in ("evil.example", "evil.example:8000"):
+        rebound = Client(app, headers={"Origin": f"http://{host}", "Host": host})
+        assert not rebound.connected
+    assert hosts == ["evil.example", "evil.example:8000"]
 
 
 def test_event_rate_limit_per_connection(make_app):
@@ -416,16 +444,42 @@ def test_house_variants_save_list_delete(table, join, client):
     assert error_code(host.call("variant.delete", {"name": "Our house"})) == "bad_request"
 
 
-def test_variants_survive_a_restart(tmp_path, make_app):
-    """House variants are kept in the SQLite store."""
-    from partyapp.store import SQLiteStore
+@pytest.mark.parametrize("mode", [["kings"], {"a": 1}, 7, True])
+def test_an_imported_deck_with_a_mode_that_is_not_text_gives_the_reason(table, join, caplog, mode):
+    """A file whose deck names its mode as a list, object or number is
+    refused with the reason, never a traceback."""
+    t, code, _ = table
+    host = join(code, "Ana")
+    deck = host.call("variant.list", {})["defaults"]["kings"]
+    deck["mode"] = mode
+    answer = host.call("variant.save", {"name": "Odd", "mode": "kings", "deck": deck})
+    assert error_code(answer) == "bad_request" and "Unknown mode" in answer["error"]["message"]
+    answer = host.call("variant.save", {"name": "Odd", "mode": mode, "deck": deck})
+    assert error_code(answer) == "bad_request" and "mode" in answer["error"]["message"]
+    assert [r for r in caplog.records if r.levelname == "ERROR"] == []
 
-    url = f"sqlite:///{tmp_path / 'v.db'}"
-    store = SQLiteStore(str(tmp_path / "v.db"))
-    store.save_variant("Ours", "kings", {"name": "Ours", "cards": {}}, 1.0)
-    store.close()
-    app = make_app(PARTYAPP_STORE_URL=url)
-    assert app.extensions["partyapp"].registry.store.get_variant("ours")["name"] == "Ours"
+
+def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch):
+    """At most VARIANTS_MAX variants are kept (replacing one is fine), and a
+    deck larger than DECK_BYTES_MAX is refused with the reason."""
+    from partyapp.games import decks
+
+    t, code, _ = table
+    host = join(code, "Ana")
+    deck = host.call("variant.list", {})["defaults"]["ring_of_fire"]
+    monkeypatch.setattr(decks, "VARIANTS_MAX", 2)
+    assert host.call("variant.save", {"name": "One", "mode": "ring_of_fire", "deck": deck})["ok"]
+    assert host.call("variant.save", {"name": "Two", "mode": "ring_of_fire", "deck": deck})["ok"]
+    third = host.call("variant.save", {"name": "Three", "mode": "ring_of_fire", "deck": deck})
+    assert error_code(third) == "bad_request" and "at most 2" in third["error"]["message"]
+    assert host.call("variant.save", {"name": "two", "mode": "ring_of_fire", "deck": deck})["ok"]
+    assert [v["name"] for v in host.call("variant.list", {})["variants"]] == ["One", "two"]
+    monkeypatch.undo()
+    heavy = json.loads(json.dumps(deck))
+    for entry in heavy["cards"].values():
+        entry["text"] = "\U0001f44d\ufe0f\ufe0f\ufe0f" * decks.TEXT_MAX  # 300 visible, 13 bytes each
+    big = host.call("variant.save", {"name": "Big", "mode": "ring_of_fire", "deck": heavy})
+    assert error_code(big) == "bad_request" and "larger than 32 KB" in big["error"]["message"]
 
 
 def test_a_flooding_connection_is_cut_off(make_app):
@@ -466,37 +520,166 @@ def test_idle_rooms_expire(make_app):
     assert Client(app).call("player.join", {"code": fresh, "name": "Ana"})["ok"]
 
 
+def engine_seed(app, code: str) -> int:
+    """The seed the room's engine will draw its next card with."""
+    return app.extensions["partyapp"].registry.get(code).game.to_state()["s"]["seed"]
+
+
 @pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
-def test_no_undrawn_card_in_any_frame(table, join, mode):
-    """Through a played game, no frame to anyone carries a card before it is
-    drawn (the card drawn is chosen when drawn)."""
+def test_no_undrawn_card_or_seed_in_any_frame(app, table, join, mode):
+    """Through a played game with a staged start, no frame to anyone carries
+    a card before it is drawn (staged or chosen when drawn), nor the seed the
+    engine draws with."""
     import random
     import re
 
     t, code, _ = table
     phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
-    assert t.call("game.start", {"mode": mode, "options": {"seed": 11}})["ok"]
     rng = random.Random(4)
+    staged = rng.sample(sorted(STANDARD_DECK), 12)
+    assert t.call("game.start", {"mode": mode, "options": {"seed": 11, "deck": staged}})["ok"]
     card = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
     drawn: set[str] = set()
+    seeds = {engine_seed(app, code)}
     latest: dict = {}
     for _ in range(150):
         for c in [t, *phones]:
             for frame in c.states():
-                if frame["game"] and frame["game"]["last_card"]:
-                    drawn.add(frame["game"]["last_card"])
-                seen = set(card.findall(json.dumps(frame)))
+                drawn.add((frame["game"] or {}).get("last_card"))
+                text = json.dumps(frame)
+                seen = set(card.findall(text))
                 assert seen <= drawn, f"undrawn cards {seen - drawn} in a frame"
+                assert not [s for s in seeds if str(s) in text], "the engine's seed is in a frame"
                 latest[c] = frame
         if latest[t]["game"]["over"]:
             break
         movers = [(p, a) for p in phones for a in latest[p]["you"]["actions"]
                   if a["type"] not in ("steal", "breach", "deflect", "caught")]
-        if not movers:
-            break
+        assert movers, "nobody can move"
         p, spec = rng.choice(movers)
         action = {"type": spec["type"]}
         for name, domain in spec["params"].items():
             action[name] = rng.choice(domain["one_of"]) if "one_of" in domain else "No pointing"
         p.call("game.act", {"action": action})
-    assert len(drawn) >= 10
+        seeds.add(engine_seed(app, code))
+    assert len(drawn) >= 20 and set(staged) <= drawn and len(seeds) >= 8
+
+
+def test_a_race_nobody_finishes_is_settled_by_the_server(table, join):
+    """Nobody taps in Floor: at race_timeout_s the server itself settles the
+    race, and every phone and the table receive the outcome."""
+    import time
+
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 1}})["ok"]
+    assert phones[0].call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    assert t.last_state()["game"]["prompt"]["kind"] == "race"
+    frames: list = []
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not any(f["game"]["outcome"] for f in frames):
+        time.sleep(0.05)
+        frames += t.states()
+    outcome = frames[-1]["game"]["outcome"] if frames else None
+    assert outcome is not None and outcome["timed_out"] is True
+    assert outcome["losers"] == [p.player_id for p in phones]
+    assert [p["drinks"] for p in frames[-1]["players"]] == [1, 1, 1]
+    for phone in phones:
+        assert phone.last_state()["game"]["outcome"] == outcome
+
+
+def test_the_store_keeps_only_hashes_of_tokens(tmp_path, make_app):
+    """Inside the store (the SQLite file itself) there is no token, only its
+    hash: a copy of the database seats nobody."""
+    import sqlite3
+
+    from tests.conftest import Client
+
+    path = tmp_path / "rooms.db"
+    app = make_app(PARTYAPP_STORE_URL=f"sqlite:///{path}")
+    t = Client(app)
+    created = t.call("room.create", {})
+    phone = Client(app)
+    joined = phone.call("player.join", {"code": created["code"], "name": "Ana"})
+    assert joined["ok"]
+    db = sqlite3.connect(path)
+    saved = db.execute("SELECT data FROM rooms WHERE code = ?", (created["code"],)).fetchone()[0]
+    everything = "\n".join(str(row) for table in ("rooms", "variants")
+                           for row in db.execute(f"SELECT * FROM {table}"))  # noqa: S608
+    db.close()
+    room = json.loads(saved)
+    assert room["host_token_hash"] == hash_token(created["host_token"])
+    assert room["seats"][0]["token_hash"] == hash_token(joined["token"])
+    assert hash_token(joined["token"]) != joined["token"]
+    for token in (created["host_token"], joined["token"]):
+        assert token not in everything
+    # and the hashes still let their owners back in
+    assert Client(app).call("player.resume", {"code": created["code"], "token": joined["token"]})["ok"]
+    assert Client(app).call("table.attach", {"code": created["code"], "host_token": created["host_token"]})["ok"]
+
+
+def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(table, join):
+    """Drawing the 10 in Ring of Fire: everybody sees the drawer as
+    thumbmaster and the category round; only the drawer's phone offers the
+    thumb race, and the race pauses the round."""
+    t, code, _ = table
+    ana, bob, cat = (join(code, name) for name in ("Ana", "Bob", "Cat"))
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["10H"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["roles"]["thumbmaster"] == ana.player_id
+    assert game["card"]["title"] == "Thumbmaster" and game["prompt"]["kind"] == "round"
+    mine = ana.last_state()["you"]
+    assert {"type": "thumb", "params": {"thumb": {"one_of": ["left", "right"]}}} in mine["actions"]
+    assert [r["role"] for r in mine["roles"]] == ["thumbmaster"]
+    assert all(a["type"] != "thumb" for p in (bob, cat) for a in p.last_state()["you"]["actions"])
+    assert ana.call("game.act", {"action": {"type": "thumb", "thumb": "left"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["prompt"]["race"] == "thumb" and game["paused"]["kind"] == "round"
+    assert bob.call("game.act", {"action": {"type": "tap", "thumb": "left"}}) == {"ok": True}
+    state = t.last_state()
+    assert state["game"]["outcome"]["losers"] == [cat.player_id]
+    assert state["game"]["prompt"]["kind"] == "round"
+    assert [p["drinks"] for p in state["players"]] == [0, 0, 1]
+
+
+def test_ring_of_fire_ten_as_category_only_through_the_editors_data(table, join):
+    """The category-only reading: the editor's data carries the 10's
+    thumbmaster option; a house variant with it off plays no thumbmaster."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    join(code, "Bob")
+    listing = ana.call("variant.list", {})
+    assert listing["catalogue"]["round"]["params"]["thumbmaster"]["default"] is False
+    deck = listing["defaults"]["ring_of_fire"]
+    assert deck["cards"]["10"]["params"]["thumbmaster"] is True
+    deck["cards"]["10"]["params"]["thumbmaster"] = False
+    saved = ana.call("variant.save", {"name": "Category tens", "mode": "ring_of_fire", "deck": deck})
+    assert saved["ok"] and saved["variant"]["deck"]["cards"]["10"]["params"]["thumbmaster"] is False
+    options = {"variant": "Category tens", "deck": ["10H"]}
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": options})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    game = t.last_state()["game"]
+    assert game["roles"]["thumbmaster"] is None and game["prompt"]["kind"] == "round"
+    assert all(a["type"] != "thumb" for a in ana.last_state()["you"]["actions"])
+
+
+def test_house_variants_saved_before_a_new_card_option_show_its_default(app, table, join):
+    """A variant kept from before the round effect's thumbmaster option lists
+    its round cards with the option off, which is how it plays."""
+    import copy as copying
+
+    from partyapp.games.decks import RING_OF_FIRE
+
+    t, code, _ = table
+    ana = join(code, "Ana")
+    join(code, "Bob")
+    old = copying.deepcopy(RING_OF_FIRE)
+    old["cards"]["10"] = {"title": "Category", "text": "Name things.", "effect": "round", "params": {"n": 1}}
+    old["cards"]["9"]["params"] = {"n": 1}
+    app.extensions["partyapp"].registry.store.save_variant("Old house", "ring_of_fire", old, 1.0)
+    listed = ana.call("variant.list", {})["variants"][0]["deck"]["cards"]
+    assert listed["10"]["params"] == listed["9"]["params"] == {"n": 1, "thumbmaster": False}
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"variant": "Old house", "deck": ["10S"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    assert t.last_state()["game"]["roles"]["thumbmaster"] is None

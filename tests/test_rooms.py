@@ -30,3 +30,23 @@ def test_room_round_trips_through_the_store():
     again = type(room)(registry, json.loads(room.to_json()))
     assert again.public_view() == room.public_view()
     assert again.you("p2") == room.you("p2")
+
+
+def test_a_room_whose_game_cannot_be_read_back_opens_in_the_lobby(caplog):
+    """A room saved with a game this version cannot read (here: the state of
+    the first version of the drinking decks, with the generator's whole
+    state) still opens, in the lobby, with its seats, tokens and tallies."""
+    store = MemoryStore()
+    registry = Registry(store)
+    room, _ = registry.create("http://party.test")
+    _, token = room.change(lambda: room.join("Ana", None))
+    room.change(lambda: room.join("Bob", None))
+    room.seats[0].drinks = 4
+    saved = json.loads(room.to_json())
+    saved["game"] = {"mode": "kings", "state": {"mode": "kings", "rng": [3, [1, 2, 3], None], "seats": ["p1", "p2"]}}
+    store.save(room.code, json.dumps(saved), 1.0)
+    again = Registry(store).get(room.code)
+    assert again.game is None
+    assert [(s.name, s.drinks) for s in again.seats] == [("Ana", 4), ("Bob", 0)]
+    assert again.seat_by_token(token).id == "p1"
+    assert "cannot be read back" in caplog.text

@@ -35,8 +35,8 @@ class WireClient:
         if self._connects > 1 and self.on_reconnect is not None:
             threading.Thread(target=self.on_reconnect, daemon=True).start()
 
-    def connect(self) -> "WireClient":
-        self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
+    def connect(self, headers: dict | None = None) -> "WireClient":
+        self.sio.connect(self.url, headers=headers or {}, transports=["websocket"], wait_timeout=10)
         return self
 
     def call(self, event: str, payload: dict | None = None, timeout: float = 10) -> dict:

@@ -3,8 +3,9 @@
 An engine is plain Python over plain data. It never reads the clock, the
 network or a global: the server passes ``now`` (seconds, a float) into every
 call that can depend on time, and a ``random.Random`` at set-up. Its whole
-state round-trips through JSON (``to_state`` / ``from_state``), the random
-generator's state included, so a room survives a server restart mid-game.
+state round-trips through JSON (``to_state`` / ``from_state``), whatever it
+keeps of its randomness included, so a room survives a server restart
+mid-game and plays on exactly as it would have.
 
 Players are identified by their player id (a short string). The engine keeps
 them in seat order, clockwise; "left" is the next seat clockwise.
@@ -51,19 +52,6 @@ class TooLate(IllegalAction):
     """Another player's move got there first (a race lost): ``conflict``."""
 
     code = "conflict"
-
-
-def rng_to_json(rng: random.Random) -> list:
-    """The generator's state as JSON-ready lists."""
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def rng_from_json(data: list) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
 
 
 class Game(ABC):

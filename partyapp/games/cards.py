@@ -91,14 +91,6 @@ def colour_of(code: str) -> str:
     return "red" if suit_of(code) in RED_SUITS else "black"
 
 
-def is_red(code: str) -> bool:
-    return colour_of(code) == "red"
-
-
-def is_black(code: str) -> bool:
-    return colour_of(code) == "black"
-
-
 def card_name(code: str) -> str:
     """``"QD"`` -> ``"Queen of Diamonds"``."""
     rank, suit = parse_card(code)

@@ -28,14 +28,20 @@ Parameter domains use the protocol's spelling (``{"one_of": [...]}``,
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
+from ..protocol import VARIANT_NAME_MAX, clean_text
 from .cards import COLOURS, RANKS
 
 TITLE_MAX = 40
 TEXT_MAX = 300
-NAME_MAX = 40
+NAME_MAX = VARIANT_NAME_MAX
 RULE_MAX = 100
+# Bounds on the house variants a server keeps: how many, and how large each
+# deck may be once encoded (the default decks are about 4 KB).
+VARIANTS_MAX = 50
+DECK_BYTES_MAX = 32_000
 
 # Who a "drink" effect hands drinks to.
 WHO = ("drawer", "left", "right", "everybody", "others", "guys", "chicks", "pick")
@@ -121,8 +127,13 @@ EFFECTS: dict[str, dict] = {
     "round": {
         "label": "Round game",
         "help": "A game played aloud round the table from the drawer (rhyme, category); "
-                "the drawer or the host picks who messed up, and they drink n.",
-        "params": {"n": _p(_int(1, 10), 1, "Drinks")},
+                "the drawer or the host picks who messed up, and they drink n. With "
+                "thumbmaster, the drawer first becomes the thumbmaster for the game (the "
+                "thumb race costs n; left or right thumb), then the round is played.",
+        "params": {
+            "n": _p(_int(1, 10), 1, "Drinks"),
+            "thumbmaster": _p(_BOOL, False, "The drawer becomes thumbmaster first"),
+        },
     },
     "waterfall": {
         "label": "Waterfall",
@@ -180,8 +191,10 @@ RING_OF_FIRE: dict = {
                    "so does the other.", "mate", n=1),
         "9": _card("Rhyme", "Say a word; the next person must rhyme with it, and so on round "
                    "the circle until someone messes up. They drink.", "round", n=1),
-        "10": _card("Category", "Pick a category, such as football; round the circle everyone "
-                    "names something in it. Whoever messes up drinks.", "round", n=1),
+        "10": _card("Thumbmaster", "You are the thumbmaster: put a thumb on the table whenever you "
+                    "like; the last to copy drinks. Now pick a category, such as football; round "
+                    "the circle everyone names something in it. Whoever messes up drinks.",
+                    "round", n=1, thumbmaster=True),
         "J": _card("Make a Rule", "Make up a rule everyone must follow for the whole game. "
                    "Whoever disobeys drinks.", "rule", n=1),
         "Q": _card("Questionmaster", "Until the next queen, whoever answers one of your "
@@ -269,15 +282,16 @@ def _describe(domain: dict) -> str:
     return f"a whole number from {lim['min']} to {lim['max']}"
 
 
+def _quote(value: Any) -> str:
+    """A value named in a reason, cut short: a reason never echoes a whole file."""
+    text = repr(value)
+    return text if len(text) <= 42 else text[:40] + "…"
+
+
 def _text(value: Any, where: str, what: str, lo: int, hi: int) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where}: the {what} must be text.")
-    value = " ".join(value.split())
-    if len(value) < lo:
-        raise ValueError(f"{where}: the {what} is empty." if lo else f"{where}: bad {what}.")
-    if len(value) > hi:
-        raise ValueError(f"{where}: the {what} is longer than {hi} characters.")
-    return value
+    """Typed text of a deck, through the one cleaner every typed text goes
+    through (``protocol.clean_text``)."""
+    return clean_text(value, f"{where}: the {what}", hi, min_visible=lo)
 
 
 def _validate_entry(entry: Any, where: str) -> dict:
@@ -285,7 +299,7 @@ def _validate_entry(entry: Any, where: str) -> dict:
         raise ValueError(f"{where}: a card needs a title, a text and an effect.")
     unknown = set(entry) - {"title", "text", "effect", "params"}
     if unknown:
-        raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}.")
+        raise ValueError(f"{where}: unknown field {_quote(sorted(unknown)[0])}.")
     if "title" not in entry:
         raise ValueError(f"{where}: the title is missing.")
     title = _text(entry["title"], where, "title", 1, TITLE_MAX)
@@ -294,7 +308,7 @@ def _validate_entry(entry: Any, where: str) -> dict:
     if effect is None:
         raise ValueError(f"{where}: the effect is missing.")
     if not isinstance(effect, str) or effect not in EFFECTS:
-        raise ValueError(f"{where}: unknown effect {effect!r} "
+        raise ValueError(f"{where}: unknown effect {_quote(effect)} "
                          f"(known: {', '.join(EFFECTS)}).")
     params = entry.get("params", {})
     if params is None:
@@ -305,14 +319,14 @@ def _validate_entry(entry: Any, where: str) -> dict:
     for name in params:
         if name not in schema:
             allowed = ", ".join(schema) or "none"
-            raise ValueError(f"{where}: the effect {effect!r} has no parameter {name!r} "
+            raise ValueError(f"{where}: the effect {effect!r} has no parameter {_quote(name)} "
                              f"(parameters: {allowed}).")
     out = {}
     for name, spec in schema.items():
         value = params.get(name, spec["default"])
         if not _check_value(spec["domain"], value):
             raise ValueError(f"{where}: parameter {name!r} of {effect!r} must be "
-                             f"{_describe(spec['domain'])}, not {value!r}.")
+                             f"{_describe(spec['domain'])}, not {_quote(value)}.")
         out[name] = value
     return {"title": title, "text": text, "effect": effect, "params": out}
 
@@ -332,7 +346,7 @@ def validate_deck(defn: Any) -> dict:
             raise ValueError(f"Card {rank} is missing.")
     for key in cards:
         if key not in RANKS:
-            raise ValueError(f"{key!r} is not a rank (ranks: {' '.join(RANKS)}).")
+            raise ValueError(f"{_quote(key)} is not a rank (ranks: {' '.join(RANKS)}).")
     out_cards: dict[str, dict] = {}
     for rank in RANKS:
         entry = cards[rank]
@@ -340,7 +354,7 @@ def validate_deck(defn: Any) -> dict:
             extra = set(entry) - set(COLOURS)
             if extra:
                 raise ValueError(f"Card {rank}: a colour pair holds only \"red\" and \"black\", "
-                                 f"not {sorted(extra)[0]!r}.")
+                                 f"not {_quote(sorted(extra)[0])}.")
             for colour in COLOURS:
                 if colour not in entry:
                     raise ValueError(f"Card {rank}: the {colour} card is missing.")
@@ -351,10 +365,24 @@ def validate_deck(defn: Any) -> dict:
     out = {"name": name, "cards": out_cards}
     mode = defn.get("mode")
     if mode is not None:
-        if mode not in DEFAULT_DECKS:
-            raise ValueError(f"Unknown mode {mode!r} (modes: {', '.join(DEFAULT_DECKS)}).")
+        if not isinstance(mode, str) or mode not in DEFAULT_DECKS:
+            raise ValueError(f"Unknown mode {_quote(mode)} (modes: {', '.join(DEFAULT_DECKS)}).")
         out["mode"] = mode
+    if len(json.dumps(out, ensure_ascii=False).encode()) > DECK_BYTES_MAX:
+        raise ValueError(f"The deck is larger than {DECK_BYTES_MAX // 1000} KB; shorten its texts.")
     return out
+
+
+def with_defaults(deck: dict) -> dict:
+    """A deck saved inside a game, with every parameter the catalogue has
+    gained since filled in with its default (the game plays on as it was)."""
+    for entry in deck["cards"].values():
+        for card in (entry[c] for c in COLOURS) if "red" in entry else (entry,):
+            schema = EFFECTS.get(card.get("effect"), {}).get("params", {})
+            params = card.setdefault("params", {})
+            for name, spec in schema.items():
+                params.setdefault(name, spec["default"])
+    return deck
 
 
 def entry_for(deck: dict, rank: str, colour: str) -> dict:

@@ -1,11 +1,12 @@
 """The one small interface every room store speaks.
 
 A store keeps rooms as JSON text keyed by room code (``load`` gives the
-decoded dict back), and the house
-deck variants by name. It is called with the room's lock held, so a store
-needs no locking of its own beyond what its backend requires for several
-threads. ``save`` returns only once the room is durable enough to be
-acknowledged (SQLite: committed; Redis: written).
+decoded dict back), and the house deck variants by name (at most
+``decks.VARIANTS_MAX``, each checked by ``decks.validate_deck``). A room is
+saved and loaded with its lock held, so one room's calls never overlap; a
+store still guards its backend for the several threads that call it.
+``save`` returns only once the room is durable enough to be acknowledged
+(SQLite: committed; Redis: written).
 """
 
 from __future__ import annotations

@@ -166,3 +166,33 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     expect(table.locator("#players li[data-pid=p1] .mark.neck")).to_have_text("necked 1×")
     shots("table-kings", table)
     assert watch.errors == [] and watch.dialogs == []
+
+
+def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, server, shots, watch):
+    """Ring of Fire's 10: the table shows the drawer as thumbmaster with the
+    category round, and the drawer's phone offers the thumb race."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
+    ana, bob, cat = phones
+    start(table, "ring_of_fire", ["10H"])
+    ana.locator("button[data-action=draw]").click()
+    expect(table.locator(".drawn .card-title")).to_have_text("Thumbmaster")
+    held = table.locator(".roles li.held")
+    expect(held).to_have_count(1)
+    expect(held).to_contain_text("Thumbmaster")
+    expect(held).to_contain_text("Ana")
+    ana.wait_for_selector("[data-action=thumb]")
+    expect(ana.locator(".my-roles")).to_contain_text("Thumbmaster")
+    assert bob.locator("[data-action=thumb]").count() == 0 and cat.locator("[data-action=thumb]").count() == 0
+    shots("table-thumbmaster", table)
+    shots("phone-thumbmaster", ana, full_page=True)
+    # The thumb race from Ana's phone; the category round waits for it.
+    ana.locator("[data-action=thumb] button[data-value=right]").click()
+    for phone in (bob, cat):
+        phone.wait_for_selector("[data-action=tap]")
+    shots("table-thumb-race", table)
+    cat.locator("[data-action=tap] button[data-value=right]").click()
+    table.wait_for_selector(".outcome .loser")
+    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    expect(table.locator("#players li[data-pid=p2] .drinks")).to_have_text("🍺 1")
+    ana.wait_for_selector("button[data-action=done]")
+    assert watch.errors == [] and watch.dialogs == []

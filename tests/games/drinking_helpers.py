@@ -6,7 +6,7 @@ import json
 import random
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST
+from partyapp.games.base import HOST, IllegalAction
 from partyapp.games.cards import STANDARD_DECK
 
 PIDS = [f"p{i}" for i in range(16)]
@@ -38,27 +38,29 @@ def types(g, pid: str) -> list[str]:
     return [a["type"] for a in g.legal_actions(pid)]
 
 
-def strings_in(value) -> set:
-    """Every string anywhere in a JSON-ready value (keys included)."""
+def scalars_in(value) -> set:
+    """Every number and string anywhere in a JSON-ready value (keys included)."""
     out: set = set()
     stack = [value]
     while stack:
         v = stack.pop()
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, dict):
-            out.update(k for k in v if isinstance(k, str))
+        if isinstance(v, dict):
+            out.update(v)
             stack.extend(v.values())
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
+        elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            out.add(v)
     return out
 
 
 def audit(g) -> None:
-    """No view carries an undrawn card or another player's pending pick, and
-    every view is JSON-ready and round-trips unchanged."""
-    s = g.s
-    undrawn = set(STANDARD_DECK) - set(s["drawn"])
+    """No view carries an undrawn card (staged ones included), the engine's
+    seed, or another player's pending pick, and every view is JSON-ready and
+    round-trips unchanged."""
+    s = g.state
+    undrawn = set(STANDARD_DECK) - set(s.drawn)
+    seed = s.seed
     pub = g.public_view()
     assert json.loads(json.dumps(pub)) == pub
     for key in ("mode", "turn", "over", "result", "host_actions", "last_card", "remaining",
@@ -72,16 +74,19 @@ def audit(g) -> None:
         views.append(priv)
         views.append(g.legal_actions(pid))
     for v in views:
-        leaked = strings_in(v) & undrawn
+        seen = scalars_in(v)
+        leaked = seen & undrawn
         assert not leaked, f"undrawn cards in a view: {leaked}"
-    pr = s["prompt"]
-    if pr and pr["kind"] == "rps":
-        assert "picks" not in pub["prompt"]
-        for pid in g.players():
-            own = pr["picks"].get(pid)
-            assert g.private_view(pid)["rps_pick"] == own
+        assert seed not in seen and str(seed) not in seen, "the engine's seed is in a view"
+    # Paper, scissors, stone: each pick is seen by its player alone.
+    picks = getattr(s.prompt, "picks", {})
+    assert "picks" not in (pub["prompt"] or {})
+    for pid in g.players():
+        assert g.private_view(pid)["rps_pick"] == picks.get(pid)
 
 
+# Penalty calls: a repeat of the same call on the same card is refused.
+PENALTIES = frozenset({"breach", "caught", "deflect"})
 PROGRESS = frozenset({"draw", "pick", "rule", "tap", "done", "missed", "start", "answer", "rps"})
 
 
@@ -104,6 +109,21 @@ def random_action(g, pid: str, rng: random.Random, only: frozenset | None = None
             k = rng.randint(domain["min"], domain["max"])
             action[name] = rng.sample(domain["subset_of"], k)
     return action
+
+
+def bot_apply(g, pid: str, action: dict, now: float) -> None:
+    """Apply a move a bot drew from its legal actions: it must be applied,
+    unless it is a second call of a penalty already called on this card,
+    which is refused with the reason and changes nothing."""
+    if action["type"] not in PENALTIES:
+        g.apply(pid, action, now)
+        return
+    before = g.persist_json()
+    try:
+        g.apply(pid, action, now)
+    except IllegalAction as refused:
+        assert "already" in str(refused), refused
+        assert g.persist_json() == before
 
 
 def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int = 20000,
@@ -133,8 +153,8 @@ def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int
         movers = [p for p in g.players() if g.legal_actions(p)]
         if g.legal_actions(HOST) and (not movers or rng.random() < 0.03):
             movers = [HOST]
+        assert movers or deadline is not None, f"wedged: {g.public_view()['prompt']}"
         if not movers:
-            assert deadline is not None, f"wedged: {g.public_view()['prompt']}"
             now = deadline
             continue
         only = None
@@ -143,7 +163,7 @@ def play_randomly(g, rng: random.Random, *, audit_every: int = 1, max_steps: int
             if keen:
                 movers, only = keen, PROGRESS
         pid = rng.choice(movers)
-        g.apply(pid, random_action(g, pid, rng, only), now)
+        bot_apply(g, pid, random_action(g, pid, rng, only), now)
         if audit_every and steps % audit_every == 0:
             audit(g)
     audit(g)

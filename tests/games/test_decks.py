@@ -92,3 +92,25 @@ def test_validate_deck_does_not_change_its_input():
     out = validate_deck(defn)
     out["cards"]["A"]["title"] = "changed"
     assert defn == KINGS
+
+
+def test_every_effect_of_the_catalogue_is_played():
+    """Each effect the editor offers has its implementation in the engine, and
+    no implementation lacks its catalogue entry."""
+    from partyapp.games.drinking_effects import EFFECTS as PLAYED
+
+    assert set(PLAYED) == set(EFFECTS)
+
+
+def test_ring_of_fire_ten_is_thumbmaster_then_category_and_round_cards_default_without():
+    """Ring of Fire's 10 is a round game whose drawer becomes thumbmaster; a
+    round card saved without the option (an older house deck) plays without."""
+    deck = default_deck("ring_of_fire")
+    ten = deck["cards"]["10"]
+    assert ten["title"] == "Thumbmaster" and ten["effect"] == "round"
+    assert ten["params"] == {"n": 1, "thumbmaster": True}
+    assert deck["cards"]["9"]["params"] == {"n": 1, "thumbmaster": False}
+    old = copy.deepcopy(RING_OF_FIRE)
+    old["cards"]["10"] = {"title": "Category", "text": "Name things.", "effect": "round", "params": {"n": 1}}
+    assert validate_deck(old)["cards"]["10"]["params"] == {"n": 1, "thumbmaster": False}
+    assert catalogue()["round"]["params"]["thumbmaster"]["domain"] == {"one_of": [True, False]}

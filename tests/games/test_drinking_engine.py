@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from partyapp.games import MODES, get_mode
 from partyapp.games.base import HOST, GameIsOver, IllegalAction
+from partyapp.games.cards import STANDARD_DECK
 from partyapp.games.drinking import DrinkingGame, Kings, RingOfFire
 
-from .drinking_helpers import act, audit, draw, make, play_randomly, random_action, types
+from .drinking_helpers import act, audit, bot_apply, draw, make, play_randomly, random_action, types
 
 RoF, K = "ring_of_fire", "kings"
 
@@ -232,17 +233,17 @@ def test_staged_deck_then_random_draws_from_the_rest():
     g = make(RoF, 2, deck=["3S", "3H"], seed=7)
     draw(g)
     draw(g)
-    assert g.s["drawn"] == ["3S", "3H"]
-    seen = set(g.s["drawn"])
+    assert g.state.drawn == ["3S", "3H"]
+    seen = set(g.state.drawn)
     while not g.is_over():
         pid = g.public_view()["turn"]
         if pid is None or "draw" not in types(g, pid):
             act(g, HOST, "skip")
             continue
         act(g, pid, "draw")
-        assert g.public_view()["remaining"] == 52 - len(g.s["drawn"])
-    assert len(set(g.s["drawn"])) == len(g.s["drawn"])
-    assert seen <= set(g.s["drawn"])
+        assert g.public_view()["remaining"] == 52 - len(g.state.drawn)
+    assert len(set(g.state.drawn)) == len(g.state.drawn)
+    assert seen <= set(g.state.drawn)
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
@@ -271,11 +272,12 @@ def test_json_round_trip_keeps_views_and_continues_identically(mode):
         if not movers:
             g.tick(g.next_deadline())
             continue
-        g.apply(pid, random_action(g, pid, rng), now)
+        bot_apply(g, pid, random_action(g, pid, rng), now)
     copy = type(g).from_state(json.loads(json.dumps(g.to_state())))
     assert copy.public_view() == g.public_view()
+    for pid in g.players():
+        assert copy.private_view(pid) == g.private_view(pid)
     for pid in g.players() + [HOST]:
-        assert copy.private_view(pid) == g.private_view(pid) if pid != HOST else True
         assert copy.legal_actions(pid) == g.legal_actions(pid)
     assert copy.next_deadline() == g.next_deadline()
     r1, r2 = random.Random(11), random.Random(11)
@@ -302,6 +304,19 @@ def test_random_play_reaches_the_end_without_leaks(mode, n):
 
 
 @pytest.mark.parametrize("mode", [RoF, K])
+def test_staged_decks_leak_nothing_in_random_play(mode):
+    """With a staged deck (testing mode), no view carries a staged card before
+    it is drawn, nor the engine's seed, at any step of a random game."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        staged = rng.sample(STANDARD_DECK, rng.randint(5, 52))
+        g = make(mode, 3 + seed, deck=staged, seed=seed)
+        assert g.state.staged == staged
+        play_randomly(g, rng)
+        assert g.state.drawn[: min(len(staged), len(g.state.drawn))] == staged[: len(g.state.drawn)]
+
+
+@pytest.mark.parametrize("mode", [RoF, K])
 def test_purely_random_bots_finish(mode):
     """Bots picking uniformly among all their legal actions (host included) still finish."""
     for seed in range(6):
@@ -320,13 +335,13 @@ def test_random_play_with_players_leaving_and_joining(mode):
 
 
 def test_kings_ends_with_no_roles_after_random_play():
-    """Kings always ends with every feature card returned."""
+    """Kings always ends with the last king, every feature card returned."""
     for seed in range(20):
         g = make(K, 5, seed=seed)
         play_randomly(g, random.Random(seed), audit_every=0)
         view = g.public_view()
-        if view["result"]["reason"] == "last_king":
-            assert all(v is None for v in view["roles"].values()) and view["rules"] == []
+        assert view["result"]["reason"] == "last_king"
+        assert all(v is None for v in view["roles"].values()) and view["rules"] == []
 
 
 def test_illegal_move_leaves_state_untouched():
@@ -379,7 +394,7 @@ def test_any_value_is_applied_or_refused(mode, seed, data):
         movers = [p for p in g.players() if g.legal_actions(p)]
         if movers:
             p = rng.choice(movers)
-            g.apply(p, random_action(g, p, rng), 1.0)
+            bot_apply(g, p, random_action(g, p, rng), 1.0)
     audit(g)
 
 
@@ -421,3 +436,157 @@ def test_public_view_shape():
     assert g.private_view("p0") == {"roles": [], "prompt": None, "rps_pick": None, "mates": []}
     assert g.legal_actions("p0") == [{"type": "draw", "params": {}}]
     assert g.legal_actions("p1") == []
+
+
+def test_a_broken_rule_is_called_once_per_offence():
+    """One call per offence: the same rule against the same player is refused
+    with the reason until the next card; another player or rule is fine."""
+    g = make(RoF, 4, deck=["JS", "JH", "3S", "3H"])
+    draw(g)
+    act(g, "p0", "rule", text="No names")
+    draw(g)
+    act(g, "p1", "rule", text="Left hand only")
+    act(g, "p2", "breach", rule=0, player="p3")
+    with pytest.raises(IllegalAction, match="already been called for that rule on this card"):
+        act(g, "p0", "breach", rule=0, player="p3")
+    with pytest.raises(IllegalAction, match="already"):
+        act(g, "p2", "breach", rule=0, player="p3")
+    act(g, "p0", "breach", rule=1, player="p3")  # another rule
+    act(g, "p0", "breach", rule=0, player="p1")  # another player
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 0, "p3": 2}
+    draw(g)  # the next card (p2 draws 3, Me): a new offence may be called
+    act(g, "p0", "breach", rule=0, player="p3")
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 1, "p3": 3}
+
+
+def test_caught_and_f_off_are_called_once_per_card():
+    """The question master catches each player once per card; "f*** off"
+    against the question card holder is called once per card."""
+    g = make(RoF, 3, deck=["QS", "3S"])
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    with pytest.raises(IllegalAction, match="already been caught on this card"):
+        act(g, "p0", "caught", by="question_master", player="p1")
+    act(g, "p0", "caught", by="question_master", player="p2")
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    assert g.drinks() == {"p0": 0, "p1": 3, "p2": 1}
+
+    k = make(K, 3, deck=["QS", "3H"])
+    draw(k)
+    act(k, "p1", "deflect")
+    with pytest.raises(IllegalAction, match="already been told off on this card"):
+        act(k, "p2", "deflect")
+    assert k.public_view()["necks"]["p0"] == 1
+    draw(k)
+    act(k, "p2", "deflect")
+    assert k.public_view()["necks"]["p0"] == 2
+
+
+def test_undoing_a_wrong_call_frees_it():
+    """The host undoes a call; the same call may then be made again."""
+    g = make(K, 3, deck=["9S"])
+    draw(g)
+    act(g, "p0", "rule", text="No names")
+    events = act(g, "p1", "breach", rule=0, player="p2")
+    act(g, HOST, "undo", entry=events[0]["id"])
+    act(g, "p1", "breach", rule=0, player="p2")
+    assert g.drinks()["p2"] == 2
+
+
+def test_penalty_calls_round_trip_through_json():
+    """The calls made on the card in play are part of the saved state."""
+    g = make(RoF, 3, deck=["QS"])
+    draw(g)
+    act(g, "p0", "caught", by="question_master", player="p1")
+    again = type(g).from_state(json.loads(json.dumps(g.to_state())))
+    with pytest.raises(IllegalAction, match="already"):
+        act(again, "p0", "caught", by="question_master", player="p1")
+
+
+def test_called_offences_leave_the_penalty_buttons():
+    """A player already called for an offence on this card is no longer
+    offered for it; the button goes once nobody is left to call."""
+    g = make(RoF, 3, deck=["QS", "JS"])
+    draw(g)
+    caught = next(a for a in g.legal_actions("p0") if a["type"] == "caught")
+    assert caught["params"]["player"] == {"one_of": ["p1", "p2"]}
+    act(g, "p0", "caught", by="question_master", player="p1")
+    caught = next(a for a in g.legal_actions("p0") if a["type"] == "caught")
+    assert caught["params"]["player"] == {"one_of": ["p2"]}
+    act(g, "p0", "caught", by="question_master", player="p2")
+    assert "caught" not in types(g, "p0")
+    draw(g)
+    assert "caught" in types(g, "p0")
+    act(g, "p1", "rule", text="No names")
+    for p in ("p0", "p1"):
+        act(g, "p2", "breach", rule=0, player=p)
+    breach = next(a for a in g.legal_actions("p0") if a["type"] == "breach")
+    assert breach["params"] == {"rule": {"one_of": [0]}, "player": {"one_of": ["p2"]}}
+    act(g, "p0", "breach", rule=0, player="p2")
+    assert "breach" not in types(g, "p0")
+
+    k = make(K, 3, deck=["QS"])
+    draw(k)
+    act(k, "p1", "deflect")
+    assert "deflect" not in types(k, "p1") and "deflect" not in types(k, "p2")
+
+
+@pytest.mark.parametrize("case", ["kings_rps", "kings_paused_pick", "ring_of_fire_round"])
+def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
+    """A state saved in version 2 (a running prompt, a paused one, rules and
+    roles) loads with the same views and legal actions, and plays on."""
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "data" / "drinking_v2.json").read_text())[case]
+    assert saved["state"]["v"] == 2
+    g = DrinkingGame.from_state(saved["state"])
+    assert g.public_view() == saved["views"]["public"]
+    assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
+    assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]
+    again = DrinkingGame.from_state(json.loads(json.dumps(g.to_state())))
+    assert again.to_state()["v"] == 3 and again.public_view() == g.public_view()
+    play_randomly(g, random.Random(1))
+    assert g.is_over()
+
+
+def test_can_says_what_apply_would_do():
+    """can() is True exactly for the moves apply() takes, and never changes
+    the game; verify() names the reason of a refusal."""
+    g = make(K, 3, deck=["4S", "QS", "5S"], answer_timeout_s=5)
+    draw(g)
+    draw(g)
+    draw(g, 1.0)  # p2: chugalug
+    act(g, "p2", "start", 1.0, side="left")
+    before = g.persist_json()
+    tries = [("p0", {"type": "answer", "say": 2}, 2.0), ("p0", {"type": "answer", "say": 2}, 6.5),
+             ("p1", {"type": "draw"}, 2.0), ("p0", {"type": "thumb", "thumb": "up"}, 2.0),
+             ("p0", {"type": "thumb", "thumb": "left"}, 2.0), ("p0", {"type": "deflect"}, 2.0),
+             (HOST, {"type": "skip"}, 2.0), ("p1", "draw", 2.0)]
+    verdicts = [g.can(pid, action, now) for pid, action, now in tries]
+    assert verdicts == [True, False, False, False, True, True, True, False]
+    assert g.persist_json() == before
+    with pytest.raises(IllegalAction, match="time is up"):
+        g.verify("p0", {"type": "answer", "say": 2}, 6.5)
+    for (pid, action, now), ok in zip(tries, verdicts):
+        copy = type(g).from_state(g.to_state())
+        applied = True
+        try:
+            copy.apply(pid, action, now)
+        except IllegalAction:
+            applied = False
+        assert applied is ok, (pid, action)
+
+
+def test_a_game_saved_before_the_ten_made_a_thumbmaster_plays_on_as_it_was():
+    """A Ring of Fire game saved before the 10 took its thumbmaster option
+    plays the 10 as it was saved: the category round, no thumbmaster."""
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "data" / "drinking_v2.json").read_text())["ring_of_fire_round"]
+    g = DrinkingGame.from_state(saved["state"])
+    act(g, HOST, "missed", player="p0")
+    assert draw(g) == "p2"
+    view = g.public_view()
+    assert view["last_card"] == "10S" and view["card"]["title"] == "Category"
+    assert view["roles"]["thumbmaster"] is None and view["prompt"]["kind"] == "round"

@@ -220,11 +220,14 @@ def test_eight_rps_missing_pick_loses_the_round():
 @pytest.mark.parametrize("card", ["9S", "10H"])
 def test_nine_and_ten_the_rule_costs_two_per_offence(card):
     """9 and 10: the drawer's rule holds; each reported offence costs two fingers."""
-    g = make(K, 3, deck=[card])
+    g = make(K, 3, deck=[card, "6S"])
     draw(g)
     act(g, "p0", "rule", text="No pointing")
     act(g, "p1", "breach", rule=0, player="p2")
-    act(g, "p0", "breach", rule=0, player="p2")
+    with pytest.raises(IllegalAction, match="already"):  # the same offence, called again
+        act(g, "p0", "breach", rule=0, player="p2")
+    draw(g)
+    act(g, "p0", "breach", rule=0, player="p2")  # a new offence, on the next card
     assert g.drinks()["p2"] == 4
     assert g.public_view()["rules"] == [{"by": "p0", "text": "No pointing", "n": 2}]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from partyapp.games.base import HOST, IllegalAction, NotYourTurn
@@ -141,12 +143,76 @@ def test_nine_rhyme_round_drawer_picks_who_messed_up():
     assert g.public_view()["turn"] == "p1"
 
 
-def test_ten_category_round_host_picks_who_messed_up():
-    """10 Category: the host may also pick who messed up."""
+def test_ten_thumbmaster_then_the_category_round():
+    """10 Thumbmaster: the drawer becomes thumbmaster, and the category round
+    follows from the drawer."""
     g = make(RoF, 3, deck=["10D"])
     draw(g)
-    host = {a["type"] for a in g.public_view()["host_actions"]}
-    assert host == {"skip", "missed"}
+    view = g.public_view()
+    assert view["card"]["title"] == "Thumbmaster"
+    assert view["roles"]["thumbmaster"] == "p0"
+    assert [r["role"] for r in g.private_view("p0")["roles"]] == ["thumbmaster"]
+    assert view["prompt"]["kind"] == "round" and view["prompt"]["speaker"] == "p0"
+    assert view["prompt"]["title"] == "Thumbmaster"
+    thumb = next(a for a in g.legal_actions("p0") if a["type"] == "thumb")
+    assert thumb["params"] == {"thumb": {"one_of": ["left", "right"]}}
+    assert "thumb" not in types(g, "p1")
+    act(g, "p0", "done")
+    act(g, "p1", "done")
+    act(g, "p0", "missed", player="p2")
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 1}
+    assert g.public_view()["roles"]["thumbmaster"] == "p0"  # for the game
+
+
+def test_ten_thumb_race_pauses_the_category_round():
+    """10: the new thumbmaster may start the thumb race during the category
+    round; the last to copy (or a wrong thumb) drinks 1, then the round goes on."""
+    g = make(RoF, 4, deck=["10D"], race_timeout_s=10)
+    draw(g, 1.0)
+    act(g, "p0", "thumb", 2.0, thumb="right")
+    view = g.public_view()
+    assert view["prompt"]["race"] == "thumb" and view["paused"]["kind"] == "round"
+    assert view["prompt"]["participants"] == ["p1", "p2", "p3"]
+    act(g, "p3", "tap", 2.5, thumb="left")
+    act(g, "p1", "tap", 2.6, thumb="right")
+    out = g.public_view()["outcome"]
+    assert out["wrong_thumb"] == ["p3"] and out["last"] == ["p2"]
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 1, "p3": 1}
+    view = g.public_view()
+    assert view["paused"] is None and view["prompt"]["kind"] == "round" and view["prompt"]["speaker"] == "p0"
+
+
+def test_ten_thumbmaster_passes_to_the_next_tens_drawer():
+    """10: the role passes to whoever draws the next 10, like every role for
+    the game; with roles_pass_on off the first holder keeps it."""
+    g = make(RoF, 3, deck=["10D", "10S"])
+    draw(g)
+    act(g, HOST, "missed", player="p1")
+    draw(g)
+    assert g.public_view()["roles"]["thumbmaster"] == "p1"
+    assert "thumb" in types(g, "p1") and "thumb" not in types(g, "p0")
+    kept = make(RoF, 3, deck=["10D", "10S"], roles_pass_on=False)
+    draw(kept)
+    act(kept, HOST, "missed", player="p1")
+    draw(kept)
+    assert kept.public_view()["roles"]["thumbmaster"] == "p0"
+    assert kept.public_view()["prompt"]["kind"] == "round"  # the category round still follows
+
+
+def test_ten_category_only_reading():
+    """10 with the card's thumbmaster option off (the category-only reading):
+    nobody becomes thumbmaster; the round is played; the host may also pick
+    who messed up."""
+    from partyapp.games.decks import RING_OF_FIRE
+
+    deck = json.loads(json.dumps(RING_OF_FIRE))
+    deck["cards"]["10"]["params"]["thumbmaster"] = False
+    g = make(RoF, 3, deck=["10D"], variant=deck)
+    draw(g)
+    view = g.public_view()
+    assert view["roles"]["thumbmaster"] is None and view["prompt"]["kind"] == "round"
+    assert "thumb" not in types(g, "p0")
+    assert {a["type"] for a in view["host_actions"]} == {"skip", "missed"}
     act(g, HOST, "missed", player="p1")
     assert g.drinks()["p1"] == 1 and g.public_view()["prompt"] is None
 

@@ -1,0 +1,126 @@
+"""Everything people type (player names, rules, card titles and texts, deck
+and variant names) goes through one cleaner: the same characters are refused
+everywhere with the same reason, and white space is folded the same way."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from partyapp.games.decks import RING_OF_FIRE
+
+REFUSED = {
+    "nul": ("Ana\x00x", "control character"),
+    "bell": ("Ana\x07x", "control character"),
+    "right-to-left override": ("Ana\u202ex", "invisible or direction-changing"),
+    "left-to-right isolate": ("Ana\u2066x", "invisible or direction-changing"),
+    "zero width space": ("Ana\u200bx", "invisible or direction-changing"),
+    "hangul filler": ("Ana\u3164x", "invisible or direction-changing"),
+    "private use": ("Ana\ue000x", "control character"),
+}
+
+
+@pytest.fixture
+def seated(table, join):
+    """A table, its host phone Ana and a guest Bob, Ring of Fire with a Jack up first."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bob = join(code, "Bob")
+    return t, code, ana, bob
+
+
+def deck_with(title: str = "House Jack", text: str = "Everybody drinks.", name: str = "House") -> dict:
+    deck = copy.deepcopy(RING_OF_FIRE)
+    deck["name"] = name
+    deck["cards"]["J"] = {"title": title, "text": text, "effect": "rule", "params": {"n": 1}}
+    return deck
+
+
+def _join(seated, client, text):
+    return client().call("player.join", {"code": seated[1], "name": text})
+
+
+def _rule(seated, client, text):
+    t, _, ana, _ = seated
+    assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["JS"]}})["ok"]
+    assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
+    return ana.call("game.act", {"action": {"type": "rule", "text": text}})
+
+
+def _save(**fields):
+    def save(seated, client, text):
+        name = text if fields.get("name") else "House"
+        deck = deck_with(**{k: text for k in fields if k != "name"})
+        return seated[2].call("variant.save", {"name": name, "mode": "ring_of_fire", "deck": deck})
+
+    return save
+
+
+def _start(seated, client, text):
+    """Start a game on a deck given whole (not saved); the Jack is drawn at once."""
+    options = {"variant": deck_with(title=text), "deck": ["JS"]}
+    answer = seated[0].call("game.start", {"mode": "ring_of_fire", "options": options})
+    if answer["ok"]:
+        seated[2].call("game.act", {"action": {"type": "draw"}})
+    return answer
+
+
+TYPE_INTO = {
+    "player name": _join,
+    "rule": _rule,
+    "variant name": _save(name=True),
+    "card title": _save(title=True),
+    "card text": _save(text=True),
+    "deck in game.start": _start,
+}
+
+
+def typed(where: str, text: str, seated, client) -> dict:
+    """Type ``text`` into the field ``where``; the server's answer."""
+    return TYPE_INTO[where](seated, client, text)
+
+
+def shown(seated, answer: dict) -> list[str]:
+    """Every place typed text can be seen afterwards."""
+    t = seated[0]
+    state = t.last_state()
+    game = state["game"] or {}
+    variant = answer.get("variant") or {"name": None, "deck": {"cards": {"J": {}}}}
+    jack = variant["deck"]["cards"]["J"]
+    return ([p["name"] for p in state["players"]] + [r["text"] for r in game.get("rules", [])]
+            + [(game.get("card") or {}).get("title"), variant["name"], jack.get("title"), jack.get("text")])
+
+
+PLACES = ["player name", "rule", "variant name", "card title", "card text", "deck in game.start"]
+
+
+@pytest.mark.parametrize("where", PLACES)
+@pytest.mark.parametrize("kind", sorted(REFUSED))
+def test_the_same_characters_are_refused_everywhere(where, kind, seated, client):
+    """NUL, bidi overrides, invisible characters...: refused with the reason
+    in every typed field."""
+    text, reason = REFUSED[kind]
+    answer = typed(where, text, seated, client)
+    assert answer["ok"] is False
+    assert answer["error"]["code"] in ("bad_request", "illegal_action")
+    assert reason in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("where", PLACES)
+def test_white_space_is_folded_the_same_everywhere(where, seated, client):
+    """Tabs, line breaks and runs of spaces become one space in every field."""
+    t, code, ana, bob = seated
+    answer = typed(where, "  Ana\t\n  Lee  ", seated, client)
+    assert answer["ok"] is True, answer
+    assert "Ana Lee" in shown(seated, answer)
+
+
+def test_variant_names_are_bounded_like_other_text(seated):
+    """A variant name of 41 characters is refused, 40 is kept."""
+    t, code, ana, bob = seated
+    too_long = ana.call("variant.save", {"name": "v" * 41, "mode": "ring_of_fire", "deck": deck_with()})
+    assert too_long["error"]["code"] == "bad_request" and "longer than 40" in too_long["error"]["message"]
+    assert ana.call("variant.save", {"name": "v" * 40, "mode": "ring_of_fire", "deck": deck_with()})["ok"]
+    assert ana.call("variant.delete", {"name": "v" * 40}) == {"ok": True}
+    assert ana.call("variant.delete", {"name": "\x00"})["error"]["code"] == "bad_request"
