@@ -40,6 +40,7 @@ class Code(StrEnum):
     RATE_LIMITED = "rate_limited"
     CONFLICT = "conflict"
     GAME_OVER = "game_over"
+    UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
 
 
 class ProtocolError(Exception):
@@ -67,6 +68,7 @@ def bad(message: str) -> ProtocolError:
 ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
 ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{4}}$")
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
 PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
 NAME_MAX = 24
 GROUPS = ("guys", "chicks")
@@ -163,6 +165,19 @@ def token(payload: dict, field: str = "token") -> str:
     value = payload.get(field)
     if not isinstance(value, str) or not TOKEN_RE.match(value):
         raise ProtocolError(Code.FORBIDDEN, "That seat token is not valid.")
+    return value
+
+
+def device_token(payload: dict) -> str | None:
+    """The optional ``device`` of the variant events: a secret the page keeps
+    for good (at least 128 bits, the same alphabet as the seat tokens) that
+    makes the house variants it saves its own in every room. None when
+    absent; a malformed one is refused."""
+    value = payload.get("device")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not DEVICE_RE.match(value):
+        raise bad("device must be a token of 22 to 100 URL-safe characters")
     return value
 
 
