@@ -22,10 +22,13 @@ Delivery functions run under the sequencer's lock, one after another.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable
+
+log = logging.getLogger(__name__)
 
 Deliver = Callable[[], None]
 
@@ -97,6 +100,8 @@ class Sequencer:
                 return
             while line.held:
                 oldest = min(line.held)
+                log.warning("room %s: revs %d to %d never came; going on without them", code, line.shown + 1,
+                            oldest - 1)
                 self.gaps += oldest - line.shown - 1
                 line.shown = oldest - 1
                 self._drain(line)
