@@ -31,7 +31,7 @@ function say(text, kind = "error", flash = false) {
   paint();
 }
 
-const socket = connect();
+const socket = connect(code);
 const ctx = {
   socket,
   call: (event, payload) => call(socket, event, payload),

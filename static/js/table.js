@@ -58,7 +58,7 @@ onSoundChange(paint);
 paint();
 
 function start() {
-  socket = connect();
+  socket = connect(code);
   socket.on("connect", async () => {
     model.connected = true;
     paint();

@@ -120,6 +120,45 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     assert watch.errors == [] and watch.dialogs == []
 
 
+def test_house_rules_of_another_device_are_copied_not_changed(open_table, open_phone, server, shots, watch):
+    """A second table (another device, another party on the server) sees the
+    first one's house rules: it may start from them and save a copy under
+    another name, and cannot delete them; the first may."""
+    first, _ = seat_phones(open_table, open_phone, server, [("Ana", None)])
+    first.click("#btn-host")
+    first.click("button[data-mode=ring_of_fire]")
+    first.click(".btn-edit-rules")
+    first.locator(".ed-card[data-rank=J] .ed-title").fill("House Jack")
+    first.fill(".ed-name", "Our house")
+    first.click(".ed-save")
+    first.wait_for_selector(".ok-line:not([hidden])")
+    first.click(".ed-close")
+
+    second, _ = seat_phones(open_table, open_phone, server, [("Bob", None)])
+    second.click("#btn-host")
+    second.click("button[data-mode=ring_of_fire]")
+    second.click(".btn-edit-rules")
+    second.locator(".ed-base").select_option("Our house")
+    expect(second.locator(".ed-name")).to_have_value("Our house (copy)")
+    expect(second.locator(".ed-delete")).to_be_disabled()
+    assert second.locator(".ed-card[data-rank=J] .ed-title").input_value() == "House Jack"
+    shots("editor-someone-elses", second)
+    second.fill(".ed-name", "Our house")
+    second.click(".ed-save")  # over somebody else's: refused with the reason
+    expect(second.locator(".editor .error")).to_contain_text("another name")
+    second.fill(".ed-name", "Our house (copy)")
+    second.click(".ed-save")
+    second.wait_for_selector(".ok-line:not([hidden])")
+    expect(second.locator(".ed-delete")).to_be_enabled()  # the copy is its own
+
+    first.click(".btn-edit-rules")
+    first.locator(".ed-base").select_option("Our house")
+    expect(first.locator(".ed-name")).to_have_value("Our house")
+    first.click(".ed-delete")
+    expect(first.locator(".ok-line")).to_contain_text("Deleted")
+    assert watch.errors == [] and watch.dialogs == []
+
+
 def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     """Kings: the thumbmaster starts a thumb race from the phone; paper,
     scissors, stone is played on the phones either side of the drawer."""
