@@ -19,13 +19,15 @@ test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The browser tests drive Debian's Chromium (a browser download is not used);
-# the store tests start a redis-server of their own on a loopback port.
+# the store and cluster tests start a redis-server of their own on a loopback
+# port, and the deploy test runs deploy/nginx.conf in Debian's nginx.
 CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)
 system-deps:
 	@missing=""; \
 	test -x $(CHROMIUM) || missing="$$missing chromium"; \
 	! command -v dpkg >/dev/null || dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -175,8 +175,12 @@ class Realtime:
             self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
             return
 
+        last: list[bool] = []  # decided once: on a shared store the change may be applied again
+
         def gone() -> Any:
-            if not self.fanout.forget(conn.sid, code, seat):
+            if not last:
+                last.append(self.fanout.forget(conn.sid, code, seat))
+            if not last[0]:
                 return UNCHANGED
             if role == "table":
                 return room.set_table_connected(False)
