@@ -11,7 +11,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from .games import MODES
-from .protocol import ROOM_CODE_RE, ProtocolError
+from .protocol import ROOM_CODE_RE, Code, ProtocolError
 
 bp = Blueprint("web", __name__)
 
@@ -29,7 +29,10 @@ def _room_or_none(code: str):
     if ROOM_CODE_RE.match(code):
         try:
             room = current_app.extensions["partyapp"].registry.get(code)
-        except ProtocolError:
+        except ProtocolError as exc:
+            if exc.code == Code.UNAVAILABLE:  # the store is down for a moment: not "no such room"
+                page = render_template("busy.html", unavailable=True)
+                abort(Response(page, status=503, headers={"Retry-After": "5"}))
             room = None
     if room is None:
         limiter.allow(addr)

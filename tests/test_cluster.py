@@ -89,7 +89,8 @@ def fill(spec: dict, rng: random.Random) -> dict:
             action[name] = rng.choice(dom["one_of"])
         elif "subset_of" in dom:
             values = dom["subset_of"]
-            action[name] = rng.sample(values, rng.randint(dom.get("min", 0), min(dom.get("max", len(values)), len(values))))
+            most = min(dom.get("max", len(values)), len(values))
+            action[name] = rng.sample(values, rng.randint(dom.get("min", 0), most))
         elif "int" in dom:
             action[name] = rng.randint(dom["int"]["min"], dom["int"]["max"])
         else:
@@ -341,6 +342,9 @@ def test_redis_killed_and_started_again_loses_no_acknowledged_change(servers, re
 
         redis.kill()
         wait_health([one, two], 503)
+        with pytest.raises(urllib.error.HTTPError) as page:  # a room not held here: "one moment", not "no such room"
+            urllib.request.urlopen(f"{one.url}/j/BCDF", timeout=5)
+        assert page.value.code == 503
         turn = party.table.state["game"]["turn"]
         refused = party.phones[turn].call("game.act", {"action": {"type": "draw"}})
         assert refused["ok"] is False and refused["error"]["code"] == "unavailable"
