@@ -312,6 +312,7 @@ def health(server: ServerProcess) -> int:
         with urllib.request.urlopen(server.url + "/healthz", timeout=3) as r:
             return r.status
     except urllib.error.HTTPError as exc:
+        exc.close()
         return exc.code
 
 
@@ -344,6 +345,7 @@ def test_redis_killed_and_started_again_loses_no_acknowledged_change(servers, re
         wait_health([one, two], 503)
         with pytest.raises(urllib.error.HTTPError) as page:  # a room not held here: "one moment", not "no such room"
             urllib.request.urlopen(f"{one.url}/j/BCDF", timeout=5)
+        page.value.close()
         assert page.value.code == 503
         turn = party.table.state["game"]["turn"]
         refused = party.phones[turn].call("game.act", {"action": {"type": "draw"}})
