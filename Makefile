@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean system-deps
+.PHONY: run test bench bench-scale clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,14 @@ run: $(STAMP)
 
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Benchmarks (README, Performance; bench/RESULTS.md). bench-scale needs
+# redis-server and takes about 8 minutes with its defaults.
+bench: $(STAMP)
+	$(BIN)/python -m bench.load $(ARGS)
+
+bench-scale: $(STAMP)
+	$(BIN)/python -m bench.scale $(ARGS)
 
 # The browser tests drive Debian's Chromium (a browser download is not used);
 # the store and cluster tests start a redis-server of their own on a loopback
