@@ -18,7 +18,7 @@ from pathlib import Path
 
 import psutil
 
-from .servers import Server, free_port
+from .servers import Server, end, free_port
 
 
 class RedisProcess:
@@ -69,13 +69,7 @@ class RedisProcess:
         return t.user + t.system
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        end(self.proc)
 
 
 class Cluster:
