@@ -299,7 +299,7 @@ def test_a_time_out_set_by_a_process_that_died_is_called_by_the_other(servers):
         party.table.wait_rev(rev + 1)
         started = time.monotonic()
         two.kill()
-        del party.phones[bob]
+        party.phones.pop(bob).close()
         done = party.table.wait_for(lambda s: s["game"]["prompt"] is None, timeout=15)
         assert time.monotonic() - started < 6
         assert drinks(done) == {"Ana": 2, "Bob": 1, "Cat": 1}
