@@ -64,14 +64,16 @@ def join_code():
 def table(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("table.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("table.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @bp.get("/j/<code>")
 def join(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("phone.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("phone.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @lru_cache(maxsize=512)

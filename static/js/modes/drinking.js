@@ -11,6 +11,7 @@ import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
+import { forfeitWords, neckBadge, neckWords } from "../forfeits.js";
 
 const ROLE_TITLES = {
   question_master: "Question master",
@@ -46,7 +47,7 @@ const FIELD_LABELS = {
   "breach.rule": "Which rule?",
   "breach.player": "Who broke it?",
 };
-const PLACEHOLDERS = { "rule.text": "Everybody drinks with their left hand" };
+const PLACEHOLDERS = { "rule.text": "No first names" };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -83,7 +84,7 @@ function PromptLine({ state }) {
   if (g.over) {
     const r = g.result || {};
     return html`<div class="prompt-line over">${t("Game over")}${r.by
-      ? [" — ", r.reason === "last_king" ? t("{name} drew the last king and necks the cup!", { name: W(r.by) }) : W(r.by)] : null}</div>`;
+      ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, "cup") : W(r.by)] : null}</div>`;
   }
   if (!pr) return html`<div class="prompt-line">${t("{name} to draw", { name: W(g.turn) })}</div>`;
   switch (pr.kind) {
@@ -117,6 +118,16 @@ function PromptLine({ state }) {
   }
 }
 
+// What the losers of the card in play take, each in their own form (from
+// the latest forfeit logged for them).
+function lostWords(state, losers) {
+  const log = state.game.log || [];
+  const entry = log.slice().reverse().find((e) => e.kind === "forfeit" && losers.some((p) => (e.drinks || {})[p]));
+  if (!entry) return listOf(losers.map((p) => html`<b class="loser">${nameOf(state, p)}</b>`));
+  const counts = entry.drinks || {};
+  return forfeitWords(state, losers.filter((p) => counts[p]), 0, entry, { counts });
+}
+
 function Outcome({ state }) {
   const o = state.game.outcome;
   if (!o) return null;
@@ -124,12 +135,12 @@ function Outcome({ state }) {
   const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
   if (o.kind === "race") {
     return html`<div class="outcome">${t(o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
-      ${o.losers.length ? [" — ", html`<b class="loser">${listOf(o.losers.map((p) => nameOf(state, p)))}</b>`, " ",
-        t("drinks|drink", { count: o.losers.length })] : null}</div>`;
+      ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;
   }
   if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
   if (o.kind === "round" && o.loser) {
-    return html`<div class="outcome">${t("{title}: {name} messed up and drinks", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;
+    return html`<div class="outcome">${t("{title}: {name} messed up.", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
+      ${" "}${lostWords(state, [o.loser])}</div>`;
   }
   if (o.kind === "chugalug" && o.loser) {
     return html`<div class="outcome">${t("Chugalug at {number}: {name} said {said} (it was {expected})", {
@@ -303,7 +314,7 @@ function Phone({ state, send }) {
     </div>
     ${you.roles && you.roles.length ? html`<section class="my-roles"><h3>${t("Your cards")}</h3>
       <ul>${you.roles.map((r) => html`<li key=${r.role}><b>${roleTitle(r.role)}</b><div class="sub">${t(r.can)}</div></li>`)}</ul></section>` : null}
-    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates drink with you: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
+    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates share your forfeits: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
     ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
       <summary>${t("Call a penalty, use a card")}</summary>
       <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}</div>
@@ -321,7 +332,7 @@ function HostActions({ state, ctx }) {
     valueText: valueText(state),
   };
   const run = (action) => {
-    if (action.type === "undo" && !window.confirm(t("{what}\nIts drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
+    if (action.type === "undo" && !window.confirm(t("{what}\nThis forfeit is taken back.", { what: undoLabel(state, action.entry) }))) {
       return Promise.resolve(null);
     }
     if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
@@ -363,7 +374,7 @@ function seatInfo(state, player) {
     if (pid === player.id) badges.push({ text: roleTitle(role), kind: "role" });
   }
   const necks = g.necks ? g.necks[player.id] || 0 : 0;
-  if (necks) badges.push({ text: t("necked {count}×", { count: necks }), kind: "neck" });
+  if (necks) badges.push({ text: neckBadge(state, player.id, necks), kind: "neck" });
   return { badges };
 }
 
