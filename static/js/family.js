@@ -29,4 +29,5 @@ registerFamilyWords({
   "Use the toilet card": () => t("Use the break card"),
   "\"F*** off!\" (turn the question card on its holder)": () => t("\"Not this time!\" (turn the question card on its holder)"),
   "you drink": () => t("you take a point"),
+  "Waterfall — stop in this order: {order}": (p) => t("Waterfall — stop clapping in this order: {order}", p),
 });

@@ -36,6 +36,7 @@ export function MeBox({ state, ctx }) {
   const family = isFamily();
   return html`<details id="me-box" class="me-box" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
     <summary>${t("Your settings")}</summary>
+    <div class="box-body">
     ${family ? null : html`<div class="field" role="group" aria-labelledby="profile-label">
       <span class="field-label" id="profile-label">${t("Tonight")}</span>
       <div class="choices profile-choices">${PROFILES().map(([v, label]) => html`<button type="button" key=${v}
@@ -48,6 +49,7 @@ export function MeBox({ state, ctx }) {
     <${Switch} id="four-colour" on=${four} label=${t("Four-colour cards on this phone")}
       onClick=${() => { setFourColour(!four); setFour(!four); }} />
     <p class="sub">${t("Hearts red, diamonds blue, clubs green, spades black.")}</p>
+    </div>
   </details>`;
 }
 

@@ -31,6 +31,7 @@ export function NightSettings({ state, ctx }) {
   const set = (changes) => ctx.command({ command: "settings", ...changes });
   return html`<details id="night-settings" class="night-settings" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
     <summary>${t("The night: family mode, pace, forfeits")}</summary>
+    <div class="box-body">
     <div class="field">
       <button type="button" id="family-switch" class=${cx("btn btn-choice switch", settings.family && "chosen")}
         aria-pressed=${settings.family ? "true" : "false"} disabled=${playing} onClick=${() => set({ family: !settings.family })}>
@@ -53,6 +54,7 @@ export function NightSettings({ state, ctx }) {
           aria-pressed=${settings.alternative === v ? "true" : "false"} onClick=${() => set({ alternative: v })}>${label}</button>`)}</div>
       </div>
       ${settings.alternative === "dares" ? html`<${DareEditor} settings=${settings} ctx=${ctx} />` : null}`}
+    </div>
   </details>`;
 }
 

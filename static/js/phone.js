@@ -133,6 +133,7 @@ function App({ model: m }) {
       <span id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">
         ${m.connected || m.screen === "none" ? "" : (m.everConnected ? t("Reconnecting…") : t("Connecting…"))}</span>
     </header>
+    <main class="phone-main">
     <div id="phone-message" class=${cx("banner", m.message && m.message.kind)} role="alert" hidden=${!m.message}>
       ${m.message ? m.message.text : ""}</div>
     ${m.screen === "none" ? html`<section class="screen">
@@ -143,6 +144,7 @@ function App({ model: m }) {
     <section id="room-screen" class="screen" hidden=${m.screen !== "room"}>
       ${m.screen === "room" && m.state ? html`<${Room} state=${m.state} />` : html`<p class="sub">${t("Connecting…")}</p>`}
     </section>
+    </main>
   </div>`;
 }
 
@@ -245,7 +247,7 @@ function Room({ state }) {
   const Phone = screens && screens.Phone;
   return html`<${Fragment}>
     <div id="you-line" class="you-line">
-      <span class="you-name">${you.name}</span>
+      <h1 class="you-name">${you.name}</h1>
       ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
       <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
         aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>

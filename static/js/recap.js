@@ -2,7 +2,7 @@
 // it): the games played and who won them, the rules made, and everybody's
 // night counted in the form each chose; and the same as a picture to save,
 // drawn by the server (/recap/CODE.svg).
-import { html } from "./view.js";
+import { cx, html } from "./view.js";
 import { listOf, t } from "./i18n.js";
 import { nameOf } from "./common.js";
 import { MoreList } from "./ui/more.js";
@@ -35,7 +35,7 @@ export function Recap({ state, code }) {
   const games = recap.games.map((g, i) => html`<li key=${i}>${gameLine(state, g)}</li>`);
   const ruleItems = rules.map((r, i) => html`<li key=${i}><span class="rule-text">${r.text}</span>
     <span class="by"> — ${nameOf(state, r.by)}</span></li>`);
-  return html`<section id="recap" class="recap">
+  return html`<section id="recap" class=${cx("recap", recap.players.length > 10 && "crowded")}>
     <div class="recap-head">
       <h1 class="recap-title">${t("The night at a glance")}</h1>
       <a id="recap-save" class="btn btn-primary" href=${`/recap/${code}.svg`} download=${`partyapp-night-${code}.svg`}>

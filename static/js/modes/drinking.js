@@ -5,7 +5,7 @@
 import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
 import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { wordText } from "../words.js";
+import { word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
@@ -183,15 +183,29 @@ function RolesPanel({ state }) {
   </div>`;
 }
 
+// The forfeits of the card in play (logged since it was drawn), each in its
+// person's form: the card says "You must drink." and this line says that
+// Bo, who does not drink, takes a point.
+function CardForfeits({ state }) {
+  const log = state.game.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && log[i].kind !== "draw") i -= 1;
+  const entries = i >= 0 ? log.slice(i + 1).filter((e) => e.kind === "forfeit" && !e.undone) : [];
+  if (!entries.length) return null;
+  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id}>${word(e, state)}</div>`)}</div>`;
+}
+
 function CardMeaning({ state }) {
   const g = state.game;
   const card = g.card;
-  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}` : "none");
+  const lastId = (g.log && g.log.length) ? g.log[g.log.length - 1].id : 0;
+  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}:${lastId}` : "none");
   return html`<div class="card-meaning" ref=${ref}>
     ${card ? [
       html`<div class="card-title" key="t">${card.title}</div>`,
       html`<div class="card-rule" key="r">${card.text}</div>`,
       g.last_drawer ? html`<div class="card-by" key="b">${t("drawn by {name}", { name: html`<${Who} state=${state} pid=${g.last_drawer} />` })}</div>` : null,
+      html`<${CardForfeits} key="f" state=${state} />`,
     ] : html`<div class="card-title">${t("{title}: first card!", { title: t(g.title) })}</div>`}
   </div>`;
 }
@@ -307,7 +321,8 @@ function Phone({ state, send }) {
   return html`<div class="drinking-phone">
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
-      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div></div></div>` : null}
+      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div>
+        <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
     <div class="actions primary">
       ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
