@@ -186,6 +186,9 @@ def test_more_time_and_four_colour_cards(open_table, open_phone, server, shots, 
     bo.click("#four-colour")
     expect(bo.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
     shots("phone-settings", bo, full_page=True)
+    one_line = "(el) => el.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(el).lineHeight)"
+    for switch in ("#more-time", "#four-colour"):
+        assert bo.locator(f"{switch} .switch-state").evaluate(one_line), f"{switch}: its On/Off breaks over lines"
     start(table, "ring_of_fire", {"deck": ["3D"]})
     draw(ana)
     colour = "(el) => getComputedStyle(el).color"
