@@ -30,14 +30,7 @@ SEEN_TEXT = """() => {
 
 def join(open_phone, server, code: str, name: str, profile: str | None = None):
     """A phone page joined by its form, choosing a profile when given."""
-    page = open_phone(f"{server.url}/j/{code}")
-    page.wait_for_selector("#join-screen:not([hidden])")
-    page.fill("#name", name)
-    if profile:
-        page.check(f"input[name=profile][value={profile}]")
-    page.click("#name-form button[type=submit]")
-    page.wait_for_selector("#room-screen:not([hidden]) #you-line")
-    return page
+    return open_phone(f"{server.url}/j/{code}", name, profile=profile)
 
 
 def draw(page) -> None:
