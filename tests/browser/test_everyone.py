@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import PHONE, TV
 from tests.browser.layout import assert_fits
 from tests.browser.tablegames import room_code, start
+from tests.browser.test_old_maid import deal as old_maid_deal
 from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
 
 pytestmark = pytest.mark.browser
@@ -309,3 +310,49 @@ def test_the_recap_picture_looks_right(open_table, seat_party, shots, tmp_path, 
     finally:
         ctx.close()
     shots("table-recap", table)
+
+
+def test_a_card_game_in_family_mode(browser, server, open_phone, shots, watch):
+    """A full card game in a family room is a plain card game: Old Maid
+    played to its end says no drink word on the table or the phones, and
+    it has no forfeits: the one left with the queen has lost, nothing more."""
+    ctx = browser.new_context(**TV)
+    try:
+        table = ctx.new_page()
+        watch.watch(table)
+        table.goto(server.url + "/")
+        table.check("#family-mode")
+        table.click("#start-table")
+        table.wait_for_url("**/t/*")
+        table.wait_for_selector("#join-url:not(:empty)")
+        code = room_code(table)
+        ana = join(open_phone, server, code, "Ana")
+        bo = join(open_phone, server, code, "Bo")
+        start(table, "old_maid", {"deck": old_maid_deal(["5H", "9S"], ["5S", "9H", "QS"])})
+        pages = ((table, "table"), (ana, "Ana's phone"), (bo, "Bo's phone"))
+
+        def no_drink_words():
+            for page, what in pages:
+                words = page.evaluate(SEEN_TEXT)
+                assert not DRINK_WORDS.search(words), f"{what} says {DRINK_WORDS.search(words).group(0)!r}: {words}"
+
+        expect(ana.locator(".back-picks button")).to_have_count(3)
+        no_drink_words()
+        fan = [c.get_attribute("data-card") for c in bo.locator(".fan-order .card").all()]
+        ana.locator(f".back-picks button[data-position='{fan.index('5S')}']").click()
+        ana.locator(".act-take").click()
+        expect(bo.locator(".back-picks button")).to_have_count(1)
+        bo.locator(".back-picks button").click()
+        bo.locator(".act-take").click()
+        expect(table.locator(".big-line")).to_have_text("Bo is left holding the Old Maid!")
+        expect(table.locator(".outcome-box")).to_contain_text("Lost: Bo")
+        expect(table.locator("#players li[data-pid=p2] .forfeits")).to_have_text("★ 0")
+        assert table.locator("#players .drinks").count() == 0
+        table.wait_for_timeout(700)
+        shots("table-old-maid-over", table)
+        shots("phone-old-maid-lost", bo, full_page=True)
+        no_drink_words()
+        assert_fits(table, "family Old Maid over")
+        assert watch.errors == [] and watch.dialogs == []
+    finally:
+        ctx.close()
