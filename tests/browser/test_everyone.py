@@ -197,6 +197,8 @@ def test_more_time_and_four_colour_cards(open_table, open_phone, server, shots, 
     bo.reload()
     bo.wait_for_selector(".phone-card .card.suit-D")
     assert bo.locator(".phone-card .card.suit-D").evaluate(colour) == "rgb(11, 87, 208)"  # kept on the phone
+    bo.click("#me-box > summary")
+    expect(bo.locator("#more-time")).to_have_attribute("aria-pressed", "true")  # kept by the server
     shots("table-four-colour", table)
     shots("phone-four-colour", bo, full_page=True)
     assert watch.errors == [] and watch.dialogs == []
