@@ -327,13 +327,14 @@ def _enter(r: Realtime, conn: Conn, room: Room, role: str, mutate: Callable[[], 
 
 @handler(Event.ROOM_CREATE, guarded=True)
 def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """A table screen opens a room; it is attached as the room's table and gets
-    the host token (to itself only)."""
+    """A table screen opens a room (``family``: in family mode); it is
+    attached as the room's table and gets the host token (to itself only)."""
+    family = protocol.parse_create(payload)
     r.unbind(conn)
     s = r.settings
     base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
-    room, host_token = r.registry.create(base)
+    room, host_token = r.registry.create(base, family=family)
     _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
     return {"code": room.code, "host_token": host_token}
 
@@ -356,7 +357,8 @@ def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     join = protocol.parse_join(payload)
     room = r.registry.get(join.code)
     r.unbind(conn)
-    pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group), lambda result: result[0])
+    pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
+                        lambda result: result[0])
     return {"player_id": pid, "token": token}
 
 
@@ -392,14 +394,18 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
 
 @handler(Event.PLAYER_UPDATE)
 def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
-    """A player changes what they said at join time: their drinking group
-    and/or their name (checked as at a join); what is left out stays."""
+    """A player changes what they said at join time: their drinking group,
+    their name (checked as at a join), their drink profile and whether they
+    want more time; what is left out stays."""
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
     group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
     name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
+    profile = protocol.profile(payload["profile"]) if "profile" in payload else UNCHANGED
+    more_time = protocol.flag(payload["more_time"], "more_time") if "more_time" in payload else UNCHANGED
     room = _room_for(r, conn)
-    room.change(lambda: room.update_player(conn.pid, group=group, name=name))
+    room.change(lambda: room.update_player(conn.pid, group=group, name=name, profile=profile,
+                                           more_time=more_time))
 
 
 def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
@@ -418,9 +424,10 @@ def _check_rev(room: Room, rev: int | None) -> None:
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
     """The table or the host player: kick, seat_order, end_game, set_host,
-    skip (go on without an absent player the game waits on), and the game's
-    own host moves (``game`` with an ``action``). Everybody
-    receives the new state; a kicked phone receives ``kicked`` first."""
+    skip (go on without an absent player the game waits on), the game's
+    own host moves (``game`` with an ``action``), the night's ``settings``,
+    ``end_night`` (the recap) and ``new_night``. Everybody receives the new
+    state; a kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
     cmd = protocol.parse_host_command(payload)
 
@@ -448,6 +455,12 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
         room.change(checked(lambda: room.set_host(cmd.player_id)))
     elif cmd.command == "skip":
         room.change(checked(lambda: room.skip_absent(cmd.player_id)))
+    elif cmd.command == "settings":
+        room.change(checked(lambda: room.set_settings(cmd.settings)))
+    elif cmd.command == "end_night":
+        room.change(checked(room.end_night))
+    elif cmd.command == "new_night":
+        room.change(checked(room.new_night))
     else:
         room.change(checked(lambda: room.act(HOST, cmd.action)))
 

@@ -39,6 +39,7 @@ import orjson
 from .games import MODES
 from .games.base import HOST, Game, IllegalAction
 from .games.races import ARRIVAL
+from .night import Night, default_settings
 from .protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
 from .store import SAME, Conflict, Store, StoreUnavailable
 
@@ -71,9 +72,13 @@ class Seat:
     token_hash: str
     group: str | None = None
     connected: bool = True
-    drinks: int = 0  # carried over from finished games
+    drinks: int = 0  # drinks (and soft sips) over the night, games in play included
     away_since: float | None = None  # server time the seat's last phone went
     hosts: list[str] = field(default_factory=list)  # server processes holding one of its phones' connections
+    profile: str = "drinks"  # "drinks", "soft" or "none" (night.py)
+    more_time: bool = False  # their own timers run twice as long
+    forfeits: int = 0  # forfeits taken in another form than drinks (points, dares, water)
+    water: int = 0  # of those, water (past the pace)
 
 
 # Names of players who left or were removed, kept so that the rules, the log
@@ -125,6 +130,7 @@ class Room:
         self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
         self.game: Game | None = self._load_game(data.get("game"))
+        self.night: Night = Night.from_json(data.get("night"), self.created)
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -163,9 +169,11 @@ class Room:
             "table_hosts": self.table_hosts,
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
                        "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since,
-                       "hosts": s.hosts}
+                       "hosts": s.hosts, "profile": s.profile, "more_time": s.more_time, "forfeits": s.forfeits,
+                       "water": s.water}
                       for s in self.seats],
             "former": self.former,
+            "night": self.night.to_json(),
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -206,6 +214,7 @@ class Room:
                     if then is not None:
                         then(result)
                     return result
+                self._settle()
                 if not self._save():
                     fresh = True  # another process saved first: reloaded, apply the change again
                     time.sleep(random.uniform(0, 0.001 * attempt))
@@ -239,6 +248,11 @@ class Room:
             return False
         self._load(found)
         return True
+
+    def _settle(self) -> None:
+        """What the change did to forfeits, in each person's form (``night.py``)."""
+        if self.game is not None:
+            self.night.settle(self.seats, self.game, self.registry.clock())
 
     def _reload(self) -> None:
         if self.registry.store.shared:
@@ -298,7 +312,6 @@ class Room:
 
     # -- views -------------------------------------------------------------------
     def public_view(self) -> dict:
-        game_drinks = self.game.drinks() if self.game else {}
         in_game = set(self.game.players()) if self.game else set()
         waiting = set(self.game.waiting_for()) if self.game and not self.game.is_over() else set()
         return {
@@ -310,6 +323,7 @@ class Room:
                 "table_connected": self.table_connected,
                 "time": self.touched,
                 "former": self.former,
+                **self.night.public(self.seats, self.former),
             },
             "players": [
                 {
@@ -317,7 +331,10 @@ class Room:
                     "name": s.name,
                     "seat": i,
                     "connected": s.connected,
-                    "drinks": s.drinks + game_drinks.get(s.id, 0),
+                    "drinks": s.drinks,
+                    "profile": s.profile,
+                    "forfeits": s.forfeits,
+                    "water": s.water,
                     "group": s.group,
                     "in_game": s.id in in_game,
                     "away_since": s.away_since,
@@ -331,7 +348,8 @@ class Room:
     def you(self, pid: str) -> dict:
         seat = self.seat(pid)
         you: dict[str, Any] = {"player_id": pid, "name": seat.name, "group": seat.group,
-                               "is_host": self.host_player == pid, "hand": [], "actions": []}
+                               "is_host": self.host_player == pid, "hand": [], "actions": [],
+                               **self.night.you(seat, self.registry.clock())}
         if self.game and pid in self.game.players():
             you.update(self.game.private_view(pid))
             you["actions"] = self.game.legal_actions(pid)
@@ -363,7 +381,8 @@ class Room:
     def check_host_token(self, token: str) -> bool:
         return secrets.compare_digest(self.host_token_hash, hash_token(token))
 
-    def join(self, name: str, group: str | None) -> tuple[str, str]:
+    def join(self, name: str, group: str | None, profile: str = "drinks",
+             more_time: bool = False) -> tuple[str, str]:
         """Seat a new player (under ``change``); returns (player_id, token)."""
         key = name_key(name)
         if any(name_key(s.name) == key for s in self.seats):
@@ -373,7 +392,8 @@ class Room:
         pid = f"p{self.next_id}"
         token = new_token()
         # the joining phone's connection is held by this process
-        seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group, hosts=[self.registry.host_id])
+        seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group, hosts=[self.registry.host_id],
+                    profile=profile, more_time=more_time)
         if self.game and not self.game.is_over():
             try:
                 self.game.add_player({"id": pid, "group": group}, self.registry.clock())
@@ -381,6 +401,8 @@ class Room:
                 pass  # seated in the room, dealt in next game
         self.next_id += 1
         self.seats.append(seat)
+        if more_time:
+            self._tell_more_time()
         if self.host_player is None:
             self.host_player = pid
         return pid, token
@@ -446,10 +468,12 @@ class Room:
             raise ProtocolError(Code.FORBIDDEN, "That seat is gone: the host may have removed it. Join again.")
         return seat
 
-    def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED) -> Any:
-        """A player changes their group and/or name (``UNCHANGED``: keep it).
-        A new name follows the rules of a join: unique in the room ignoring
-        case. The seat, its tally and its roles stay."""
+    def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED,
+                      profile: Any = UNCHANGED, more_time: Any = UNCHANGED) -> Any:
+        """A player changes their group, name, drink profile or more time
+        (``UNCHANGED``: keep it). A new name follows the rules of a join:
+        unique in the room ignoring case. The seat, its tally and its roles
+        stay; a new profile counts from the next forfeit on."""
         seat = self.seat(pid)
         changed = False
         if name is not UNCHANGED and name != seat.name:
@@ -461,7 +485,19 @@ class Room:
         if group is not UNCHANGED and group != seat.group:
             seat.group = group
             changed = True
+        if profile is not UNCHANGED and profile != seat.profile:
+            seat.profile = profile
+            changed = True
+        if more_time is not UNCHANGED and more_time != seat.more_time:
+            seat.more_time = more_time
+            self._tell_more_time()
+            changed = True
         return None if changed else UNCHANGED
+
+    def _tell_more_time(self) -> None:
+        """The running game learns who asked for more time."""
+        if self.game is not None and not self.game.is_over():
+            self.game.set_more_time([s.id for s in self.seats if s.more_time])
 
     def skip_absent(self, pid: str) -> None:
         """The host goes on without a player whose phone is away while the game
@@ -514,7 +550,11 @@ class Room:
             raise ProtocolError(Code.BAD_REQUEST, f"There is no mode {mode!r}.")
         if self.game and not self.game.is_over():
             raise IllegalAction("A game is running: end it first.")
+        if self.night.ended is not None:
+            raise IllegalAction("The night is over: the host can start a new night.")
         options = dict(options)
+        if self.night.family:
+            options.update(cls.FAMILY_OPTIONS)  # the family wording, no drinks
         seed = options.pop("seed", None)
         if ("deck" in options or seed is not None) and not testing:
             raise ProtocolError(Code.FORBIDDEN, "Choosing the cards or the seed is for testing only.")
@@ -542,8 +582,10 @@ class Room:
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
         game = cls.new(players, options, rng, self.registry.clock())
-        self._fold_drinks()
+        self._close_game()
         self.game = game
+        self.night.game_started(game, self.registry.clock())
+        self._tell_more_time()
 
     def end_game(self) -> Any:
         """The host ends the game: a running game that has a result to show
@@ -553,19 +595,48 @@ class Room:
             return UNCHANGED
         if not self.game.is_over() and self.game.finish(self.registry.clock()):
             return None
-        self._fold_drinks()
-        self.game = None
+        self._close_game()
         return None
 
-    def _fold_drinks(self) -> None:
-        """The drinks of a finished game join each player's carried tally."""
+    def _close_game(self) -> None:
+        """The game is let go (its forfeits are already on the seats, counted
+        as they were taken): the night keeps its result."""
         if self.game is None:
             return
-        for pid, n in self.game.drinks().items():
-            for s in self.seats:
-                if s.id == pid:
-                    s.drinks += n
+        self.night.game_closing(self.game)
         self.game = None
+
+    # -- the night ----------------------------------------------------------------
+    def set_settings(self, changes: dict) -> Any:
+        """The host changes the night's settings (checked by the protocol)."""
+        try:
+            changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return None if changed else UNCHANGED
+
+    def end_night(self) -> Any:
+        """The host ends the night: a game still running is finished where it
+        can show a result (its forfeits so far stay counted) and the recap is
+        shown."""
+        if self.night.ended is not None:
+            return UNCHANGED
+        if self.game is not None and not self.game.is_over():
+            self.game.finish(self.registry.clock())
+            self._settle()
+        self._close_game()
+        self.night.end(self.registry.clock())
+        return None
+
+    def new_night(self) -> Any:
+        """After the recap: a new night with the same people and settings,
+        every tally from zero."""
+        if self.night.ended is None:
+            raise IllegalAction("The night is still on.")
+        self.night = Night.new(self.registry.clock(), self.night.settings)
+        for s in self.seats:
+            s.drinks = s.forfeits = s.water = 0
+        return None
 
     def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
         """A move; ``arrival`` is the server's stamp of when it came in (and the
@@ -642,10 +713,11 @@ class Registry:
             self.publisher.schedule(room, room.game.next_deadline())
         return room
 
-    def create(self, join_base: str) -> tuple[Room, str]:
-        """A new room with a fresh code and host token, kept in memory; the
-        first change of the room (the table attaching) saves it. On a shared
-        store it is saved at once, which reserves its code."""
+    def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:
+        """A new room with a fresh code and host token, kept in memory (in
+        family mode when asked); the first change of the room (the table
+        attaching) saves it. On a shared store it is saved at once, which
+        reserves its code."""
         token = new_token()
         now = self.clock()
         for _ in range(200):
@@ -654,6 +726,7 @@ class Registry:
                 "code": code, "rev": 0, "created": now, "touched": now,
                 "host_token_hash": hash_token(token), "join_url": f"{join_base}/j/{code}",
                 "host_player": None, "next_id": 1, "table_connected": False, "seats": [], "game": None,
+                "night": Night.new(now, {**default_settings(), "family": family}).to_json(),
             }
             with self._lock:
                 if code in self._rooms:

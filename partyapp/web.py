@@ -10,6 +10,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
+from . import recap as recap_svg
 from .games import MODES
 from .protocol import ROOM_CODE_RE, Code, ProtocolError
 
@@ -40,10 +41,12 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    """Every mode for the game picker: its title, player limits and the
-    options a host may set (the full card games' ``option_list``)."""
+    """Every mode for the game picker: its title, player limits, the
+    options a host may set (the full card games' ``option_list``) and those
+    family mode sets (``family``: their names, hidden there)."""
     return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
-             "options": cls.option_list() if hasattr(cls, "option_list") else []} for m, cls in MODES.items()]
+             "options": cls.option_list() if hasattr(cls, "option_list") else [],
+             "family": sorted(cls.FAMILY_OPTIONS)} for m, cls in MODES.items()]
 
 
 @bp.get("/")
@@ -64,14 +67,16 @@ def join_code():
 def table(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("table.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("table.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @bp.get("/j/<code>")
 def join(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("phone.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("phone.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @lru_cache(maxsize=512)
@@ -92,6 +97,25 @@ def qr(code: str):
         abort(404)
     return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/recap/<code>.svg")
+def recap(code: str):
+    """The end-of-night recap as a picture to save, once the host has ended
+    the night (404 before)."""
+    room = _room_or_none(code.upper())
+    if room is None:
+        abort(404)
+    with room.lock:
+        summary = room.night.recap(room.seats, room.former)
+        names = {**room.former, **{s.id: s.name for s in room.seats}}
+    if summary is None:
+        abort(404)
+    svg = recap_svg.draw(summary, room.code, names)
+    return Response(svg, mimetype="image/svg+xml", headers={
+        "Content-Disposition": f'attachment; filename="partyapp-night-{room.code}.svg"',
+        "Cache-Control": "no-store",
+    })
 
 
 @bp.get("/healthz")

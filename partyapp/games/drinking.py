@@ -121,12 +121,26 @@ Choices where the rule text is open
   game or the chugalug count their go passes to the next player.
 - **Undo** offers the forfeits in the public log only, so that every undo the
   host is offered can be shown with what it undoes.
+- **More time**: a player who asked for it (``set_more_time``) has twice as
+  long for their own clocks: their chugalug answer and their
+  paper-scissors-stone pick (the pair's clock, when either of them asked).
+  Races are against everybody and keep their time.
+- **Forfeits are counted, never worded here**: the log names who takes a
+  forfeit and how many (parts below); whether it is a drink, a sip of
+  something soft, water, points or a dare is the room's business (each
+  player's profile, the pace, family mode: ``partyapp/night.py``), and the
+  screens word it so.
 
 The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps
 ``LOG_MAX`` for undo and the jail card). Moves return their events: the log
 entries they added, in the public form of ``public_view()["log"]`` (``id``,
-``kind``, ``text`` parts that are strings, ``{"player": pid}`` or
-``{"card": code}``, ``drinks``, ``necks``, ``undone``).
+``kind``, ``text``, ``drinks``, ``necks``, ``undone``). ``text`` parts are
+strings, ``{"player": pid}``, ``{"card": code}``, and the forfeit parts:
+``{"forfeit": [pids], "n": n}`` (they take ``n`` each; an empty list:
+nobody takes one), ``{"mates": [pids]}`` (their mates take the same, the
+amounts in ``drinks``), ``{"neck": pid, "why": "catch"|"cup"}`` (necks
+their drink / the cup) and ``{"pour": pid, "filled": k, "of": n}`` (a king
+into the cup).
 
 How it is built
 ---------------
@@ -155,7 +169,7 @@ import orjson
 from .actions import in_domain
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
-from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, validate_deck
+from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, family_deck, validate_deck
 from .drinking_effects import EFFECTS
 from .drinking_prompts import Prompt, Race, act, one
 from .drinking_state import RoleInfo, Rule, State, dump, dumps, load
@@ -202,6 +216,8 @@ class DrinkingGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
+    # A room in family mode plays the deck's family wording (``decks.FAMILY_DECKS``).
+    FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
     option_names: ClassVar[tuple[str, ...]] = tuple(sorted({*OPTION_DEFAULTS, "variant", "deck"}))
 
     def __init__(self, state: State) -> None:
@@ -354,18 +370,6 @@ class DrinkingGame(Game):
         self._events.append(entry)
         return entry
 
-    @staticmethod
-    def _plist(pids: list[str]) -> list:
-        parts: list = []
-        for i, p in enumerate(pids):
-            if i:
-                parts.append(" and " if i == len(pids) - 1 else ", ")
-            parts.append({"player": p})
-        return parts
-
-    def _amount(self, n: int) -> str:
-        return f"{n} {self.unit[0] if n == 1 else self.unit[1]}"
-
     def _expand(self, targets: dict, exempt: set) -> dict:
         """Everybody a forfeit reaches through mates: each drinks the largest
         amount aimed at anyone they are linked to."""
@@ -412,17 +416,15 @@ class DrinkingGame(Game):
         self._settle(entry)
         extra = [p for p in entry["drinks"] if p not in entry["_t"]]
         if extra:
-            entry["text"] = parts + [" Mates drink too: "] + self._plist(extra) + ["."]
+            entry["text"] = parts + [{"mates": extra}]
         return entry
 
     def drink(self, pids: list[str], n: int, cause: str, lead: list | None = None) -> None:
         """``pids`` drink ``n`` each (and their mates with them)."""
         if not pids:
-            self.log("note", (lead or []) + ["Nobody drinks."])
+            self.log("note", (lead or []) + [{"forfeit": [], "n": 0}])
             return
-        verb = " drinks " if len(pids) == 1 else " drink "
-        self._forfeit((lead or []) + self._plist(pids) + [verb + self._amount(n) + "."], cause,
-                      drinks={p: n for p in pids})
+        self._forfeit((lead or []) + [{"forfeit": list(pids), "n": n}], cause, drinks={p: n for p in pids})
 
     def neck(self, pid: str, cause: str, parts: list) -> None:
         self._forfeit(parts, cause, necks={pid: 1})
@@ -430,7 +432,7 @@ class DrinkingGame(Game):
     def _catch_cost(self, role: str, pid: str, cause: str, lead: list) -> None:
         info = self.state.role_info.get(role)
         if info is not None and info.neck:
-            self.neck(pid, cause, lead + [{"player": pid}, " necks their drink."])
+            self.neck(pid, cause, lead + [{"neck": pid, "why": "catch"}])
         else:
             self.drink([pid], info.n if info is not None else 1, cause, lead)
 
@@ -456,6 +458,22 @@ class DrinkingGame(Game):
 
     def drinks(self) -> dict[str, int]:
         return dict(self.state.fingers)
+
+    def log_mark(self) -> int:
+        return self.state.log_seq
+
+    def house_rules(self) -> list[dict]:
+        return [{"by": r.by, "text": r.text} for r in self.state.rules]
+
+    def set_more_time(self, pids: list[str]) -> None:
+        self.state.more_time = sorted(pids)
+
+    def seconds(self, option: str, pids: list[str]) -> float:
+        """The length of a clock (an option in seconds) that is the own clock
+        of ``pids``: twice as long when one of them asked for more time."""
+        seconds = self.state.opts[option]
+        slow = self.state.more_time
+        return seconds * 2 if slow and any(p in slow for p in pids) else seconds
 
     def next_deadline(self) -> float | None:
         pr = self.state.prompt
@@ -920,7 +938,7 @@ class DrinkingGame(Game):
                 tally[p] = tally.get(p, 0) - n
         if entry.get("_call") in s.calls:
             s.calls = [c for c in s.calls if c != entry["_call"]]
-        self.log("undo", [f"The host undoes #{entry['id']}: the drinks are taken back."], ref=entry["id"])
+        self.log("undo", [f"The host undoes #{entry['id']}: the forfeit is taken back."], ref=entry["id"])
 
     def _skip(self, pid: str, values: dict, now: float) -> None:
         self.state.prompt = None
@@ -1033,6 +1051,7 @@ class RingOfFire(DrinkingGame):
     mode = "ring_of_fire"
     title = "Ring of Fire"
     unit = ("drink", "drinks")
+    FAMILY_OPTIONS = {"variant": family_deck("ring_of_fire")}
 
 
 class Kings(DrinkingGame):
@@ -1041,6 +1060,7 @@ class Kings(DrinkingGame):
     mode = "kings"
     title = "Kings"
     unit = ("finger", "fingers")
+    FAMILY_OPTIONS = {"variant": family_deck("kings")}
 
 
 _CLASSES: dict[str, type[DrinkingGame]] = {"ring_of_fire": RingOfFire, "kings": Kings}

@@ -68,10 +68,10 @@ def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
     s.cup += 1
     s.outcome = {"kind": "cup", "filled": s.cup, "of": s.cup_total}
     if s.cup >= s.cup_total:
-        g.neck(pid, "cup", [{"player": pid}, " drew the last king and necks the cup!"])
+        g.neck(pid, "cup", [{"neck": pid, "why": "cup"}])
         g.game_over("last_king", pid, entry["params"]["return_cards"])
     else:
-        g.log("cup", [{"player": pid}, f" pours into the cup ({s.cup} of {s.cup_total})."])
+        g.log("cup", [{"pour": pid, "filled": s.cup, "of": s.cup_total}])
 
 
 def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:
@@ -100,7 +100,7 @@ def rps(g, pid: str, rank: str, entry: dict, now: float) -> None:
     g.state.prompt = PaperScissorsStone(
         by=pid, players=[a, b], picks={a: None, b: None}, wins={a: 0, b: 0},
         need=p["best_of"] // 2 + 1, best_of=p["best_of"], n=p["n"],
-        deadline=now + g.state.opts["rps_timeout_s"])
+        deadline=now + g.seconds("rps_timeout_s", [a, b]))
 
 
 EFFECTS: dict[str, Callable] = {

@@ -13,6 +13,25 @@
 let catalogue = null; // msgid -> translated text
 let pluralIndex = (n) => (n === 1 ? 0 : 1);
 
+// Family mode (a room setting): words that speak of drinks have a family
+// wording, registered by family.js as msgid -> (params) => t(family msgid,
+// params). Not a translation: the family words go through t() like any
+// other, so every language has them.
+let family = false;
+const familyWords = {};
+
+export function registerFamilyWords(table) {
+  Object.assign(familyWords, table);
+}
+
+export function setFamily(on) {
+  family = Boolean(on);
+}
+
+export function isFamily() {
+  return family;
+}
+
 export function setCatalogue(messages, plural) {
   catalogue = messages || null;
   if (plural) pluralIndex = plural;
@@ -29,6 +48,7 @@ function lookup(msgid, count) {
 }
 
 export function t(msgid, params) {
+  if (family && Object.prototype.hasOwnProperty.call(familyWords, msgid)) return familyWords[msgid](params);
   const text = lookup(msgid, params && params.count);
   if (!params) return text;
   const parts = [];

@@ -116,7 +116,7 @@ def open_table(browser, server, watch):
 def open_phone(browser, watch):
     made = []
 
-    def opener(url: str, name: str | None = None, group: str | None = None):
+    def opener(url: str, name: str | None = None, group: str | None = None, profile: str | None = None):
         ctx = browser.new_context(**PHONE)
         made.append(ctx)
         page = ctx.new_page()
@@ -127,8 +127,10 @@ def open_phone(browser, watch):
             page.fill("#name", name)
             if group:
                 page.check(f"input[name=group][value={group}]")
+            if profile:
+                page.check(f"input[name=profile][value={profile}]")
             page.click("#name-form button[type=submit]")
-            page.wait_for_selector("#room-screen:not([hidden])")
+            page.wait_for_selector("#room-screen:not([hidden]) #you-line")
         return page
 
     yield opener

@@ -67,7 +67,7 @@ def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, sh
     ana.locator("button[data-action=tap]").click()
     cat.locator("button[data-action=tap]").click()
     table.wait_for_selector(".outcome .loser")
-    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    assert table.locator(".outcome .loser").inner_text() == "Bob drinks 1 drink."
     assert table.locator("#players li[data-pid=p2] .drinks").inner_text().endswith("2")
     assert "Bob" in table.locator("#ticker").inner_text()
     shots("table-after-race", table)
@@ -231,7 +231,7 @@ def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, s
     shots("table-thumb-race", table)
     cat.locator("[data-action=tap] button[data-value=right]").click()
     table.wait_for_selector(".outcome .loser")
-    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    assert table.locator(".outcome .loser").inner_text() == "Bob drinks 1 drink."
     expect(table.locator("#players li[data-pid=p2] .drinks")).to_have_text("🍺 1")
     ana.wait_for_selector("button[data-action=done]")
     assert watch.errors == [] and watch.dialogs == []

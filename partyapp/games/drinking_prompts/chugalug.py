@@ -34,6 +34,9 @@ class Chugalug(Prompt):
     def turn(self) -> str | None:
         return self.by if self.phase == "choose" else self.speaker
 
+    def timed(self) -> list[str]:
+        return [self.speaker]
+
     def actions(self, g, pid: str) -> list[dict]:
         if self.phase == "choose":
             return [act("start", side=one(SIDES))] if pid == self.by else []
@@ -49,7 +52,7 @@ class Chugalug(Prompt):
         self.number = 2
         self.last = {"player": pid, "said": 1}
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("chugalug", [{"player": pid}, f" starts chugalug: \"one to my {values['side']}\"."])
 
     def answer(self, g, pid: str, values: dict, now: float) -> None:
@@ -65,10 +68,10 @@ class Chugalug(Prompt):
         self.number = k + 1
         if k + 1 > g.state.opts["chugalug_max"]:
             g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
-            g.log("chugalug", [f"Chugalug: {k} without a mistake! Nobody drinks."])
+            g.log("chugalug", [f"Chugalug: {k} without a mistake! ", {"forfeit": [], "n": 0}])
             return
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
 
     def mistake(self, g, pid: str, said: Any) -> None:
         k = self.number
@@ -99,7 +102,7 @@ class Chugalug(Prompt):
             Prompt.skip(self, g, pid, now)
             return
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("skip", [{"player": pid}, " is away: their go passes on."])
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
@@ -110,5 +113,5 @@ class Chugalug(Prompt):
         if self.speaker == pid:
             self.speaker = g.step(pid, self.dir)
             if self.deadline is not None:
-                self.deadline = now + g.state.opts["answer_timeout_s"]
+                self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         return False

@@ -5,12 +5,13 @@
 import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
 import { listOf, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { wordText } from "../words.js";
+import { word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
+import { forfeitWords, neckBadge, neckWords } from "../forfeits.js";
 
 const ROLE_TITLES = {
   question_master: "Question master",
@@ -46,7 +47,7 @@ const FIELD_LABELS = {
   "breach.rule": "Which rule?",
   "breach.player": "Who broke it?",
 };
-const PLACEHOLDERS = { "rule.text": "Everybody drinks with their left hand" };
+const PLACEHOLDERS = { "rule.text": "No first names" };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -83,7 +84,7 @@ function PromptLine({ state }) {
   if (g.over) {
     const r = g.result || {};
     return html`<div class="prompt-line over">${t("Game over")}${r.by
-      ? [" — ", r.reason === "last_king" ? t("{name} drew the last king and necks the cup!", { name: W(r.by) }) : W(r.by)] : null}</div>`;
+      ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, "cup") : W(r.by)] : null}</div>`;
   }
   if (!pr) return html`<div class="prompt-line">${t("{name} to draw", { name: W(g.turn) })}</div>`;
   switch (pr.kind) {
@@ -117,6 +118,16 @@ function PromptLine({ state }) {
   }
 }
 
+// What the losers of the card in play take, each in their own form (from
+// the latest forfeit logged for them).
+function lostWords(state, losers) {
+  const log = state.game.log || [];
+  const entry = log.slice().reverse().find((e) => e.kind === "forfeit" && losers.some((p) => (e.drinks || {})[p]));
+  if (!entry) return listOf(losers.map((p) => html`<b class="loser">${nameOf(state, p)}</b>`));
+  const counts = entry.drinks || {};
+  return forfeitWords(state, losers.filter((p) => counts[p]), 0, entry, { counts });
+}
+
 function Outcome({ state }) {
   const o = state.game.outcome;
   if (!o) return null;
@@ -124,12 +135,12 @@ function Outcome({ state }) {
   const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
   if (o.kind === "race") {
     return html`<div class="outcome">${t(o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
-      ${o.losers.length ? [" — ", html`<b class="loser">${listOf(o.losers.map((p) => nameOf(state, p)))}</b>`, " ",
-        t("drinks|drink", { count: o.losers.length })] : null}</div>`;
+      ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;
   }
   if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
   if (o.kind === "round" && o.loser) {
-    return html`<div class="outcome">${t("{title}: {name} messed up and drinks", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;
+    return html`<div class="outcome">${t("{title}: {name} messed up.", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
+      ${" "}${lostWords(state, [o.loser])}</div>`;
   }
   if (o.kind === "chugalug" && o.loser) {
     return html`<div class="outcome">${t("Chugalug at {number}: {name} said {said} (it was {expected})", {
@@ -172,15 +183,29 @@ function RolesPanel({ state }) {
   </div>`;
 }
 
+// The forfeits of the card in play (logged since it was drawn), each in its
+// person's form: the card says "You must drink." and this line says that
+// Bo, who does not drink, takes a point.
+function CardForfeits({ state }) {
+  const log = state.game.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && log[i].kind !== "draw") i -= 1;
+  const entries = i >= 0 ? log.slice(i + 1).filter((e) => e.kind === "forfeit" && !e.undone) : [];
+  if (!entries.length) return null;
+  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id}>${word(e, state)}</div>`)}</div>`;
+}
+
 function CardMeaning({ state }) {
   const g = state.game;
   const card = g.card;
-  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}` : "none");
+  const lastId = (g.log && g.log.length) ? g.log[g.log.length - 1].id : 0;
+  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}:${lastId}` : "none");
   return html`<div class="card-meaning" ref=${ref}>
     ${card ? [
       html`<div class="card-title" key="t">${card.title}</div>`,
       html`<div class="card-rule" key="r">${card.text}</div>`,
       g.last_drawer ? html`<div class="card-by" key="b">${t("drawn by {name}", { name: html`<${Who} state=${state} pid=${g.last_drawer} />` })}</div>` : null,
+      html`<${CardForfeits} key="f" state=${state} />`,
     ] : html`<div class="card-title">${t("{title}: first card!", { title: t(g.title) })}</div>`}
   </div>`;
 }
@@ -296,14 +321,15 @@ function Phone({ state, send }) {
   return html`<div class="drinking-phone">
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
-      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div></div></div>` : null}
+      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div>
+        <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
     <div class="actions primary">
       ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
     </div>
     ${you.roles && you.roles.length ? html`<section class="my-roles"><h3>${t("Your cards")}</h3>
       <ul>${you.roles.map((r) => html`<li key=${r.role}><b>${roleTitle(r.role)}</b><div class="sub">${t(r.can)}</div></li>`)}</ul></section>` : null}
-    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates drink with you: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
+    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates share your forfeits: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
     ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
       <summary>${t("Call a penalty, use a card")}</summary>
       <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}</div>
@@ -321,7 +347,7 @@ function HostActions({ state, ctx }) {
     valueText: valueText(state),
   };
   const run = (action) => {
-    if (action.type === "undo" && !window.confirm(t("{what}\nIts drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
+    if (action.type === "undo" && !window.confirm(t("{what}\nThis forfeit is taken back.", { what: undoLabel(state, action.entry) }))) {
       return Promise.resolve(null);
     }
     if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
@@ -363,7 +389,7 @@ function seatInfo(state, player) {
     if (pid === player.id) badges.push({ text: roleTitle(role), kind: "role" });
   }
   const necks = g.necks ? g.necks[player.id] || 0 : 0;
-  if (necks) badges.push({ text: t("necked {count}×", { count: necks }), kind: "neck" });
+  if (necks) badges.push({ text: neckBadge(state, player.id, necks), kind: "neck" });
   return { badges };
 }
 
