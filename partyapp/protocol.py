@@ -234,8 +234,9 @@ def parse_rev(payload: dict) -> int | None:
     return rev
 
 
-HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip")
+HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "add_bot")
 SEAT_ORDER_MAX = 64
+BOT_LEVELS = ("slow", "normal", "fast")
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,7 @@ class HostCommand:
     player_id: str | None = None  # kick, set_host, skip
     player_ids: tuple[str, ...] = ()  # seat_order
     action: dict | None = None  # game
+    level: str = "normal"  # add_bot
 
 
 def parse_host_command(payload: Any) -> HostCommand:
@@ -264,6 +266,11 @@ def parse_host_command(payload: Any) -> HostCommand:
         return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
     if command == "game":
         return HostCommand(command, rev, action=parse_action(p))
+    if command == "add_bot":
+        level = p.get("level", "normal")
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise bad("level must be one of " + ", ".join(BOT_LEVELS))
+        return HostCommand(command, rev, level=level)
     return HostCommand(command, rev)
 
 

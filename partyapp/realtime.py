@@ -20,6 +20,7 @@ from flask import current_app, request
 from flask_socketio import disconnect
 
 from . import netinfo, pings, protocol
+from .bots import Autoplay
 from .deadlines import Deadlines
 from .fanout import Fanout, socketio
 from .games.base import HOST, IllegalAction
@@ -87,7 +88,9 @@ class Realtime:
         self.fanout = Fanout()
         self.deadlines = Deadlines(self.registry)
         self.housekeeping = Housekeeping(self.registry, s)
+        self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
         self.registry.publisher = self
+        self.registry.autoplay = self.autoplay
 
     # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
@@ -354,11 +357,12 @@ def _check_rev(room: Room, rev: int | None) -> None:
 
 
 @handler(Event.HOST_COMMAND)
-def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
+def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     """The table or the host player: kick, seat_order, end_game, set_host,
-    skip (go on without an absent player the game waits on), and the game's
-    own host moves (``game`` with an ``action``). Everybody
-    receives the new state; a kicked phone receives ``kicked`` first."""
+    skip (go on without an absent player the game waits on), add_bot
+    (answered with the bot's ``player_id``), and the game's own host moves
+    (``game`` with an ``action``). Everybody receives the new state; a
+    kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
     cmd = protocol.parse_host_command(payload)
     if not r.is_host(conn, room):
@@ -387,6 +391,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
         room.change(checked(lambda: room.set_host(cmd.player_id)))
     elif cmd.command == "skip":
         room.change(checked(lambda: room.skip_absent(cmd.player_id)))
+    elif cmd.command == "add_bot":
+        return {"player_id": room.change(checked(lambda: r.autoplay.seat_bot(room, cmd.level)))}
     else:
         room.change(checked(lambda: room.act(HOST, cmd.action)))
 

@@ -10,6 +10,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
+from . import bots
 from .games import MODES
 from .protocol import ROOM_CODE_RE, ProtocolError
 
@@ -37,10 +38,12 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    """Every mode for the game picker: its title, player limits and the
-    options a host may set (the full card games' ``option_list``)."""
+    """Every mode for the game picker: its title, player limits, the
+    options a host may set (the full card games' ``option_list``) and
+    whether bots play it (``bots``)."""
     return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
-             "options": cls.option_list() if hasattr(cls, "option_list") else []} for m, cls in MODES.items()]
+             "options": cls.option_list() if hasattr(cls, "option_list") else [], "bots": bots.plays(m)}
+            for m, cls in MODES.items()]
 
 
 @bp.get("/")
