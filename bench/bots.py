@@ -47,12 +47,13 @@ from partyapp.store.memory import MemoryStore
 
 from .load import machine, percentile
 
-# Published house edge for a basic-strategy player, 6 decks, S17, DAS, split
-# to 4 hands, no resplit of aces, peek, 3:2 (percent of the initial bet):
-# Stanford Wong, "Basic Blackjack", table 4 (six decks -0.54 %, double after
-# split +0.14 %: -0.40 %), the same reading of blackjackreview.com's rule
-# table (base -0.56 %, DAS +0.14 %: -0.42 %); late surrender adds +0.08 %.
-PUBLISHED = {False: -0.41, True: -0.33}
+# Published return of a basic-strategy player (percent of the initial bet)
+# for these rules, from the rule-effect table of The Color of Blackjack,
+# "Solution One" (http://www.thecolorofblackjack.com/solution_one.html): the
+# baseline game (one deck, S17, double any two cards, one card to split
+# aces, no surrender) -0.02 %, six decks -0.53 %, double after split
+# +0.13 %: -0.42 %; late surrender +0.06 %: -0.36 %.
+PUBLISHED = {False: -0.42, True: -0.36}
 EDGE_RULES = {"decks": 6, "hit_soft_17": False, "double_after_split": True, "double_on": "any",
               "double_for_less": True, "max_hands": 4, "resplit_aces": False, "hit_split_aces": False,
               "hole_card": "peek", "blackjack_pays": "3:2", "min_bet": 10, "max_bet": 10,
