@@ -88,6 +88,40 @@ def test_the_host_adds_a_bot_from_the_phone_and_plays_blackjack_with_it(open_tab
     assert not watch.errors and not watch.dialogs
 
 
+def test_a_bot_sits_out_ring_of_fire_and_the_screens_say_so(open_table, open_phone, server, shots, watch):
+    """Ana and Bob play Ring of Fire with a bot seated: the bot is dealt no
+    turn, its seat says "sits this out" with no drinks on the table and the
+    phones, the draws go Ana, Bob, Ana, and Ana's 8 offers her Bob as a
+    mate, not the bot."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    ana.locator("#host-box #btn-add-bot").click()
+    expect(table.locator("#players li.is-bot")).to_have_count(1)
+    bot_name = table.locator("#players li.is-bot .pname").evaluate("(e) => e.lastChild.textContent")
+    answer = table.evaluate("() => window.partyappTable.call('game.start', "
+                            "{mode: 'ring_of_fire', options: {deck: ['5C', '6D', '8H']}})")
+    assert answer["ok"], answer
+    table.wait_for_selector(".drinking-table")
+    bot_row = table.locator("#players li.is-bot")
+    expect(bot_row.locator(".mark.waiting")).to_have_text("sits this out")
+    expect(bot_row.locator(".drinks")).to_have_count(0)
+    for phone, name in ((ana, "Ana"), (bob, "Bob"), (ana, "Ana")):
+        expect(table.locator(".prompt-line")).to_contain_text(name)
+        phone.locator("button[data-action=draw]").click()
+        expect(phone.locator("button[data-action=draw]")).to_have_count(0)
+    picks = ana.locator("[data-action=pick] button")  # 8: a mate, and never the bot
+    expect(picks.filter(has_text="Bob")).to_have_count(1)
+    expect(picks.filter(has_text=bot_name)).to_have_count(0)
+    shots("table-bot-sits-out", table)
+    assert_fits(table, "Ring of Fire with a bot sitting out")
+    bob.locator(".players-box summary").click()
+    expect(bob.locator("#players li.is-bot .mark.waiting")).to_have_text("sits this out")
+    shots("bob-bot-sits-out", bob, full_page=True)
+    assert not watch.errors and not watch.dialogs
+
+
 def test_a_phone_that_drops_on_its_turn_is_played_for_until_it_returns(open_table, open_phone, server, shots, watch):
     """Ana's phone leaves the page while Go Fish waits on her: a second later
     the table marks her seat "app plays" and says the app plays for her, and
