@@ -29,6 +29,7 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.max_players": ("PARTYAPP_MAX_PLAYERS", 16),
     "limits.max_message_bytes": ("PARTYAPP_MAX_MESSAGE_BYTES", 65536),
     "games.race_timeout_s": ("PARTYAPP_RACE_TIMEOUT_S", 10),
+    "games.bot_takeover_s": ("PARTYAPP_BOT_TAKEOVER_S", 30),
 }
 
 

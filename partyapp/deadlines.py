@@ -1,5 +1,6 @@
-"""Deadlines: a room's game asks for ``tick`` at a time (a race's time-out,
-chugalug's answer clock); the server calls it then, through a room change
+"""Deadlines: a room asks for ``tick`` at a time (its game's time-out: a
+race's window, chugalug's answer clock; or a move the server makes for a
+bot or an absent player); the server calls it then, through a room change
 like any other, and everybody receives the outcome."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Deadlines:
             room = self.registry.get(code)
             room.change(room.tick)
             with room.lock:
-                deadline = room.game.next_deadline() if room.game else None
+                deadline = room.next_deadline()
             if deadline is not None:
                 self.schedule(code, deadline)
         except ProtocolError:

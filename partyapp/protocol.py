@@ -227,11 +227,12 @@ def parse_rev(payload: dict) -> int | None:
 
 
 HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night")
+                 "new_night", "add_bot")
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
 SEAT_ORDER_MAX = 64
+BOT_LEVELS = ("slow", "normal", "fast")
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,7 @@ class HostCommand:
     player_ids: tuple[str, ...] = ()  # seat_order
     action: dict | None = None  # game
     settings: dict | None = None  # settings: only the keys sent
+    level: str = "normal"  # add_bot
 
 
 def parse_settings(p: dict) -> dict:
@@ -289,6 +291,11 @@ def parse_host_command(payload: Any) -> HostCommand:
         return HostCommand(command, rev, action=parse_action(p))
     if command == "settings":
         return HostCommand(command, rev, settings=parse_settings(p))
+    if command == "add_bot":
+        level = p.get("level", "normal")
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise bad("level must be one of " + ", ".join(BOT_LEVELS))
+        return HostCommand(command, rev, level=level)
     return HostCommand(command, rev)
 
 

@@ -25,6 +25,7 @@ from flask import current_app, request
 from flask_socketio import disconnect
 
 from . import netinfo, pings, protocol
+from .bots import Autoplay
 from .deadlines import Deadlines
 from .fanout import Fanout, Route, socketio
 from .games.base import HOST, IllegalAction
@@ -100,6 +101,8 @@ class Realtime:
         self.deadlines = Deadlines(self.registry)
         self.housekeeping = Housekeeping(self.registry, s, self)
         self.registry.publisher = self
+        self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
+        self.registry.autoplay = self.autoplay
         if self.queue is not None:
             self.queue.on_reconnect = lambda: self._later(0.5, self.resync)
 
@@ -422,12 +425,13 @@ def _check_rev(room: Room, rev: int | None) -> None:
 
 
 @handler(Event.HOST_COMMAND)
-def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
+def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     """The table or the host player: kick, seat_order, end_game, set_host,
-    skip (go on without an absent player the game waits on), the game's
-    own host moves (``game`` with an ``action``), the night's ``settings``,
-    ``end_night`` (the recap) and ``new_night``. Everybody receives the new
-    state; a kicked phone receives ``kicked`` first."""
+    skip (go on without an absent player the game waits on), add_bot
+    (answered with the bot's ``player_id``), the game's own host moves
+    (``game`` with an ``action``), the night's ``settings``, ``end_night``
+    (the recap) and ``new_night``. Everybody receives the new state; a
+    kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
     cmd = protocol.parse_host_command(payload)
 
@@ -461,6 +465,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
         room.change(checked(room.end_night))
     elif cmd.command == "new_night":
         room.change(checked(room.new_night))
+    elif cmd.command == "add_bot":
+        return {"player_id": room.change(checked(lambda: r.autoplay.seat_bot(room, cmd.level)))}
     else:
         room.change(checked(lambda: room.act(HOST, cmd.action)))
 

@@ -79,6 +79,10 @@ class Seat:
     more_time: bool = False  # their own timers run twice as long
     forfeits: int = 0  # forfeits taken in another form than drinks (points, dares, water)
     water: int = 0  # of those, water (past the pace)
+    bot: bool = False  # a seat the server plays (``partyapp/bots``)
+    look: str | None = None  # a bot's face on the screens
+    level: str | None = None  # a bot's speed: slow, normal or fast
+    auto: bool = False  # a person's seat the server plays while their phone is away
 
 
 # Names of players who left or were removed, kept so that the rules, the log
@@ -101,6 +105,20 @@ class Publisher(Protocol):
     def publish(self, room: "Room", public: dict, private: dict[str, dict]) -> None: ...
 
     def schedule(self, room: "Room", at: float) -> None: ...
+
+
+class Autoplayer(Protocol):
+    """Who plays the seats nobody's phone plays: bots, and people whose phone
+    has been away too long (``partyapp.bots.Autoplay``). It keeps its own
+    records in ``Room.autoplay`` (plain JSON, saved with the room)."""
+
+    def plays(self, mode: str) -> bool: ...
+
+    def note(self, room: "Room", now: float) -> None: ...
+
+    def next_due(self, room: "Room") -> float | None: ...
+
+    def step(self, room: "Room", now: float) -> Any: ...
 
 
 class Room:
@@ -129,6 +147,7 @@ class Room:
         self.table_hosts: list[str] = list(data.get("table_hosts") or [])
         self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
+        self.autoplay: dict = dict(data.get("autoplay") or {})
         self.game: Game | None = self._load_game(data.get("game"))
         self.night: Night = Night.from_json(data.get("night"), self.created)
 
@@ -170,10 +189,11 @@ class Room:
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
                        "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since,
                        "hosts": s.hosts, "profile": s.profile, "more_time": s.more_time, "forfeits": s.forfeits,
-                       "water": s.water}
+                       "water": s.water, "bot": s.bot, "look": s.look, "level": s.level, "auto": s.auto}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
+            "autoplay": self.autoplay,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -273,6 +293,7 @@ class Room:
         self.rev += 1
         self.touched = now
         store = registry.store
+        self._note_autoplay(now)
         try:
             if store.shared:
                 host = registry.host_id
@@ -306,7 +327,7 @@ class Room:
         public = self.public_view()
         private = {s.id: self.you(s.id) for s in self.seats if s.connected}
         publisher.publish(self, public, private)
-        deadline = self.game.next_deadline() if self.game else None
+        deadline = self.next_deadline()
         if deadline is not None:
             publisher.schedule(self, deadline)
 
@@ -339,6 +360,7 @@ class Room:
                     "in_game": s.id in in_game,
                     "away_since": s.away_since,
                     "waiting": s.id in waiting,
+                    **self._bot_fields(s),
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -524,7 +546,8 @@ class Room:
             del self.former[next(iter(self.former))]
         del self.seats[index]
         if self.host_player == pid:
-            self.host_player = self.seats[index % len(self.seats)].id if self.seats else None
+            people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot]
+            self.host_player = people[0].id if people else None
 
     def set_seat_order(self, pids: list[str]) -> None:
         current = [s.id for s in self.seats]
@@ -537,7 +560,8 @@ class Room:
             self.game.set_seat_order([p for p in pids if p in in_game])
 
     def set_host(self, pid: str) -> Any:
-        self.seat(pid)
+        if self.seat(pid).bot:
+            raise IllegalAction("A bot cannot be the host.")
         if self.host_player == pid:
             return UNCHANGED
         self.host_player = pid
@@ -573,7 +597,7 @@ class Room:
             options = cls.check_options(options)
         except (ValueError, TypeError) as exc:
             raise ProtocolError(Code.BAD_REQUEST, f"Bad options: {exc}") from None
-        players = [{"id": s.id, "group": s.group} for s in self.seats]
+        players = self._players_for(cls.mode)
         if len(players) < cls.min_players:
             raise IllegalAction(f"{cls.title} needs at least {cls.min_players} players.")
         if len(players) > cls.max_players:
@@ -652,14 +676,64 @@ class Room:
         self.game.apply(actor, action, self.registry.clock())
 
     def tick(self) -> Any:
-        if self.game is None:
-            return UNCHANGED
-        deadline = self.game.next_deadline()
+        """What is due now: the game's own time-out first, else a move the
+        server makes for a seat (``Autoplayer.step``)."""
         now = self.registry.clock()
-        if deadline is None or deadline > now:
-            return UNCHANGED
-        self.game.tick(now)
-        return None
+        deadline = self.game.next_deadline() if self.game is not None else None
+        if deadline is not None and deadline <= now:
+            self.game.tick(now)
+            return None
+        autoplay = self.registry.autoplay
+        return autoplay.step(self, now) if autoplay is not None else UNCHANGED
+
+    def next_deadline(self) -> float | None:
+        """When ``tick`` is next due: the game's time-out or a server-made move."""
+        times = [self.game.next_deadline() if self.game is not None else None]
+        if self.registry.autoplay is not None:
+            times.append(self.registry.autoplay.next_due(self))
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    # -- seats the server plays (partyapp/bots) ------------------------------------
+    def takes_bots(self, mode: str) -> bool:
+        autoplay = self.registry.autoplay
+        return autoplay is not None and autoplay.plays(mode)
+
+    def _players_for(self, mode: str) -> list[dict]:
+        """The seats dealt into a new game of ``mode``: bots sit out a mode
+        they do not play (the drinking decks); a bot's forfeits never count."""
+        bots = self.takes_bots(mode)
+        return [{"id": s.id, "group": s.group, **({"bot": True} if s.bot else {})}
+                for s in self.seats if bots or not s.bot]
+
+    def add_bot(self, name: str, look: str, level: str) -> str:
+        """Seat a bot (under ``change``); returns its player id. It has no
+        token anybody knows, never hosts, and is dealt into a running game
+        that takes newcomers and bots."""
+        if len(self.seats) >= self.registry.max_players:
+            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+        pid = f"p{self.next_id}"
+        seat = Seat(id=pid, name=name, token_hash=hash_token(new_token()), bot=True, look=look, level=level)
+        if self.game and not self.game.is_over() and self.takes_bots(self.game.mode):
+            try:
+                self.game.add_player({"id": pid, "group": None, "bot": True}, self.registry.clock())
+            except IllegalAction:
+                pass  # seated in the room, dealt in next game
+        self.next_id += 1
+        self.seats.append(seat)
+        return pid
+
+    def _bot_fields(self, seat: Seat) -> dict:
+        """``players[]``: ``bot`` (and its ``look`` and ``level``), ``auto``
+        (a person's seat played while their phone is away), ``sits_out`` (a
+        bot in a room playing a mode bots do not play)."""
+        sits_out = seat.bot and self.game is not None and not self.takes_bots(self.game.mode)
+        return {"bot": seat.bot, "look": seat.look, "level": seat.level, "auto": seat.auto, "sits_out": sits_out}
+
+    def _note_autoplay(self, now: float) -> None:
+        """Let the seats the server plays see the new revision (inside the save)."""
+        if self.registry.autoplay is not None:
+            self.registry.autoplay.note(self, now)
 
 
 class Registry:
@@ -676,6 +750,7 @@ class Registry:
         self.clock = clock
         self.host_id = host_id or secrets.token_hex(6)
         self.publisher: Publisher | None = None
+        self.autoplay: Autoplayer | None = None
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
 
@@ -704,13 +779,16 @@ class Registry:
                 room.table_hosts = []
                 now = self.clock()
                 for seat in room.seats:
+                    if seat.bot:
+                        continue  # bots have no phone: they are always here
                     if seat.connected or seat.away_since is None:
                         seat.away_since = now
                     seat.connected = False
                     seat.hosts = []
             self._rooms[code] = room
-        if room.game and room.game.next_deadline() is not None and self.publisher:
-            self.publisher.schedule(room, room.game.next_deadline())
+        deadline = room.next_deadline()
+        if deadline is not None and self.publisher:
+            self.publisher.schedule(room, deadline)
         return room
 
     def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:

@@ -11,6 +11,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from . import recap as recap_svg
+from . import bots
 from .games import MODES
 from .protocol import ROOM_CODE_RE, Code, ProtocolError
 
@@ -42,11 +43,12 @@ def _room_or_none(code: str):
 
 def _modes() -> list[dict]:
     """Every mode for the game picker: its title, player limits, the
-    options a host may set (the full card games' ``option_list``) and those
-    family mode sets (``family``: their names, hidden there)."""
+    options a host may set (the full card games' ``option_list``), those
+    family mode sets (``family``: their names, hidden there) and whether
+    bots play it (``bots``)."""
     return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
              "options": cls.option_list() if hasattr(cls, "option_list") else [],
-             "family": sorted(cls.FAMILY_OPTIONS)} for m, cls in MODES.items()]
+             "family": sorted(cls.FAMILY_OPTIONS), "bots": bots.plays(m)} for m, cls in MODES.items()]
 
 
 @bp.get("/")

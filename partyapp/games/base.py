@@ -77,7 +77,8 @@ class Game(ABC):
     @abstractmethod
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "Game":
         """Start a game. ``players`` are ``{"id": pid, "group": str|None}`` in
-        seat order; ``options`` are already checked by ``check_options``;
+        seat order (``"bot": true`` beside them for a seat the server plays,
+        which never drinks); ``options`` are already checked by ``check_options``;
         ``options["deck"]``, when present (testing mode only), is the staged
         order of cards dealt from the front."""
         ...

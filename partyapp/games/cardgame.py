@@ -231,7 +231,8 @@ class CardGame(Game):
             "v": STATE_VERSION, "mode": cls.mode, "opts": opts, "seats": seats,
             "stock": [], "staged": list(staged), "seed": rng.getrandbits(63),
             "log": [], "log_seq": 0, "over": False, "result": None,
-            "forfeits": new_forfeits(cls.FORFEITS, opts.get("forfeits", True)),
+            "forfeits": new_forfeits(cls.FORFEITS, opts.get("forfeits", True),
+                                     [p["id"] for p in players if p.get("bot")]),
         }
         game = cls(s)
         game.now = now
@@ -408,6 +409,8 @@ class CardGame(Game):
         self._events = []
         self.now = now
         self.s["seats"].append(pid)
+        if player.get("bot"):
+            Forfeits(self.s["forfeits"]).exempt(pid)
         self.log("game.joined", player=pid)
         self.on_join(pid)
 

@@ -127,6 +127,10 @@ class Concentration(CardGame):
         self.log("concentration.miss", player=pid, cards=cards, positions=[a, b])
         s["current"] = self.left_of(pid)
 
+    def waiting_for(self) -> list[str]:
+        """The player to turn a card (the game waits on nobody else)."""
+        return [] if self.s["over"] else [self.s["current"]]
+
     def skip(self, pid: str, now: float) -> list[dict]:
         """The absent player's turn passes; a card they turned goes face down."""
         self._events = []

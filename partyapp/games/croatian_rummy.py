@@ -356,8 +356,9 @@ class CroatianRummy(DealGame):
         s = self.s
         if self.sheet.reached(s["opts"]["target"]):
             winners, _ = self.sheet.ranking(s["seats"], low_wins=False)
-            rest = [p for p in s["seats"] if p not in winners]
-            if rest and Forfeits(s["forfeits"]).on:
+            forfeits = Forfeits(s["forfeits"])
+            rest = [p for p in s["seats"] if p not in winners and not forfeits.exempts(p)]
+            if rest and forfeits.on:
                 for p in rest:
                     s["necks"][p] = s["necks"].get(p, 0) + 1
                 self.log("rummy.finish_drinks", players=rest)

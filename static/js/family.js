@@ -30,4 +30,9 @@ registerFamilyWords({
   "\"F*** off!\" (turn the question card on its holder)": () => t("\"Not this time!\" (turn the question card on its holder)"),
   "you drink": () => t("you take a point"),
   "Waterfall — stop in this order: {order}": (p) => t("Waterfall — stop clapping in this order: {order}", p),
+  "A bot: the app plays this seat. Bots never drink.": () => t("A bot: the app plays this seat."),
+  "Bots play the card games, never the drinking decks, and never drink.":
+    () => t("Bots play the card games, never the party decks."),
+  "The bots sit this one out: the drinking decks are for people.":
+    () => t("The bots sit this one out: the party decks are for people."),
 });

@@ -7,6 +7,9 @@ import { t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
+import { BotMarks, PlayerName } from "./ui/seat.js";
+
+const BOT_LEVELS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 
 // ctx: { command(payload), start(mode, options), call(event, payload) }
 // showAway: list the absent players to skip here (the phone shows them above,
@@ -30,24 +33,51 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
       return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
     })() : null}
     <${NightSettings} state=${state} ctx=${ctx} />
+    <${BotAdder} state=${state} ctx=${ctx} />
     <${SeatManager} state=${state} ctx=${ctx} />
     <${NightEnd} state=${state} ctx=${ctx} />
   </div>`;
 }
 
+// Seat a bot: it plays the card games (never the drinking decks), never
+// drinks, and goes with "Remove" like anybody. Its level sets how fast it
+// thinks and slaps and how much it remembers.
+function BotAdder({ state, ctx }) {
+  const [level, setLevel] = useState("normal");
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setBusy(true);
+    await ctx.command({ command: "add_bot", level });
+    setBusy(false);
+  };
+  return html`<div class="bot-adder">
+    <div class="panel-title">${t("Bots fill empty seats")}</div>
+    <div class="choices bot-levels" role="radiogroup" aria-label=${t("How the bot plays")}>
+      ${BOT_LEVELS.map(([v, label]) => html`<button type="button" key=${v} role="radio" data-level=${v}
+        class=${cx("btn btn-choice", level === v && "chosen")} aria-checked=${level === v ? "true" : "false"}
+        onClick=${() => setLevel(v)}>${t(label)}</button>`)}
+    </div>
+    <button type="button" class="btn" id="btn-add-bot" disabled=${busy} onClick=${add}>${t("Add a bot")}</button>
+    <p class="sub">${t("Bots play the card games, never the drinking decks, and never drink.")}</p>
+  </div>`;
+}
+
 function GamePicker({ state, modes, ctx }) {
   const game = state.game;
-  const n = (state.players || []).length;
+  const everybody = (state.players || []).length;
+  const people = (state.players || []).filter((p) => !p.bot).length;
   const [picked, setPicked] = useState(null);
   const [options, setOptions] = useState({});
   const chosen = picked || (game && game.mode) || (modes[0] && modes[0].id);
   const mode = modes.find((m) => m.id === chosen);
+  const n = mode && !mode.bots ? people : everybody;
   const short = mode && n < mode.min;
   // Family mode sets some options itself (a deck's family wording, no
   // forfeits): the host is not offered them there.
   const fixed = state.room.settings && state.room.settings.family ? (mode && mode.family) || [] : [];
   const Options = fixed.includes("variant") ? null : screensFor(chosen).LobbyOptions;
   const optionList = ((mode && mode.options) || []).filter((o) => !fixed.includes(o.name));
+  const sitOut = mode && !mode.bots && people < everybody;
   const value = options[chosen] || {};
   return html`<div class="game-picker">
     <div class="panel-title">${game && game.over ? t("Play again?") : t("Choose a game")}</div>
@@ -58,6 +88,7 @@ function GamePicker({ state, modes, ctx }) {
     </div>
     ${Options ? html`<${Options} mode=${chosen} options=${optionList} value=${value} ctx=${ctx}
       onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
+    ${sitOut ? html`<p class="sub bots-sit-out">${t("The bots sit this one out: the drinking decks are for people.")}</p>` : null}
     <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
       onClick=${() => ctx.start(chosen, value)}>
       ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })
@@ -66,10 +97,11 @@ function GamePicker({ state, modes, ctx }) {
   </div>`;
 }
 
-// Players the game waits on whose phone is away: skip them.
+// Players the game waits on whose phone is away: skip them (unless the app
+// already plays for them).
 export function AwayPlayers({ state, ctx }) {
   const game = state.game;
-  const away = game && !game.over ? (state.players || []).filter((p) => p.waiting && !p.connected) : [];
+  const away = game && !game.over ? (state.players || []).filter((p) => p.waiting && !p.connected && !p.auto) : [];
   const now = useNow(1000, away.length > 0);
   if (!away.length) return null;
   return html`<div class="away-box">
@@ -96,15 +128,16 @@ function SeatManager({ state, ctx }) {
     <summary>${t("Seats and players ({count})", { count: players.length })}</summary>
     <ol class="host-seats">
       ${players.map((p, i) => html`<li key=${p.id} class="host-seat" data-pid=${p.id}>
-        <span class="pname">${p.name}</span>
+        <${PlayerName} player=${p} />
         ${p.id === state.room.host_player ? html`<span class="mark host">${t("host")}</span>` : null}
+        <${BotMarks} player=${p} />
         ${p.connected ? null : html`<span class="mark offline">${t("away")}</span>`}
         <span class="pcontrols">
           <button type="button" class="btn btn-mini" aria-label=${t("Move {name} up", { name: p.name })} disabled=${i === 0}
             onClick=${() => move(i, -1)}>▲</button>
           <button type="button" class="btn btn-mini" aria-label=${t("Move {name} down", { name: p.name })} disabled=${i === players.length - 1}
             onClick=${() => move(i, 1)}>▼</button>
-          ${p.id !== state.room.host_player ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
+          ${p.id !== state.room.host_player && !p.bot ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
             onClick=${() => ctx.command({ command: "set_host", player_id: p.id })}>${t("Make host")}</button>` : null}
           <button type="button" class="btn btn-mini btn-danger" data-remove=${p.id}
             onClick=${() => { if (window.confirm(t("Remove {name} from the room? Their seat and tally go.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
@@ -119,5 +152,5 @@ function SeatManager({ state, ctx }) {
 // the table: those away for at least `after` seconds.
 export function awayWaiting(state, nowMs, after) {
   if (!state.game || state.game.over) return [];
-  return (state.players || []).filter((p) => p.waiting && !p.connected && awaySeconds(state, p, nowMs) >= after);
+  return (state.players || []).filter((p) => p.waiting && !p.connected && (p.auto || awaySeconds(state, p, nowMs) >= after));
 }

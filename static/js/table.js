@@ -170,11 +170,25 @@ function Lobby({ state }) {
 function AwayNotice({ state }) {
   const candidates = (state.players || []).filter((p) => p.waiting && !p.connected);
   const now = useNow(1000, candidates.length > 0);
-  const away = awayWaiting(state, now, AWAY_NOTICE_S);
-  if (!away.length) return null;
-  return html`<div class="away-notice" role="status">${away.length === 1
-    ? t("{name}'s phone is away — the host can skip them.", { name: html`<b>${away[0].name}</b>` })
-    : t("{names}: their phones are away — the host can skip them.", { names: listOf(away.map((p) => html`<b>${p.name}</b>`)) })}</div>`;
+  const waiting = awayWaiting(state, now, AWAY_NOTICE_S);
+  const played = waiting.filter((p) => p.auto);
+  const away = waiting.filter((p) => !p.auto);
+  if (!waiting.length) return null;
+  const names = (list) => listOf(list.map((p) => html`<b>${p.name}</b>`));
+  // The app takes over a seat only in the games bots play (not the drinking decks).
+  const takesOver = modes.some((m) => m.id === (state.game && state.game.mode) && m.bots);
+  const one = { name: away.length ? html`<b>${away[0].name}</b>` : null };
+  const many = { names: names(away) };
+  return html`<div class=${cx("away-notice", !away.length && "played")} role="status">
+    ${!away.length ? null
+      : takesOver && away.length === 1 ? t("{name}'s phone is away — the app plays for them soon, or the host can skip them.", one)
+      : takesOver ? t("{names}: their phones are away — the app plays for them soon, or the host can skip them.", many)
+      : away.length === 1 ? t("{name}'s phone is away — the host can skip them.", one)
+      : t("{names}: their phones are away — the host can skip them.", many)}
+    ${played.length ? html`<span class="played-line">${played.length === 1
+      ? t("{name}'s phone is away: the app plays for them until it is back.", { name: html`<b>${played[0].name}</b>` })
+      : t("{names}: their phones are away: the app plays for them until they are back.", { names: names(played) })}</span>` : null}
+  </div>`;
 }
 
 function InGame({ state }) {

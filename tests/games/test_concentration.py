@@ -164,6 +164,18 @@ def test_skip_passes_an_absent_players_turn():
         g.skip("p0", 2.0)
 
 
+def test_the_game_waits_on_the_player_to_turn_a_card():
+    """waiting_for names the player whose turn it is, and nobody once it is over
+    (the host may skip an absent one; the app may play for them)."""
+    g = small()
+    assert g.waiting_for() == ["p0"]
+    pick(g, "p0", 0)
+    pick(g, "p0", 1)
+    assert g.waiting_for() == [g.public_view()["turn"]]
+    g.finish(2.0)
+    assert g.waiting_for() == []
+
+
 def test_a_leaver_takes_their_pairs_and_passes_the_turn():
     """p0 leaves on their turn: their pairs are gone, p1 plays."""
     g = small(3)

@@ -1,7 +1,8 @@
 // A panel that shows what fits and says how much more there is ("+3 more"),
 // instead of cutting a line off. The panel (class "more-box") has a fixed
 // height from the layout; its items are hidden from the end until the rest
-// fits, and re-measured after every render and when the panel's size changes.
+// fits (all of them, in a panel squeezed to its title and that line), and
+// re-measured after every render and when the panel's size changes.
 import { cx, html, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 
@@ -22,7 +23,7 @@ export function MoreList({ title, items, tag = "ul", className = "", listClass =
     let hidden = 0;
     if (box.scrollHeight > box.clientHeight + 1) {
       line.hidden = false;
-      for (let i = kids.length - 1; i > 0 && box.scrollHeight > box.clientHeight + 1; i -= 1) {
+      for (let i = kids.length - 1; i >= 0 && box.scrollHeight > box.clientHeight + 1; i -= 1) {
         kids[i].hidden = true;
         hidden += 1;
       }

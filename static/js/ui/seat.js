@@ -8,15 +8,32 @@ import { Chips } from "./chips.js";
 import { MoreList } from "./more.js";
 import { Tally } from "../forfeits.js";
 
+// A bot's face and a name, or a person's name.
+export function PlayerName({ player }) {
+  return player.bot
+    ? html`<span class="pname is-bot"><span class="look" aria-hidden="true">${player.look || "🤖"}</span>${player.name}</span>`
+    : html`<span class="pname">${player.name}</span>`;
+}
+
+// The marks of a seat the server plays: a bot, or a person played for while
+// their phone is away.
+export function BotMarks({ player }) {
+  return [
+    player.bot ? html`<span key="bot" class="mark bot" title=${t("A bot: the app plays this seat. Bots never drink.")}>${t("bot")}</span>` : null,
+    player.auto ? html`<span key="auto" class="mark auto" title=${t("The app plays for them until their phone is back.")}>${t("app plays")}</span>` : null,
+  ];
+}
+
 // badges: [{text, kind}] (kind: "host", "role", "neck", "waiting", ...)
 export function Seat({ state, player, index, turn = false, me = false, handSize, chips, drinks = true, badges = [] }) {
   const away = !player.connected;
   const backs = typeof handSize === "number" ? Math.min(handSize, 6) : 0;
-  return html`<li class=${cx("player seat", turn && "is-turn", away && "is-offline", me && "is-me")} data-pid=${player.id}>
+  return html`<li class=${cx("player seat", turn && "is-turn", away && "is-offline", me && "is-me", player.bot && "is-bot")} data-pid=${player.id}>
     <span class="seat-no" aria-hidden="true">${String(index + 1)}</span>
-    <span class="pname">${player.name}</span>
+    <${PlayerName} player=${player} />
     <span class="marks">
       ${turn ? html`<span class="mark turn">${t("turn")}</span>` : null}
+      <${BotMarks} player=${player} />
       ${away ? html`<span class="mark offline" title=${t("Phone away")}>${t("away")}</span>` : null}
       ${badges.map((b, i) => html`<span key=${i} class=${cx("mark", b.kind)}>${b.text}</span>`)}
       ${typeof handSize === "number" ? html`<span class="hand-size" title=${t("{count} card in hand|{count} cards in hand", { count: handSize })}>
@@ -24,7 +41,7 @@ export function Seat({ state, player, index, turn = false, me = false, handSize,
         ${String(handSize)}</span>` : null}
       ${typeof chips === "number" ? html`<${Chips} amount=${chips} />` : null}
     </span>
-    ${drinks ? html`<${Tally} state=${state} player=${player} />` : null}
+    ${drinks && !player.bot ? html`<${Tally} state=${state} player=${player} />` : null}
   </li>`;
 }
 
@@ -43,10 +60,12 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
     more=${(n) => t("+{count} more player|+{count} more players", { count: n })} />`;
 }
 
-// Badges every seat can show: host, not in this game.
+// Badges every seat can show: host, not in this game (a bot sitting out a
+// game bots do not play says so).
 export function commonBadges(state, player) {
   const out = [];
   if (player.id === state.room.host_player) out.push({ text: t("host"), kind: "host" });
-  if (state.game && !player.in_game) out.push({ text: t("next game"), kind: "waiting" });
+  if (player.sits_out) out.push({ text: t("sits this out"), kind: "waiting" });
+  else if (state.game && !player.in_game) out.push({ text: t("next game"), kind: "waiting" });
   return out;
 }

@@ -1,0 +1,28 @@
+"""Server-side players: bots that fill empty seats, and the play for a person
+whose phone has been away too long.
+
+``runner.py`` decides which seats the server plays, when each moves (a
+human-looking pause on the server's timers) and hands each seat exactly its
+frame; ``strategy.py`` holds what every strategy shares (and the random
+fallback that plays any new game at once); each game's (or family's) own
+play is one module named after it.
+"""
+
+from __future__ import annotations
+
+from . import (  # noqa: F401  (each registers its strategy)
+    blackjack,
+    cheat,
+    concentration,
+    croatian_rummy,
+    go_fish,
+    kings_corner,
+    old_maid,
+    pontoon,
+    reflex,
+    shif_shof_shum,
+)
+from .runner import Autoplay, frame_for, plays
+from .strategy import LEVELS, Strategy, register, strategy_for
+
+__all__ = ["LEVELS", "Autoplay", "Strategy", "frame_for", "plays", "register", "strategy_for"]
