@@ -1,9 +1,11 @@
-"""Start and stop the server under test (the app, or the bare baseline) on
-loopback, and read its CPU and memory."""
+"""Start and stop the server under test (the app, the bare python-socketio
+baseline or the Node.js socket.io baseline) on loopback, and read its CPU
+and memory."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +17,7 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
+NODE_DIR = ROOT / "bench" / "node"
 
 # Everything from one address: lift the per-address join limit (it exists to
 # stop room codes being swept, not to stop 1,400 sockets of one test host).
@@ -45,9 +48,23 @@ def raise_fd_limit() -> None:
         pass
 
 
+def node_ready() -> str:
+    """The ``node`` binary, once ``bench/node/node_modules`` is installed from
+    the lock file (``npm ci`` the first time). Raises when Node.js is missing."""
+    node = shutil.which("node")
+    npm = shutil.which("npm")
+    if node is None or npm is None:
+        raise RuntimeError("--baseline-node needs Node.js and npm (apt-get install nodejs npm)")
+    if not (NODE_DIR / "node_modules" / "socket.io").is_dir():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=NODE_DIR, check=True,
+                       stdout=subprocess.DEVNULL)
+    return node
+
+
 class Server:
     """A server process on 127.0.0.1. ``kind`` is ``app`` (``partyapp serve``,
-    gevent, SQLite store) or ``baseline`` (``bench.baseline``)."""
+    gevent, SQLite store), ``baseline`` (``bench.baseline``, python-socketio)
+    or ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
 
     def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
                  phones: int = 6, race_prob: float = 0.0, extra: list[str] | None = None) -> None:
@@ -60,9 +77,12 @@ class Server:
             cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--store", f"sqlite:///{d / 'bench.db'}", "--config", str(d / "config.toml"), "--quiet"]
         else:
-            cmd = [sys.executable, "-m", "bench.baseline", "--port", str(self.port),
-                   "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
-                   "--phones", str(phones), "--race-prob", f"{race_prob:.4f}"]
+            if kind == "node":
+                cmd = [node_ready(), str(NODE_DIR / "server.js")]
+            else:
+                cmd = [sys.executable, "-m", "bench.baseline"]
+            cmd += ["--port", str(self.port), "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
+                    "--phones", str(phones), "--race-prob", f"{race_prob:.4f}"]
         cmd += extra or []
         self.log_path = d / "server.log"
         self._log = open(self.log_path, "wb")
