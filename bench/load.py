@@ -25,8 +25,11 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import psutil
@@ -183,6 +186,37 @@ def settle_rss(server: Server, seconds: float = 1.0) -> float:
     return server.rss_mb()
 
 
+def start_profile(args: argparse.Namespace, kind: str, server: Server) -> tuple | None:
+    """py-spy on the server from the end of the warm-up for most of the run,
+    into ``{args.profile}-{kind}.raw`` (``python -m bench.profile`` reads it)."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy (pip install py-spy)")
+    out = f"{args.profile}-{kind}.raw"
+    seconds = max(1, int(args.seconds - args.warmup - 1))
+    cmd = ["sh", "-c", f"sleep {args.warmup:.1f}; exec \"$0\" \"$@\"", spy, "record", "-p", str(server.proc.pid),
+           "-d", str(seconds), "-r", "250", "-f", "raw", "-o", out, "--nonblocking"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
+
+
+def finish_profile(spy: tuple, log) -> None:
+    proc, out = spy
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        log(f"  py-spy did not finish; no profile in {out}")
+        return
+    if proc.returncode != 0 or not Path(out).exists():
+        log(f"  py-spy failed: {err.decode(errors='replace')[-500:]}")
+        return
+    from .profile import report
+
+    log(f"  profile written to {out}:")
+    log("    " + report(out).replace("\n", "\n    "))
+
+
 def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = None,
              sizes: tuple[int, int] | None = None, race_prob: float = 0.0, log=print) -> dict:
     rooms = rooms if rooms is not None else args.rooms
@@ -221,6 +255,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         results = None
         for pipe in pool.pipes:
             pipe.send(("run", args.seconds, args.warmup))
+        spy = start_profile(args, kind, server) if args.profile and kind != "node" else None
         outs = []
         deadline = time.monotonic() + args.seconds + 60
         for pipe in pool.pipes:
@@ -234,6 +269,9 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             outs.append(value)
         elapsed = time.perf_counter() - t_run
         server_cpu = server.cpu_percent()
+        server_sys = server.system_share()
+        if spy is not None:
+            finish_profile(spy, log)
         gen_cpu = 100.0 * (pool.cpu_times() - gen_cpu0) / elapsed
         machine_cpu = 100.0 * (busy_seconds() - sys0) / elapsed
         rss_end = server.rss_mb()
@@ -287,6 +325,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             "changes_per_draw": round(total("changes") / max(1, total("draws")), 3),
             "frames_per_change": round((total("table_frames") + total("phone_frames")) / max(1, total("changes")), 3),
             "server_cpu_ms_per_change": round(server_cpu * 10 / max(1e-9, total("changes") / elapsed), 3),
+            "server_system_pct": round(100 * server_sys, 1),  # of the server's CPU, in the kernel
             "server_rss_mb": round(max(peak + [rss_end]), 1),
             "rss_start_mb": round(rss0, 1),
             "rss_per_socket_kb": round((rss1 - rss0) * 1000 / sockets, 1),
@@ -395,7 +434,7 @@ def same_load(app: dict, other: dict) -> dict:
 
 ROW_KEYS = ["rooms", "phones", "sockets", "samples", "p50_ms", "p95_ms", "p99_ms", "max_ms", "actions_per_s",
             "changes_per_s", "changes_per_draw", "frames_per_change", "frames_per_s", "lost", "duplicated",
-            "server_cpu_pct", "server_cpu_ms_per_change", "generator_cpu_pct", "other_cpu_pct", "server_rss_mb",
+            "server_cpu_pct", "server_cpu_ms_per_change", "server_system_pct", "generator_cpu_pct", "other_cpu_pct", "server_rss_mb",
             "rss_per_socket_kb", "rss_per_room_kb", "phone_frame_bytes", "table_frame_bytes"]
 
 
@@ -454,6 +493,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--flood", action="store_true", help="add one client sending --flood-rate events/s")
     p.add_argument("--flood-rate", type=int, default=1000)
     p.add_argument("--churn", type=int, default=0, metavar="N", help="also N connect/disconnect cycles")
+    p.add_argument("--profile", metavar="PREFIX",
+                   help="record the Python servers with py-spy during the run into PREFIX-app.raw, PREFIX-baseline.raw "
+                        "and print their time by layer (python -m bench.profile)")
     p.add_argument("--procs", type=int, default=2, help="load-generator processes")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print only the JSON line")

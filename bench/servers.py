@@ -119,12 +119,19 @@ class Server:
 
     def cpu_start(self) -> None:
         t = self.ps.cpu_times()
-        self._cpu_mark = (t.user + t.system, time.perf_counter())
+        self._cpu_mark = (t.user + t.system, time.perf_counter(), t.system)
+
+    def system_share(self) -> float:
+        """The share of the CPU used since ``cpu_start`` that was spent in the
+        kernel (system time: on loopback, mostly the socket calls)."""
+        t = self.ps.cpu_times()
+        used, _, system = self._cpu_mark
+        return (t.system - system) / max(1e-9, t.user + t.system - used)
 
     def cpu_percent(self) -> float:
         """CPU used since ``cpu_start``, in percent of one core."""
         t = self.ps.cpu_times()
-        used, then = self._cpu_mark
+        used, then, _ = self._cpu_mark
         return 100.0 * (t.user + t.system - used) / max(1e-9, time.perf_counter() - then)
 
     def stop(self) -> None:

@@ -5,7 +5,9 @@ listens on the room's table channel, every phone on its seat's channel.
 After each change of a room, ``Fanout.publish`` sends the table channel the
 public view and each seat's channel that view plus the seat's own ``you``:
 the public view is encoded once and each ``you`` spliced into that text (the
-same JSON as ``{**public, "you": you}``, see ``packets.py``).
+same JSON as ``{**public, "you": you}``, see ``packets.py``). The frames go
+straight onto this process's sockets (``delivery.py``) unless a message
+queue joins several processes.
 
 ``Fanout`` also keeps which connections listen on each channel, so that the
 room can tell when a seat's last phone has gone. Those sets are changed only
@@ -18,7 +20,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from flask_socketio import SocketIO, close_room, join_room, leave_room
+from socketio import PubSubManager
 
+from .delivery import deliver_local, event_text
 from .packets import Fragment, encode
 from .protocol import Event
 
@@ -38,6 +42,18 @@ def channel(code: str, pid: str | None) -> str:
     return table_channel(code) if pid is None else player_channel(code, pid)
 
 
+def state_frames(code: str, public: dict, private: dict[str, dict]) -> list[tuple[str, str]]:
+    """A change's frames: ``(channel, view JSON)``, the public view for the
+    table channel and, for each seat's channel, that view with the seat's
+    ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
+    text = encode(public)
+    frames = [(table_channel(code), text)]
+    head = text[:-1] + ',"you":'
+    for pid, you in private.items():
+        frames.append((player_channel(code, pid), head + encode(you) + "}"))
+    return frames
+
+
 class Fanout:
     def __init__(self) -> None:
         # (room code, player id or None for the table) -> connection ids
@@ -46,11 +62,20 @@ class Fanout:
     def publish(self, code: str, public: dict, private: dict[str, dict]) -> None:
         """The public view to the table channel; each ``you`` spliced into it
         to that seat's channel."""
-        text = encode(public)
-        socketio.emit(Event.STATE, Fragment(text), to=table_channel(code))
-        head = text[:-1] + ',"you":'
-        for pid, you in private.items():
-            socketio.emit(Event.STATE, Fragment(head + encode(you) + "}"), to=player_channel(code, pid))
+        self.deliver(state_frames(code, public, private))
+
+    def deliver(self, frames: list[tuple[str, str]]) -> None:
+        """Each ``(channel, view JSON)`` as a ``state`` event to the channel's
+        connections: straight onto this process's sockets
+        (``delivery.deliver_local``) when there is no message queue, through
+        ``socketio.emit`` (and so the queue) when there is one."""
+        server = socketio.server
+        if isinstance(server.manager, PubSubManager):
+            for channel, text in frames:
+                socketio.emit(Event.STATE, Fragment(text), to=channel)
+            return
+        state = str(Event.STATE)
+        deliver_local(server, [(channel, event_text(state, text)) for channel, text in frames])
 
     def send(self, sid: str, view: dict) -> None:
         """One view to one connection."""
