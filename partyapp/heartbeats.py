@@ -10,9 +10,10 @@ second, 5,000 dead sockets and 62 MB that the allocator never gives back
 
 ``install`` starts those pings with a libev timer of the hub instead: the
 timer holds only a weak reference to the socket, so a closed socket is freed
-as soon as engine.io lets it go, and the ping itself runs in a short-lived
-greenlet when the timer fires, exactly as ``Socket._send_ping`` would after
-its sleep. Other async modes are left as they are.
+as soon as engine.io lets it go (and its timer with it), and the ping itself
+runs in a short-lived greenlet when the timer fires, exactly as
+``Socket._send_ping`` would after its sleep. Other async modes are left as
+they are.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ def install(eio) -> bool:
 
 
 def _ping_later(eio, sock: eio_socket.Socket, gevent):
-    ref = weakref.ref(sock)
     timer = gevent.get_hub().loop.timer(eio.ping_interval)
+    # once the socket is freed its timer goes too, instead of waiting to fire
+    ref = weakref.ref(sock, lambda _: timer.close())
 
     def fire() -> None:
         timer.close()
