@@ -11,6 +11,8 @@ draw-to-last-screen latency, actions per second, lost and duplicated
     python -m bench.load                       # 200 rooms x 6 phones, 30 s
     python -m bench.load --baseline            # and the bare python-socketio floor
     python -m bench.load --baseline --baseline-node   # and socket.io on Node.js too
+    python -m bench.load --baseline --baseline-uwsgi  # and the baseline served by uWSGI
+    python -m bench.load --baseline --baseline-you-only   # and phones sent only their own ``you``
     python -m bench.load --sweep               # raise rooms until p95 > 100 ms
     python -m bench.load --flood               # plus one client sending 1,000 events/s
     python -m bench.load --churn 10000         # connect/disconnect cycles, RSS growth
@@ -423,9 +425,12 @@ SAME_LOAD = {"changes_per_draw": 0.10, "frames_per_change": 0.02, "table_frame_b
 
 def same_load(app: dict, other: dict) -> dict:
     """Whether ``other`` carried the app's load: each figure of ``SAME_LOAD``
-    within its relative tolerance. Returns the figures and the verdict."""
+    within its relative tolerance (the ``you-only`` baseline's phone frames
+    are smaller on purpose). Returns the figures and the verdict."""
     checks = {}
     for key, tolerance in SAME_LOAD.items():
+        if key == "phone_frame_bytes" and other["server"] == "you-only":
+            continue  # smaller phone frames are what that run measures
         a, b = app[key], other[key]
         checks[key] = {"app": a, other["server"]: b,
                        "ok": bool(a) and abs(b - a) <= tolerance * abs(a)}
@@ -487,6 +492,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--baseline", action="store_true", help="also run the bare python-socketio baseline")
     p.add_argument("--baseline-node", action="store_true",
                    help="also run the same baseline on Node.js socket.io v4 (bench/node; npm ci on first use)")
+    p.add_argument("--baseline-uwsgi", action="store_true",
+                   help="also run the python-socketio baseline served by uWSGI (gevent loop, native WebSockets)")
+    p.add_argument("--baseline-you-only", action="store_true",
+                   help="also run the baseline sending each phone only {rev, you} (smaller phone frames)")
     p.add_argument("--sweep", action="store_true", help="raise rooms until p95 > 100 ms; print the knee")
     p.add_argument("--sweep-step", type=int, default=100)
     p.add_argument("--sweep-max", type=int, default=1200)
@@ -494,7 +503,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--flood-rate", type=int, default=1000)
     p.add_argument("--churn", type=int, default=0, metavar="N", help="also N connect/disconnect cycles")
     p.add_argument("--profile", metavar="PREFIX",
-                   help="record the Python servers with py-spy during the run into PREFIX-app.raw, PREFIX-baseline.raw "
+                   help="record the Python servers with py-spy during the run into PREFIX-app.raw, PREFIX-baseline.raw (...) "
                         "and print their time by layer (python -m bench.profile)")
     p.add_argument("--procs", type=int, default=2, help="load-generator processes")
     p.add_argument("--seed", type=int, default=1)
@@ -543,14 +552,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         app = run_once(args, "app", log=log)
     bases: list[dict] = []
-    if args.baseline or args.baseline_node:
+    if args.baseline or args.baseline_node or args.baseline_uwsgi or args.baseline_you_only:
         # The same number of changes per draw as the app had: its prompts
         # (race taps, picks, rules...) become baseline races of phones-1 taps.
         # A baseline game also ends (and restarts: two changes) every 52 draws.
         extra_per_draw = max(0.0, app["changes_per_draw"] - 1 - 2 / 52)
         race_prob = min(1.0, extra_per_draw / max(1, args.phones - 1))
         sizes = (app["table_frame_bytes"], app["phone_frame_bytes"])
-        for kind in [k for k, on in (("baseline", args.baseline), ("node", args.baseline_node)) if on]:
+        kinds = (("baseline", args.baseline), ("you-only", args.baseline_you_only), ("uwsgi", args.baseline_uwsgi),
+                 ("node", args.baseline_node))
+        for kind in [k for k, on in kinds if on]:
             base = run_once(args, kind, app["rooms"], sizes=sizes, race_prob=race_prob, log=log)
             base["race_prob"] = round(race_prob, 3)
             base["same_load"] = same_load(app, base)

@@ -63,8 +63,10 @@ def node_ready() -> str:
 
 class Server:
     """A server process on 127.0.0.1. ``kind`` is ``app`` (``partyapp serve``,
-    gevent, SQLite store), ``baseline`` (``bench.baseline``, python-socketio)
-    or ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
+    gevent, SQLite store), ``baseline`` (``bench.baseline``, python-socketio
+    on gevent's pywsgi), ``uwsgi`` (the same baseline served by uWSGI),
+    ``you-only`` (the baseline sending phones only their ``you``) or
+    ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
 
     def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
                  phones: int = 6, race_prob: float = 0.0, extra: list[str] | None = None) -> None:
@@ -81,6 +83,10 @@ class Server:
                 cmd = [node_ready(), str(NODE_DIR / "server.js")]
             else:
                 cmd = [sys.executable, "-m", "bench.baseline"]
+                if kind == "uwsgi":
+                    cmd += ["--server", "uwsgi"]
+                elif kind == "you-only":
+                    cmd += ["--you-only"]
             cmd += ["--port", str(self.port), "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
                     "--phones", str(phones), "--race-prob", f"{race_prob:.4f}"]
         cmd += extra or []
