@@ -18,6 +18,13 @@ run: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Every figure of bench/RESULTS.md in one run (about 10 minutes; see
+# bench/all.py): the app beside its baselines and Node.js socket.io, the
+# profile by layer, churn, fan-out and rules steps, into bench/out/.
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench.all $(ARGS)
+
 # The browser tests drive Debian's Chromium (a browser download is not used);
 # the store tests start a redis-server of their own on a loopback port.
 CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)

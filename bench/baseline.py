@@ -19,6 +19,11 @@ view (the table still gets the public view): what a protocol that sent the
 public view once per room and only the changed ``you`` per phone would save
 on the server.
 
+``--server gevent-websocket`` keeps gevent's pywsgi but takes the WebSocket
+from gevent-websocket (its handler class), which python-engineio's gevent mode
+uses whenever that package can be imported: the benchmark installs it apart,
+in ``bench/.gevent-websocket/``, so that the app never picks it up.
+
 ``--server uwsgi`` serves the same code from uWSGI instead (its gevent loop
 and its native WebSocket support, python-engineio's ``gevent_uwsgi`` mode, as
 Flask-SocketIO's deployment notes describe it): the process execs
@@ -227,13 +232,35 @@ def main() -> None:
     p.add_argument("--phones", type=int, default=6)
     p.add_argument("--race-prob", type=float, default=0.0, help="chance that a draw opens a race")
     p.add_argument("--you-only", action="store_true", help="phones get only the rev and their own you")
-    p.add_argument("--server", choices=("pywsgi", "uwsgi"), default="pywsgi",
-                   help="gevent's pywsgi with simple-websocket, or uWSGI's gevent loop and WebSockets")
+    p.add_argument("--server", choices=("pywsgi", "gevent-websocket", "uwsgi"), default="pywsgi",
+                   help="gevent's pywsgi with simple-websocket or with gevent-websocket, or uWSGI's gevent loop "
+                        "and WebSockets")
     args = p.parse_args()
     if args.server == "uwsgi":
         exec_uwsgi(args)
     app = setup(args.race_prob, args.public_bytes, args.private_bytes, args.phones, args.you_only)
+    if args.server == "gevent-websocket":
+        gevent_websocket_server(app, args.host, args.port).serve_forever()
     make_server(app, args.host, args.port).serve_forever()
+
+
+def gevent_websocket_server(app, host: str, port: int):
+    """pywsgi with gevent-websocket's handler (on ``PYTHONPATH`` only for this
+    run), WebSockets without Nagle's delay as in ``partyapp.wsgiserver``."""
+    import socket
+
+    from gevent import pywsgi
+    from geventwebsocket.handler import WebSocketHandler
+
+    class Handler(WebSocketHandler):
+        def run_application(self):
+            if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().run_application()
+
+    if "geventwebsocket" not in sys.modules:  # engine.io's gevent mode imports it when it can
+        raise SystemExit("engine.io did not pick up gevent-websocket")
+    return pywsgi.WSGIServer((host, port), app, handler_class=Handler, log=None)
 
 
 if UWSGI_ARGS:

@@ -61,10 +61,25 @@ def node_ready() -> str:
     return node
 
 
+GEVENT_WEBSOCKET_DIR = ROOT / "bench" / ".gevent-websocket"
+GEVENT_WEBSOCKET = "gevent-websocket==0.10.1"
+
+
+def gevent_websocket_ready() -> Path:
+    """A directory holding gevent-websocket alone (``pip install --target`` the
+    first time), for the one baseline run that uses it: installed beside the
+    app, it would replace simple-websocket in every gevent server."""
+    if not (GEVENT_WEBSOCKET_DIR / "geventwebsocket").is_dir():
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+                        str(GEVENT_WEBSOCKET_DIR), GEVENT_WEBSOCKET], check=True)
+    return GEVENT_WEBSOCKET_DIR
+
+
 class Server:
     """A server process on 127.0.0.1. ``kind`` is ``app`` (``partyapp serve``,
     gevent, SQLite store), ``baseline`` (``bench.baseline``, python-socketio
-    on gevent's pywsgi), ``uwsgi`` (the same baseline served by uWSGI),
+    on gevent's pywsgi), ``gevent-websocket`` (the same with gevent-websocket's
+    WebSockets), ``uwsgi`` (the same baseline served by uWSGI),
     ``you-only`` (the baseline sending phones only their ``you``) or
     ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
 
@@ -83,8 +98,8 @@ class Server:
                 cmd = [node_ready(), str(NODE_DIR / "server.js")]
             else:
                 cmd = [sys.executable, "-m", "bench.baseline"]
-                if kind == "uwsgi":
-                    cmd += ["--server", "uwsgi"]
+                if kind in ("uwsgi", "gevent-websocket"):
+                    cmd += ["--server", kind]
                 elif kind == "you-only":
                     cmd += ["--you-only"]
             cmd += ["--port", str(self.port), "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
@@ -94,6 +109,8 @@ class Server:
         self._log = open(self.log_path, "wb")
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        if kind == "gevent-websocket":
+            env["PYTHONPATH"] = str(gevent_websocket_ready()) + os.pathsep + env["PYTHONPATH"]
         self.proc = subprocess.Popen(cmd, cwd=str(d), stdout=self._log, stderr=subprocess.STDOUT, env=env)
         self.ps = psutil.Process(self.proc.pid)
         self._wait_ready()
