@@ -14,7 +14,7 @@ Runs, one after the other, so that they never compete for the machine:
    server's memory growth;
 3. ``bench.fanout``: a change's frames handed to seven local sockets, the
    app's way and through ``socketio.emit``;
-4. ``bench.rules``: each engine's rules step, 12 players.
+4. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
 
 Each step's output is kept in ``--out`` (``bench/out/`` by default: the JSON
 lines, the logs, the profiles, ``summary.md``), and the summary, with the
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                                            "--baseline-you-only", "--baseline-gevent-websocket", "--baseline-uwsgi", *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
     churn = run_step("churn", "bench.load", ["--rooms", "4", "--seconds", "3", "--churn", str(args.churn)], out)
     fanout = run_step("fanout", "bench.fanout", [], out)
-    rules = run_step("rules", "bench.rules", [], out)
+    rules = run_step("rules", "bench.rules", ["--repeat", "3"], out)
     profiles = {}
     for kind in ("app", "baseline", "gevent-websocket", "uwsgi"):
         raw = Path(f"{prefix}-{kind}.raw")

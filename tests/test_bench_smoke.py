@@ -38,10 +38,14 @@ def check_run(result: dict) -> None:
 
 @pytest.mark.slow
 def test_load_benchmark_smoke():
-    line = run_load("--baseline")
-    for result in (line, line["baseline"]):
+    line = run_load("--baseline", "--baseline-you-only")
+    for result in (line, line["baseline"], line["you-only"]):
         check_run(result)
     assert line["baseline"]["same_load"]["checks"]["frames_per_change"]["ok"]
+    # the same frames, but a phone's holds only the rev and its own ``you``
+    assert line["you-only"]["same_load"]["checks"]["frames_per_change"]["ok"]
+    assert line["you-only"]["phone_frame_bytes"] < line["baseline"]["phone_frame_bytes"] / 3
+    assert line["you-only"]["same_load"]["checks"]["table_frame_bytes"]["ok"]
 
 
 @pytest.mark.slow
