@@ -3,10 +3,11 @@
 
 Runs, one after the other, so that they never compete for the machine:
 
-1. ``bench.load --rooms 200 --baseline --baseline-you-only
+1. ``bench.load --rooms 200 --baseline --baseline-you-only --baseline-batched
    --baseline-gevent-websocket --baseline-uwsgi --baseline-node --profile``:
    the app, the bare python-socketio baseline (on gevent's pywsgi with
-   simple-websocket; the same sending phones only their ``you``; the same on
+   simple-websocket; the same sending phones only their ``you``; the same
+   writing what is queued for a socket in one send; the same on
    gevent-websocket; the same served by uWSGI) and socket.io on Node.js under
    the same load, side by side, with the Python servers profiled by layer
    (py-spy);
@@ -87,7 +88,8 @@ LOAD_ROWS = [
 
 def summary(load: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[str, str], avg: tuple[str, str],
             seconds: float) -> str:
-    servers = [load] + [load[k] for k in ("baseline", "you-only", "gevent-websocket", "uwsgi", "node") if k in load]
+    servers = [load] + [load[k] for k in ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi", "node")
+                          if k in load]
     m = load["machine"]
     lines = [f"machine: {m['nproc']} cores, {m['cpu']}, Python {m['python']}; load average (1 / 5 / 15 min) "
              f"{avg[0]} before, {avg[1]} after; {seconds / 60:.1f} minutes in all", "",
@@ -126,12 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     prefix = str(out / "profile")
     load = run_step("load", "bench.load", ["--rooms", str(args.rooms), "--seconds", f"{args.seconds:g}", "--baseline",
-                                           "--baseline-you-only", "--baseline-gevent-websocket", "--baseline-uwsgi", *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
+                                           "--baseline-you-only", "--baseline-batched",
+                                           "--baseline-gevent-websocket", "--baseline-uwsgi", *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
     churn = run_step("churn", "bench.load", ["--rooms", "4", "--seconds", "3", "--churn", str(args.churn)], out)
     fanout = run_step("fanout", "bench.fanout", [], out)
     rules = run_step("rules", "bench.rules", ["--repeat", "3"], out)
     profiles = {}
-    for kind in ("app", "baseline", "gevent-websocket", "uwsgi"):
+    for kind in ("app", "baseline", "batched", "gevent-websocket", "uwsgi"):
         raw = Path(f"{prefix}-{kind}.raw")
         if raw.exists():
             profiles[kind] = profile_report(str(raw), top=12)

@@ -19,6 +19,10 @@ view (the table still gets the public view): what a protocol that sent the
 public view once per room and only the changed ``you`` per phone would save
 on the server.
 
+``--batch-writes`` writes what engine.io's writer finds queued for a
+socket at once (each packet still its own WebSocket message) in one
+``send`` call instead of one per packet.
+
 ``--server gevent-websocket`` keeps gevent's pywsgi but takes the WebSocket
 from gevent-websocket (its handler class), which python-engineio's gevent mode
 uses whenever that package can be imported: the benchmark installs it apart,
@@ -210,6 +214,49 @@ def setup(race_prob: float, public_bytes: int, private_bytes: int, phones: int, 
     return socketio.WSGIApp(sio, wsgi_fallback)
 
 
+class _Batch(str):
+    """Engine.IO packets, encoded, that ``batch_writes`` frames and writes together."""
+
+    parts: list
+
+
+class _Joined:
+    def __init__(self, packets: list) -> None:
+        self.packets = packets
+
+    def encode(self) -> _Batch:
+        batch = _Batch("")
+        batch.parts = [p.encode() for p in self.packets]
+        return batch
+
+
+def batch_writes() -> None:
+    """Engine.IO's WebSocket writer sends the packets it takes from a socket's
+    queue one ``ws.send`` (one write) each: join them into one write."""
+    from engineio import socket as eio_socket
+    from simple_websocket import ws as sws
+    from wsproto.events import BytesMessage, TextMessage
+
+    poll = eio_socket.Socket.poll
+
+    def batched_poll(self):
+        packets = poll(self)
+        return [_Joined(packets)] if self.upgraded and len(packets) > 1 else packets
+
+    send = sws.Base.send
+
+    def batched_send(self, data):
+        if type(data) is not _Batch:
+            return send(self, data)
+        if not self.connected:
+            raise sws.ConnectionClosed(self.close_reason, self.close_message)
+        self.sock.send(b"".join(self.ws.send(BytesMessage(data=p) if isinstance(p, bytes) else TextMessage(data=p))
+                                for p in data.parts))
+
+    eio_socket.Socket.poll = batched_poll
+    sws.Base.send = batched_send
+
+
 def exec_uwsgi(args: argparse.Namespace) -> None:
     """Become a one-process uWSGI server of ``application`` below."""
     binary = shutil.which("uwsgi") or os.path.join(os.path.dirname(sys.executable), "uwsgi")
@@ -232,12 +279,15 @@ def main() -> None:
     p.add_argument("--phones", type=int, default=6)
     p.add_argument("--race-prob", type=float, default=0.0, help="chance that a draw opens a race")
     p.add_argument("--you-only", action="store_true", help="phones get only the rev and their own you")
+    p.add_argument("--batch-writes", action="store_true", help="one write per socket for what is queued")
     p.add_argument("--server", choices=("pywsgi", "gevent-websocket", "uwsgi"), default="pywsgi",
                    help="gevent's pywsgi with simple-websocket or with gevent-websocket, or uWSGI's gevent loop "
                         "and WebSockets")
     args = p.parse_args()
     if args.server == "uwsgi":
         exec_uwsgi(args)
+    if args.batch_writes:
+        batch_writes()
     app = setup(args.race_prob, args.public_bytes, args.private_bytes, args.phones, args.you_only)
     if args.server == "gevent-websocket":
         gevent_websocket_server(app, args.host, args.port).serve_forever()

@@ -13,6 +13,7 @@ draw-to-last-screen latency, actions per second, lost and duplicated
     python -m bench.load --baseline --baseline-node   # and socket.io on Node.js too
     python -m bench.load --baseline --baseline-uwsgi  # and the baseline served by uWSGI
     python -m bench.load --baseline --baseline-gevent-websocket  # and on gevent-websocket
+    python -m bench.load --baseline --baseline-batched   # and one write per socket for what is queued
     python -m bench.load --baseline --baseline-you-only   # and phones sent only their own ``you``
     python -m bench.load --sweep               # raise rooms until p95 > 100 ms
     python -m bench.load --flood               # plus one client sending 1,000 events/s
@@ -497,6 +498,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="also run the python-socketio baseline served by uWSGI (gevent loop, native WebSockets)")
     p.add_argument("--baseline-gevent-websocket", action="store_true",
                    help="also run the baseline with gevent-websocket's WebSockets (installed apart, on first use)")
+    p.add_argument("--baseline-batched", action="store_true",
+                   help="also run the baseline writing what is queued for a socket in one send")
     p.add_argument("--baseline-you-only", action="store_true",
                    help="also run the baseline sending each phone only {rev, you} (smaller phone frames)")
     p.add_argument("--sweep", action="store_true", help="raise rooms until p95 > 100 ms; print the knee")
@@ -555,17 +558,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         app = run_once(args, "app", log=log)
     bases: list[dict] = []
-    if args.baseline or args.baseline_node or args.baseline_uwsgi or args.baseline_you_only \
-            or args.baseline_gevent_websocket:
+    kinds = (("baseline", args.baseline), ("you-only", args.baseline_you_only), ("batched", args.baseline_batched),
+             ("gevent-websocket", args.baseline_gevent_websocket), ("uwsgi", args.baseline_uwsgi),
+             ("node", args.baseline_node))
+    if any(on for _, on in kinds):
         # The same number of changes per draw as the app had: its prompts
         # (race taps, picks, rules...) become baseline races of phones-1 taps.
         # A baseline game also ends (and restarts: two changes) every 52 draws.
         extra_per_draw = max(0.0, app["changes_per_draw"] - 1 - 2 / 52)
         race_prob = min(1.0, extra_per_draw / max(1, args.phones - 1))
         sizes = (app["table_frame_bytes"], app["phone_frame_bytes"])
-        kinds = (("baseline", args.baseline), ("you-only", args.baseline_you_only),
-                 ("gevent-websocket", args.baseline_gevent_websocket), ("uwsgi", args.baseline_uwsgi),
-                 ("node", args.baseline_node))
         for kind in [k for k, on in kinds if on]:
             base = run_once(args, kind, app["rooms"], sizes=sizes, race_prob=race_prob, log=log)
             base["race_prob"] = round(race_prob, 3)

@@ -80,7 +80,8 @@ class Server:
     gevent, SQLite store), ``baseline`` (``bench.baseline``, python-socketio
     on gevent's pywsgi), ``gevent-websocket`` (the same with gevent-websocket's
     WebSockets), ``uwsgi`` (the same baseline served by uWSGI),
-    ``you-only`` (the baseline sending phones only their ``you``) or
+    ``you-only`` (the baseline sending phones only their ``you``), ``batched``
+    (the baseline writing each socket's queued packets at once) or
     ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
 
     def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
@@ -102,6 +103,8 @@ class Server:
                     cmd += ["--server", kind]
                 elif kind == "you-only":
                     cmd += ["--you-only"]
+                elif kind == "batched":
+                    cmd += ["--batch-writes"]
             cmd += ["--port", str(self.port), "--public-bytes", str(public_bytes), "--private-bytes", str(private_bytes),
                     "--phones", str(phones), "--race-prob", f"{race_prob:.4f}"]
         cmd += extra or []
