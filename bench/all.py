@@ -11,11 +11,15 @@ Runs, one after the other, so that they never compete for the machine:
    gevent-websocket; the same served by uWSGI) and socket.io on Node.js under
    the same load, side by side, with the Python servers profiled by layer
    (py-spy);
-2. ``bench.load --rooms 4 --churn 10000``: connect/disconnect cycles and the
+2. ``bench.load --sweep --rooms 100 --sweep-step 50 --seconds 20``: the app
+   alone, 50 rooms more each run until p95 passes 100 ms (the knee);
+3. ``bench.load --rooms 100 --seconds 20 --flood``: one client sending 1,000
+   events a second beside 100 busy rooms;
+4. ``bench.load --rooms 4 --churn 10000``: connect/disconnect cycles and the
    server's memory growth;
-3. ``bench.fanout``: a change's frames handed to seven local sockets, the
+5. ``bench.fanout``: a change's frames handed to seven local sockets, the
    app's way and through ``socketio.emit``;
-4. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
+6. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
 
 Each step's output is kept in ``--out`` (``bench/out/`` by default: the JSON
 lines, the logs, the profiles, ``summary.md``), and the summary, with the
@@ -86,7 +90,7 @@ LOAD_ROWS = [
 ]
 
 
-def summary(load: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[str, str], avg: tuple[str, str],
+def summary(load: dict, sweep: dict, flood: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[str, str], avg: tuple[str, str],
             seconds: float) -> str:
     servers = [load] + [load[k] for k in ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi", "node")
                           if k in load]
@@ -101,6 +105,16 @@ def summary(load: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[s
         lines.append(f"| {label} | " + " | ".join(get(s) for s in servers) + " |")
     for s in servers[1:]:
         lines.append(f"\nsame load as the app ({s['server']}): {'yes' if s['same_load']['ok'] else 'NO'}")
+    lines += ["", "the app alone, rooms raised until p95 passes 100 ms:", "",
+              "| rooms | p50 ms | p95 ms | p99 ms | lost | server CPU |", "|---:|---:|---:|---:|---:|---:|"]
+    for step in sweep["sweep"]:
+        lines.append(f"| {step['rooms']} | {step['p50_ms']} | {step['p95_ms']} | {step['p99_ms']} | {step['lost']} "
+                     f"| {step['server_cpu_pct']} % |")
+    lines.append(f"\nknee: p95 stays <= 100 ms up to {sweep['knee_rooms']} rooms")
+    f = flood["flood"]
+    lines.append(f"flood: {f['sent']} events sent in {f['seconds']:.0f} s, {f['rate_limited']} answered rate_limited, "
+                 f"{f['ok']} ok, disconnected {bool(f['disconnected'])}; the {flood['rooms']} other rooms: p95 "
+                 f"{flood['p95_ms']} ms, p99 {flood['p99_ms']} ms, lost {flood['lost']}")
     c = churn["churn"]
     lines += ["", f"churn: {c['cycles']} connect/disconnect cycles, RSS {c['rss_before_mb']} -> {c['rss_after_mb']} MB "
               f"(+{c['churn_growth_mb']} MB; +{c['churn_growth_second_half_mb']} MB over the second half), "
@@ -109,6 +123,15 @@ def summary(load: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[s
               f"the app's way, {fanout['emit_us_per_change']} µs through socketio.emit",
               f"rules step, {rules['players']} players, apply p99: worst {rules['apply_p99_ms_worst']} ms ("
               + ", ".join(f"{r['mode']} {r['apply_p99_ms']}" for r in rules["modes"]) + ")", ""]
+    ok = lambda cond: "met" if cond else "MISSED"  # noqa: E731
+    lines += ["targets:",
+              f"- server CPU per change <= 1.2 ms: {load['server_cpu_ms_per_change']} ms, "
+              f"{ok(load['server_cpu_ms_per_change'] <= 1.2)}",
+              f"- {load['rooms']} rooms: p95 <= 50 ms, p99 <= 100 ms, no lost frame: {load['p95_ms']} / "
+              f"{load['p99_ms']} ms, {load['lost']} lost, "
+              f"{ok(load['p95_ms'] <= 50 and load['p99_ms'] <= 100 and load['lost'] == 0)}",
+              f"- churn growth < 5 MB over {c['cycles']} cycles: {c['churn_growth_mb']} MB, "
+              f"{ok(c['churn_growth_mb'] < 5)}", ""]
     for kind, text in profiles.items():
         lines += [f"profile of the {kind} server under load, by layer:", "```", text, "```", ""]
     return "\n".join(lines)
@@ -130,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     load = run_step("load", "bench.load", ["--rooms", str(args.rooms), "--seconds", f"{args.seconds:g}", "--baseline",
                                            "--baseline-you-only", "--baseline-batched",
                                            "--baseline-gevent-websocket", "--baseline-uwsgi", *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
+    sweep = run_step("sweep", "bench.load", ["--sweep", "--rooms", "100", "--sweep-step", "50", "--seconds", "20"], out)
+    flood = run_step("flood", "bench.load", ["--rooms", "100", "--seconds", "20", "--flood"], out)
     churn = run_step("churn", "bench.load", ["--rooms", "4", "--seconds", "3", "--churn", str(args.churn)], out)
     fanout = run_step("fanout", "bench.fanout", [], out)
     rules = run_step("rules", "bench.rules", ["--repeat", "3"], out)
@@ -138,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         raw = Path(f"{prefix}-{kind}.raw")
         if raw.exists():
             profiles[kind] = profile_report(str(raw), top=12)
-    text = summary(load, churn, fanout, rules, profiles, (before, loadavg()), time.perf_counter() - t0)
+    text = summary(load, sweep, flood, churn, fanout, rules, profiles, (before, loadavg()), time.perf_counter() - t0)
     (out / "summary.md").write_text(text + "\n")
     print()
     print(text)
