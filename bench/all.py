@@ -3,23 +3,24 @@
 
 Runs, one after the other, so that they never compete for the machine:
 
-1. ``bench.load --rooms 200 --baseline --baseline-you-only --baseline-batched
-   --baseline-gevent-websocket --baseline-uwsgi --baseline-node --profile``:
-   the app, the bare python-socketio baseline (on gevent's pywsgi with
-   simple-websocket; the same sending phones only their ``you``; the same
-   writing what is queued for a socket in one send; the same on
-   gevent-websocket; the same served by uWSGI) and socket.io on Node.js under
-   the same load, side by side, with the Python servers profiled by layer
-   (py-spy);
-2. ``bench.load --sweep --rooms 100 --sweep-step 50 --seconds 20``: the app
+1. ``bench.load --rooms 200 --baseline --baseline-node --profile``: the app,
+   the bare python-socketio baseline and socket.io on Node.js under the same
+   load, side by side, with the Python servers profiled by layer (py-spy);
+2. ``bench.load --rooms 60 --seconds 20 --baseline --baseline-you-only
+   --baseline-batched --baseline-gevent-websocket --baseline-uwsgi --profile``:
+   what was tried, on the baseline, below saturation (where CPU per change is
+   not flattered by a backlog): on gevent's pywsgi with simple-websocket as
+   the app; sending phones only their ``you``; writing what is queued for a
+   socket in one send; on gevent-websocket; served by uWSGI;
+3. ``bench.load --sweep --rooms 100 --sweep-step 50 --seconds 20``: the app
    alone, 50 rooms more each run until p95 passes 100 ms (the knee);
-3. ``bench.load --rooms 100 --seconds 20 --flood``: one client sending 1,000
+4. ``bench.load --rooms 100 --seconds 20 --flood``: one client sending 1,000
    events a second beside 100 busy rooms;
-4. ``bench.load --rooms 4 --churn 10000``: connect/disconnect cycles and the
+5. ``bench.load --rooms 4 --churn 10000``: connect/disconnect cycles and the
    server's memory growth;
-5. ``bench.fanout``: a change's frames handed to seven local sockets, the
+6. ``bench.fanout``: a change's frames handed to seven local sockets, the
    app's way and through ``socketio.emit``;
-6. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
+7. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
 
 Each step's output is kept in ``--out`` (``bench/out/`` by default: the JSON
 lines, the logs, the profiles, ``summary.md``), and the summary, with the
@@ -90,21 +91,30 @@ LOAD_ROWS = [
 ]
 
 
-def summary(load: dict, sweep: dict, flood: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[str, str], avg: tuple[str, str],
-            seconds: float) -> str:
-    servers = [load] + [load[k] for k in ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi", "node")
-                          if k in load]
-    m = load["machine"]
-    lines = [f"machine: {m['nproc']} cores, {m['cpu']}, Python {m['python']}; load average (1 / 5 / 15 min) "
-             f"{avg[0]} before, {avg[1]} after; {seconds / 60:.1f} minutes in all", "",
-             f"{load['rooms']} rooms x (1 table + {load['phones']} phones), {load['rate']} draw/s per room, "
+SERVERS = ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi", "node")
+
+
+def side_by_side(load: dict) -> list[str]:
+    """The table of one ``bench.load`` run: the app and each other server."""
+    servers = [load] + [load[k] for k in SERVERS if k in load]
+    lines = [f"{load['rooms']} rooms x (1 table + {load['phones']} phones), {load['rate']} draw/s per room, "
              f"{load['seconds']:g} s, side by side in one run:", "",
              "| | " + " | ".join(s["server"] for s in servers) + " |",
              "|---" * (len(servers) + 1) + "|"]
     for label, get in LOAD_ROWS:
         lines.append(f"| {label} | " + " | ".join(get(s) for s in servers) + " |")
-    for s in servers[1:]:
-        lines.append(f"\nsame load as the app ({s['server']}): {'yes' if s['same_load']['ok'] else 'NO'}")
+    lines.append("")
+    lines.append("same load as the app: " + ", ".join(
+        f"{s['server']} {'yes' if s['same_load']['ok'] else 'NO'}" for s in servers[1:]))
+    return lines
+
+
+def summary(load: dict, variants: dict, sweep: dict, flood: dict, churn: dict, fanout: dict, rules: dict, profiles: dict[str, str], avg: tuple[str, str],
+            seconds: float) -> str:
+    m = load["machine"]
+    lines = [f"machine: {m['nproc']} cores, {m['cpu']}, Python {m['python']}; load average (1 / 5 / 15 min) "
+             f"{avg[0]} before, {avg[1]} after; {seconds / 60:.1f} minutes in all", ""]
+    lines += side_by_side(load) + [""] + side_by_side(variants)
     lines += ["", "the app alone, rooms raised until p95 passes 100 ms:", "",
               "| rooms | p50 ms | p95 ms | p99 ms | lost | server CPU |", "|---:|---:|---:|---:|---:|---:|"]
     for step in sweep["sweep"]:
@@ -133,7 +143,7 @@ def summary(load: dict, sweep: dict, flood: dict, churn: dict, fanout: dict, rul
               f"- churn growth < 5 MB over {c['cycles']} cycles: {c['churn_growth_mb']} MB, "
               f"{ok(c['churn_growth_mb'] < 5)}", ""]
     for kind, text in profiles.items():
-        lines += [f"profile of the {kind} server under load, by layer:", "```", text, "```", ""]
+        lines += [f"profile of the {kind}, by layer:", "```", text, "```", ""]
     return "\n".join(lines)
 
 
@@ -143,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rooms", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--churn", type=int, default=10000)
+    p.add_argument("--variant-rooms", type=int, default=60,
+                   help="rooms for the run of the baseline's variants (below saturation)")
     p.add_argument("--no-node", action="store_true", help="leave out the Node.js baseline")
     args = p.parse_args(argv)
     out = Path(args.out)
@@ -151,19 +163,21 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     prefix = str(out / "profile")
     load = run_step("load", "bench.load", ["--rooms", str(args.rooms), "--seconds", f"{args.seconds:g}", "--baseline",
-                                           "--baseline-you-only", "--baseline-batched",
-                                           "--baseline-gevent-websocket", "--baseline-uwsgi", *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
+                                           *([] if args.no_node else ["--baseline-node"]), "--profile", prefix], out)
+    variants = run_step("variants", "bench.load", [
+        "--rooms", str(args.variant_rooms), "--seconds", "20", "--baseline", "--baseline-you-only", "--baseline-batched",
+        "--baseline-gevent-websocket", "--baseline-uwsgi", "--profile", str(out / "variant")], out)
     sweep = run_step("sweep", "bench.load", ["--sweep", "--rooms", "100", "--sweep-step", "50", "--seconds", "20"], out)
     flood = run_step("flood", "bench.load", ["--rooms", "100", "--seconds", "20", "--flood"], out)
     churn = run_step("churn", "bench.load", ["--rooms", "4", "--seconds", "3", "--churn", str(args.churn)], out)
     fanout = run_step("fanout", "bench.fanout", [], out)
     rules = run_step("rules", "bench.rules", ["--repeat", "3"], out)
     profiles = {}
-    for kind in ("app", "baseline", "batched", "gevent-websocket", "uwsgi"):
-        raw = Path(f"{prefix}-{kind}.raw")
-        if raw.exists():
-            profiles[kind] = profile_report(str(raw), top=12)
-    text = summary(load, sweep, flood, churn, fanout, rules, profiles, (before, loadavg()), time.perf_counter() - t0)
+    for kind in ("app", "baseline"):
+        profiles[f"{kind} server, {args.rooms} rooms"] = profile_report(f"{prefix}-{kind}.raw", top=12)
+    for kind in ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi"):
+        profiles[f"{kind} server, {args.variant_rooms} rooms"] = profile_report(str(out / f"variant-{kind}.raw"))
+    text = summary(load, variants, sweep, flood, churn, fanout, rules, profiles, (before, loadavg()), time.perf_counter() - t0)
     (out / "summary.md").write_text(text + "\n")
     print()
     print(text)
