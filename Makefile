@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Every figure of bench/RESULTS.md in one run (about 10 minutes; see
+# Every figure of bench/RESULTS.md in one run (about 11 minutes; see
 # bench/all.py): the app beside its baselines and Node.js socket.io, the
 # profile by layer, churn, fan-out and rules steps, into bench/out/.
 bench: $(STAMP)

@@ -24,8 +24,9 @@ Runs, one after the other, so that they never compete for the machine:
 
 Each step's output is kept in ``--out`` (``bench/out/`` by default: the JSON
 lines, the logs, the profiles, ``summary.md``), and the summary, with the
-machine's load average before and after, is printed at the end. About 6 to
-8 minutes on a quiet 2-core machine; Node.js and npm are needed for the Node
+machine's load average before and after, is printed at the end. About 11
+minutes on a quiet 2-core machine (23.5 on a shared one, at a load average of
+14 to 18); Node.js and npm are needed for the Node
 baseline (``npm ci`` in ``bench/node`` on first use), py-spy for the profile
 (``pip install -e '.[bench]'``).
 
