@@ -84,8 +84,9 @@ class Room:
     # -- bookkeeping -----------------------------------------------------------
     def on_state(self, m: Member, state: dict, size: int) -> None:
         rev = state["rev"]
-        m.frames += 1
-        m.frame_bytes += size
+        if rev > self.rev_at_start:  # frames of changes made before the run are not its load
+            m.frames += 1
+            m.frame_bytes += size
         last = m.last_rev
         if last is None:
             m.first_rev = rev
