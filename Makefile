@@ -18,11 +18,15 @@ run: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Benchmarks (README, Performance; bench/RESULTS.md). bench-scale needs
-# redis-server and takes about 8 minutes with its defaults.
+# Every figure of bench/RESULTS.md in one run (about 11 minutes; see
+# bench/all.py): the app beside its baselines and Node.js socket.io, the
+# profile by layer, churn, fan-out and rules steps, into bench/out/.
 bench: $(STAMP)
-	$(BIN)/python -m bench.load $(ARGS)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench.all $(ARGS)
 
+# The several-process figures (README, Deploy; bench/RESULTS.md): needs
+# redis-server, about 7 minutes.
 bench-scale: $(STAMP)
 	$(BIN)/python -m bench.scale $(ARGS)
 

@@ -13,6 +13,26 @@ phone gets a ``tap``, each tap is a change, and the race ends when one phone
 is left, as in the app's Floor and Heaven cards.
 
     python -m bench.baseline --port 8001 --public-bytes 2100 --private-bytes 2600 --race-prob 0.24
+
+``--you-only`` sends each phone only ``{"rev", "you"}`` instead of the whole
+view (the table still gets the public view): what a protocol that sent the
+public view once per room and only the changed ``you`` per phone would save
+on the server.
+
+``--batch-writes`` writes what engine.io's writer finds queued for a
+socket at once (each packet still its own WebSocket message) in one
+``send`` call instead of one per packet.
+
+``--server gevent-websocket`` keeps gevent's pywsgi but takes the WebSocket
+from gevent-websocket (its handler class), which python-engineio's gevent mode
+uses whenever that package can be imported: the benchmark installs it apart,
+in ``bench/.gevent-websocket/``, so that the app never picks it up.
+
+``--server uwsgi`` serves the same code from uWSGI instead (its gevent loop
+and its native WebSocket support, python-engineio's ``gevent_uwsgi`` mode, as
+Flask-SocketIO's deployment notes describe it): the process execs
+``uwsgi --http-socket ... --gevent ... --http-websockets`` in place, one
+worker and no master, so that the process measured is the one serving.
 """
 
 from gevent import monkey
@@ -20,13 +40,20 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
 import random  # noqa: E402
+import shutil  # noqa: E402
+import sys  # noqa: E402
 import secrets  # noqa: E402
 
 import socketio  # noqa: E402
 from partyapp.wsgiserver import make_server  # noqa: E402
 
-sio = socketio.Server(async_mode="gevent", cors_allowed_origins="*", logger=False, engineio_logger=False,
+# set by ``--server uwsgi`` for the module uWSGI loads
+UWSGI_ARGS = os.environ.get("BENCH_BASELINE_UWSGI")
+
+sio = socketio.Server(async_mode="gevent_uwsgi" if UWSGI_ARGS else "gevent", cors_allowed_origins="*", logger=False, engineio_logger=False,
                       ping_interval=10, ping_timeout=20)
 
 ROOMS: dict[str, dict] = {}
@@ -34,6 +61,7 @@ CONNS: dict[str, tuple[str, str | None]] = {}  # sid -> (code, pid or None for t
 PAD = {"public": 0, "private": 0}
 DECK = 52
 RACES = {"prob": 0.0, "rng": random.Random(1)}
+YOU_ONLY = {"on": False}
 
 
 def public_view(room: dict) -> dict:
@@ -67,8 +95,11 @@ def publish(room: dict) -> None:
     if room["table"]:
         sio.emit("state", public, to=room["table"])
     for p in room["players"]:
-        view = dict(public)
-        view["you"] = you(room, p["id"])
+        if YOU_ONLY["on"]:
+            view = {"rev": room["rev"], "you": you(room, p["id"])}
+        else:
+            view = dict(public)
+            view["you"] = you(room, p["id"])
         sio.emit("state", view, to=p["sid"])
 
 
@@ -167,8 +198,6 @@ def wsgi_fallback(environ, start_response):
 
 def size_pads(public_bytes: int, private_bytes: int, phones: int) -> None:
     """Pad the payloads so a mid-game frame has the sizes asked for."""
-    import json
-
     room = {"code": "ABCD", "rev": 100, "table": "t", "next": phones + 1, "game": {"turn": "p1", "drawn": 10, "race": None},
             "players": [{"id": f"p{i + 1}", "name": f"Guest {i + 1}", "sid": str(i)} for i in range(phones)]}
     frame = lambda data: len(json.dumps(["state", data], separators=(",", ":"))) + 2  # noqa: E731  "42" prefix
@@ -176,6 +205,69 @@ def size_pads(public_bytes: int, private_bytes: int, phones: int) -> None:
     view = public_view(room)
     view["you"] = you(room, "p2")
     PAD["private"] = max(0, private_bytes - frame(view))
+
+
+def setup(race_prob: float, public_bytes: int, private_bytes: int, phones: int, you_only: bool = False):
+    RACES["prob"] = race_prob
+    YOU_ONLY["on"] = you_only
+    size_pads(public_bytes, private_bytes, phones)
+    return socketio.WSGIApp(sio, wsgi_fallback)
+
+
+class _Batch(str):
+    """Engine.IO packets, encoded, that ``batch_writes`` frames and writes together."""
+
+    parts: list
+
+
+class _Joined:
+    def __init__(self, packets: list) -> None:
+        self.packets = packets
+
+    def encode(self) -> _Batch:
+        batch = _Batch("")
+        batch.parts = [p.encode() for p in self.packets]
+        return batch
+
+
+def batch_writes() -> None:
+    """Engine.IO's WebSocket writer sends the packets it takes from a socket's
+    queue one ``ws.send`` (one write) each: join them into one write."""
+    from engineio import socket as eio_socket
+    from simple_websocket import ws as sws
+    from wsproto.events import BytesMessage, TextMessage
+
+    poll = eio_socket.Socket.poll
+
+    def batched_poll(self):
+        packets = poll(self)
+        return [_Joined(packets)] if self.upgraded and len(packets) > 1 else packets
+
+    send = sws.Base.send
+
+    def batched_send(self, data):
+        if type(data) is not _Batch:
+            return send(self, data)
+        if not self.connected:
+            raise sws.ConnectionClosed(self.close_reason, self.close_message)
+        self.sock.send(b"".join(self.ws.send(BytesMessage(data=p) if isinstance(p, bytes) else TextMessage(data=p))
+                                for p in data.parts))
+
+    eio_socket.Socket.poll = batched_poll
+    sws.Base.send = batched_send
+
+
+def exec_uwsgi(args: argparse.Namespace) -> None:
+    """Become a one-process uWSGI server of ``application`` below."""
+    binary = shutil.which("uwsgi") or os.path.join(os.path.dirname(sys.executable), "uwsgi")
+    if not os.path.exists(binary):
+        raise SystemExit("--server uwsgi needs uWSGI (pip install uwsgi)")
+    os.environ["BENCH_BASELINE_UWSGI"] = json.dumps(
+        [args.race_prob, args.public_bytes, args.private_bytes, args.phones, args.you_only])
+    os.execv(binary, [binary, "--http-socket", f"{args.host}:{args.port}", "--http-websockets",
+                      "--gevent", "2000", "--gevent-early-monkey-patch", "--listen", "1024",
+                      "--module", "bench.baseline:application", "--disable-logging", "--die-on-term",
+                      "--need-app", "--buffer-size", "16384", "--virtualenv", sys.prefix])
 
 
 def main() -> None:
@@ -186,13 +278,43 @@ def main() -> None:
     p.add_argument("--private-bytes", type=int, default=0, help="size of a phone's state frame")
     p.add_argument("--phones", type=int, default=6)
     p.add_argument("--race-prob", type=float, default=0.0, help="chance that a draw opens a race")
+    p.add_argument("--you-only", action="store_true", help="phones get only the rev and their own you")
+    p.add_argument("--batch-writes", action="store_true", help="one write per socket for what is queued")
+    p.add_argument("--server", choices=("pywsgi", "gevent-websocket", "uwsgi"), default="pywsgi",
+                   help="gevent's pywsgi with simple-websocket or with gevent-websocket, or uWSGI's gevent loop "
+                        "and WebSockets")
     args = p.parse_args()
-    RACES["prob"] = args.race_prob
-    size_pads(args.public_bytes, args.private_bytes, args.phones)
-    app = socketio.WSGIApp(sio, wsgi_fallback)
-
+    if args.server == "uwsgi":
+        exec_uwsgi(args)
+    if args.batch_writes:
+        batch_writes()
+    app = setup(args.race_prob, args.public_bytes, args.private_bytes, args.phones, args.you_only)
+    if args.server == "gevent-websocket":
+        gevent_websocket_server(app, args.host, args.port).serve_forever()
     make_server(app, args.host, args.port).serve_forever()
 
+
+def gevent_websocket_server(app, host: str, port: int):
+    """pywsgi with gevent-websocket's handler (on ``PYTHONPATH`` only for this
+    run), WebSockets without Nagle's delay as in ``partyapp.wsgiserver``."""
+    import socket
+
+    from gevent import pywsgi
+    from geventwebsocket.handler import WebSocketHandler
+
+    class Handler(WebSocketHandler):
+        def run_application(self):
+            if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().run_application()
+
+    if "geventwebsocket" not in sys.modules:  # engine.io's gevent mode imports it when it can
+        raise SystemExit("engine.io did not pick up gevent-websocket")
+    return pywsgi.WSGIServer((host, port), app, handler_class=Handler, log=None)
+
+
+if UWSGI_ARGS:
+    application = setup(*json.loads(UWSGI_ARGS))
 
 if __name__ == "__main__":
     main()

@@ -102,7 +102,20 @@ class Cluster:
         return total
 
     def cpu_start(self) -> None:
+        for s in self.servers:
+            s.cpu_start()
         self._mark = (self._cpu(), self.redis.cpu_seconds(), time.perf_counter(), self.redis.publishes())
+
+    def system_share(self) -> float:
+        """The share of the app processes' CPU since ``cpu_start`` spent in
+        the kernel."""
+        used = system = 0.0
+        for s in self.servers:
+            t = s.ps.cpu_times()
+            mark_used, _, mark_system = s._cpu_mark
+            used += t.user + t.system - mark_used
+            system += t.system - mark_system
+        return system / max(1e-9, used)
 
     def cpu_percent(self) -> float:
         """CPU of the app processes together since ``cpu_start``, in percent

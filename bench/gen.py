@@ -72,6 +72,7 @@ class Room:
         self.phones: list[Member] = []
         self.members: list[Member] = []
         self.max_rev = 0
+        self.rev_at_start = 0
         self.game: dict | None = None
         self.host_actions: list[dict] = []
         self.pending: tuple[int, float] | None = None  # (rev awaited, emit time)
@@ -83,8 +84,9 @@ class Room:
     # -- bookkeeping -----------------------------------------------------------
     def on_state(self, m: Member, state: dict, size: int) -> None:
         rev = state["rev"]
-        m.frames += 1
-        m.frame_bytes += size
+        if rev > self.rev_at_start:  # frames of changes made before the run are not its load
+            m.frames += 1
+            m.frame_bytes += size
         last = m.last_rev
         if last is None:
             m.first_rev = rev
@@ -150,6 +152,8 @@ class Room:
             self.gen.refusals["no_ack"] = self.gen.refusals.get("no_ack", 0) + 1
         if ok:
             self.gen.acts_ok += 1
+            if measured:
+                self.gen.draws += 1
         if measured and not ok:
             self.pending = None
             self.gen.failed_draws += 1
@@ -231,6 +235,7 @@ class Generator:
         self.warm_until = 0.0
         self.acts_sent = 0
         self.acts_ok = 0
+        self.draws = 0
         self.failed_draws = 0
         self.ticks_blocked = 0
         self.ticks_skipped = 0
@@ -306,6 +311,12 @@ class Generator:
         await asyncio.gather(*(one(r) for r in self.rooms))
 
     async def run(self, seconds: float, warmup: float) -> dict:
+        # Count only what this run carries: frames and bytes from now on, and
+        # the room changes as the revs every client sees go up.
+        for r in self.rooms:
+            r.rev_at_start = r.max_rev
+            for m in r.members:
+                m.frames = m.frame_bytes = 0
         self.running = True
         t_start = time.perf_counter()
         self.warm_until = t_start + warmup
@@ -340,7 +351,9 @@ class Generator:
         elapsed = time.perf_counter() - t_start
         lost = dups = disconnected = 0
         table_frames = table_bytes = phone_frames = phone_bytes = 0
+        changes = 0
         for r in self.rooms:
+            changes += r.max_rev - r.rev_at_start
             for m in r.members:
                 lost += m.gaps + (r.max_rev - (m.last_rev or 0))
                 dups += m.dups
@@ -357,6 +370,8 @@ class Generator:
             "lost": lost,
             "duplicated": dups,
             "disconnected": disconnected,
+            "changes": changes,
+            "draws": self.draws,
             "acts_sent": self.acts_sent,
             "acts_ok": self.acts_ok,
             "failed_draws": self.failed_draws,

@@ -10,6 +10,11 @@ draw-to-last-screen latency, actions per second, lost and duplicated
 
     python -m bench.load                       # 200 rooms x 6 phones, 30 s
     python -m bench.load --baseline            # and the bare python-socketio floor
+    python -m bench.load --baseline --baseline-node   # and socket.io on Node.js too
+    python -m bench.load --baseline --baseline-uwsgi  # and the baseline served by uWSGI
+    python -m bench.load --baseline --baseline-gevent-websocket  # and on gevent-websocket
+    python -m bench.load --baseline --baseline-batched   # and one write per socket for what is queued
+    python -m bench.load --baseline --baseline-you-only   # and phones sent only their own ``you``
     python -m bench.load --sweep               # raise rooms until p95 > 100 ms
     python -m bench.load --flood               # plus one client sending 1,000 events/s
     python -m bench.load --churn 10000         # connect/disconnect cycles, RSS growth
@@ -29,8 +34,11 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import psutil
@@ -189,6 +197,37 @@ def settle_rss(server: Server, seconds: float = 1.0) -> float:
     return server.rss_mb()
 
 
+def start_profile(args: argparse.Namespace, kind: str, server: Server) -> tuple | None:
+    """py-spy on the server from the end of the warm-up for most of the run,
+    into ``{args.profile}-{kind}.raw`` (``python -m bench.profile`` reads it)."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy (pip install py-spy)")
+    out = f"{args.profile}-{kind}.raw"
+    seconds = max(1, int(args.seconds - args.warmup - 1))
+    cmd = ["sh", "-c", f"sleep {args.warmup:.1f}; exec \"$0\" \"$@\"", spy, "record", "-p", str(server.proc.pid),
+           "-d", str(seconds), "-r", "250", "-f", "raw", "-o", out, "--nonblocking"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
+
+
+def finish_profile(spy: tuple, log) -> None:
+    proc, out = spy
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        log(f"  py-spy did not finish; no profile in {out}")
+        return
+    if proc.returncode != 0 or not Path(out).exists():
+        log(f"  py-spy failed: {err.decode(errors='replace')[-500:]}")
+        return
+    from .profile import report
+
+    log(f"  profile written to {out}:")
+    log("    " + report(out).replace("\n", "\n    "))
+
+
 def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = None,
              sizes: tuple[int, int] | None = None, race_prob: float = 0.0, log=print,
              processes: int | None = None, spread: bool | None = None) -> dict:
@@ -239,6 +278,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         results = None
         for pipe in pool.pipes:
             pipe.send(("run", args.seconds, args.warmup))
+        spy = start_profile(args, kind, server) if args.profile and kind != "node" else None
         outs = []
         deadline = time.monotonic() + args.seconds + 60
         for pipe in pool.pipes:
@@ -255,6 +295,9 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         cluster = isinstance(server, Cluster)
         redis_cpu = server.redis_cpu_percent() if cluster else 0.0
         queue_messages = server.queue_messages() if cluster else 0
+        server_sys = server.system_share()
+        if spy is not None:
+            finish_profile(spy, log)
         gen_cpu = 100.0 * (pool.cpu_times() - gen_cpu0) / elapsed
         machine_cpu = 100.0 * (busy_seconds() - sys0) / elapsed
         rss_end = server.rss_mb()
@@ -302,6 +345,13 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             "generator_procs": len(pool.procs),
             # everything else the machine ran meanwhile, in % of one core
             "other_cpu_pct": round(max(0.0, machine_cpu - server_cpu - gen_cpu - redis_cpu), 1),
+            "changes": total("changes"),
+            "changes_per_s": round(total("changes") / elapsed, 1),
+            # a room change is one new rev: the frames it sends, its cost
+            "changes_per_draw": round(total("changes") / max(1, total("draws")), 3),
+            "frames_per_change": round((total("table_frames") + total("phone_frames")) / max(1, total("changes")), 3),
+            "server_cpu_ms_per_change": round(server_cpu * 10 / max(1e-9, total("changes") / elapsed), 3),
+            "server_system_pct": round(100 * server_sys, 1),  # of the server's CPU, in the kernel
             "server_cpu_ms_per_act": round(server_cpu * 10 / max(1e-9, total("acts_ok") / elapsed), 2),
             "processes": processes or 1,
             "store": "redis" if cluster else "sqlite",
@@ -398,28 +448,58 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "MISSED"
 
 
-def table_text(app: dict, base: dict | None, extra: dict) -> str:
-    keys = ["rooms", "phones", "sockets", "samples", "p50_ms", "p95_ms", "p99_ms", "max_ms", "actions_per_s",
-            "acts_per_s", "frames_per_s", "lost", "duplicated", "server_cpu_pct", "server_cpu_ms_per_act", "generator_cpu_pct", "other_cpu_pct",
-            "server_rss_mb", "rss_per_socket_kb", "rss_per_room_kb", "phone_frame_bytes", "table_frame_bytes"]
-    if app.get("store") == "redis":
-        keys[keys.index("server_cpu_ms_per_act") + 1:1] = ["processes", "redis_cpu_pct", "redis_cpu_ms_per_act",
-                                                            "queue_msgs_per_act"]
-    lines = [f"{'':24}{'app':>14}" + (f"{'baseline':>14}" if base else "")]
+# What the servers must carry alike for their figures to be compared: the
+# room changes each draw brings, the frames each change sends, and the sizes.
+SAME_LOAD = {"changes_per_draw": 0.10, "frames_per_change": 0.02, "table_frame_bytes": 0.03,
+             "phone_frame_bytes": 0.03}
+
+
+def same_load(app: dict, other: dict) -> dict:
+    """Whether ``other`` carried the app's load: each figure of ``SAME_LOAD``
+    within its relative tolerance (the ``you-only`` baseline's phone frames
+    are smaller on purpose). Returns the figures and the verdict."""
+    checks = {}
+    for key, tolerance in SAME_LOAD.items():
+        if key == "phone_frame_bytes" and other["server"] == "you-only":
+            continue  # smaller phone frames are what that run measures
+        a, b = app[key], other[key]
+        checks[key] = {"app": a, other["server"]: b,
+                       "ok": bool(a) and abs(b - a) <= tolerance * abs(a)}
+    return {"ok": all(c["ok"] for c in checks.values()), "checks": checks}
+
+
+REDIS_KEYS = ["processes", "spread", "redis_cpu_pct", "redis_cpu_ms_per_act", "queue_msgs_per_act"]
+ROW_KEYS = ["rooms", "phones", "sockets", "samples", "p50_ms", "p95_ms", "p99_ms", "max_ms", "actions_per_s",
+            "changes_per_s", "changes_per_draw", "frames_per_change", "frames_per_s", "lost", "duplicated",
+            "server_cpu_pct", "server_cpu_ms_per_change", "server_system_pct", "generator_cpu_pct", "other_cpu_pct", "server_rss_mb",
+            "rss_per_socket_kb", "rss_per_room_kb", "phone_frame_bytes", "table_frame_bytes"]
+
+
+def table_text(app: dict, bases: list[dict], extra: dict) -> str:
+    columns = [app] + bases
+    lines = [f"{'':26}" + "".join(f"{c['server']:>14}" for c in columns)]
+    keys = list(ROW_KEYS)
+    if app.get("store") == "redis":  # several processes on Redis (--processes)
+        keys[keys.index("server_system_pct") + 1:1] = REDIS_KEYS
     for k in keys:
-        a = app.get(k, "")
-        row = f"{k:24}{a!s:>14}"
-        if base:
-            row += f"{base.get(k, '')!s:>14}"
-        lines.append(row)
+        lines.append(f"{k:26}" + "".join(f"{c.get(k, '')!s:>14}" for c in columns))
+    lines.append("")
+    for b in bases:
+        check = b["same_load"]
+        figures = ", ".join(f"{k} {v['app']} / {v[b['server']]}" for k, v in check["checks"].items())
+        lines.append(f"same load as the app ({b['server']}): {'yes' if check['ok'] else 'NO'} ({figures})")
     lines.append("")
     lines.append("targets:")
+    lines.append(f"  server CPU per change <= 1.2 ms: {app['server_cpu_ms_per_change']} ms, "
+                 f"{verdict(app['server_cpu_ms_per_change'] <= 1.2)}"
+                 + "".join(f"; {b['server']} {b['server_cpu_ms_per_change']} ms" for b in bases))
     lines.append(f"  p95 <= 50 ms: {app['p95_ms']} ms, {verdict(app['p95_ms'] <= 50)}")
     lines.append(f"  p99 <= 100 ms: {app['p99_ms']} ms, {verdict(app['p99_ms'] <= 100)}")
     lines.append(f"  zero lost / duplicated: {app['lost']} / {app['duplicated']}, "
                  f"{verdict(app['lost'] == 0 and app['duplicated'] == 0)}")
-    if base:
-        lines.append(f"  app p95 <= 1.3 x baseline p95: {extra['ratio_p95']}, {verdict(extra['ratio_p95'] <= 1.3)}")
+    for b in bases:
+        if b["server"] == "baseline":
+            lines.append(f"  app p95 <= 1.3 x baseline p95: {extra['ratio_p95']}, {verdict(extra['ratio_p95'] <= 1.3)}")
     lines.append(f"  <= 100 KB per socket: {app['rss_per_socket_kb']} KB, {verdict(app['rss_per_socket_kb'] <= 100)}")
     lines.append(f"  <= 50 KB per idle room: {app['rss_per_room_kb']} KB, {verdict(app['rss_per_room_kb'] <= 50)}")
     if "flood" in app:
@@ -445,12 +525,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--warmup", type=float, default=None, help="seconds at the start left out of the figures")
     p.add_argument("--mode", default="ring_of_fire")
     p.add_argument("--baseline", action="store_true", help="also run the bare python-socketio baseline")
+    p.add_argument("--baseline-node", action="store_true",
+                   help="also run the same baseline on Node.js socket.io v4 (bench/node; npm ci on first use)")
+    p.add_argument("--baseline-uwsgi", action="store_true",
+                   help="also run the python-socketio baseline served by uWSGI (gevent loop, native WebSockets)")
+    p.add_argument("--baseline-gevent-websocket", action="store_true",
+                   help="also run the baseline with gevent-websocket's WebSockets (installed apart, on first use)")
+    p.add_argument("--baseline-batched", action="store_true",
+                   help="also run the baseline writing what is queued for a socket in one send")
+    p.add_argument("--baseline-you-only", action="store_true",
+                   help="also run the baseline sending each phone only {rev, you} (smaller phone frames)")
     p.add_argument("--sweep", action="store_true", help="raise rooms until p95 > 100 ms; print the knee")
     p.add_argument("--sweep-step", type=int, default=100)
     p.add_argument("--sweep-max", type=int, default=1200)
     p.add_argument("--flood", action="store_true", help="add one client sending --flood-rate events/s")
     p.add_argument("--flood-rate", type=int, default=1000)
     p.add_argument("--churn", type=int, default=0, metavar="N", help="also N connect/disconnect cycles")
+    p.add_argument("--profile", metavar="PREFIX",
+                   help="record the Python servers with py-spy during the run into PREFIX-app.raw, PREFIX-baseline.raw (...) "
+                        "and print their time by layer (python -m bench.profile)")
     p.add_argument("--procs", type=int, default=2, help="load-generator processes")
     p.add_argument("--processes", type=int, default=0, metavar="N",
                    help="N server processes on a Redis the benchmark starts (default: one process on SQLite)")
@@ -503,24 +596,35 @@ def main(argv: list[str] | None = None) -> int:
             app = r
     else:
         app = run_once(args, "app", log=log)
-    base = None
-    if args.baseline:
+    bases: list[dict] = []
+    kinds = (("baseline", args.baseline), ("you-only", args.baseline_you_only), ("batched", args.baseline_batched),
+             ("gevent-websocket", args.baseline_gevent_websocket), ("uwsgi", args.baseline_uwsgi),
+             ("node", args.baseline_node))
+    if any(on for _, on in kinds):
         # The same number of changes per draw as the app had: its prompts
         # (race taps, picks, rules...) become baseline races of phones-1 taps.
-        extra_per_draw = max(0.0, app["acts_per_s"] / app["actions_per_s"] - 1) if app["actions_per_s"] else 0.0
+        # A baseline game also ends (and restarts: two changes) every 52 draws.
+        extra_per_draw = max(0.0, app["changes_per_draw"] - 1 - 2 / 52)
         race_prob = min(1.0, extra_per_draw / max(1, args.phones - 1))
-        base = run_once(args, "baseline", app["rooms"], sizes=(app["table_frame_bytes"], app["phone_frame_bytes"]),
-                        race_prob=race_prob, log=log)
-        base["race_prob"] = round(race_prob, 3)
-        extra["ratio_p95"] = round(app["p95_ms"] / base["p95_ms"], 2) if base["p95_ms"] else None
+        sizes = (app["table_frame_bytes"], app["phone_frame_bytes"])
+        for kind in [k for k, on in kinds if on]:
+            base = run_once(args, kind, app["rooms"], sizes=sizes, race_prob=race_prob, log=log)
+            base["race_prob"] = round(race_prob, 3)
+            base["same_load"] = same_load(app, base)
+            bases.append(base)
+    for base in bases:
+        key = "ratio_p95" if base["server"] == "baseline" else f"ratio_p95_{base['server']}"
+        extra[key] = round(app["p95_ms"] / base["p95_ms"], 2) if base["p95_ms"] else None
+        extra[f"cpu_ratio_{base['server']}"] = round(
+            app["server_cpu_ms_per_change"] / base["server_cpu_ms_per_change"], 2)
     if args.churn:
         extra["churn"] = run_churn(args, log=log)
 
     line = dict(app)
     line["machine"] = info
-    if base is not None:
-        line["baseline"] = base
-        line["ratio_p95"] = extra["ratio_p95"]
+    for base in bases:
+        line[base["server"]] = base
+    line.update({k: v for k, v in extra.items() if k.startswith(("ratio_p95", "cpu_ratio_"))})
     if "knee_rooms" in extra:
         line["knee_rooms"] = extra["knee_rooms"]
         line["sweep"] = extra["sweep"]
@@ -529,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
         line["churn"] = extra["churn"]
     if not args.json:
         print()
-        print(table_text(app, base, extra))
+        print(table_text(app, bases, extra))
         print()
     print(json.dumps(line, separators=(",", ":")))
     return 0

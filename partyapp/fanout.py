@@ -5,7 +5,9 @@ listens on the room's table channel, every phone on its seat's channel.
 After each change of a room, ``Fanout.publish`` sends the table channel the
 public view and each seat's channel that view plus the seat's own ``you``:
 the public view is encoded once and each ``you`` spliced into that text (the
-same JSON as ``{**public, "you": you}``, see ``packets.py``).
+same JSON as ``{**public, "you": you}``, see ``packets.py``). The frames of
+the connections this process holds go straight onto its sockets
+(``delivery.py``).
 
 ``Fanout`` also keeps which connections listen on each channel, so that the
 room can tell when a seat's last phone has gone. Those sets are changed only
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 from flask_socketio import SocketIO, close_room, join_room, leave_room
 
+from .delivery import deliver_local, event_text
 from .packets import Fragment, encode
 from .protocol import Event
 
@@ -56,6 +59,20 @@ def channel(code: str, pid: str | None) -> str:
     return table_channel(code) if pid is None else player_channel(code, pid)
 
 
+def view_frames(public: dict, private: dict[str, dict]) -> list[tuple[str | None, str]]:
+    """A change's frames: ``(seat id, or None for the table, view JSON)``,
+    the public view for the table and, for each seat, that view with the
+    seat's ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
+    text = encode(public)
+    head = text[:-1] + ',"you":'
+    return [(None, text)] + [(pid, head + encode(you) + "}") for pid, you in private.items()]
+
+
+def state_frames(code: str, public: dict, private: dict[str, dict]) -> list[tuple[str, str]]:
+    """The same frames as ``(channel, view JSON)``."""
+    return [(channel(code, pid), text) for pid, text in view_frames(public, private)]
+
+
 class Fanout:
     def __init__(self, host: str = "", queue=None, sequencer=None) -> None:
         # (room code, player id or None for the table) -> connection ids
@@ -71,10 +88,7 @@ class Fanout:
         to that seat's channel. With a ``route`` (several processes), only
         the frames of connections held here are delivered here; the others
         go on the queue."""
-        text = encode(public)
-        head = text[:-1] + ',"you":'
-        frames = [(None, text)]
-        frames += [(pid, head + encode(you) + "}") for pid, you in private.items()]
+        frames = view_frames(public, private)
         if route is None:
             self.deliver(code, frames)
         else:
@@ -82,9 +96,11 @@ class Fanout:
 
     def deliver(self, code: str, frames: list[tuple[str | None, str]]) -> None:
         """Frames to the connections this process holds: ``(seat id, or None
-        for the table, JSON text)``."""
-        for pid, text in frames:
-            socketio.emit(Event.STATE, Fragment(text), to=channel(code, pid), ignore_queue=True)
+        for the table, JSON text)``, each as a ``state`` event put straight
+        on this process's sockets (``delivery.deliver_local``). Frames for
+        other processes never pass here: ``_route`` queues them."""
+        state = str(Event.STATE)
+        deliver_local(socketio.server, [(channel(code, pid), event_text(state, text)) for pid, text in frames])
 
     def _route(self, code: str, rev: int, frames: list[tuple[str | None, str]], route: Route) -> None:
         here = route.here

@@ -7,6 +7,7 @@ both stand on the same server."""
 from __future__ import annotations
 
 import logging
+import socket
 
 from gevent import pywsgi
 
@@ -14,6 +15,8 @@ from gevent import pywsgi
 class UpgradeAwareHandler(pywsgi.WSGIHandler):
     def run_application(self):
         upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
+        if upgrade:
+            self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         try:
             super().run_application()
         finally:

@@ -5,6 +5,7 @@ to end and nothing was lost."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,22 +15,48 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 KEYS = {"p50_ms", "p95_ms", "p99_ms", "max_ms", "lost", "duplicated", "actions_per_s", "server_rss_mb",
-        "rss_per_socket_kb", "rooms", "phones"}
+        "rss_per_socket_kb", "rooms", "phones", "changes", "server_cpu_ms_per_change", "frames_per_change"}
+
+
+def run_load(*extra: str) -> dict:
+    cmd = [sys.executable, "-m", "bench.load", "--rooms", "3", "--phones", "3", "--seconds", "2.5",
+           "--rate", "2", "--procs", "1", "--json", *extra]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def check_run(result: dict) -> None:
+    assert KEYS <= result.keys()
+    assert result["rooms"] == 3 and result["phones"] == 3
+    assert result["lost"] == 0
+    assert result["duplicated"] == 0
+    assert result["samples"] > 0
+    assert result["changes"] > 0 and result["server_cpu_ms_per_change"] > 0
+    assert result["frames_per_change"] == 4.0  # the table and three phones, once each
 
 
 @pytest.mark.slow
 def test_load_benchmark_smoke():
-    cmd = [sys.executable, "-m", "bench.load", "--rooms", "3", "--phones", "3", "--seconds", "2.5",
-           "--rate", "2", "--procs", "1", "--baseline", "--json"]
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=90)
-    assert done.returncode == 0, done.stderr[-3000:]
-    line = json.loads(done.stdout.strip().splitlines()[-1])
-    for result in (line, line["baseline"]):
-        assert KEYS <= result.keys()
-        assert result["rooms"] == 3 and result["phones"] == 3
-        assert result["lost"] == 0
-        assert result["duplicated"] == 0
-        assert result["samples"] > 0
+    line = run_load("--baseline", "--baseline-you-only")
+    for result in (line, line["baseline"], line["you-only"]):
+        check_run(result)
+    assert line["baseline"]["same_load"]["checks"]["frames_per_change"]["ok"]
+    # the same frames, but a phone's holds only the rev and its own ``you``
+    assert line["you-only"]["same_load"]["checks"]["frames_per_change"]["ok"]
+    assert line["you-only"]["phone_frame_bytes"] < line["baseline"]["phone_frame_bytes"] / 3
+    assert line["you-only"]["same_load"]["checks"]["table_frame_bytes"]["ok"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (shutil.which("node") and shutil.which("npm")), reason="Node.js is not installed")
+def test_node_baseline_smoke():
+    """The socket.io baseline on Node.js carries the same protocol for the
+    generator, frame for frame."""
+    line = run_load("--baseline-node")
+    check_run(line["node"])
+    checks = line["node"]["same_load"]["checks"]
+    assert checks["frames_per_change"]["ok"] and checks["phone_frame_bytes"]["ok"]
 
 
 def test_rules_benchmark_smoke():

@@ -1,43 +1,77 @@
 """The fan-out: ``Realtime.publish`` encodes the public view once and splices
-each phone's ``you`` into it. What goes on the wire must decode to exactly the
-views, for every recipient."""
+each phone's ``you`` into it, and puts the frames straight on the listening
+sockets' send queues. What goes on the wire must decode to exactly the views,
+for every recipient, and be what python-socketio's ``emit`` would send."""
 
 from __future__ import annotations
 
+from engineio import socket as eio_socket
 from socketio import packet
 
-from partyapp.packets import WirePacket
+from partyapp.fanout import player_channel, state_frames, table_channel
+from partyapp.packets import Fragment
 from partyapp.realtime import socketio
 
 
-def on_the_wire(data) -> object:
-    """``data`` as the server's packet class writes it and any client reads it."""
-    wire = WirePacket(packet.EVENT, data=["state", data]).encode()
-    return packet.Packet(encoded_packet=wire).data[1]
+def connect_socket(channel: str):
+    """An Engine.IO socket of the server (as a WebSocket connection makes one),
+    connected on the default namespace and listening on ``channel``."""
+    server = socketio.server
+    eio_sid = server.eio.generate_id()
+    sock = eio_socket.Socket(server.eio, eio_sid)
+    sock.connected = sock.upgraded = True
+    server.eio.sockets[eio_sid] = sock
+    sid = server.manager.pre_connect(eio_sid, "/")
+    server.manager.connect(sid, "/")
+    server.manager.enter_room(sid, "/", channel)
+    return sock
 
 
-def captured(monkeypatch) -> list:
-    sent: list = []
-    monkeypatch.setattr(socketio, "emit", lambda event, data, to=None, **_: sent.append((event, data, to)))
-    return sent
+def queued(sock) -> list[str]:
+    """The Engine.IO packets waiting on a socket's send queue, as the writer
+    puts them on the wire."""
+    out = []
+    while not sock.queue.empty():
+        out.append(sock.queue.get_nowait().encode())
+        sock.queue.task_done()
+    return out
 
 
-def test_publish_sends_the_public_view_and_each_you(app, monkeypatch):
+def test_publish_sends_the_public_view_and_each_you(app):
     """The table's channel gets the public view, each phone's channel the
-    public view plus its own ``you``, byte-exact through the packet class."""
+    public view plus its own ``you``, byte for byte what ``socketio.emit``
+    sends, straight onto each listening socket's send queue."""
     realtime = app.extensions["partyapp"]
     room, _ = realtime.registry.create("http://party.test")
     public = {"rev": 3, "room": {"code": room.code}, "players": [{"id": "p1", "name": "Zoë \u2603 \"quoted\""}],
               "game": {"mode": "ring_of_fire", "turn": "p1", "over": False, "rules": [{"text": "<b>\\\"hi\"</b>}"}]}}
     private = {"p1": {"player_id": "p1", "hand": [], "actions": [{"type": "draw", "params": {}}]},
                "p2": {"player_id": "p2", "hand": ["AS"], "actions": []}}
-    sent = captured(monkeypatch)
+    table = connect_socket(table_channel(room.code))
+    phones = {pid: connect_socket(player_channel(room.code, pid)) for pid in private}
+    stranger = connect_socket(player_channel(room.code, "p9"))
     realtime.publish(room, public, private)
-    frames = {to: on_the_wire(data) for event, data, to in sent if event == "state"}
-    assert len(sent) == 3 and len(frames) == 3
-    assert [f for to, f in frames.items() if not to.endswith((":p1", ":p2"))] == [public]
+    got = {"table": queued(table), **{pid: queued(s) for pid, s in phones.items()}}
+    assert queued(stranger) == []
+    assert [packet.Packet(encoded_packet=t[1:]).data for t in got["table"]] == [["state", public]]
     for pid, you in private.items():
-        assert [f for to, f in frames.items() if to.endswith(":" + pid)] == [{**public, "you": you}]
+        assert [packet.Packet(encoded_packet=t[1:]).data for t in got[pid]] == [["state", {**public, "you": you}]]
+    # the same bytes as python-socketio's own emit of those views
+    for channel, text in state_frames(room.code, public, private):
+        socketio.emit("state", Fragment(text), to=channel)
+    assert {"table": queued(table), **{pid: queued(s) for pid, s in phones.items()}} == got
+
+
+def test_closed_sockets_are_left_out(app):
+    """A socket that closed (or is closing) is sent nothing more."""
+    realtime = app.extensions["partyapp"]
+    room, _ = realtime.registry.create("http://party.test")
+    live = connect_socket(player_channel(room.code, "p1"))
+    gone = connect_socket(player_channel(room.code, "p1"))
+    gone.closed = True
+    realtime.publish(room, {"rev": 1}, {"p1": {"player_id": "p1"}})
+    assert len(queued(live)) == 1
+    assert queued(gone) == []
 
 
 def test_every_client_receives_exactly_the_rooms_views(app, table, join):
