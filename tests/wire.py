@@ -9,10 +9,27 @@ import time
 import socketio
 
 
+def _in_order(sio: socketio.Client) -> None:
+    """Handle each incoming message in the connection's read loop, in the
+    order it came. python-engineio's client hands every message to a thread
+    of its own, so on a busy machine two frames could be recorded in the
+    wrong order although the server sent them in order."""
+    eio = sio.eio
+    trigger = eio._trigger_event
+
+    def ordered(event, *args, **kwargs):
+        if event == "message":
+            kwargs["run_async"] = False
+        return trigger(event, *args, **kwargs)
+
+    eio._trigger_event = ordered
+
+
 class WireClient:
     def __init__(self, url: str) -> None:
         self.url = url
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1)
+        _in_order(self.sio)
         self.state: dict | None = None
         self.revs: list[int] = []
         self.kicked: list[dict] = []
