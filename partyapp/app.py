@@ -36,8 +36,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     realtime = Realtime(registry=registry, settings=settings, lan_ip=lan)
     app.extensions["partyapp"] = realtime
 
+    from . import i18n
     from .web import bp
 
+    i18n.init_app(app)
     app.register_blueprint(bp)
 
     queue = settings["PARTYAPP_STORE_URL"] if settings["PARTYAPP_STORE_URL"].startswith("redis://") else None

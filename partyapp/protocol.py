@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .wording import Term, Worded, Wording
+
 
 class Event(StrEnum):
     ROOM_CREATE = "room.create"
@@ -42,13 +44,15 @@ class Code(StrEnum):
     GAME_OVER = "game_over"
 
 
-class ProtocolError(Exception):
-    """Answered to the sender as ``{"ok": false, "error": {code, message}}``."""
+class ProtocolError(Worded):
+    """Answered to the sender as ``{"ok": false, "error": {code, message}}``;
+    the message is a ``Wording``, worded in the sender's language by the
+    handler that answers (``partyapp.i18n``)."""
 
-    def __init__(self, code: Code | str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: Code | str, message: str | Wording, **params: Any) -> None:
+        super().__init__(message, **params)
         self.code = str(code)
-        self.message = message
+        self.message = str(self.wording)
 
     def answer(self) -> dict:
         return error(self.code, self.message)
@@ -58,8 +62,8 @@ def error(code: Code | str, message: str) -> dict:
     return {"ok": False, "error": {"code": str(code), "message": message}}
 
 
-def bad(message: str) -> ProtocolError:
-    return ProtocolError(Code.BAD_REQUEST, message)
+def bad(message: str | Wording, **params: Any) -> ProtocolError:
+    return ProtocolError(Code.BAD_REQUEST, message, **params)
 
 
 # -- field checks ---------------------------------------------------------------
@@ -85,7 +89,7 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
 _UNCOUNTED_CATEGORIES = frozenset({"Mn", "Me", "Cf"})
 
 
-class TextRefused(ValueError):
+class TextRefused(Worded, ValueError):
     """Typed text that is not accepted; the message says why, naming the field."""
 
 
@@ -102,24 +106,24 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
     characters (combining marks, joiners and variation selectors are not
     counted, and at most four code points per visible character are taken)."""
     if not isinstance(value, str):
-        raise TextRefused(f"{field} must be text.")
+        raise TextRefused("{field} must be text.", field=field)
     max_raw = 4 * max_visible
     if len(value) > 2 * max_raw + 64:
-        raise TextRefused(f"{field} is longer than {max_visible} characters.")
+        raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.", field=field, count=max_visible)
     text = " ".join(unicodedata.normalize("NFC", value).split())
     visible = 0
     for ch in text:
         if ch in _BIDI_AND_INVISIBLE:
-            raise TextRefused(f"{field} contains an invisible or direction-changing character.")
+            raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
         cat = unicodedata.category(ch)
         if cat in _REFUSED_CATEGORIES:
-            raise TextRefused(f"{field} contains a control character.")
+            raise TextRefused("{field} contains a control character.", field=field)
         if cat not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE:
             visible += 1
     if visible < min_visible:
-        raise TextRefused(f"{field} is empty." if visible == 0 else f"{field} is too short.")
+        raise TextRefused("{field} is empty." if visible == 0 else "{field} is too short.", field=field)
     if visible > max_visible or len(text) > max_raw:
-        raise TextRefused(f"{field} is longer than {max_visible} characters.")
+        raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.", field=field, count=max_visible)
     return text
 
 
@@ -128,12 +132,12 @@ def wire_text(value: Any, field: str, max_visible: int) -> str:
     try:
         return clean_text(value, field, max_visible)
     except TextRefused as exc:
-        raise bad(str(exc)) from None
+        raise bad(exc.wording) from None
 
 
 def clean_name(value: Any) -> str:
     """A player's name: 1 to ``NAME_MAX`` visible characters."""
-    return wire_text(value, "The name", NAME_MAX)
+    return wire_text(value, Term("The name"), NAME_MAX)
 
 
 def name_key(name: str) -> str:
@@ -155,7 +159,7 @@ def room_code(payload: dict) -> str:
         raise bad("code must be a 4-letter room code")
     code = code.strip().upper()
     if not ROOM_CODE_RE.match(code):
-        raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {code[:8]!r}. Check the code on the TV.")
+        raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {code}. Check the code on the TV.", code=code[:8])
     return code
 
 
@@ -168,7 +172,7 @@ def token(payload: dict, field: str = "token") -> str:
 
 def player_id(value: Any, field: str = "player_id") -> str:
     if not isinstance(value, str) or not PLAYER_ID_RE.match(value):
-        raise bad(f"{field} must be a player id")
+        raise bad("{field} must be a player id", field=field)
     return value
 
 
@@ -253,7 +257,7 @@ def parse_host_command(payload: Any) -> HostCommand:
     p = want_dict(payload)
     command = p.get("command")
     if not isinstance(command, str) or command not in HOST_COMMANDS:
-        raise bad("command must be one of " + ", ".join(HOST_COMMANDS))
+        raise bad("command must be one of {commands}", commands=", ".join(HOST_COMMANDS))
     rev = parse_rev(p)
     if command in ("kick", "set_host", "skip"):
         return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
@@ -282,7 +286,7 @@ class VariantSave:
 
 def parse_variant_save(payload: Any) -> VariantSave:
     p = want_dict(payload)
-    name = wire_text(p.get("name"), "The variant name", VARIANT_NAME_MAX)
+    name = wire_text(p.get("name"), Term("The variant name"), VARIANT_NAME_MAX)
     mode = p.get("mode")
     if not isinstance(mode, str) or not MODE_RE.match(mode):
         raise bad("mode must be a mode id such as ring_of_fire")
@@ -294,4 +298,4 @@ def parse_variant_save(payload: Any) -> VariantSave:
 
 def parse_variant_name(payload: Any) -> str:
     """``variant.delete``: the name of a house variant."""
-    return wire_text(want_dict(payload).get("name"), "The variant name", VARIANT_NAME_MAX)
+    return wire_text(want_dict(payload).get("name"), Term("The variant name"), VARIANT_NAME_MAX)

@@ -26,6 +26,8 @@ from .games.base import HOST, IllegalAction
 from .games.races import RoundTrips
 from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
+from .i18n import answer_text
+from .wording import Wording, wording_of
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room
 
@@ -63,7 +65,7 @@ def throttle(conn: Conn) -> dict | None:
     if conn.refused >= FLOOD_CUTOFF:
         log.warning("disconnecting %s: flooding", conn.addr)
         disconnect(conn.sid)
-    return error(Code.RATE_LIMITED, "Too many messages; slow down.")
+    return error(Code.RATE_LIMITED, answer_text("Too many messages; slow down."))
 
 
 @dataclass
@@ -184,21 +186,19 @@ def handler(event: Event, *, guarded: bool = False) -> Callable:
             r = rt()
             conn = r.conns.get(request.sid)
             if conn is None:
-                return error(Code.FORBIDDEN, "Not connected.")
+                return error(Code.FORBIDDEN, answer_text("Not connected."))
             limited = throttle(conn)
             if limited:
                 return limited
             if guarded and not r.join_limiter.allow(conn.addr):
-                return error(Code.RATE_LIMITED, "Too many attempts from this device; wait a minute.")
+                return error(Code.RATE_LIMITED, answer_text("Too many attempts from this device; wait a minute."))
             if len(args) > 1:
-                return error(Code.BAD_REQUEST, "Send one JSON object.")
+                return error(Code.BAD_REQUEST, answer_text("Send one JSON object."))
             payload = args[0] if args else None
             try:
                 result = fn(r, conn, protocol.want_dict(payload))
-            except ProtocolError as exc:
-                return exc.answer()
-            except IllegalAction as exc:
-                return error(exc.code, str(exc))
+            except (ProtocolError, IllegalAction) as exc:
+                return error(exc.code, answer_text(exc.wording))
             answer = {"ok": True}
             if result:
                 answer.update(result)
@@ -215,7 +215,7 @@ def handler(event: Event, *, guarded: bool = False) -> Callable:
 @socketio.on_error_default
 def on_error(exc: Exception) -> dict:
     log.exception("handler failed: %s", exc)
-    return error(Code.BAD_REQUEST, "That request could not be handled.")
+    return error(Code.BAD_REQUEST, answer_text("That request could not be handled."))
 
 
 @socketio.on("connect")
@@ -251,7 +251,7 @@ def on_unknown(event: str, *args: Any) -> dict:
     limited = throttle(conn) if conn is not None else None
     if limited:
         return limited
-    return error(Code.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
+    return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
 
 
 def _room_for(r: Realtime, conn: Conn) -> Room:
@@ -435,15 +435,16 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
     save = protocol.parse_variant_save(payload)
     if save.mode not in _deck_modes():
-        raise bad("mode must be one of " + ", ".join(_deck_modes()))
+        raise bad("mode must be one of {modes}", modes=", ".join(_deck_modes()))
     try:
         deck = decks.validate_deck(save.deck)
     except ValueError as exc:
-        raise bad(str(exc)) from None
+        raise bad(wording_of(exc)) from None
     store = r.registry.store
     with r.lock:
         if store.get_variant(save.name) is None and len(store.list_variants()) >= decks.VARIANTS_MAX:
-            raise bad(f"This server keeps at most {decks.VARIANTS_MAX} house variants; delete one first.")
+            raise bad("This server keeps at most {count} house variant; delete one first.|"
+                      "This server keeps at most {count} house variants; delete one first.", count=decks.VARIANTS_MAX)
         store.save_variant(save.name, save.mode, deck, r.registry.clock())
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck}}
 
@@ -456,7 +457,7 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
         raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
     name = protocol.parse_variant_name(payload)
     if not r.registry.store.delete_variant(name):
-        raise bad(f"There is no house variant {name!r}.")
+        raise bad("There is no house variant {name}.", name=repr(name))
 
 
 @handler(Event.GAME_ACT)

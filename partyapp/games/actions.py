@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..wording import Wording
 from .base import IllegalAction
 
 NOT_UNDERSTOOD = "That move is not understood."
@@ -99,21 +100,22 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-def why_not(name: str, domain: dict) -> str:
+def why_not(name: str, domain: dict) -> Wording:
     """The reason a value of parameter ``name`` was refused, for the player."""
     label = _words(name).capitalize()
     if "int" in domain:
         lim = domain["int"]
         if lim["min"] == lim["max"]:
-            return f"{label} must be {lim['min']}."
-        return f"{label} must be a whole number from {lim['min']} to {lim['max']}."
+            return Wording("{label} must be {value}.", label=label, value=lim["min"])
+        return Wording("{label} must be a whole number from {min} to {max}.", label=label, min=lim["min"], max=lim["max"])
     if "text" in domain:
-        return f"{label} must be 1 to {domain['text']['max_len']} characters."
+        return Wording("{label} must be 1 to {max} characters.", label=label, max=domain["text"]["max_len"])
     if "subset_of" in domain:
         lo, hi = domain["min"], domain["max"]
-        many = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        return f"{label}: pick {many} of the choices offered, each once."
-    return f"{label} must be one of the choices offered."
+        if lo == hi:
+            return Wording("{label}: pick {count} of the choices offered, each once.", label=label, count=lo)
+        return Wording("{label}: pick {min} to {max} of the choices offered, each once.", label=label, min=lo, max=hi)
+    return Wording("{label} must be one of the choices offered.", label=label)
 
 
 def match(specs: list[dict], action: Any) -> Action:
@@ -131,7 +133,7 @@ def match(specs: list[dict], action: Any) -> Action:
         offered = ", ".join(dict.fromkeys(_words(s["type"]) for s in specs))
         if not offered:
             raise IllegalAction("There is nothing for you to do right now.")
-        raise IllegalAction(f"You cannot do that now. You can: {offered}.")
+        raise IllegalAction("You cannot do that now. You can: {offered}.", offered=offered)
     refusal: IllegalAction | None = None
     for entry in found:
         try:
@@ -145,11 +147,11 @@ def match(specs: list[dict], action: Any) -> Action:
 def _match_one(params: dict, wanted: str, action: dict) -> Action:
     extra = [k for k in action if k != "type" and k not in params]
     if extra:
-        raise IllegalAction(f"A {_words(wanted)} takes no {_words(str(extra[0])[:32])}.")
+        raise IllegalAction("A {move} takes no {name}.", move=_words(wanted), name=_words(str(extra[0])[:32]))
     values: dict[str, Any] = {}
     for name, domain in params.items():
         if name not in action:
-            raise IllegalAction(f"A {_words(wanted)} needs {_words(name)}.")
+            raise IllegalAction("A {move} needs {name}.", move=_words(wanted), name=_words(name))
         ok, value = in_domain(domain, action[name])
         if not ok:
             raise IllegalAction(why_not(name, domain))

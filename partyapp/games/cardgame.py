@@ -82,6 +82,7 @@ from typing import Any, ClassVar
 
 import orjson
 
+from ..wording import Term
 from .actions import Action, match
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from .cards import STANDARD_DECK, make_stock, take_out, validate_cards
@@ -387,7 +388,9 @@ class CardGame(Game):
         if pid in self.s["seats"] or pid == HOST:
             raise IllegalAction("You are in this game already.")
         if len(self.s["seats"]) >= self.max_players:
-            raise IllegalAction(f"{self.title} takes at most {self.max_players} players; you will be dealt in next game.")
+            raise IllegalAction("{game} takes at most {count} player; you will be dealt in next game.|"
+                                "{game} takes at most {count} players; you will be dealt in next game.",
+                                game=Term(self.title), count=self.max_players)
         self._events = []
         self.now = now
         self.s["seats"].append(pid)

@@ -2,11 +2,11 @@
 // table's Host drawer or the host phone: change any card's title, text and
 // effect, save it as a named variant, export it as JSON, import one.
 import { html, render, useReducer, useRef, useState } from "./view.js";
-import { t } from "./i18n.js";
+import { N_, t } from "./i18n.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
-const MODE_TITLES = { ring_of_fire: "Ring of Fire", kings: "Kings" };
+const RANK_NAMES = { A: N_("Ace"), J: N_("Jack"), Q: N_("Queen"), K: N_("King") };
+const MODE_TITLES = { ring_of_fire: N_("Ring of Fire"), kings: N_("Kings") };
 
 // ctx.call(event, payload) -> answer. onSaved(variant) after a save.
 export async function openEditor(ctx, { mode = "ring_of_fire", variant = "", onSaved } = {}) {

@@ -3,7 +3,7 @@
 // the phone (tap to draw, the prompt aimed at you, your cards, penalties).
 // Their log is `text` parts (words.js renders them).
 import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
@@ -13,40 +13,40 @@ import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
 
 const ROLE_TITLES = {
-  question_master: "Question master",
-  thumbmaster: "Thumbmaster",
-  toilet: "Toilet card",
-  jail: "Get out of jail free",
-  question_card: "Question card",
+  question_master: N_("Question master"),
+  thumbmaster: N_("Thumbmaster"),
+  toilet: N_("Toilet card"),
+  jail: N_("Get out of jail free"),
+  question_card: N_("Question card"),
 };
 const roleTitle = (role) => t(ROLE_TITLES[role] || role);
 
 const LABELS = {
-  draw: "Tap to draw",
-  tap: "TAP!",
-  pick: "Pick who",
-  rule: "Make a rule",
-  done: "Done: pass it on",
-  missed: "Who messed up?",
-  start: "Start chugalug: one to my…",
-  answer: "Say it!",
-  rps: "Your pick",
-  thumb: "Start the thumb race",
-  caught: "Caught someone answering",
-  deflect: "\"F*** off!\" (turn the question card on its holder)",
-  toilet: "Use the toilet card",
-  jail: "Get out of jail free",
-  steal: "Steal the jail card",
-  breach: "Report a broken rule",
+  draw: N_("Tap to draw"),
+  tap: N_("TAP!"),
+  pick: N_("Pick who"),
+  rule: N_("Make a rule"),
+  done: N_("Done: pass it on"),
+  missed: N_("Who messed up?"),
+  start: N_("Start chugalug: one to my…"),
+  answer: N_("Say it!"),
+  rps: N_("Your pick"),
+  thumb: N_("Start the thumb race"),
+  caught: N_("Caught someone answering"),
+  deflect: N_("\"F*** off!\" (turn the question card on its holder)"),
+  toilet: N_("Use the toilet card"),
+  jail: N_("Get out of jail free"),
+  steal: N_("Steal the jail card"),
+  breach: N_("Report a broken rule"),
 };
 const FIELD_LABELS = {
-  "rule.text": "Your rule",
-  "caught.by": "With",
-  "caught.player": "Who answered?",
-  "breach.rule": "Which rule?",
-  "breach.player": "Who broke it?",
+  "rule.text": N_("Your rule"),
+  "caught.by": N_("With"),
+  "caught.player": N_("Who answered?"),
+  "breach.rule": N_("Which rule?"),
+  "breach.player": N_("Who broke it?"),
 };
-const PLACEHOLDERS = { "rule.text": "Everybody drinks with their left hand" };
+const PLACEHOLDERS = { "rule.text": N_("Everybody drinks with their left hand") };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -220,7 +220,7 @@ function valueText(state) {
       return rule ? rule.text : null;
     }
     if (name === "by" && ROLE_TITLES[value]) return roleTitle(value);
-    if (name === "thumb" || name === "side") return t(value === "left" ? "Left" : "Right");
+    if (name === "thumb" || name === "side") return t(value === "left" ? N_("Left") : "Right");
     if (name === "entry" && typeof value === "number") return undoLabel(state, value);
     return null;
   };
@@ -317,7 +317,7 @@ function Phone({ state, send }) {
 function HostActions({ state, ctx }) {
   const g = state.game;
   const opts = {
-    labels: { undo: "Undo a wrong call", skip: "Skip the card in play", missed: "Who messed up?" },
+    labels: { undo: N_("Undo a wrong call"), skip: N_("Skip the card in play"), missed: N_("Who messed up?") },
     valueText: valueText(state),
   };
   const run = (action) => {

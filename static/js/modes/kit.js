@@ -4,7 +4,7 @@
 // short outcome box (who won, who lost, who drinks) from game.result. The
 // lobby's form for a game's options is ui/options.js.
 import { cx, html, useEffect, useRef } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
@@ -12,7 +12,7 @@ import { registerMessages } from "../words.js";
 // The causes of forfeits, which each game names (registerCauses({cause:
 // "words"})); these are the kit's own and the reflex games'.
 const causes = {
-  lose: "lost the game", last: "last to slap", false_slap: "a false slap", bust: "bust", dealer_bust: "the dealer's bust",
+  lose: N_("lost the game"), last: N_("last to slap"), false_slap: N_("a false slap"), bust: "bust", dealer_bust: N_("the dealer's bust"),
 };
 
 export function registerCauses(table) {
@@ -24,16 +24,16 @@ export function causeWords(cause) {
 }
 
 registerMessages({
-  "game.joined": "{player} joined the game.",
-  "game.left": "{player} left the game.",
+  "game.joined": N_("{player} joined the game."),
+  "game.left": N_("{player} left the game."),
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
   "game.over": (values, entry) => (entry.winners && entry.winners.length
     ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
     : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
   "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
     player: values.player, count: entry.count, cause: causeWords(entry.cause) }),
-  "round.start": "Deal {round}: {dealer} deals.",
-  "round.void": "The deal is called off.",
+  "round.start": N_("Deal {round}: {dealer} deals."),
+  "round.void": N_("The deal is called off."),
 });
 
 // The table plays a sound when the log gains an entry whose key is in
@@ -63,8 +63,8 @@ export function secondsLeft(state, until, nowMs = Date.now()) {
 }
 
 const REASONS = {
-  host: "The host ended the game.",
-  players: "Too few players are left.",
+  host: N_("The host ended the game."),
+  players: N_("Too few players are left."),
 };
 
 // A face-down pile on the table (Cheat's pile, the stock): a back and how

@@ -4,10 +4,10 @@
 //   ranksWord("Q")     -> "Queens"          ranksOr(["6", "7", "8"]) -> "6s, 7s or 8s"
 //   <RankChooser ranks=${["6", "7", "8"]} value=${rank} onChange=${setRank} counts=${{7: 2}} />
 import { cx, html } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 
 const PICTURES = {
-  A: "Ace|Aces", J: "Jack|Jacks", Q: "Queen|Queens", K: "King|Kings",
+  A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
 };
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
