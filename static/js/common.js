@@ -1,12 +1,13 @@
 // Shared by every page: the socket, acknowledged calls, storage, and the
 // names of players (those who left included).
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const ACK_TIMEOUT_MS = 8000;
 
 export function connect() {
-  // The page's own origin; the server refuses other origins.
-  const socket = window.io({ reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+  // The page's own origin; the server refuses other origins. The handshake
+  // names this screen's language: the server's refusals come back in it.
+  const socket = window.io({ query: { lang }, reconnectionDelay: 500, reconnectionDelayMax: 4000 });
   // The server measures each phone's round trip to judge races fairly:
   // answer its pings at once.
   socket.on("net.ping", (_data, ack) => { if (typeof ack === "function") ack(); });

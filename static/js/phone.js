@@ -9,6 +9,7 @@ import { AwayPlayers, HostPanel } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
 import { Seat, commonBadges } from "./ui/seat.js";
+import { LangSwitch } from "./ui/lang.js";
 
 const NAME_MAX = 24;
 const root = document.getElementById("app");
@@ -171,6 +172,7 @@ function JoinScreen({ hidden }) {
       <${GroupPick} value=${group} onChange=${setGroup} name="group" />
       <button class="btn btn-big btn-primary" type="submit" disabled=${busy}>${t("Join")}</button>
     </form>
+    <${LangSwitch} />
   </section>`;
 }
 
@@ -270,6 +272,7 @@ function Room({ state }) {
         })}
       </ol>
     </details>
+    <${LangSwitch} />
     <button id="btn-leave" class="btn btn-quiet" type="button" onClick=${leave}>${t("Leave this room")}</button>
   </${Fragment}>`;
 }
