@@ -66,6 +66,17 @@ function EntryEditor({ entry, label, catalogue, changed }) {
   </div>`;
 }
 
+// A standard deck to start a house variant from, in this screen's language:
+// what the host saves is then their own words (a variant is never translated).
+function standardDeck(deck) {
+  const copy = structuredClone(deck);
+  const word = (entry) => { entry.title = t(entry.title); entry.text = entry.text ? t(entry.text) : entry.text; };
+  for (const entry of Object.values(copy.cards)) {
+    if (entry.red) { word(entry.red); word(entry.black); } else word(entry);
+  }
+  return copy;
+}
+
 function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   const { defaults, catalogue } = listing;
   const [, redraw] = useReducer((n) => n + 1, 0);
@@ -75,7 +86,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   const deck = useRef(null);
   const [base, setBase] = useState(() => {
     const found = listing.variants.find((v) => v.name === variant && v.mode === startMode);
-    deck.current = structuredClone(found ? found.deck : defaults[startMode]);
+    deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[startMode]);
     return found ? found.name : "";
   });
   const [name, setName] = useState(base);
@@ -84,7 +95,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
 
   const load = (modeId, baseName, list = variants) => {
     const found = list.find((v) => v.name === baseName && v.mode === modeId);
-    deck.current = structuredClone(found ? found.deck : defaults[modeId]);
+    deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[modeId]);
     setName(found ? found.name : "");
     setBase(found ? found.name : "");
     redraw();
