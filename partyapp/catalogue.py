@@ -73,7 +73,7 @@ def humanize(name: str) -> str:
 
 
 def _add(cat: Catalog, msgid: str, where: str, line: int = 0) -> None:
-    if not msgid:
+    if not msgid or "${" in msgid:  # an html`` template given as a value, not a message
         return
     parts = msgid.split("|")
     key: str | tuple = (parts[0], parts[1]) if len(parts) == 2 else msgid
