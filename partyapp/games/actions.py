@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..wording import Wording
+from ..wording import Term, Wording
 from .base import IllegalAction
+from .text import TextRefused, clean_text
 
 NOT_UNDERSTOOD = "That move is not understood."
 
@@ -61,11 +62,6 @@ class Action:
     params: dict = field(default_factory=dict)
 
 
-def clean_text(value: str) -> str:
-    """Control characters dropped, runs of white space folded to one space."""
-    return " ".join("".join(ch for ch in value if ch.isprintable() or ch.isspace()).split())
-
-
 def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
     """Is ``value`` allowed by a protocol domain? Returns (ok, normalised value)."""
     if "one_of" in domain:
@@ -78,11 +74,10 @@ def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
         ok = isinstance(value, int) and not isinstance(value, bool) and lim["min"] <= value <= lim["max"]
         return ok, value
     if "text" in domain:
-        max_len = domain["text"]["max_len"]
-        if not isinstance(value, str) or len(value) > 4 * max_len + 64:
+        try:
+            return True, clean_text(value, Term("The text"), domain["text"]["max_len"])
+        except TextRefused:
             return False, None
-        cleaned = clean_text(value)
-        return 1 <= len(cleaned) <= max_len, cleaned
     if "subset_of" in domain:
         if not isinstance(value, list) or not domain["min"] <= len(value) <= domain["max"]:
             return False, None

@@ -30,6 +30,7 @@ chips), clears the last deal's payouts when it deals the cards
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar
 
 from .cardgame import CardGame, flag, number
@@ -104,9 +105,9 @@ class BettingGame(CardGame):
             return
         self.begin_round(able)
 
+    @abstractmethod
     def begin_round(self, able: list[str]) -> None:
         """Start a deal with the players who have chips (the game's rules)."""
-        raise NotImplementedError
 
     def round_done(self) -> None:
         """A deal is settled: count it and go on."""

@@ -32,6 +32,8 @@ A game writes ``start_turn(pid)`` (the turn passes to ``pid``) and
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from .cardgame import CardGame
 from .cards import deal_order
 from .scores import ScoreSheet, new_scores
@@ -67,13 +69,13 @@ class DealGame(CardGame):
     def pass_deal(self) -> None:
         self.s["dealer"] = self.left_of(self.s["dealer"])
 
+    @abstractmethod
     def start_turn(self, pid: str) -> None:
         """The turn passes to ``pid`` (the game's rules)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def next_deal(self) -> None:
         """Deal again, or end the game (the game's rules)."""
-        raise NotImplementedError
 
     # -- turns and views --------------------------------------------------------------------
     def turn(self) -> str | None:

@@ -31,13 +31,13 @@ import copy
 import json
 from typing import Any
 
-from ..protocol import VARIANT_NAME_MAX, clean_text
 from ..wording import N_, Term, Worded, Wording
+from .text import clean_text
 from .cards import COLOURS, RANKS
 
 TITLE_MAX = 40
 TEXT_MAX = 300
-NAME_MAX = VARIANT_NAME_MAX
+NAME_MAX = 40  # a house variant's name
 RULE_MAX = 100
 # Bounds on the house variants a server keeps: how many, and how large each
 # deck may be once encoded (the default decks are about 4 KB).
@@ -296,7 +296,7 @@ def _quote(value: Any) -> str:
 
 def _text(value: Any, where: "Wording", what: str, lo: int, hi: int) -> str:
     """Typed text of a deck, through the one cleaner every typed text goes
-    through (``protocol.clean_text``)."""
+    through (``text.clean_text``)."""
     return clean_text(value, Wording("{where}: the {what}", where=where, what=Term(what)), hi, min_visible=lo)
 
 

@@ -161,14 +161,15 @@ from typing import Any, Callable, ClassVar
 
 import orjson
 
-from ..protocol import TextRefused, clean_text
 from ..wording import N_, Term
+from .actions import in_domain
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
 from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, validate_deck
 from .drinking_effects import EFFECTS
 from .drinking_prompts import Prompt, Race, act, one
 from .drinking_state import RoleInfo, Rule, State, dump, dumps, load
+from .text import TextRefused, clean_text
 
 LOG_MAX = 24  # kept for undo and the jail card
 PUBLIC_LOG = 12  # sent to the screens: the ticker shows the latest
@@ -197,36 +198,6 @@ _CALLED = {
 }
 
 _EMPTY: dict = {}
-
-
-def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
-    """Is ``value`` allowed by a protocol domain? Returns (ok, normalised value)."""
-    if "one_of" in domain:
-        for choice in domain["one_of"]:
-            if value == choice and type(value) is type(choice):
-                return True, choice
-        return False, None
-    if "int" in domain:
-        lim = domain["int"]
-        ok = isinstance(value, int) and not isinstance(value, bool) and \
-            lim["min"] <= value <= lim["max"]
-        return ok, value
-    if "text" in domain:
-        try:
-            return True, clean_text(value, "The text", domain["text"]["max_len"])
-        except TextRefused:
-            return False, None
-    if "subset_of" in domain:
-        if not isinstance(value, list) or not domain["min"] <= len(value) <= domain["max"]:
-            return False, None
-        out = []
-        for v in value:
-            ok, v = in_domain({"one_of": domain["subset_of"]}, v)
-            if not ok or v in out:
-                return False, None
-            out.append(v)
-        return True, out
-    return False, None
 
 
 def _group(value: Any) -> str | None:

@@ -30,6 +30,7 @@ Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -47,7 +48,7 @@ def one(values) -> dict:
 
 
 @dataclass(slots=True, kw_only=True)
-class Prompt:
+class Prompt(ABC):
     kind: str = ""
     by: str
     n: int
@@ -87,8 +88,9 @@ class Prompt:
         g.log("skip", "skip_card", player=pid)
 
     # -- views ---------------------------------------------------------------
+    @abstractmethod
     def public(self) -> dict:
-        raise NotImplementedError
+        """This prompt's part of the public view."""
 
     def you(self, g, pid: str) -> dict | None:
         """This prompt's part of ``pid``'s private view (``prompt``, and
