@@ -109,7 +109,7 @@ def room_code(payload: dict) -> str:
         raise bad("code must be a 4-letter room code")
     code = code.strip().upper()
     if not ROOM_CODE_RE.match(code):
-        raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {code}. Check the code on the TV.", code=code[:8])
+        raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code[:8])
     return code
 
 

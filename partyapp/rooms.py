@@ -457,7 +457,7 @@ class Registry:
             if room is None:
                 data = self.store.load(code)
                 if data is None:
-                    raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {code}. Check the code on the TV.", code=code)
+                    raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code)
                 room = Room(self, data)
                 # Loaded afresh (after a restart): nobody is connected to this
                 # process yet; each phone and the table reconnect and say so.
