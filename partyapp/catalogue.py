@@ -79,6 +79,9 @@ def _add(cat: Catalog, msgid: str, where: str, line: int = 0) -> None:
     key: str | tuple = (parts[0], parts[1]) if len(parts) == 2 else msgid
     found = cat.get(key)
     if found is not None:
+        if found.id != key:
+            raise ValueError(f"{where}:{line}: {msgid!r} and {found.id!r} share a message id; "
+                             "write the singular as its plural form too (\"one|many\")")
         found.locations.append((where, line))
     else:
         cat.add(key, locations=[(where, line)])

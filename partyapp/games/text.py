@@ -57,7 +57,9 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
         if cat not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE:
             visible += 1
     if visible < min_visible:
-        raise TextRefused("{field} is empty." if visible == 0 else "{field} is too short.", field=field)
+        if visible == 0:
+            raise TextRefused("{field} is empty.", field=field)
+        raise TextRefused("{field} is too short.", field=field)
     if visible > max_visible or len(text) > max_raw:
         raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
                           field=field, count=max_visible)

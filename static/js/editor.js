@@ -5,7 +5,7 @@ import { html, render, useReducer, useRef, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_NAMES = { A: N_("Ace"), J: N_("Jack"), Q: N_("Queen"), K: N_("King") };
+const RANK_NAMES = { A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings") };
 const MODE_TITLES = { ring_of_fire: N_("Ring of Fire"), kings: N_("Kings") };
 
 // ctx.call(event, payload) -> answer. onSaved(variant) after a save.

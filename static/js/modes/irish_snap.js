@@ -12,8 +12,8 @@ import { registerMode } from "./index.js";
 
 // The count, as it is said.
 const WORDS = {
-  A: N_("Ace"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"), 8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"),
-  J: N_("Jack"), Q: N_("Queen"), K: N_("King"),
+  A: N_("Ace|Aces"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"), 8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"),
+  J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
 };
 export const sayWord = (rank) => t(WORDS[rank] || String(rank));
 

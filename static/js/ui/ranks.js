@@ -9,7 +9,7 @@ import { N_, t } from "../i18n.js";
 const PICTURES = {
   A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
 };
-const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const NUMBERS = [N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight")];
 
 // A rank's name, singular or plural ("7", "7s", "Queen", "Queens").
 export function rankName(rank, count = 1) {
