@@ -145,12 +145,13 @@ def _holes(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-def problems(template: Catalog | None = None) -> list[str]:
-    """What is wrong with the catalogues, in words (empty when all is well)."""
+def problems(template: Catalog | None = None, catalogues: dict[str, Catalog] | None = None) -> list[str]:
+    """What is wrong with the catalogues (the files, or ``catalogues`` by
+    language), in words; empty when all is well."""
     template = template or extract()
     out = []
     for lang in LOCALES:
-        cat = load(lang)
+        cat = catalogues[lang] if catalogues is not None else load(lang)
         for m in template:
             if m.id and cat.get(m.id) is None:
                 out.append(f"{lang}: missing from the catalogue (run make i18n): {m.id!r}")

@@ -121,7 +121,7 @@ function Phone({ state, send }) {
       ${cards.length ? html`<button type="button" class="btn btn-big btn-primary" data-action="play" disabled=${!choice || busy}
         onClick=${() => act({ type: "play", card: choice })}>
         <span>${!choice ? t("Tap a card to lay")
-          : matching ? t("Lay {card}: {word}", { card: html`<${CardLabel} code=${choice} />`, word: t(WORDS[g.word] || "") })
+          : matching ? t("Lay {card}: {word}", { card: html`<${CardLabel} code=${choice} />`, word: WORDS[g.word] ? t(WORDS[g.word]) : "" })
           : t("Lead {card}", { card: html`<${CardLabel} code=${choice} />` })}</span></button>` : null}
       ${canPass ? html`<button type="button" class=${cx("btn btn-big", !cards.length && "btn-primary")} data-action="pass"
         disabled=${busy} onClick=${() => act({ type: "pass" })}>${t("Pass")}</button>` : null}

@@ -236,7 +236,7 @@ export function BetResult({ state }) {
   const rows = Object.keys(r.chips || {}).sort((a, b) => (r.net[b] - r.net[a]) || 0);
   const names = (pids) => listOf((pids || []).map((p) => html`<${Who} key=${p} state=${state} pid=${p} />`));
   return html`<section class="panel result-panel bet-result">
-    <h3 class="panel-title">${t("Game over")} · ${t(ENDINGS[r.reason] || "")}</h3>
+    <h3 class="panel-title">${t("Game over")} · ${ENDINGS[r.reason] ? t(ENDINGS[r.reason]) : ""}</h3>
     ${r.winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(r.winners) })}</p>` : null}
     ${r.losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(r.losers) })}</p>` : null}
     <table class="result-table">

@@ -1,0 +1,134 @@
+"""Languages: the gettext catalogues are complete, the pages follow the
+browser's language and the switch, the scripts get the same catalogue as
+JSON, and every refusal is worded in the language of the screen that asked."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import orjson
+import pytest
+
+from partyapp import catalogue
+from partyapp.games.base import IllegalAction
+from partyapp.i18n import say_in
+from partyapp.wording import Term, Wording
+
+
+@pytest.fixture(scope="module")
+def template():
+    return catalogue.extract()
+
+
+def test_every_message_has_its_russian_with_the_same_placeholders(template):
+    """make i18n's check: a message id the code uses and the Russian
+    catalogue lacks, an empty translation, a plural short of a form or a
+    placeholder that differs fails here."""
+    assert catalogue.problems(template) == []
+
+
+def test_the_check_finds_a_missing_string_and_a_changed_placeholder(template):
+    cats = {lang: catalogue.load(lang) for lang in catalogue.LOCALES}
+    ru = cats["ru"]
+    ru["{player} joins the game."].string = "{игрок} присоединяется к игре."
+    ru["Tap to draw"].string = ""
+    del ru["Start a table"]
+    ru[("{count} drink", "{count} drinks")].string = ("{count} глоток", "{count} глотка", "")
+    found = "\n".join(catalogue.problems(template, cats))
+    assert "placeholder ['игрок'] not in the message id: '{player} joins the game.'" in found
+    assert "not translated: 'Tap to draw'" in found
+    assert "missing from the catalogue (run make i18n): 'Start a table'" in found
+    assert "not translated: ('{count} drink', '{count} drinks')" in found
+
+
+def test_plurals_are_gettext_plurals_with_three_russian_forms():
+    ru = catalogue.load("ru")
+    assert ru.num_plurals == 3
+    forms = ru[("{count} drink", "{count} drinks")].string
+    assert forms == ("{count} глоток", "{count} глотка", "{count} глотков")
+
+
+def test_the_russian_games_carry_their_russian_names():
+    ru = catalogue.load("ru")
+    assert ru["Go Fish"].string == "Рыба"
+    assert ru["Shif-shof-shum"].string == "Шиф, шоф и шум"
+    assert ru["Russian Blackjack"].string == "Блек-джек"
+
+
+def test_a_sentence_with_a_count_and_a_term_is_worded_in_each_language(app):
+    w = Wording("{game} needs at least {count} player.|{game} needs at least {count} players.",
+                game=Term("Cheat"), count=2)
+    assert str(w) == "Cheat needs at least 2 players."
+    with app.app_context():
+        assert say_in("ru", w) == "Для игры «Верю — не верю» нужно хотя бы 2 игрока."
+        assert say_in("ru", Wording(w.msgid, game=Term("Go Fish"), count=5)) == "Для игры «Рыба» нужно хотя бы 5 игроков."
+        assert say_in("en", w) == "Cheat needs at least 2 players."
+
+
+def test_an_illegal_move_keeps_its_message_id_and_values():
+    exc = IllegalAction("{game} is dealt already; you will be dealt in next game.", game=Term("Irish Snap"))
+    assert str(exc) == "Irish Snap is dealt already; you will be dealt in next game."
+    assert exc.wording.msgid == "{game} is dealt already; you will be dealt in next game."
+
+
+def test_the_catalogue_json_for_the_scripts(app):
+    web = app.test_client()
+    answer = web.get("/i18n/ru.json")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    data = orjson.loads(answer.data)
+    assert data["lang"] == "ru" and data["nplurals"] == 3
+    assert "n%10==1" in data["plural"].replace(" ", "")
+    assert data["messages"]["{count} drink|{count} drinks"] == ["{count} глоток", "{count} глотка", "{count} глотков"]
+    assert data["messages"]["Tap to draw"] == "Нажмите, чтобы тянуть"
+    # Revalidated by its ETag; cached for good under the page's version.
+    assert web.get("/i18n/ru.json", headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304
+    page = web.get("/").get_data(as_text=True)
+    version = re.search(r'data-i18n="([0-9a-f]+)"', page).group(1)
+    cached = web.get(f"/i18n/ru.json?v={version}")
+    assert "immutable" in cached.headers["Cache-Control"]
+    assert web.get("/i18n/de.json").status_code == 404
+
+
+def test_pages_follow_accept_language_and_the_switch_cookie(app):
+    web = app.test_client()
+    ru = web.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}).get_data(as_text=True)
+    assert '<html lang="ru"' in ru and "Открыть стол" in ru and "Start a table" not in ru
+    en = web.get("/", headers={"Accept-Language": "de-DE,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="en"' in en and "Start a table" in en
+    web.set_cookie("lang", "en")
+    chosen = web.get("/", headers={"Accept-Language": "ru-RU"}).get_data(as_text=True)
+    assert '<html lang="en"' in chosen and "Start a table" in chosen
+
+
+def test_each_screen_gets_refusals_in_its_own_language(client, table, join):
+    """The same refused move, from a phone in Russian and one in English."""
+    _, code, _ = table
+    ru = client(query_string="lang=ru")
+    en = client(query_string="lang=en")
+    assert ru.call("player.join", {"code": code, "name": "Аня"})["ok"]
+    assert en.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    assert en.call("game.act", {"action": {"type": "draw"}})["error"]["message"] == "No game is running."
+    assert ru.call("game.act", {"action": {"type": "draw"}})["error"]["message"] == "Игра не идёт."
+    newcomer = client(query_string="lang=ru")
+    answer = newcomer.call("player.join", {"code": code, "name": "Bob"})
+    assert answer["error"]["code"] == "name_taken"
+    assert answer["error"]["message"] == "Здесь уже есть Bob. Выберите другое имя."
+    bad = newcomer.call("player.join", {"code": code, "name": "\u202eevil"})
+    assert bad["error"]["message"] == "Имя: есть невидимый символ или символ смены направления текста."
+
+
+def test_a_russian_host_is_told_why_a_deck_is_refused(client, table):
+    from partyapp.games import decks
+
+    host, code, token = table
+    ru = client(query_string="lang=ru")
+    assert ru.call("table.attach", {"code": code, "host_token": token})["ok"]
+    deck = copy.deepcopy(decks.RING_OF_FIRE)
+    del deck["cards"]["7"]
+    answer = ru.call("variant.save", {"name": "Наша", "mode": "ring_of_fire", "deck": deck})
+    assert answer["error"]["message"] == "Нет карты 7."
+    deck = copy.deepcopy(decks.RING_OF_FIRE)
+    deck["cards"]["2"]["title"] = ""
+    answer = ru.call("variant.save", {"name": "Наша", "mode": "ring_of_fire", "deck": deck})
+    assert answer["error"]["message"] == "Карта 2: заголовок: пусто."
