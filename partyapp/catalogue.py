@@ -4,8 +4,9 @@ up to date, check them and compile them (``make i18n`` runs
 
 Where the message ids come from (Babel's extractors, ``babel.cfg``):
 - ``templates/`` (Jinja: ``_()``),
-- ``static/js/`` (JavaScript: ``t()`` and the marker ``N_()``; the
-  expressions inside html`` templates too),
+- ``static/js/`` (JavaScript: ``t()`` and the marker ``N_()``, the
+  expressions inside html`` templates too; read with Babel's JavaScript
+  tokens by ``extract_js``),
 - ``partyapp/`` (Python: ``_``/``N_``/``Term``, the refusals
   ``IllegalAction(...)`` and its kind, ``ProtocolError(code, ...)``,
   ``bad(...)``, ``say(...)``, ``TextRefused(...)``, and the options' help
@@ -52,10 +53,33 @@ KEYWORDS = {
 METHODS = [
     ("templates/**.html", "jinja2"),
     ("static/vendor/**", "ignore"),
-    ("static/js/**.js", "javascript"),
+    ("static/js/**.js", "partyapp.catalogue:extract_js"),
     ("partyapp/**.py", "python"),
 ]
-OPTIONS = {"static/js/**.js": {"parse_template_string": "true"}}
+OPTIONS: dict = {}
+
+
+JS_CALL = re.compile(r'(?<![\w$.])(t|N_)\(\s*("(?:[^"\\\n]|\\.)*")')
+
+
+def extract_js(fileobj, keywords, comment_tags, options):
+    """The pages' message ids: the first argument of each ``t(...)`` and
+    ``N_(...)`` call that is a string literal, wherever it stands (inside
+    html`` templates too); comment lines are skipped. Babel's own JavaScript
+    extractor, given a call whose later argument is a template literal
+    (``t("{name} to draw", {name: html`<b>${name}</b>`})``), takes the
+    template for the message and misses the calls nested in templates, so
+    the pages' calls are found by their shape instead; the strings are
+    unquoted by Babel's JavaScript lexer."""
+    from babel.messages.jslexer import unquote_string
+
+    wanted = {"t", "N_"} & set(keywords)
+    for lineno, line in enumerate(fileobj.read().decode(options.get("encoding", "utf-8")).splitlines(), 1):
+        if line.lstrip().startswith(("//", "*", "/*")):
+            continue
+        for m in JS_CALL.finditer(line):
+            if m.group(1) in wanted:
+                yield lineno, m.group(1), unquote_string(m.group(2)), []
 
 
 def po_path(lang: str) -> Path:

@@ -4,7 +4,7 @@ import { lang, setLanguage } from "./i18n.js";
 
 // The language switch: the page was drawn in the server's choice; the
 // scripts' own (navigator.language) wins when no switch was pressed.
-for (const item of document.querySelectorAll("[data-lang]")) {
+for (const item of document.querySelectorAll(".lang-switch [data-lang]")) {
   item.setAttribute("aria-pressed", item.dataset.lang === lang ? "true" : "false");
   item.addEventListener("click", () => setLanguage(item.dataset.lang));
 }
