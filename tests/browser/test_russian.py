@@ -83,7 +83,7 @@ def test_ring_of_fire_in_russian_with_an_english_guest(open_table, open_phone, s
 
     ed.locator("button[data-action=draw]").click()  # 5 Guys: Boris and Ed drink
     expect(ticker).to_contain_text("Борис и Ed пьют 1 глоток.")
-    expect(ed.locator(".phone-outcome, .status-line, body")).not_to_contain_text("Борис и Ed пьют")
+    expect(ed.locator("body")).not_to_contain_text("пьют")
 
     anya.locator("button[data-action=draw]").click()  # 7 Heaven: a race
     for phone in (anya, boris, ed):
@@ -126,7 +126,6 @@ def test_ryba_in_russian(open_table, open_phone, server, shots, watch):
     table.click("button[data-mode=go_fish]")
     table.locator(".options-box summary").click()
     shots("table-lobby-ru", table)
-    assert_fits(table, "the host drawer in Russian, table rules open")
     table.click("#btn-host")
     deck = deal_order_deck([ANYA, BORIS], ["4S", "2D"])
     answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'go_fish', options: {deck: d}})", deck)
