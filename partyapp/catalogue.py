@@ -27,6 +27,7 @@ translation whose ``{placeholders}`` differ from its message id's.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import sys
@@ -69,17 +70,15 @@ def extract_js(fileobj, keywords, comment_tags, options):
     extractor, given a call whose later argument is a template literal
     (``t("{name} to draw", {name: html`<b>${name}</b>`})``), takes the
     template for the message and misses the calls nested in templates, so
-    the pages' calls are found by their shape instead; the strings are
-    unquoted by Babel's JavaScript lexer."""
-    from babel.messages.jslexer import unquote_string
-
+    the pages' calls are found by their shape instead (the literals are
+    double-quoted, with JSON's escapes)."""
     wanted = {"t", "N_"} & set(keywords)
     for lineno, line in enumerate(fileobj.read().decode(options.get("encoding", "utf-8")).splitlines(), 1):
         if line.lstrip().startswith(("//", "*", "/*")):
             continue
         for m in JS_CALL.finditer(line):
             if m.group(1) in wanted:
-                yield lineno, m.group(1), unquote_string(m.group(2)), []
+                yield lineno, m.group(1), json.loads(m.group(2)), []
 
 
 def po_path(lang: str) -> Path:

@@ -132,3 +132,22 @@ def test_a_russian_host_is_told_why_a_deck_is_refused(client, table):
     deck["cards"]["2"]["title"] = ""
     answer = ru.call("variant.save", {"name": "Наша", "mode": "ring_of_fire", "deck": deck})
     assert answer["error"]["message"] == "Карта 2: заголовок: пусто."
+
+
+def test_a_house_deck_is_marked_so_its_words_stay_as_typed():
+    """A standard deck's words are message ids the screens word; a house
+    variant's are shown as typed (house_deck)."""
+    import random
+
+    from partyapp.games import decks
+    from partyapp.games.drinking import RingOfFire
+
+    players = [{"id": "p1", "name": "Аня"}, {"id": "p2", "name": "Bo"}]
+    standard = RingOfFire.new(players, {}, random.Random(1), 0.0)
+    assert standard.public_view()["house_deck"] is False
+    own = copy.deepcopy(decks.RING_OF_FIRE)
+    own["cards"]["J"]["title"] = "Наше правило"
+    house = RingOfFire.new(players, {"variant": own}, random.Random(1), 0.0)
+    assert house.public_view()["house_deck"] is True
+    again = RingOfFire.from_state(house.to_state())
+    assert again.public_view()["house_deck"] is True

@@ -39,6 +39,12 @@ def test_the_start_page_in_russian_and_its_switch(browser, server, shots, watch)
         expect(page.locator("h2").first).to_have_text("На телевизоре или ноутбуке")
         expect(page.locator(".lang-switch button[data-lang=ru]")).to_have_attribute("aria-pressed", "true")
         shots("start-ru", page)
+        # The scripts' plurals follow the catalogue's rule: three Russian forms.
+        forms = page.evaluate("""async () => {
+          const { t } = await import("/static/js/i18n.js");
+          return [1, 2, 5, 11, 21, 22, 25].map((count) => t("{count} drink|{count} drinks", { count }));
+        }""")
+        assert forms == ["1 глоток", "2 глотка", "5 глотков", "11 глотков", "21 глоток", "22 глотка", "25 глотков"]
         page.click(".lang-switch button[data-lang=en]")  # remembered on this device
         expect(page.locator("#start-table")).to_have_text("Start a table")
         page.goto(server.url + "/")
