@@ -145,7 +145,7 @@ def test_ryba_in_russian(open_table, open_phone, server, shots, watch):
     shots("phone-ask-ru", anya, full_page=True)
     assert_fits(anya, "Anya's phone asking, in Russian", phone=True)
     ask.click()
-    expect(table.locator("#ticker")).to_contain_text("Аня спросил у Борис")
+    expect(table.locator("#ticker")).to_contain_text("Аня спросил у игрока Борис 7.")
     shots("table-ryba-ru", table)
     assert_fits(table, "the table of Рыба in Russian")
     shots("phone-boris-ru", boris, full_page=True)
