@@ -151,3 +151,49 @@ def test_a_house_deck_is_marked_so_its_words_stay_as_typed():
     assert house.public_view()["house_deck"] is True
     again = RingOfFire.from_state(house.to_state())
     assert again.public_view()["house_deck"] is True
+
+
+def _js_table(text: str, name: str) -> dict[str, str]:
+    """A ``const NAME = { key: N_("words"), ... }`` table of a screen module."""
+    body = re.search(r"const " + name + r" = \{(.*?)\n\};", text, re.S).group(1)
+    return dict(re.findall(r'(\w+): N_\("((?:[^"\\]|\\.)*)"\)', body))
+
+
+def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
+    """What a game's end and its forfeits name (a reason, a figure of the
+    result, a forfeit's cause) is worded through a table or, failing that,
+    the name humanized: random play of every full card game must find every
+    such word in the Russian catalogue."""
+    import random
+    from pathlib import Path
+
+    from partyapp.games import MODES
+    from tests.games import cardgame_helpers as helpers
+
+    js = Path(__file__).resolve().parents[1] / "static" / "js"
+    result_js = (js / "ui" / "result.js").read_text(encoding="utf-8")
+    reasons, figures = _js_table(result_js, "REASONS"), _js_table(result_js, "FIGURES")
+    causes = _js_table((js / "modes" / "kit.js").read_text(encoding="utf-8"), "causes")
+    for path in js.rglob("*.js"):
+        for block in re.findall(r"registerCauses\(\{(.*?)\}\);", path.read_text(encoding="utf-8"), re.S):
+            causes.update(re.findall(r'(\w+): N_\("((?:[^"\\]|\\.)*)"\)', block))
+    ru = catalogue.load("ru")
+    wanted: dict[str, str] = {}
+    for mode, cls in MODES.items():
+        if not hasattr(cls, "MESSAGES"):
+            continue
+        log: list[dict] = []
+        g = helpers.make(mode, max(cls.min_players, min(3, cls.max_players)), seed=1)
+        g, _ = helpers.play_randomly(g, random.Random(1), log=log, max_steps=20000)
+        result = g.public_view()["result"] or {}
+        for key, value in result.items():
+            if key == "reason":
+                wanted[reasons.get(value) or catalogue.humanize(value)] = f"{mode}: reason {value}"
+            elif key not in ("winners", "losers", "winner", "loser", "by"):
+                wanted[figures.get(key) or catalogue.humanize(key)] = f"{mode}: result {key}"
+        for entry in log:
+            if "cause" in entry:
+                cause = entry["cause"]
+                wanted[causes.get(cause) or catalogue.humanize(cause).lower()] = f"{mode}: cause {cause}"
+    absent = {w: where for w, where in wanted.items() if ru.get(w) is None or not ru.get(w).string}
+    assert not absent, f"not in the Russian catalogue: {absent}"

@@ -8,11 +8,15 @@ import { listOf, N_, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
+import { reasonWord } from "../ui/result.js";
 
 // The causes of forfeits, which each game names (registerCauses({cause:
-// "words"})); these are the kit's own and the reflex games'.
+// "words"})); these are the kit's own and those of the games that name none.
 const causes = {
-  lose: N_("lost the game"), last: N_("last to slap"), false_slap: N_("a false slap"), bust: "bust", dealer_bust: N_("the dealer's bust"),
+  lose: N_("lost the game"), last: N_("last to slap"), false_slap: N_("a false slap"), bust: N_("bust"), dealer_bust: N_("the dealer's bust"),
+  banker_bust: N_("the banker's bust"), banker_pontoon: N_("the banker's pontoon"), banker_trick: N_("the banker's five card trick"),
+  caught: N_("caught cheating"), wrong_call: N_("a wrong call"), most_cards: N_("the most cards"), old_maid: N_("the Old Maid"),
+  surrender: N_("surrender"), shif: N_("shif"), shof: N_("shof"), shum: N_("shum"),
 };
 
 export function registerCauses(table) {
@@ -28,8 +32,8 @@ registerMessages({
   "game.left": N_("{player} left the game."),
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
   "game.over": (values, entry) => (entry.winners && entry.winners.length
-    ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
-    : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
+    ? t("Game over ({reason}): {winners} won.", { reason: reasonWord(entry.reason).toLowerCase(), winners: values.winners })
+    : t("Game over ({reason}).", { reason: reasonWord(entry.reason).toLowerCase() })),
   "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
     player: values.player, count: entry.count, cause: causeWords(entry.cause) }),
   "round.start": N_("Deal {round}: {dealer} deals."),
