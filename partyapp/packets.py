@@ -50,11 +50,32 @@ class _Json:
         return _dumps(obj, **kwargs)
 
 
+# Names python-socketio dispatches to the server's own lifecycle handlers (or
+# to the catch-all itself) when a client sends them as an event: "connect"
+# would run the connect handler again, "disconnect" would forget a live
+# connection, "*" crashes the dispatcher and is never answered.
+RESERVED_EVENTS = frozenset({"connect", "disconnect", "connect_error", "*"})
+
+
 class WirePacket(_packet.Packet):
-    """The server's Socket.IO packet class (``serializer=`` of the server)."""
+    """The server's Socket.IO packet class (``serializer=`` of the server).
+
+    An incoming event with a reserved name, or with no name at all, is
+    renamed on the way in, so that the catch-all handler answers it as an
+    unknown event (``bad_request``) like any other."""
 
     uses_binary_events = False
     json = _Json
+
+    def decode(self, encoded_packet):
+        attachments = super().decode(encoded_packet)
+        if self.packet_type in (_packet.EVENT, _packet.BINARY_EVENT):
+            data = self.data
+            if not isinstance(data, list) or not data or not isinstance(data[0], str):
+                self.data = ["(no name)"]
+            elif data[0] in RESERVED_EVENTS:
+                self.data = [f"(reserved) {data[0]}", *data[1:]]
+        return attachments
 
 
 def encode(data) -> str:

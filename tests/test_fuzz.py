@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,3 +101,67 @@ def test_random_actions_never_break_a_game(action):
     check_answer(drawer.call("game.act", {"action": {"type": "draw"}}))
     for c in (t, a, b):
         c.disconnect()
+
+
+RESERVED = ["connect", "disconnect", "connect_error", "*"]
+
+
+@pytest.mark.parametrize("event", RESERVED)
+def test_reserved_event_names_are_answered_and_change_nothing(app, event):
+    """A phone sending an event named like the server's own lifecycle
+    ("connect", "disconnect", the catch-all "*") is answered bad_request; it
+    keeps its seat, stays connected, and its next move is taken."""
+    table = Client(app)
+    code = table.call("room.create", {})["code"]
+    ana, bob = Client(app), Client(app)
+    assert ana.call("player.join", {"code": code, "name": "Ana"})["ok"]
+    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    assert table.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["3S"]}})["ok"]
+    answer = ana.call(event, {"code": code})
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+    view = table.last_state()
+    assert all(p["connected"] for p in view["players"])
+    assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
+    assert table.last_state()["game"]["last_card"] == "3S"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("frame", ['421[]', '421{}', '421[5,{}]', '421["*"]', '421["connect",{}]'])
+def test_events_without_a_usable_name_are_answered_over_the_wire(tmp_path, frame):
+    """Raw Socket.IO event packets whose name is missing, not text or
+    reserved get a bad_request acknowledgement from the real server, which
+    keeps serving."""
+    import json
+
+    import websocket
+
+    from tests.serverproc import ServerProcess
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
+    try:
+        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+                                         timeout=10)
+        assert ws.recv().startswith("0")  # Engine.IO open
+        ws.send("40")
+        assert ws.recv().startswith("40")  # Socket.IO connect
+
+        def answer_to(n: int) -> dict:
+            """The acknowledgement of packet ``n`` (pings answered, events skipped)."""
+            while True:
+                reply = ws.recv()
+                if reply == "2":
+                    ws.send("3")
+                elif reply.startswith(f"43{n}"):
+                    return json.loads(reply[2 + len(str(n)):])[0]
+                else:
+                    assert reply.startswith("42"), reply
+
+        ws.send(frame)
+        answer = answer_to(1)
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+        ws.send('422["room.create",{}]')
+        assert answer_to(2)["ok"] is True
+        ws.close()
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
