@@ -151,7 +151,14 @@ def save(cat: Catalog, lang: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=True, include_previous=False)
-    path.write_bytes(buf.getvalue())
+    new = buf.getvalue()
+    if path.exists() and _dateless(path.read_bytes()) == _dateless(new):
+        return  # only the extraction date would change: the file is left as it is
+    path.write_bytes(new)
+
+
+def _dateless(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
 
 
 def update(template: Catalog | None = None) -> None:
