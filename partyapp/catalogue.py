@@ -9,7 +9,7 @@ Where the message ids come from (Babel's extractors, ``babel.cfg``):
   tokens by ``extract_js``),
 - ``partyapp/`` (Python: ``_``/``N_``/``Term``, the refusals
   ``IllegalAction(...)`` and its kind, ``ProtocolError(code, ...)``,
-  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, and the options' help
+  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, ``OptionError(...)``, and the options' help
   ``flag``/``number``/``choice``),
 - and, because the screens show them through ``t()`` built from data, the
   names and choices of every game option as the option form words them.
@@ -48,7 +48,7 @@ KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "t": None, "N_": None, "Term": None, "answer_text": None, "Wording": None,
     "IllegalAction": None, "NotYourTurn": None, "GameIsOver": None, "TooLate": None, "TextRefused": None,
-    "DeckError": None, "ProtocolError": (2,), "bad": None,
+    "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
     "flag": (2,), "number": (4,), "choice": (3,),
 }
 METHODS = [

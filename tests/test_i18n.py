@@ -197,3 +197,56 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
                 wanted[causes.get(cause) or catalogue.humanize(cause).lower()] = f"{mode}: cause {cause}"
     absent = {w: where for w, where in wanted.items() if ru.get(w) is None or not ru.get(w).string}
     assert not absent, f"not in the Russian catalogue: {absent}"
+
+
+def test_a_refused_move_names_the_moves_and_their_parameters_in_russian(app):
+    """"You can: hit, stand" and "Card must be one of..." come with the
+    moves and the parameters in the screen's language."""
+    from partyapp.games.actions import match, one_of, spec
+
+    specs = [spec("hit"), spec("stand"), spec("sit_out")]
+    with pytest.raises(IllegalAction) as refused:
+        match(specs, {"type": "bet", "amount": 5})
+    offer = [spec("play", card=one_of(["AS"]), to=one_of(["N"]))]
+    with pytest.raises(IllegalAction) as wrong_card:
+        match(offer, {"type": "play", "card": "KD", "to": "N"})
+    with pytest.raises(IllegalAction) as no_place:
+        match(offer, {"type": "play", "card": "AS"})
+    assert str(refused.value) == "You cannot do that now. You can: hit, stand, sit out."
+    with app.app_context():
+        assert say_in("ru", refused.value.wording) == "Сейчас так нельзя. Можно: ещё, хватит, пропустить раздачу."
+        assert say_in("ru", wrong_card.value.wording) == "Карта: выберите один из предложенных вариантов."
+        assert say_in("ru", no_place.value.wording).endswith("место.")
+
+
+def test_every_move_and_parameter_an_engine_offers_has_its_words():
+    """Each move type and parameter name written in an engine's specs
+    (``spec``/``act`` calls) is in the kit's tables of words, so no refusal
+    names one in English on a Russian screen."""
+    import ast
+    from pathlib import Path
+
+    from partyapp.games.actions import MOVES, PARAMETERS
+
+    games = Path(__file__).resolve().parents[1] / "partyapp" / "games"
+    types, params = set(), set()
+    for path in games.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in ("spec", "act"):
+                types.update(a.value for a in node.args[:1] if isinstance(a, ast.Constant))
+                params.update(k.arg for k in node.keywords if k.arg)
+    assert {"hit", "ask", "slap", "caught"} <= types and {"rank", "player"} <= params
+    assert types - set(MOVES) == set()
+    assert params - set(PARAMETERS) == set()
+
+
+def test_a_russian_host_is_told_why_options_are_refused(app):
+    from partyapp.games import MODES
+
+    with pytest.raises(ValueError) as bets:
+        MODES["blackjack"].check_options({"min_bet": 60, "max_bet": 50})
+    with pytest.raises(ValueError) as rounds:
+        MODES["blackjack"].check_options({"rounds": 0})
+    with app.app_context():
+        assert say_in("ru", bets.value.wording) == "Минимальная ставка не может быть больше максимальной."
+        assert say_in("ru", rounds.value.wording) == "Раунды: нужно целое число от 1 до 100."

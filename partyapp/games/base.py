@@ -43,6 +43,11 @@ class IllegalAction(Worded):
     code = "illegal_action"
 
 
+class OptionError(Worded, ValueError):
+    """Options a game cannot start with; the reason is shown to the host in
+    their language."""
+
+
 class NotYourTurn(IllegalAction):
     code = "not_your_turn"
 

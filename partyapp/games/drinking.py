@@ -162,7 +162,7 @@ from typing import Any, Callable, ClassVar
 import orjson
 
 from ..wording import N_, Term
-from .actions import in_domain
+from .actions import in_domain, parameter_word
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
 from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, validate_deck
@@ -699,7 +699,7 @@ class DrinkingGame(Game):
         values: dict[str, Any] = {}
         for name, domain in spec["params"].items():
             if name not in action:
-                raise IllegalAction("This move needs a {name}.", name=name)
+                raise IllegalAction("This move needs a {name}.", name=parameter_word(name))
             if "text" in domain:
                 try:
                     values[name] = clean_text(action[name], Term("The text"), domain["text"]["max_len"])
@@ -708,7 +708,7 @@ class DrinkingGame(Game):
                 continue
             ok, value = in_domain(domain, action[name])
             if not ok:
-                raise IllegalAction("That {name} is not one you can choose now.", name=name)
+                raise IllegalAction("That {name} is not one you can choose now.", name=parameter_word(name))
             values[name] = value
         prompt = s.prompt
         if prompt is not None and pid != HOST and type_ in prompt.moves:
