@@ -49,8 +49,12 @@ KEYWORDS = {
     "t": None, "N_": None, "Term": None, "answer_text": None, "Wording": None,
     "IllegalAction": None, "NotYourTurn": None, "GameIsOver": None, "TooLate": None, "TextRefused": None,
     "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
-    "flag": (2,), "number": (4,), "choice": (3,),
 }
+# The games' option helpers (their help texts), read in the engines only: a
+# function of the same name elsewhere (the protocol's ``flag(value, field)``)
+# carries no message.
+OPTION_KEYWORDS = {"flag": (2,), "number": (4,), "choice": (3,)}
+OPTION_METHODS = [("partyapp/games/**.py", "python")]
 METHODS = [
     ("templates/**.html", "jinja2"),
     ("static/vendor/**", "ignore"),
@@ -128,11 +132,12 @@ def _data_ids() -> list[tuple[str, str]]:
 def extract() -> Catalog:
     """Every message id of the code, as a template catalogue."""
     cat = Catalog(project="partyapp", fuzzy=False)
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(ROOT), METHODS, OPTIONS, KEYWORDS, comment_tags=(), strip_comment_tags=True):
-        for msgid in (message if isinstance(message, tuple) else (message,)):
-            if isinstance(msgid, str):
-                _add(cat, msgid, filename, lineno)
+    for methods, keywords in ((METHODS, KEYWORDS), (OPTION_METHODS, OPTION_KEYWORDS)):
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+                str(ROOT), methods, OPTIONS, keywords, comment_tags=(), strip_comment_tags=True):
+            for msgid in (message if isinstance(message, tuple) else (message,)):
+                if isinstance(msgid, str):
+                    _add(cat, msgid, filename, lineno)
     for msgid, where in _data_ids():
         _add(cat, msgid, f"partyapp/games ({where})")
     return cat
@@ -150,7 +155,7 @@ def save(cat: Catalog, lang: str) -> None:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=True, include_previous=False)
+    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=False, include_previous=False)
     new = buf.getvalue()
     if path.exists() and _dateless(path.read_bytes()) == _dateless(new):
         return  # only the extraction date would change: the file is left as it is
@@ -163,12 +168,30 @@ def _dateless(po: bytes) -> bytes:
 
 def update(template: Catalog | None = None) -> None:
     """Bring every ``.po`` up to date with the code's message ids: new ones
-    are added empty, gone ones dropped; no fuzzy guesses."""
+    are added empty, no fuzzy guesses. A message id the code no longer uses
+    keeps its translation at the end of the file as an obsolete entry
+    (``#~``), gettext's way, and a message id that appears in the code again
+    gets that translation back (e.g. words dropped and restored while two
+    branches are merged)."""
     template = template or extract()
     for lang in LOCALES:
         cat = load(lang)
+        revive(cat, template)
         cat.update(template, no_fuzzy_matching=True)
         save(cat, lang)
+
+
+def revive(cat: Catalog, template: Catalog) -> None:
+    """Obsolete entries of ``cat`` whose message id the template uses again
+    become entries again, with their translation."""
+    for m in template:
+        if not m.id or cat.get(m.id) is not None:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        old = cat.obsolete.get(key)
+        if old is not None and old.id == m.id and old.string:
+            del cat.obsolete[key]
+            cat[old.id] = old
 
 
 def _holes(text: str) -> set[str]:

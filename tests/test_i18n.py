@@ -250,3 +250,23 @@ def test_a_russian_host_is_told_why_options_are_refused(app):
     with app.app_context():
         assert say_in("ru", bets.value.wording) == "Минимальная ставка не может быть больше максимальной."
         assert say_in("ru", rounds.value.wording) == "Раунды: нужно целое число от 1 до 100."
+
+
+def test_a_translation_comes_back_with_its_message_id():
+    """A message id the code drops keeps its Russian as an obsolete entry;
+    when the code uses it again, make i18n's update brings it back."""
+    from babel.messages.catalog import Catalog, Message
+
+    ru = Catalog(locale="ru")
+    ru.obsolete["Start the count"] = Message("Start the count", "Начать счёт")
+    points = ("{count} point", "{count} points")
+    ru.obsolete[points[0]] = Message(points, ("{count} очко", "{count} очка", "{count} очков"))
+    template = Catalog()
+    template.add("Start the count")
+    template.add(points)
+    template.add("Tap to draw")
+    catalogue.revive(ru, template)
+    ru.update(template, no_fuzzy_matching=True)
+    assert ru["Start the count"].string == "Начать счёт"
+    assert ru[points].string == ("{count} очко", "{count} очка", "{count} очков")
+    assert not ru["Tap to draw"].string and not ru.obsolete
