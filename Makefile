@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean system-deps i18n translations
+.PHONY: run test bench bench-scale clean system-deps i18n translations
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,14 +31,24 @@ i18n: $(STAMP)
 translations: $(STAMP)
 	$(BIN)/python -m partyapp.catalogue compile
 
+# Benchmarks (README, Performance; bench/RESULTS.md). bench-scale needs
+# redis-server and takes about 8 minutes with its defaults.
+bench: $(STAMP)
+	$(BIN)/python -m bench.load $(ARGS)
+
+bench-scale: $(STAMP)
+	$(BIN)/python -m bench.scale $(ARGS)
+
 # The browser tests drive Debian's Chromium (a browser download is not used);
-# the store tests start a redis-server of their own on a loopback port.
+# the store and cluster tests start a redis-server of their own on a loopback
+# port, and the deploy test runs deploy/nginx.conf in Debian's nginx.
 CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)
 system-deps:
 	@missing=""; \
 	test -x $(CHROMIUM) || missing="$$missing chromium"; \
 	! command -v dpkg >/dev/null || dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -211,10 +211,16 @@ class Room:
 
 
 class Generator:
-    def __init__(self, host: str, port: int, rooms: int, phones: int, mode: str, rate: float,
-                 seed: int, first_index: int = 0) -> None:
+    """``port``: the server's, or a list of the ports of several server
+    processes sharing the rooms (``bench.cluster``); ``spread`` then puts a
+    room's phones on every process in turn, else (as nginx routes them) every
+    client of a room on one process."""
+
+    def __init__(self, host: str, port: int | list[int], rooms: int, phones: int, mode: str, rate: float,
+                 seed: int, first_index: int = 0, spread: bool = False) -> None:
         self.host = host
-        self.port = port
+        self.ports = list(port) if isinstance(port, (list, tuple)) else [port]
+        self.spread = spread
         self.phones = phones
         self.mode = mode
         self.rate = rate
@@ -233,6 +239,14 @@ class Generator:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.think = min(0.2, 0.25 / rate)  # seconds before a bot answers a prompt
 
+    def port_for(self, room: Room, phone: int | None) -> int:
+        """The process of a room's table (``phone`` None) or of its phone."""
+        n = len(self.ports)
+        first = room.index % n
+        if phone is None or not self.spread:
+            return self.ports[first]
+        return self.ports[(first + phone + 1) % n]
+
     def record(self, room: Room, seconds: float, t0: float) -> None:
         if t0 >= self.warm_until:
             self.samples.append(seconds * 1000.0)
@@ -249,7 +263,7 @@ class Generator:
 
         async def one(room: Room, phone: int | None) -> None:
             async with sem:
-                c = Client(self.host, self.port, self.on_event)
+                c = Client(self.host, self.port_for(room, phone), self.on_event)
                 await c.connect()
             m = Member(room, c)
             c.user = m
@@ -360,12 +374,12 @@ class Generator:
         await asyncio.gather(*(m.client.close() for r in self.rooms for m in r.members), return_exceptions=True)
 
 
-def worker_main(conn, host: str, port: int, rooms: int, phones: int, mode: str, rate: float,
-                seed: int, first_index: int) -> None:
+def worker_main(conn, host: str, port: int | list[int], rooms: int, phones: int, mode: str, rate: float,
+                seed: int, first_index: int, spread: bool = False) -> None:
     """Entry point of a load-generator process: obey the parent's phases."""
     import gc
 
-    gen = Generator(host, port, rooms, phones, mode, rate, seed, first_index)
+    gen = Generator(host, port, rooms, phones, mode, rate, seed, first_index, spread)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:

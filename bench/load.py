@@ -13,7 +13,12 @@ draw-to-last-screen latency, actions per second, lost and duplicated
     python -m bench.load --sweep               # raise rooms until p95 > 100 ms
     python -m bench.load --flood               # plus one client sending 1,000 events/s
     python -m bench.load --churn 10000         # connect/disconnect cycles, RSS growth
+    python -m bench.load --processes 2         # 2 processes on a Redis of their own
+    python -m bench.load --processes 2 --spread   # each room's phones on both
     python -m bench.load --json                # only the JSON line
+
+Several processes side by side (1 with SQLite, 1 and N on Redis, routed and
+spread): ``python -m bench.scale``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any
 
 import psutil
 
+from .cluster import Cluster
 from .gen import worker_main
 from .servers import Server, raise_fd_limit
 from .sio import Client
@@ -121,7 +127,8 @@ def flood_main(conn, port: int, per_second: int) -> None:
 class Pool:
     """The load-generator processes, one pipe each."""
 
-    def __init__(self, procs: int, port: int, rooms: int, phones: int, mode: str, rate: float, seed: int) -> None:
+    def __init__(self, procs: int, port: int | list[int], rooms: int, phones: int, mode: str, rate: float, seed: int,
+                 spread: bool = False) -> None:
         ctx = mp.get_context("spawn")
         self.pipes = []
         self.procs = []
@@ -131,8 +138,8 @@ class Pool:
             if n == 0:
                 continue
             parent, child = ctx.Pipe()
-            p = ctx.Process(target=worker_main, args=(child, "127.0.0.1", port, n, phones, mode, rate, seed + i, first),
-                            daemon=True)
+            p = ctx.Process(target=worker_main, daemon=True,
+                            args=(child, "127.0.0.1", port, n, phones, mode, rate, seed + i, first, spread))
             p.start()
             self.pipes.append(parent)
             self.procs.append(p)
@@ -183,19 +190,31 @@ def settle_rss(server: Server, seconds: float = 1.0) -> float:
 
 
 def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = None,
-             sizes: tuple[int, int] | None = None, race_prob: float = 0.0, log=print) -> dict:
+             sizes: tuple[int, int] | None = None, race_prob: float = 0.0, log=print,
+             processes: int | None = None, spread: bool | None = None) -> dict:
+    """One run. ``processes`` (default ``args.processes``; 0: one process on
+    SQLite) app processes on a Redis of their own, the rooms ``spread`` over
+    them or routed (every client of a room on one process)."""
     rooms = rooms if rooms is not None else args.rooms
+    processes = args.processes if processes is None else processes
+    spread = args.spread if spread is None else spread
     phones = args.phones
     sockets = rooms * (1 + phones)
     public_b, private_b = sizes or (0, 0)
-    server = Server(kind, public_bytes=public_b, private_bytes=private_b, phones=phones, race_prob=race_prob)
+    app_server = kind == "app"
+    if processes and app_server:
+        server = Cluster(processes, aof=args.aof)
+        kind = f"{processes}x redis" + (" spread" if spread else "")
+    else:
+        server = Server(kind, public_bytes=public_b, private_bytes=private_b, phones=phones, race_prob=race_prob)
     pool = None
     flood = None
     try:
         pause = min(1.0, 0.2 + sockets / 2000)  # lets RSS settle between phases
         rss0 = settle_rss(server, pause)
         procs = max(1, min(args.procs, rooms))
-        pool = Pool(procs, server.port, rooms, phones, args.mode, args.rate, args.seed)
+        pool = Pool(procs, getattr(server, "ports", server.port), rooms, phones, args.mode, args.rate, args.seed,
+                    spread)
         t = time.perf_counter()
         pool.phase("connect")
         rss1 = settle_rss(server, pause)
@@ -233,6 +252,9 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             outs.append(value)
         elapsed = time.perf_counter() - t_run
         server_cpu = server.cpu_percent()
+        cluster = isinstance(server, Cluster)
+        redis_cpu = server.redis_cpu_percent() if cluster else 0.0
+        queue_messages = server.queue_messages() if cluster else 0
         gen_cpu = 100.0 * (pool.cpu_times() - gen_cpu0) / elapsed
         machine_cpu = 100.0 * (busy_seconds() - sys0) / elapsed
         rss_end = server.rss_mb()
@@ -259,7 +281,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             "phones": phones,
             "sockets": sockets,
             "rate": args.rate,
-            "mode": args.mode if kind == "app" else "draw-only",
+            "mode": args.mode if app_server else "draw-only",
             "seconds": args.seconds,
             "samples": len(samples),
             "p50_ms": round(percentile(samples, 50), 2),
@@ -279,8 +301,14 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             "generator_cpu_pct": round(gen_cpu, 1),
             "generator_procs": len(pool.procs),
             # everything else the machine ran meanwhile, in % of one core
-            "other_cpu_pct": round(max(0.0, machine_cpu - server_cpu - gen_cpu), 1),
+            "other_cpu_pct": round(max(0.0, machine_cpu - server_cpu - gen_cpu - redis_cpu), 1),
             "server_cpu_ms_per_act": round(server_cpu * 10 / max(1e-9, total("acts_ok") / elapsed), 2),
+            "processes": processes or 1,
+            "store": "redis" if cluster else "sqlite",
+            "spread": bool(cluster and spread),
+            "redis_cpu_pct": round(redis_cpu, 1),
+            "redis_cpu_ms_per_act": round(redis_cpu * 10 / max(1e-9, total("acts_ok") / elapsed), 3),
+            "queue_msgs_per_act": round(queue_messages / max(1, total("acts_ok")), 3),
             "server_rss_mb": round(max(peak + [rss_end]), 1),
             "rss_start_mb": round(rss0, 1),
             "rss_per_socket_kb": round((rss1 - rss0) * 1000 / sockets, 1),
@@ -374,6 +402,9 @@ def table_text(app: dict, base: dict | None, extra: dict) -> str:
     keys = ["rooms", "phones", "sockets", "samples", "p50_ms", "p95_ms", "p99_ms", "max_ms", "actions_per_s",
             "acts_per_s", "frames_per_s", "lost", "duplicated", "server_cpu_pct", "server_cpu_ms_per_act", "generator_cpu_pct", "other_cpu_pct",
             "server_rss_mb", "rss_per_socket_kb", "rss_per_room_kb", "phone_frame_bytes", "table_frame_bytes"]
+    if app.get("store") == "redis":
+        keys[keys.index("server_cpu_ms_per_act") + 1:1] = ["processes", "redis_cpu_pct", "redis_cpu_ms_per_act",
+                                                            "queue_msgs_per_act"]
     lines = [f"{'':24}{'app':>14}" + (f"{'baseline':>14}" if base else "")]
     for k in keys:
         a = app.get(k, "")
@@ -421,6 +452,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--flood-rate", type=int, default=1000)
     p.add_argument("--churn", type=int, default=0, metavar="N", help="also N connect/disconnect cycles")
     p.add_argument("--procs", type=int, default=2, help="load-generator processes")
+    p.add_argument("--processes", type=int, default=0, metavar="N",
+                   help="N server processes on a Redis the benchmark starts (default: one process on SQLite)")
+    p.add_argument("--spread", action="store_true",
+                   help="with --processes: each room's phones on every process in turn (the queue carries them)")
+    p.add_argument("--aof", default="everysec", choices=["no", "everysec", "always"],
+                   help="with --processes: Redis's append-only file and how often it is synced")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print only the JSON line")
     args = p.parse_args(argv)

@@ -34,6 +34,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def end(proc: subprocess.Popen) -> None:
+    """Stop a child process: SIGTERM, then SIGKILL after 5 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
 def raise_fd_limit() -> None:
     try:
         import resource
@@ -108,13 +119,7 @@ class Server:
         return 100.0 * (t.user + t.system - used) / max(1e-9, time.perf_counter() - then)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        end(self.proc)
         self._log.close()
         self.dir.cleanup()
 

@@ -11,6 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import config as configuration
 from . import netinfo
 from .packets import WirePacket
+from .queue import RoomQueue
 from .realtime import Realtime, socketio
 from .rooms import Registry
 from .store import open_store
@@ -32,8 +33,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
+    queue = message_queue(settings, store)
     lan = settings.get("PARTYAPP_LAN_IP") or netinfo.lan_ip()
-    realtime = Realtime(registry=registry, settings=settings, lan_ip=lan)
+    realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, queue=queue)
     app.extensions["partyapp"] = realtime
 
     from . import i18n
@@ -42,7 +44,6 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     i18n.init_app(app)
     app.register_blueprint(bp)
 
-    queue = settings["PARTYAPP_STORE_URL"] if settings["PARTYAPP_STORE_URL"].startswith("redis://") else None
     socketio.init_app(
         app,
         async_mode=async_mode or settings.get("PARTYAPP_ASYNC_MODE") or "threading",
@@ -50,7 +51,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         max_http_buffer_size=settings["PARTYAPP_MAX_MESSAGE_BYTES"],
         ping_interval=10,
         ping_timeout=20,
-        message_queue=queue,
+        # Always named: Flask-SocketIO keeps the options of an earlier
+        # init_app of the same object (the tests build many apps).
+        client_manager=queue,
+        message_queue=None,
         logger=False,
         engineio_logger=False,
         serializer=WirePacket,
@@ -67,3 +71,18 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     logging.getLogger("engineio.server").setLevel(logging.ERROR)
     logging.getLogger("socketio.server").setLevel(logging.ERROR)
     return app
+
+
+def message_queue(settings: dict, store) -> RoomQueue | None:
+    """Flask-SocketIO's Redis message queue between the processes sharing a
+    store: on the store's Redis unless ``message_queue`` names another."""
+    url = settings.get("PARTYAPP_MESSAGE_QUEUE") or ""
+    if not store.shared:
+        if url:
+            raise ValueError("a message queue is for several processes sharing a redis:// store; "
+                             "this store is not shared")
+        return None
+    url = url or settings["PARTYAPP_STORE_URL"]
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"message_queue must be a redis:// URL, not {url!r}")
+    return RoomQueue(url)

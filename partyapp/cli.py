@@ -19,7 +19,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     serve = sub.add_parser("serve", help="start the server")
     serve.add_argument("--host", help="interface to listen on (default 0.0.0.0: the whole LAN)")
     serve.add_argument("--port", type=int, help="TCP port (default 8000)")
-    serve.add_argument("--store", help="sqlite:///PATH (default: in the user's data directory), memory://, redis://HOST:PORT/DB")
+    serve.add_argument("--store", help="sqlite:///PATH (default: in the user's data directory), memory://, "
+                       "redis://HOST:PORT/DB (several processes sharing the rooms)")
+    serve.add_argument("--message-queue", metavar="URL",
+                       help="redis://HOST:PORT/DB between the processes (default: the store's Redis)")
     serve.add_argument("--testing", action="store_true", default=None,
                        help="testing mode: game.start honours options.seed and options.deck")
     serve.add_argument("--config", help="path of a config.toml (default: ./config.toml when present)")
@@ -52,6 +55,7 @@ def serve(args: argparse.Namespace) -> None:
         "PARTYAPP_HOST": args.host,
         "PARTYAPP_PORT": args.port,
         "PARTYAPP_STORE_URL": args.store,
+        "PARTYAPP_MESSAGE_QUEUE": args.message_queue,
         "PARTYAPP_TESTING": args.testing,
         "PARTYAPP_PUBLIC_URL": args.public_url,
     }
@@ -74,6 +78,9 @@ def serve(args: argparse.Namespace) -> None:
     else:
         print(f"Phones on the same Wi-Fi join at {base}/ (or scan the code on the table screen).", flush=True)
     print(f"Rooms are kept in {cfg['PARTYAPP_STORE_URL']}", flush=True)
+    if app.extensions["partyapp"].queue is not None:
+        print(f"Shared with the other processes on it; this one is {app.extensions['partyapp'].registry.host_id}.",
+              flush=True)
     if cfg["PARTYAPP_TESTING"]:
         print("TESTING MODE: game.start accepts options.seed and options.deck.", flush=True)
     if not args.quiet and not loopback_only:

@@ -19,6 +19,7 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "server.trusted_proxies": ("PARTYAPP_TRUSTED_PROXIES", 0),
     "server.testing": ("PARTYAPP_TESTING", False),
     "store.url": ("PARTYAPP_STORE_URL", ""),
+    "store.message_queue": ("PARTYAPP_MESSAGE_QUEUE", ""),
     "store.room_ttl_hours": ("PARTYAPP_ROOM_TTL_HOURS", 12),
     "store.sweep_minutes": ("PARTYAPP_SWEEP_MINUTES", 10),
     "limits.events_per_second": ("PARTYAPP_EVENTS_PER_SECOND", 20),

@@ -1,5 +1,6 @@
 """Housekeeping in the background: the store's maintenance every second, a
-full garbage collection every few minutes, and idle rooms swept."""
+full garbage collection every few minutes, and idle rooms swept; on a shared
+store, keeping track of the other processes too (``peers.py``)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ FULL_GC_SECONDS = 300
 
 
 class Housekeeping:
-    def __init__(self, registry, settings: dict) -> None:
+    def __init__(self, registry, settings: dict, realtime=None) -> None:
         self.registry = registry
         self.settings = settings
+        self.realtime = realtime
         self.started = False
         self._lock = threading.Lock()
 
@@ -30,6 +32,10 @@ class Housekeeping:
             self.started = True
         socketio.start_background_task(self._sweep_forever)
         socketio.start_background_task(self._maintain_forever)
+        if self.registry.store.shared and self.realtime is not None:
+            from .peers import Peers
+
+            socketio.start_background_task(Peers(self.realtime).run_forever)
 
     def _maintain_forever(self) -> None:
         """The store's housekeeping every second (in a thread of its own on

@@ -30,7 +30,7 @@ def measure_round_trip(socketio: Any, conn: "Conn") -> None:
     """Ping one phone and keep the round trip on its connection
     (``conn.trips``): its recent median is stamped on its moves."""
     seq = conn.trips.sent(time.monotonic())
-    socketio.emit(Event.NET_PING, {"n": seq}, to=conn.sid,
+    socketio.emit(Event.NET_PING, {"n": seq}, to=conn.sid, ignore_queue=True,  # a connection held here
                   callback=lambda *_: conn.trips.answered(seq, time.monotonic()))
 
 

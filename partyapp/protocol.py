@@ -44,6 +44,7 @@ class Code(StrEnum):
     RATE_LIMITED = "rate_limited"
     CONFLICT = "conflict"
     GAME_OVER = "game_over"
+    UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
 
 
 class ProtocolError(Worded):
@@ -73,6 +74,7 @@ def bad(message: str | Wording, **params: Any) -> ProtocolError:
 ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
 ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{4}}$")
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
 PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
 NAME_MAX = 24
 GROUPS = ("guys", "chicks")
@@ -120,6 +122,19 @@ def token(payload: dict, field: str = "token") -> str:
     return value
 
 
+def device_token(payload: dict) -> str | None:
+    """The optional ``device`` of the variant events: a secret the page keeps
+    for good (at least 128 bits, the same alphabet as the seat tokens) that
+    makes the house variants it saves its own in every room. None when
+    absent; a malformed one is refused."""
+    value = payload.get("device")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not DEVICE_RE.match(value):
+        raise bad("device must be a token of 22 to 100 URL-safe characters")
+    return value
+
+
 def player_id(value: Any, field: str = "player_id") -> str:
     if not isinstance(value, str) or not PLAYER_ID_RE.match(value):
         raise bad("{field} must be a player id", field=field)
@@ -134,16 +149,42 @@ def group(value: Any) -> str | None:
     return value
 
 
+PROFILES = ("drinks", "soft", "none")
+
+
+def profile(value: Any) -> str:
+    """A drink profile: ``drinks``, ``soft`` (something without alcohol) or ``none``."""
+    if value not in PROFILES or not isinstance(value, str):
+        raise bad("profile must be one of drinks, soft or none")
+    return value
+
+
+def flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise bad("{field} must be true or false", field=field)
+    return value
+
+
 @dataclass(frozen=True)
 class Join:
     code: str
     name: str
     group: str | None
+    profile: str = "drinks"
+    more_time: bool = False
 
 
 def parse_join(payload: Any) -> Join:
     p = want_dict(payload)
-    return Join(room_code(p), clean_name(p.get("name")), group(p.get("group")))
+    return Join(room_code(p), clean_name(p.get("name")), group(p.get("group")),
+                profile(p["profile"]) if p.get("profile") is not None else "drinks",
+                flag(p["more_time"], "more_time") if p.get("more_time") is not None else False)
+
+
+def parse_create(payload: Any) -> bool:
+    """``room.create``: whether the room opens in family mode."""
+    p = want_dict(payload)
+    return flag(p["family"], "family") if p.get("family") is not None else False
 
 
 MODE_RE = re.compile(r"^[a-z_]{1,32}$")
@@ -188,7 +229,11 @@ def parse_rev(payload: dict) -> int | None:
     return rev
 
 
-HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip")
+HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
+                 "new_night")
+PACE_MAX = 12
+DARE_MAX = 80
+DARES_MAX = 12
 SEAT_ORDER_MAX = 64
 
 
@@ -201,6 +246,33 @@ class HostCommand:
     player_id: str | None = None  # kick, set_host, skip
     player_ids: tuple[str, ...] = ()  # seat_order
     action: dict | None = None  # game
+    settings: dict | None = None  # settings: only the keys sent
+
+
+def parse_settings(p: dict) -> dict:
+    """``host.command settings``: any of ``family`` (bool), ``pace`` (drinks
+    per person per hour, 0 = off, up to ``PACE_MAX``), ``alternative``
+    (``points`` or ``dares``), ``dares`` (1 to ``DARES_MAX`` texts)."""
+    out: dict[str, Any] = {}
+    if "family" in p:
+        out["family"] = flag(p["family"], "family")
+    if "pace" in p:
+        pace = p["pace"]
+        if isinstance(pace, bool) or not isinstance(pace, int) or not 0 <= pace <= PACE_MAX:
+            raise bad("pace must be a whole number from 0 (off) to {max}", max=PACE_MAX)
+        out["pace"] = pace
+    if "alternative" in p:
+        if p["alternative"] not in ("points", "dares"):
+            raise bad("alternative must be points or dares")
+        out["alternative"] = p["alternative"]
+    if "dares" in p:
+        dares = p["dares"]
+        if not isinstance(dares, list) or not 1 <= len(dares) <= DARES_MAX:
+            raise bad("dares must be a list of 1 to {max} dares", max=DARES_MAX)
+        out["dares"] = [wire_text(d, "A dare", DARE_MAX) for d in dares]
+    if not out:
+        raise bad("settings needs family, pace, alternative or dares")
+    return out
 
 
 def parse_host_command(payload: Any) -> HostCommand:
@@ -218,6 +290,8 @@ def parse_host_command(payload: Any) -> HostCommand:
         return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
     if command == "game":
         return HostCommand(command, rev, action=parse_action(p))
+    if command == "settings":
+        return HostCommand(command, rev, settings=parse_settings(p))
     return HostCommand(command, rev)
 
 

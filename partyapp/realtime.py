@@ -4,8 +4,13 @@ Every client event is answered through its acknowledgement with
 ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
 Payloads are parsed in ``protocol.py``; rooms change through ``Room.change``;
 who receives which frame is ``fanout.py``'s job, the timers of the games
-``deadlines.py``'s and the background chores ``housekeeping.py``'s. Only the
+``deadlines.py``'s and the background chores ``housekeeping.py``'s (with
+several processes on a shared store, ``peers.py``'s too). Only the
 connection-to-seat map lives here; everything else is in the room.
+
+With several processes, a room held here may be behind the store: whatever
+is decided from the room (who is host, whose token this is) is decided
+inside the room's change, which works on the newest room.
 """
 
 from __future__ import annotations
@@ -21,15 +26,18 @@ from flask_socketio import disconnect
 
 from . import netinfo, pings, protocol
 from .deadlines import Deadlines
-from .fanout import Fanout, socketio
+from .fanout import Fanout, Route, socketio
 from .games.base import HOST, IllegalAction
 from .games.races import RoundTrips
 from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
 from .i18n import answer_text
-from .wording import Wording, wording_of
+from .queue import RoomQueue
 from .ratelimit import KeyedLimiter, TokenBucket
-from .rooms import UNCHANGED, Registry, Room
+from .rooms import UNCHANGED, Registry, Room, hash_token
+from .sequencer import Sequencer
+from .store import NotOwner, StoreUnavailable, TooMany
+from .wording import N_, Wording, wording_of
 
 __all__ = ["FLOOD_CUTOFF", "Conn", "Realtime", "socketio"]
 
@@ -77,25 +85,62 @@ class Realtime:
     registry: Registry
     settings: dict
     lan_ip: str
+    queue: RoomQueue | None = None  # the message queue, with several processes
     conns: dict[str, Conn] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     pinging: bool = False
 
     def __post_init__(self) -> None:
         s = self.settings
-        self.join_limiter = KeyedLimiter(s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"])
+        self.shared = self.registry.store.shared
+        rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
+        self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
-        self.fanout = Fanout()
+        sequencer = Sequencer(later=self._later) if self.shared else None
+        self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
         self.deadlines = Deadlines(self.registry)
-        self.housekeeping = Housekeeping(self.registry, s)
+        self.housekeeping = Housekeeping(self.registry, s, self)
         self.registry.publisher = self
+        if self.queue is not None:
+            self.queue.on_reconnect = lambda: self._later(0.5, self.resync)
+
+    @staticmethod
+    def _later(seconds: float, fn: Callable[[], None]) -> None:
+        def wait() -> None:
+            socketio.sleep(seconds)
+            fn()
+
+        socketio.start_background_task(wait)
 
     # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
         """Send the views of a new ``rev``: the public one to the table, each
-        ``you`` (spliced into it) to its phone."""
-        self.fanout.publish(room.code, public, private)
+        ``you`` (spliced into it) to its phone; with several processes, to the
+        processes holding their connections."""
+        route = None
+        if self.shared:
+            route = Route(self.registry.host_id, room.was_here, room.table_hosts,
+                          {s.id: s.hosts for s in room.seats if s.connected})
+        self.fanout.publish(room.code, public, private, route)
+
+    def resync(self) -> None:
+        """Send every connection held here the room as it is now (after the
+        queue was down, frames of other processes may have been lost)."""
+        for code in self.fanout.held():
+            try:
+                room = self.registry.get(code)
+                rev, frames = room.read(lambda room=room: self._current_frames(room))
+            except (ProtocolError, StoreUnavailable):
+                continue
+            self.fanout.sequencer.current(code, rev, lambda code=code, frames=frames: self.fanout.deliver(code, frames))
+
+    def _current_frames(self, room: Room) -> tuple[int, list[tuple[str | None, str]]]:
+        from .packets import encode
+
+        held = self.fanout.held().get(room.code, set())
+        frames = [(pid, encode(room.view_for(pid))) for pid in held if pid is None or room.has_seat(pid)]
+        return room.rev, frames
 
     def schedule(self, room: Room, at: float) -> None:
         """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
@@ -132,8 +177,12 @@ class Realtime:
             self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
             return
 
+        last: list[bool] = []  # decided once: on a shared store the change may be applied again
+
         def gone() -> Any:
-            if not self.fanout.forget(conn.sid, code, seat):
+            if not last:
+                last.append(self.fanout.forget(conn.sid, code, seat))
+            if not last[0]:
                 return UNCHANGED
             if role == "table":
                 return room.set_table_connected(False)
@@ -260,30 +309,33 @@ def _room_for(r: Realtime, conn: Conn) -> Room:
     return r.registry.get(conn.code)
 
 
-def _enter(r: Realtime, conn: Conn, room: Room, role: str, pid: str | None, mutate: Callable[[], Any]) -> Any:
+def _enter(r: Realtime, conn: Conn, room: Room, role: str, mutate: Callable[[], Any],
+           pid_of: Callable[[Any], str] | None = None) -> Any:
     """Apply ``mutate`` and, once the change is saved, bind the connection to
-    the table or to its seat (``pid``, or the player id ``mutate`` returns
-    first); when nothing changed, still send the current view to this
-    connection."""
+    the table or to the seat ``pid_of(result)``; when nothing changed, still
+    send the current view to this connection. With several processes it is
+    always a change: the new connection's first frame then comes in rev order
+    with every other frame of the room (``sequencer.py``)."""
 
     def seat(result: Any) -> None:
-        r.bind(conn, room, role, pid if pid is not None else (result[0] if role == "player" else None))
-        if result is UNCHANGED:
+        r.bind(conn, room, role, pid_of(result) if role == "player" else None)
+        if result is UNCHANGED and not r.shared:
             r.send_current(room, conn)
 
-    return room.change(mutate, then=seat)
+    return room.change(mutate, then=seat, force=r.shared)
 
 
 @handler(Event.ROOM_CREATE, guarded=True)
 def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """A table screen opens a room; it is attached as the room's table and gets
-    the host token (to itself only)."""
+    """A table screen opens a room (``family``: in family mode); it is
+    attached as the room's table and gets the host token (to itself only)."""
+    family = protocol.parse_create(payload)
     r.unbind(conn)
     s = r.settings
     base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
-    room, host_token = r.registry.create(base)
-    _enter(r, conn, room, "table", None, lambda: room.set_table_connected(True))
+    room, host_token = r.registry.create(base, family=family)
+    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
     return {"code": room.code, "host_token": host_token}
 
 
@@ -296,7 +348,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
     if not room.check_host_token(token):
         raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
     r.unbind(conn)
-    _enter(r, conn, room, "table", None, lambda: room.set_table_connected(True))
+    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
 
 
 @handler(Event.PLAYER_JOIN, guarded=True)
@@ -305,7 +357,8 @@ def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     join = protocol.parse_join(payload)
     room = r.registry.get(join.code)
     r.unbind(conn)
-    pid, token = _enter(r, conn, room, "player", None, lambda: room.join(join.name, join.group))
+    pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
+                        lambda result: result[0])
     return {"player_id": pid, "token": token}
 
 
@@ -315,12 +368,17 @@ def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
     code = protocol.room_code(payload)
     token = protocol.token(payload)
     room = r.registry.get(code)
-    seat = room.seat_by_token(token)
-    if seat is None:
-        raise ProtocolError(Code.FORBIDDEN, "That seat is gone: the host may have removed it. Join again.")
+    room.read(lambda: room.token_seat(token))  # a token of no seat does not cost the connection its seat
+    found: list[str] = []
+
+    def resume() -> Any:
+        seat = room.token_seat(token)
+        found[:] = [seat.id]
+        return room.set_connected(seat.id, True)
+
     r.unbind(conn)
-    _enter(r, conn, room, "player", seat.id, lambda: room.set_connected(seat.id, True))
-    return {"player_id": seat.id}
+    _enter(r, conn, room, "player", resume, lambda _: found[0])
+    return {"player_id": found[0]}
 
 
 @handler(Event.PLAYER_LEAVE)
@@ -336,14 +394,24 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
 
 @handler(Event.PLAYER_UPDATE)
 def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
-    """A player changes what they said at join time: their drinking group
-    and/or their name (checked as at a join); what is left out stays."""
+    """A player changes what they said at join time: their drinking group,
+    their name (checked as at a join), their drink profile and whether they
+    want more time; what is left out stays."""
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
     group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
     name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
+    profile = protocol.profile(payload["profile"]) if "profile" in payload else UNCHANGED
+    more_time = protocol.flag(payload["more_time"], "more_time") if "more_time" in payload else UNCHANGED
     room = _room_for(r, conn)
-    room.change(lambda: room.update_player(conn.pid, group=group, name=name))
+    room.change(lambda: room.update_player(conn.pid, group=group, name=name, profile=profile,
+                                           more_time=more_time))
+
+
+def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
+    """Refuse anyone but the host (inside the room's change, or ``read``)."""
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, refusal)
 
 
 def _check_rev(room: Room, rev: int | None) -> None:
@@ -356,16 +424,16 @@ def _check_rev(room: Room, rev: int | None) -> None:
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
     """The table or the host player: kick, seat_order, end_game, set_host,
-    skip (go on without an absent player the game waits on), and the game's
-    own host moves (``game`` with an ``action``). Everybody
-    receives the new state; a kicked phone receives ``kicked`` first."""
+    skip (go on without an absent player the game waits on), the game's
+    own host moves (``game`` with an ``action``), the night's ``settings``,
+    ``end_night`` (the recap) and ``new_night``. Everybody receives the new
+    state; a kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
     cmd = protocol.parse_host_command(payload)
-    if not r.is_host(conn, room):
-        raise ProtocolError(Code.FORBIDDEN, "Only the host can do that.")
 
     def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
         def change() -> Any:
+            _require_host(r, conn, room, N_("Only the host can do that."))
             _check_rev(room, cmd.rev)
             return mutate()
 
@@ -387,6 +455,12 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> None:
         room.change(checked(lambda: room.set_host(cmd.player_id)))
     elif cmd.command == "skip":
         room.change(checked(lambda: room.skip_absent(cmd.player_id)))
+    elif cmd.command == "settings":
+        room.change(checked(lambda: room.set_settings(cmd.settings)))
+    elif cmd.command == "end_night":
+        room.change(checked(room.end_night))
+    elif cmd.command == "new_night":
+        room.change(checked(room.new_night))
     else:
         room.change(checked(lambda: room.act(HOST, cmd.action)))
 
@@ -396,10 +470,13 @@ def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
     """The table or the host player starts a game of ``mode``."""
     start = protocol.parse_start(payload)
     room = _room_for(r, conn)
-    if not r.is_host(conn, room):
-        raise ProtocolError(Code.FORBIDDEN, "Only the host can start a game.")
     testing = bool(r.settings["PARTYAPP_TESTING"])
-    room.change(lambda: room.start_game(start.mode, start.options, testing))
+
+    def begin() -> None:
+        _require_host(r, conn, room, N_("Only the host can start a game."))
+        room.start_game(start.mode, start.options, testing)
+
+    room.change(begin)
 
 
 def _deck_modes() -> list[str]:
@@ -409,16 +486,40 @@ def _deck_modes() -> list[str]:
     return list(decks.DEFAULT_DECKS)
 
 
+def _identities(conn: Conn, room: Room, payload: dict) -> list[str]:
+    """Who the sender is, for the house variants they own: the device token
+    the page keeps (if it sent one), and its seat's token or, for the table,
+    the room's host token (as hashes, like the room keeps them)."""
+    found = []
+    device = protocol.device_token(payload)
+    if device is not None:
+        found.append(hash_token(device))
+    if conn.role == "table":
+        found.append(room.host_token_hash)
+    elif conn.role == "player" and room.has_seat(conn.pid):
+        found.append(room.seat(conn.pid).token_hash)
+    return found
+
+
 @handler(Event.VARIANT_LIST)
 def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """Anyone in a room: the house variants kept on this server, the default
-    decks and the effect catalogue, for the deck editor and the mode picker."""
+    """Anyone in a room: the house variants kept on this server (``mine``:
+    saved by the sender, who may change or delete them; the others may be
+    copied under another name), the default decks and the effect catalogue,
+    for the deck editor and the mode picker."""
     from .games import decks
 
-    _room_for(r, conn)
+    room = _room_for(r, conn)
+    mine = set(room.read(lambda: _identities(conn, room, payload)))
+    try:
+        variants = r.registry.store.list_variants()
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
     return {
         # decks saved before the catalogue gained a parameter show its default
-        "variants": [dict(v, deck=decks.with_defaults(v["deck"])) for v in r.registry.store.list_variants()],
+        "variants": [{"name": v["name"], "mode": v["mode"], "updated": v["updated"],
+                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] is None or v["owner"] in mine}
+                     for v in variants],
         "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
         "catalogue": decks.catalogue(),
     }
@@ -426,37 +527,52 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
 
 @handler(Event.VARIANT_SAVE)
 def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """The host saves (or replaces) a named house variant; a bad deck, or one
-    too many, is refused with the reason. Only the sender is answered."""
+    """The host saves (or replaces) a named house variant. A variant belongs
+    to whoever saved it (their device token, else their seat's or the
+    table's token): saving over somebody else's is refused, as is a bad
+    deck or one too many, with the reason. Only the sender is answered."""
     from .games import decks
 
     room = _room_for(r, conn)
-    if not r.is_host(conn, room):
-        raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
     save = protocol.parse_variant_save(payload)
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
+                              _identities(conn, room, payload))[1])
     if save.mode not in _deck_modes():
         raise bad("mode must be one of {modes}", modes=", ".join(_deck_modes()))
     try:
         deck = decks.validate_deck(save.deck)
     except ValueError as exc:
         raise bad(wording_of(exc)) from None
-    store = r.registry.store
-    with r.lock:
-        if store.get_variant(save.name) is None and len(store.list_variants()) >= decks.VARIANTS_MAX:
-            raise bad("This server keeps at most {count} house variant; delete one first.|"
-                      "This server keeps at most {count} house variants; delete one first.", count=decks.VARIANTS_MAX)
-        store.save_variant(save.name, save.mode, deck, r.registry.clock())
-    return {"variant": {"name": save.name, "mode": save.mode, "deck": deck}}
+    try:
+        r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
+                                      limit=decks.VARIANTS_MAX)
+    except NotOwner:
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "save your copy under another name.", name=repr(save.name)) from None
+    except TooMany:
+        raise bad("This server keeps at most {count} house variant; delete one first.|"
+                  "This server keeps at most {count} house variants; delete one first.",
+                  count=decks.VARIANTS_MAX) from None
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
 
 
 @handler(Event.VARIANT_DELETE)
 def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
-    """The host deletes a house variant."""
+    """The host deletes a house variant they saved."""
     room = _room_for(r, conn)
-    if not r.is_host(conn, room):
-        raise ProtocolError(Code.FORBIDDEN, "Only the host can edit house rules.")
     name = protocol.parse_variant_name(payload)
-    if not r.registry.store.delete_variant(name):
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
+                              _identities(conn, room, payload))[1])
+    try:
+        deleted = r.registry.store.delete_variant(name, allowed=mine)
+    except NotOwner:
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "only they can delete them.", name=repr(name)) from None
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    if not deleted:
         raise bad("There is no house variant {name}.", name=repr(name))
 
 

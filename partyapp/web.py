@@ -4,14 +4,20 @@ and the health check."""
 from __future__ import annotations
 
 import io
+from datetime import datetime
 from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
+from flask_babel import format_date, format_decimal
+
+from . import recap as recap_svg
+from .i18n import answer_text
+from .wording import Wording
 from .games import MODES
-from .protocol import ROOM_CODE_RE, ProtocolError
+from .protocol import ROOM_CODE_RE, Code, ProtocolError
 
 bp = Blueprint("web", __name__)
 
@@ -29,7 +35,10 @@ def _room_or_none(code: str):
     if ROOM_CODE_RE.match(code):
         try:
             room = current_app.extensions["partyapp"].registry.get(code)
-        except ProtocolError:
+        except ProtocolError as exc:
+            if exc.code == Code.UNAVAILABLE:  # the store is down for a moment: not "no such room"
+                page = render_template("busy.html", unavailable=True)
+                abort(Response(page, status=503, headers={"Retry-After": "5"}))
             room = None
     if room is None:
         limiter.allow(addr)
@@ -37,10 +46,12 @@ def _room_or_none(code: str):
 
 
 def _modes() -> list[dict]:
-    """Every mode for the game picker: its title, player limits and the
-    options a host may set (the full card games' ``option_list``)."""
+    """Every mode for the game picker: its title, player limits, the
+    options a host may set (the full card games' ``option_list``) and those
+    family mode sets (``family``: their names, hidden there)."""
     return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
-             "options": cls.option_list() if hasattr(cls, "option_list") else []} for m, cls in MODES.items()]
+             "options": cls.option_list() if hasattr(cls, "option_list") else [],
+             "family": sorted(cls.FAMILY_OPTIONS)} for m, cls in MODES.items()]
 
 
 @bp.get("/")
@@ -61,14 +72,16 @@ def join_code():
 def table(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("table.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("table.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @bp.get("/j/<code>")
 def join(code: str):
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("phone.html", code=code, exists=room is not None, modes=_modes()), (200 if room else 404)
+    return render_template("phone.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
 
 
 @lru_cache(maxsize=512)
@@ -89,6 +102,28 @@ def qr(code: str):
         abort(404)
     return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/recap/<code>.svg")
+def recap(code: str):
+    """The end-of-night recap as a picture to save, once the host has ended
+    the night (404 before)."""
+    room = _room_or_none(code.upper())
+    if room is None:
+        abort(404)
+    with room.lock:
+        summary = room.night.recap(room.seats, room.former)
+        names = {**room.former, **{s.id: s.name for s in room.seats}}
+    if summary is None:
+        abort(404)
+    # In the language of the screen that asks (its cookie, else Accept-Language).
+    svg = recap_svg.draw(summary, room.code, names, lambda msgid, **values: answer_text(Wording(msgid, **values)),
+                         lambda stamp: format_date(datetime.fromtimestamp(stamp), "long"),
+                         lambda hours: format_decimal(hours, "0.0"))
+    return Response(svg, mimetype="image/svg+xml", headers={
+        "Content-Disposition": f'attachment; filename="partyapp-night-{room.code}.svg"',
+        "Cache-Control": "no-store", "Vary": "Cookie, Accept-Language",
+    })
 
 
 @bp.get("/healthz")

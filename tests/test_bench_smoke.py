@@ -42,3 +42,25 @@ def test_rules_benchmark_smoke():
 
     assert line["repeat"] == 2 and {m["mode"] for m in line["modes"]} == set(MODES)
     assert all(m["steps"] == 60 and m["apply_p99_ms"] > 0 for m in line["modes"])
+
+
+@pytest.mark.slow
+def test_scale_benchmark_smoke():
+    """``python -m bench.scale`` (``make bench-scale``) runs its four
+    configurations end to end: nothing lost, the queue quiet while each
+    room's clients are on one process and busy when they are spread."""
+    cmd = [sys.executable, "-m", "bench.scale", "--rooms", "4", "--phones", "3", "--seconds", "2.5", "--rate", "2",
+           "--procs", "1", "--repeat", "1", "--json"]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = json.loads(done.stdout.strip().splitlines()[-1])
+    conf = line["configurations"]
+    assert list(conf) == ["1x sqlite", "1x redis", "2x redis", "2x redis spread"]
+    for name, figures in conf.items():
+        assert figures["lost"] == 0 and figures["duplicated"] == 0, name
+        assert figures["server_cpu_ms_per_act"] > 0, name
+    assert conf["1x sqlite"]["redis_cpu_ms_per_act"] == 0
+    assert conf["2x redis"]["queue_msgs_per_act"] == 0
+    assert conf["2x redis spread"]["queue_msgs_per_act"] > 0.5
+    assert set(line["overhead_pct"]) >= {"redis_store_over_sqlite", "routed_processes_over_one_redis",
+                                         "queue_spread_over_routed"}

@@ -34,19 +34,19 @@ def test_the_check_finds_a_missing_string_and_a_changed_placeholder(template):
     ru["{player} joins the game."].string = "{игрок} присоединяется к игре."
     ru["Tap to draw"].string = ""
     del ru["Start a table"]
-    ru[("{count} drink", "{count} drinks")].string = ("{count} глоток", "{count} глотка", "")
+    ru[("({count} drink)", "({count} drinks)")].string = ("({count} глоток)", "({count} глотка)", "")
     found = "\n".join(catalogue.problems(template, cats))
     assert "placeholder ['игрок'] not in the message id: '{player} joins the game.'" in found
     assert "not translated: 'Tap to draw'" in found
     assert "missing from the catalogue (run make i18n): 'Start a table'" in found
-    assert "not translated: ('{count} drink', '{count} drinks')" in found
+    assert "not translated: ('({count} drink)', '({count} drinks)')" in found
 
 
 def test_plurals_are_gettext_plurals_with_three_russian_forms():
     ru = catalogue.load("ru")
     assert ru.num_plurals == 3
-    forms = ru[("{count} drink", "{count} drinks")].string
-    assert forms == ("{count} глоток", "{count} глотка", "{count} глотков")
+    forms = ru[("({count} drink)", "({count} drinks)")].string
+    assert forms == ("({count} глоток)", "({count} глотка)", "({count} глотков)")
 
 
 def test_the_russian_games_carry_their_russian_names():
@@ -79,7 +79,7 @@ def test_the_catalogue_json_for_the_scripts(app):
     data = orjson.loads(answer.data)
     assert data["lang"] == "ru" and data["nplurals"] == 3
     assert "n%10==1" in data["plural"].replace(" ", "")
-    assert data["messages"]["{count} drink|{count} drinks"] == ["{count} глоток", "{count} глотка", "{count} глотков"]
+    assert data["messages"]["({count} drink)|({count} drinks)"] == ["({count} глоток)", "({count} глотка)", "({count} глотков)"]
     assert data["messages"]["Tap to draw"] == "Нажмите, чтобы тянуть"
     # Revalidated by its ETag; cached for good under the page's version.
     assert web.get("/i18n/ru.json", headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304
@@ -151,6 +151,27 @@ def test_a_house_deck_is_marked_so_its_words_stay_as_typed():
     assert house.public_view()["house_deck"] is True
     again = RingOfFire.from_state(house.to_state())
     assert again.public_view()["house_deck"] is True
+
+
+@pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
+def test_the_family_deck_is_worded_in_each_language(mode):
+    """Family mode's deck (its ``variant``) is a standard deck, not a house
+    one: its titles and texts are message ids with their Russian."""
+    import random
+
+    from partyapp.games import MODES, decks
+
+    players = [{"id": "p1", "name": "Аня"}, {"id": "p2", "name": "Bo"}]
+    cls = MODES[mode]
+    game = cls.new(players, dict(cls.FAMILY_OPTIONS), random.Random(1), 0.0)
+    assert game.public_view()["house_deck"] is False
+    ru = catalogue.load("ru")
+    words = []
+    for entry in decks.family_deck(mode)["cards"].values():
+        for card in (entry["red"], entry["black"]) if "red" in entry else (entry,):
+            words += [card["title"], card["text"]]
+    absent = [w for w in words if ru.get(w) is None or not ru.get(w).string]
+    assert absent == []
 
 
 def _js_table(text: str, name: str) -> dict[str, str]:

@@ -78,7 +78,7 @@ def test_player_join_and_state_is_table_view_plus_you(table, join):
     assert you["player_id"] == p.player_id and you["is_host"] is True and you["actions"] == []
     assert table_state["players"][0] == {
         "id": p.player_id, "name": "Ana", "seat": 0, "connected": True, "drinks": 0, "group": None, "in_game": False,
-        "away_since": None, "waiting": False,
+        "away_since": None, "waiting": False, "profile": "drinks", "forfeits": 0, "water": 0,
     }
     assert table_state["room"]["host_player"] == p.player_id
 
@@ -442,6 +442,43 @@ def test_house_variants_save_list_delete(table, join, client):
     assert error_code(guest.call("variant.delete", {"name": "Our house"})) == "forbidden"
     assert host.call("variant.delete", {"name": "our HOUSE"}) == {"ok": True}
     assert error_code(host.call("variant.delete", {"name": "Our house"})) == "bad_request"
+
+
+def test_a_house_variant_belongs_to_whoever_saved_it(client, table, join):
+    """The host of another room (here: another party on the same server) sees
+    the variant, may copy it under another name, and may not change or
+    delete it; the device token its page keeps makes a variant its own in
+    every room it hosts."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    deck = ana.call("variant.list", {})["defaults"]["kings"]
+    device = "d" * 30
+    saved = ana.call("variant.save", {"name": "Ours", "mode": "kings", "deck": deck, "device": device})
+    assert saved["ok"] and saved["variant"]["mine"] is True
+    assert t.call("variant.save", {"name": "Table's", "mode": "kings", "deck": deck})["ok"]
+
+    other = client()
+    other_code = other.call("room.create", {})["code"]
+    cy = join(other_code, "Cy")
+    listed = {v["name"]: v["mine"] for v in cy.call("variant.list", {})["variants"]}
+    assert listed == {"Ours": False, "Table's": False}
+    assert "owner" not in str(cy.call("variant.list", {}))
+    taken = cy.call("variant.save", {"name": "OURS", "mode": "kings", "deck": deck})
+    assert error_code(taken) == "forbidden" and "another name" in taken["error"]["message"]
+    assert error_code(cy.call("variant.delete", {"name": "Ours"})) == "forbidden"
+    assert error_code(other.call("variant.delete", {"name": "Table's"})) == "forbidden"
+    assert cy.call("variant.save", {"name": "Ours (copy)", "mode": "kings", "deck": deck})["ok"]
+    # Ana's device, hosting the other room: her variant is hers there too
+    ana_there = join(other_code, "Ana")
+    other.call("host.command", {"command": "set_host", "player_id": ana_there.player_id})
+    mine = {v["name"]: v["mine"] for v in ana_there.call("variant.list", {"device": device})["variants"]}
+    assert mine == {"Ours": True, "Ours (copy)": False, "Table's": False}
+    assert ana_there.call("variant.save", {"name": "ours", "mode": "kings", "deck": deck, "device": device})["ok"]
+    assert error_code(ana_there.call("variant.delete", {"name": "Ours"})) == "forbidden"  # no device sent
+    assert ana_there.call("variant.delete", {"name": "Ours", "device": device}) == {"ok": True}
+    # the table that saved one may change it again; a malformed device token is refused
+    assert t.call("variant.save", {"name": "TABLE'S", "mode": "kings", "deck": deck})["ok"]
+    assert error_code(t.call("variant.list", {"device": "short"})) == "bad_request"
 
 
 @pytest.mark.parametrize("mode", [["kings"], {"a": 1}, 7, True])

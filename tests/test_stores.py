@@ -4,37 +4,18 @@ redis-server on a free loopback port)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import time
 
 import pytest
 
-from partyapp.store import open_store
-from tests.serverproc import free_port
+from partyapp.store import NotOwner, TooMany, open_store
+from tests.redisproc import RedisServer
 
 
 @pytest.fixture(scope="module")
-def redis_url():
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("The Redis store tests need redis-server: apt-get install -y redis-server", pytrace=False)
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    import redis
-
-    client = redis.Redis(port=port)
-    for _ in range(100):
-        try:
-            if client.ping():
-                break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    client.close()
-    yield f"redis://127.0.0.1:{port}/0"
-    proc.terminate()
-    proc.wait(10)
+def redis_url(tmp_path_factory):
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])
@@ -118,3 +99,122 @@ def test_sqlite_checkpoints_only_in_maintain(tmp_path):
     assert json.loads(other.execute("SELECT data FROM rooms WHERE code = 'R049'").fetchone()[0])["i"] == 599
     other.close()
     store.close()
+
+
+def test_a_variant_belongs_to_whoever_saved_it(store):
+    """Only its owner may replace or delete a variant; others may save a copy
+    under another name. A replaced variant keeps its owner."""
+    deck = {"name": "Ours", "cards": {}}
+    store.save_variant("Ours", "kings", deck, 1.0, "ann", allowed=["ann"])
+    with pytest.raises(NotOwner):
+        store.save_variant("OURS", "kings", deck, 2.0, "bob", allowed=["bob"])
+    with pytest.raises(NotOwner):
+        store.delete_variant("ours", allowed=["bob"])
+    store.save_variant("Ours (copy)", "kings", deck, 2.0, "bob", allowed=["bob"])
+    store.save_variant("Ours", "kings", dict(deck, cards={"A": {}}), 3.0, "device", allowed=["device", "ann"])
+    found = store.get_variant("ours")
+    assert (found["owner"], found["updated"], found["deck"]["cards"]) == ("ann", 3.0, {"A": {}})
+    assert {v["name"]: v["owner"] for v in store.list_variants()} == {"Ours": "ann", "Ours (copy)": "bob"}
+    assert store.delete_variant("Ours", allowed=["ann"]) is True
+    assert store.delete_variant("Ours", allowed=["ann"]) is False
+
+
+def test_a_variant_saved_before_owners_is_claimed_by_the_next_save(store):
+    """A variant with no owner (saved before variants had owners) may be
+    replaced by any host, who then owns it."""
+    store.save_variant("Old", "kings", {"cards": {}}, 1.0)
+    assert store.get_variant("old")["owner"] is None
+    store.save_variant("Old", "kings", {"cards": {}}, 2.0, "cat", allowed=["cat"])
+    assert store.get_variant("old")["owner"] == "cat"
+    with pytest.raises(NotOwner):
+        store.save_variant("Old", "kings", {"cards": {}}, 3.0, "dan", allowed=["dan"])
+
+
+def test_the_number_of_variants_is_bounded_in_one_step(store):
+    """Beyond ``limit`` a new variant is refused; replacing one is not."""
+    for name in ("One", "Two"):
+        store.save_variant(name, "kings", {"cards": {}}, 1.0, "ann", allowed=["ann"], limit=2)
+    with pytest.raises(TooMany):
+        store.save_variant("Three", "kings", {"cards": {}}, 1.0, "ann", allowed=["ann"], limit=2)
+    store.save_variant("two", "kings", {"cards": {}}, 2.0, "ann", allowed=["ann"], limit=2)
+    assert [v["name"] for v in store.list_variants()] == ["One", "two"]
+
+
+# -- the shared store: what several processes rely on ------------------------------
+
+@pytest.fixture
+def shared(redis_url):
+    s = open_store(redis_url)
+    yield s
+    s._r.flushdb()
+    s.close()
+
+
+def test_commit_saves_only_over_the_rev_it_started_from(shared):
+    """Two processes saving over the same rev: the second is refused, and
+    ``load_newer`` tells a process whether its room is behind."""
+    from partyapp.store import SAME, Conflict
+
+    shared.commit("BCDF", room("BCDF", 0), 1.0, expect=None, rev=0)
+    with pytest.raises(Conflict):
+        shared.commit("BCDF", room("BCDF", 0), 1.0, expect=None, rev=0)  # the code is taken
+    shared.commit("BCDF", room("BCDF", 1), 2.0, expect=0, rev=1)
+    with pytest.raises(Conflict):
+        shared.commit("BCDF", room("BCDF", 1), 2.0, expect=0, rev=1)
+    assert shared.load_newer("BCDF", 1) is SAME
+    assert shared.load_newer("BCDF", 0)["rev"] == 1
+    assert shared.load_newer("GHJK", 0) is None
+    with pytest.raises(Conflict):
+        shared.commit("GHJK", room("GHJK", 1), 2.0, expect=0, rev=1)  # gone (expired): never written again
+
+
+def test_commit_keeps_the_deadlines_and_the_rooms_each_process_holds(shared):
+    """A room's next deadline is listed while it has one; a process lists the
+    rooms it holds connections of; expiry takes a room out of everything."""
+    shared.commit("BCDF", room("BCDF", 0), 1.0, expect=None, rev=0, deadline=50.0, host="h1", linked=True)
+    shared.commit("GHJK", room("GHJK", 0), 1.0, expect=None, rev=0, deadline=70.0, host="h1", linked=True)
+    assert shared.due_deadlines(60.0) == ["BCDF"]
+    assert shared.host_rooms("h1") == ["BCDF", "GHJK"]
+    shared.commit("BCDF", room("BCDF", 1), 5.0, expect=0, rev=1, deadline=None, host="h1", linked=False)
+    assert shared.due_deadlines(100.0) == ["GHJK"]
+    assert shared.host_rooms("h1") == ["GHJK"]
+    assert shared.expire(2.0) == ["GHJK"]
+    assert shared.due_deadlines(100.0) == [] and shared.load("GHJK") is None and shared.load("BCDF")["rev"] == 1
+
+
+def test_heartbeats_tell_which_processes_are_silent(shared):
+    """A process that stops beating is listed as silent; one forgotten is new
+    again when it beats next."""
+    import time
+
+    assert shared.heartbeat("h1") is False  # new
+    assert shared.heartbeat("h1") is True
+    assert shared.heartbeat("h2") is False
+    assert shared.dead_hosts(60) == []
+    time.sleep(0.3)
+    shared.heartbeat("h2")
+    assert shared.dead_hosts(0.2) == ["h1"]
+    assert shared.claim_host("h1", 10) is True and shared.claim_host("h1", 10) is False
+    shared.forget_host("h1")
+    assert shared.dead_hosts(0.2) == [] and shared.heartbeat("h1") is False
+
+
+def test_a_shared_rate_limit_is_one_budget_for_every_process(redis_url, shared):
+    """Two processes (two clients of the store) draw on the same bucket."""
+    other = open_store(redis_url)
+    try:
+        a = shared.limiter("joins", 0.01, 3)
+        b = other.limiter("joins", 0.01, 3)
+        assert [a.allow("10.0.0.1"), b.allow("10.0.0.1"), a.allow("10.0.0.1")] == [True, True, True]
+        assert b.exhausted("10.0.0.1") and not b.allow("10.0.0.1")
+        assert a.allow("10.0.0.2") and not a.exhausted("10.0.0.2")
+    finally:
+        other.close()
+
+
+def test_a_room_saved_as_a_plain_string_is_read_and_kept_as_a_hash(shared):
+    """Rooms written by the earlier Redis store (one string key) still load."""
+    shared._r.set("partyapp:room:BCDF", room("BCDF", 4))
+    assert shared.load("BCDF")["rev"] == 4
+    assert shared._r.type("partyapp:room:BCDF") == b"hash"
+    shared.commit("BCDF", room("BCDF", 5), 1.0, expect=4, rev=5)

@@ -56,7 +56,9 @@ class WireClient:
         return self.wait_for(lambda s: s["rev"] >= rev, timeout)
 
     def close(self) -> None:
+        """Disconnect, or stop reconnecting when the server is gone (a client
+        left reconnecting would go on in a thread of its own after the test)."""
         try:
-            self.sio.disconnect()
+            self.sio.shutdown()
         except Exception:
             pass

@@ -75,6 +75,10 @@ class Game(ABC):
     # A game with races judged by arrival (``races.py``): the server measures
     # its phones' round trips and stamps each move with ``races.ARRIVAL``.
     reflex: ClassVar[bool] = False
+    # The options a room in family mode starts the game with (no drinks: the
+    # family wording of a deck, a card game without forfeits); the host
+    # cannot change these there.
+    FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -179,6 +183,24 @@ class Game(ABC):
     def drinks(self) -> dict[str, int]:
         """Drinks handed out in this game so far, by player id."""
         return {}
+
+    def log_mark(self) -> int:
+        """The id of the latest entry of the game's log (0 before any, or for
+        a game without a log): the room notes it after every change, so that
+        what it made of a change's forfeits (``night.py``) can be matched
+        with the log entries of that change."""
+        return 0
+
+    def house_rules(self) -> list[dict]:
+        """The rules the players made in this game so far, ``[{"by": pid,
+        "text": ...}]`` (the drinking decks), for the end-of-night recap."""
+        return []
+
+    def set_more_time(self, pids: list[str]) -> None:
+        """The players who asked for more time: each of their own timers
+        (their answer, their pick, a call window they are in) is twice as
+        long from now on; a race against other players never is. Default:
+        the game has no timers of a player's own."""
 
     def finish(self, now: float) -> bool:
         """The host ends the game. An engine with an outcome to show marks

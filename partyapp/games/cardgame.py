@@ -159,6 +159,9 @@ class CardGame(Game):
     }
     # Forfeit cause -> drinks, when forfeits are on.
     FORFEITS: ClassVar[dict[str, int]] = {}
+    # The options a room in family mode starts the game with: a plain card
+    # game, no forfeits (a game whose other options name drinks adds them).
+    FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {"forfeits": False}
     # The forfeit cause every loser takes when the game ends (None: none).
     LOSER_FORFEIT: ClassVar[str | None] = None
     # The cards a staged deck (testing mode) is checked against.
@@ -297,6 +300,20 @@ class CardGame(Game):
 
     def drinks(self) -> dict[str, int]:
         return Forfeits(self.s["forfeits"]).totals()
+
+    def log_mark(self) -> int:
+        return self.s["log_seq"]
+
+    # -- more time ---------------------------------------------------------------------
+    def set_more_time(self, pids: list[str]) -> None:
+        self.s["more_time"] = sorted(pids)
+
+    def seconds_for(self, seconds: float, pids: list[str]) -> float:
+        """How long a timer of ``seconds`` runs when it is the own timer of
+        ``pids`` (whose answer it waits for): twice as long when one of them
+        asked for more time (``set_more_time``)."""
+        slow = self.s.get("more_time") or ()
+        return seconds * 2 if any(p in slow for p in pids) else seconds
 
     # -- play ------------------------------------------------------------------------
     def players(self) -> list[str]:

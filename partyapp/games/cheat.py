@@ -26,7 +26,8 @@ Readings where the seed is open (the options in brackets)
   ``pass`` until ``call_seconds`` (default 8) have gone by or everybody has
   passed; the first call to reach the server counts, later ones (and calls
   after the time is up or the window closed) are refused as too late
-  (``conflict``).
+  (``conflict``). A window is twice as long when a player in it asked
+  for more time (``Game.set_more_time``).
   The next player plays once the window is closed, so a fast player cannot
   cut a slow caller out. Nobody may call a play but the last one.
 - **One to four cards** a play: one pack holds four of a rank, so five
@@ -166,9 +167,10 @@ class Cheat(HandGame):
         s["last"] = {"player": pid, "rank": rank, "cards": list(cards)}
         s["reveal"] = None
         s["current"] = None
-        seconds = s["opts"]["call_seconds"]
+        waiting = [p for p in s["seats"] if p != pid]
+        seconds = self.seconds_for(s["opts"]["call_seconds"], waiting)
         s["window"] = {"player": pid, "rank": rank, "count": len(cards), "seconds": seconds,
-                       "until": self.now + seconds, "waiting": [p for p in s["seats"] if p != pid]}
+                       "until": self.now + seconds, "waiting": waiting}
         self.log("cheat.play", player=pid, rank=rank, count=len(cards))
 
     def do_pass(self, pid: str) -> None:

@@ -257,6 +257,89 @@ KINGS: dict = {
 
 DEFAULT_DECKS: dict[str, dict] = {"ring_of_fire": RING_OF_FIRE, "kings": KINGS}
 
+# The family wording of the two decks (a room in family mode plays these): the
+# same game, with a category, a rhyme, a question or a clap where the default
+# deck has a drink. Forfeits are counted as points (the room words them), so
+# the cards say "takes a point"; no card is about drinking, toilets or
+# swearing, and the Guys and Chicks cards are replaced by cards for everybody.
+
+FAMILY_RING_OF_FIRE: dict = {
+    "name": "Ring of Fire for everyone",
+    "mode": "ring_of_fire",
+    "cards": {
+        "A": _card(N_("Waterfall"), N_("Everyone starts clapping with you. You may stop only when the "
+                   "person before you has stopped."), "waterfall", n=0),
+        "2": _card(N_("You"), N_("Choose someone to take a point."), "drink", who="pick", n=1),
+        "3": _card(N_("Me"), N_("You take a point."), "drink", who="drawer", n=1),
+        "4": _card(N_("Floor"), N_("Last one to touch the floor takes a point."), "race", n=1),
+        "5": _card(N_("Question"), N_("Ask anyone a quiz question. If they cannot answer, they take a "
+                   "point: tap who."), "drink", who="pick", n=1),
+        "6": _card(N_("Everybody else"), N_("Everybody but you takes a point."), "drink", who="others", n=1),
+        "7": _card(N_("Heaven"), N_("Point your finger in the sky: whoever is last takes a point."),
+                   "race", n=1),
+        "8": _card(N_("Partner"), N_("Choose a partner: whenever one of you takes a point, so does the "
+                   "other."), "mate", n=0),
+        "9": _card(N_("Rhyme"), N_("Say a word; the next person must rhyme with it, and so on round "
+                   "the circle until someone gets stuck. They take a point."), "round", n=1),
+        "10": _card(N_("Category"), N_("You are the thumbmaster: put a thumb on the table whenever you "
+                    "like; the last to copy takes a point. Now pick a category, such as animals; "
+                    "round the circle everyone names something in it. Whoever gets stuck takes "
+                    "a point."), "round", n=1, thumbmaster=True),
+        "J": _card(N_("Make a Rule"), N_("Make up a rule everyone must follow for the whole game. "
+                   "Whoever forgets it takes a point."), "rule", n=1),
+        "Q": _card(N_("Questionmaster"), N_("Until the next queen, whoever answers one of your "
+                   "questions takes a point."), "role", role="question_master",
+                   until="next_same_rank", n=1),
+        "K": _card(N_("Crown"), N_("Add a jewel to the crown. Whoever draws the last king ends the "
+                   "game."), "cup", return_cards=False),
+    },
+}
+
+FAMILY_KINGS: dict = {
+    "name": "Kings for everyone",
+    "mode": "kings",
+    "cards": {
+        "A": _card(N_("Waterfall"), N_("You start clapping, then each player round the table. "
+                   "You can only stop when the person on your right stops."), "waterfall", n=0),
+        "2": {
+            "red": _card(N_("Take two"), N_("You take two points."), "drink", who="drawer", n=2),
+            "black": _card(N_("Nominate"), N_("Choose someone to take two points."), "drink",
+                           who="pick", n=2),
+        },
+        "3": {
+            "red": _card(N_("Left"), N_("The person on your left takes two points."), "drink",
+                         who="left", n=2),
+            "black": _card(N_("Right"), N_("The person on your right takes two points."),
+                           "drink", who="right", n=2),
+        },
+        "4": _card(N_("Thumbmaster"), N_("At any time, put your left or right thumb on the edge of the "
+                   "table. The last to copy with the correct thumb takes two points."), "role",
+                   role="thumbmaster", until="game_end", n=2, thumbs=True),
+        "5": _card(N_("Category"), N_("Pick a category, such as colours; round the table everyone "
+                   "names something in it. Whoever gets stuck takes two points."), "round", n=2),
+        "6": _card(N_("Questionmaster"), N_("Until the next six, whoever answers one of your "
+                   "questions takes two points."), "role", role="question_master",
+                   until="next_same_rank", n=2),
+        "7": _card(N_("Reverse"), N_("Play is reversed."), "reverse", n=0),
+        "8": _card(N_("Paper, Scissors, Stone"), N_("The two people either side of you play, best "
+                   "of three. The loser takes two points."), "rps", n=2, best_of=3),
+        "9": _card(N_("Rhyme"), N_("Say a word; round the table everyone rhymes with it. Whoever "
+                   "gets stuck takes two points."), "round", n=2),
+        "10": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
+                    "Two points for each slip."), "rule", n=2),
+        "J": _card(N_("Get out of Jail Free"), N_("Cancel one forfeit, once. Beware: it can be "
+                   "stolen when it is not in your pocket."), "role", role="jail",
+                   until="game_end"),
+        "Q": _card(N_("Question"), N_("Ask the player on your left a riddle or a quiz question. If "
+                   "they cannot answer, they take two points."), "drink", who="left", n=2),
+        "K": _card(N_("Last King"), N_("The first three kings are free. Whoever draws the fourth "
+                   "ends the game, and every feature card is returned."), "cup",
+                   return_cards=True),
+    },
+}
+
+FAMILY_DECKS: dict[str, dict] = {"ring_of_fire": FAMILY_RING_OF_FIRE, "kings": FAMILY_KINGS}
+
 
 def catalogue() -> dict:
     """The effect catalogue, JSON-ready, for the deck editor."""
@@ -266,6 +349,11 @@ def catalogue() -> dict:
 def default_deck(mode: str) -> dict:
     """A fresh, normalised copy of a mode's default deck."""
     return validate_deck(DEFAULT_DECKS[mode])
+
+
+def family_deck(mode: str) -> dict:
+    """A fresh, normalised copy of a mode's family deck."""
+    return validate_deck(FAMILY_DECKS[mode])
 
 
 # -- validation ----------------------------------------------------------------

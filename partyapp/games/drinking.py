@@ -121,6 +121,15 @@ Choices where the rule text is open
   game or the chugalug count their go passes to the next player.
 - **Undo** offers the forfeits in the public log only, so that every undo the
   host is offered can be shown with what it undoes.
+- **More time**: a player who asked for it (``set_more_time``) has twice as
+  long for their own clocks: their chugalug answer and their
+  paper-scissors-stone pick (the pair's clock, when either of them asked).
+  Races are against everybody and keep their time.
+- **Forfeits are counted, never worded here**: the log names who takes a
+  forfeit and how many (parts below); whether it is a drink, a sip of
+  something soft, water, points or a dare is the room's business (each
+  player's profile, the pace, family mode: ``partyapp/night.py``), and the
+  screens word it so.
 
 The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps
 ``LOG_MAX`` for undo and the jail card). Moves return their events: the log
@@ -132,7 +141,8 @@ entries they added, in the public form of ``public_view()["log"]`` (``id``,
 (``static/js/modes/drinking.js``). A forfeit's ``lead`` names what caused
 it (its own parameters beside it), ``players`` and ``count`` who drinks
 how much, and ``mates`` who drinks too through a mate. Card titles are
-the deck's words (``title``): a standard deck's are worded by the screens,
+the deck's words (``title``): a standard deck's (the default deck, or
+the family deck family mode plays) are worded by the screens,
 a house deck's (``house_deck`` in the view) shown as their authors typed
 them. A game saved before the log had keys still loads: its old entries
 keep their ``text`` parts, which the screens still show as they were.
@@ -165,7 +175,7 @@ from ..wording import N_, Term
 from .actions import in_domain, parameter_word
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
-from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, validate_deck
+from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, family_deck, validate_deck
 from .drinking_effects import EFFECTS
 from .drinking_prompts import Prompt, Race, act, one
 from .drinking_state import RoleInfo, Rule, State, dump, dumps, load
@@ -212,6 +222,8 @@ class DrinkingGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
+    # A room in family mode plays the deck's family wording (``decks.FAMILY_DECKS``).
+    FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
     option_names: ClassVar[tuple[str, ...]] = tuple(sorted({*OPTION_DEFAULTS, "variant", "deck"}))
 
     def __init__(self, state: State) -> None:
@@ -268,6 +280,9 @@ class DrinkingGame(Game):
         opts = cls.check_options(options)
         house = opts.pop("variant", None)
         deck = house or default_deck(cls.mode)
+        # The family deck (family mode's ``variant``) is a standard deck: its
+        # words are message ids, worded in each screen's language.
+        own = house is not None and house != family_deck(cls.mode)
         staged = opts.pop("deck", [])
         seats: list[str] = []
         groups: dict[str, str | None] = {}
@@ -282,7 +297,7 @@ class DrinkingGame(Game):
         cup_total = sum(1 for code in STANDARD_DECK
                         if entry_for(deck, parse_card(code)[0], colour_of(code))["effect"] == "cup")
         return cls(State(
-            mode=cls.mode, deck=deck, house=house is not None, opts=opts, seats=seats, groups=groups, current=seats[0],
+            mode=cls.mode, deck=deck, house=own, opts=opts, seats=seats, groups=groups, current=seats[0],
             staged=list(staged), cup_total=cup_total, roles={r: None for r in ROLES},
             fingers={pid: 0 for pid in seats}, necks={pid: 0 for pid in seats},
             seed=rng.getrandbits(64),
@@ -455,6 +470,22 @@ class DrinkingGame(Game):
 
     def drinks(self) -> dict[str, int]:
         return dict(self.state.fingers)
+
+    def log_mark(self) -> int:
+        return self.state.log_seq
+
+    def house_rules(self) -> list[dict]:
+        return [{"by": r.by, "text": r.text} for r in self.state.rules]
+
+    def set_more_time(self, pids: list[str]) -> None:
+        self.state.more_time = sorted(pids)
+
+    def seconds(self, option: str, pids: list[str]) -> float:
+        """The length of a clock (an option in seconds) that is the own clock
+        of ``pids``: twice as long when one of them asked for more time."""
+        seconds = self.state.opts[option]
+        slow = self.state.more_time
+        return seconds * 2 if slow and any(p in slow for p in pids) else seconds
 
     def next_deadline(self) -> float | None:
         pr = self.state.prompt
@@ -1027,6 +1058,7 @@ class RingOfFire(DrinkingGame):
     mode = "ring_of_fire"
     title = N_("Ring of Fire")
     unit = ("drink", "drinks")
+    FAMILY_OPTIONS = {"variant": family_deck("ring_of_fire")}
 
 
 class Kings(DrinkingGame):
@@ -1035,6 +1067,7 @@ class Kings(DrinkingGame):
     mode = "kings"
     title = N_("Kings")
     unit = ("finger", "fingers")
+    FAMILY_OPTIONS = {"variant": family_deck("kings")}
 
 
 _CLASSES: dict[str, type[DrinkingGame]] = {"ring_of_fire": RingOfFire, "kings": Kings}

@@ -100,7 +100,7 @@ def rps(g, pid: str, rank: str, entry: dict, now: float) -> None:
     g.state.prompt = PaperScissorsStone(
         by=pid, players=[a, b], picks={a: None, b: None}, wins={a: 0, b: 0},
         need=p["best_of"] // 2 + 1, best_of=p["best_of"], n=p["n"],
-        deadline=now + g.state.opts["rps_timeout_s"])
+        deadline=now + g.seconds("rps_timeout_s", [a, b]))
 
 
 EFFECTS: dict[str, Callable] = {

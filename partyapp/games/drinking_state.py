@@ -81,6 +81,7 @@ class State:
     # the whole Mersenne Twister state.
     seed: int
     calls: list[str] = field(default_factory=list)  # penalty calls since the last draw (replaced, never changed in place)
+    more_time: list[str] = field(default_factory=list)  # players whose own clocks run twice as long
 
 
 # Saved apart from the rest: the deck never changes during a game and the log

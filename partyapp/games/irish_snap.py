@@ -80,6 +80,7 @@ class IrishSnap(ReflexGame):
         "snap.redeal": ("players", "counts"),
     }
     FORFEITS = {"last": 1, "false_slap": 1, "lose": 1}
+    FAMILY_OPTIONS = {"forfeits": False, "false_slap": PILE}
 
     def on_deal(self) -> None:
         self.s.update(count=0, said=None, flipper=None)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from .base import Store
+from .base import SAME, Conflict, NotOwner, Store, StoreUnavailable, TooMany, VariantRefused
 from .memory import MemoryStore
 from .sqlite import SQLiteStore
 
-__all__ = ["Store", "MemoryStore", "SQLiteStore", "open_store"]
+__all__ = ["SAME", "Conflict", "MemoryStore", "NotOwner", "SQLiteStore", "Store", "StoreUnavailable", "TooMany",
+           "VariantRefused", "open_store"]
 
 
 def open_store(url: str) -> Store:

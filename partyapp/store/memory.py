@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 import json
 import threading
+from collections.abc import Collection
 
-from .base import Store
+from .base import NotOwner, Store, TooMany
 
 
 class MemoryStore(Store):
@@ -49,14 +50,31 @@ class MemoryStore(Store):
             found = self._variants.get(name.casefold())
             return copy.deepcopy(found) if found else None
 
-    def save_variant(self, name: str, mode: str, deck: dict, updated: float) -> None:
-        entry = {"name": name, "mode": mode, "deck": json.loads(json.dumps(deck)), "updated": updated}
+    def save_variant(self, name: str, mode: str, deck: dict, updated: float, owner: str | None = None, *,
+                     allowed: Collection[str] | None = None, limit: int | None = None) -> None:
+        entry = {"name": name, "mode": mode, "deck": json.loads(json.dumps(deck)), "updated": updated,
+                 "owner": owner}
+        key = name.casefold()
         with self._lock:
-            self._variants[name.casefold()] = entry
+            found = self._variants.get(key)
+            if found is not None:
+                if allowed is not None and found["owner"] is not None and found["owner"] not in allowed:
+                    raise NotOwner(name)
+                entry["owner"] = found["owner"] or owner
+            elif limit is not None and len(self._variants) >= limit:
+                raise TooMany(name)
+            self._variants[key] = entry
 
-    def delete_variant(self, name: str) -> bool:
+    def delete_variant(self, name: str, *, allowed: Collection[str] | None = None) -> bool:
+        key = name.casefold()
         with self._lock:
-            return self._variants.pop(name.casefold(), None) is not None
+            found = self._variants.get(key)
+            if found is None:
+                return False
+            if allowed is not None and found["owner"] is not None and found["owner"] not in allowed:
+                raise NotOwner(name)
+            del self._variants[key]
+            return True
 
     def ping(self) -> bool:
         return True

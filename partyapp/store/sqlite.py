@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Collection
 from pathlib import Path
 
-from .base import Store
+from .base import NotOwner, Store, TooMany
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -31,7 +32,8 @@ CREATE TABLE IF NOT EXISTS variants (
     name TEXT NOT NULL,
     mode TEXT NOT NULL,
     deck TEXT NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    owner TEXT
 );
 """
 
@@ -49,6 +51,9 @@ class SQLiteStore(Store):
             self._db.execute("PRAGMA busy_timeout=5000")
             self._db.execute("PRAGMA wal_autocheckpoint=0")
             self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(variants)")}
+            if "owner" not in columns:  # a database from before variants had owners
+                self._db.execute("ALTER TABLE variants ADD COLUMN owner TEXT")
         self._checkpointer: sqlite3.Connection | None = None
 
     def _one(self, sql: str, args: tuple = ()):
@@ -84,25 +89,57 @@ class SQLiteStore(Store):
 
     def list_variants(self) -> list[dict]:
         with self._lock:
-            rows = self._db.execute("SELECT name, mode, deck, updated FROM variants ORDER BY key").fetchall()
-        return [{"name": n, "mode": m, "deck": json.loads(d), "updated": u} for n, m, d, u in rows]
+            rows = self._db.execute("SELECT name, mode, deck, updated, owner FROM variants ORDER BY key").fetchall()
+        return [self._variant(row) for row in rows]
+
+    @staticmethod
+    def _variant(row: tuple) -> dict:
+        name, mode, deck, updated, owner = row
+        return {"name": name, "mode": mode, "deck": json.loads(deck), "updated": updated, "owner": owner}
 
     def get_variant(self, name: str) -> dict | None:
-        row = self._one("SELECT name, mode, deck, updated FROM variants WHERE key = ?", (name.casefold(),))
-        if row is None:
-            return None
-        return {"name": row[0], "mode": row[1], "deck": json.loads(row[2]), "updated": row[3]}
+        row = self._one("SELECT name, mode, deck, updated, owner FROM variants WHERE key = ?", (name.casefold(),))
+        return None if row is None else self._variant(row)
 
-    def save_variant(self, name: str, mode: str, deck: dict, updated: float) -> None:
-        self._write(
-            "INSERT INTO variants (key, name, mode, deck, updated) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET name = excluded.name, mode = excluded.mode, "
-            "deck = excluded.deck, updated = excluded.updated",
-            (name.casefold(), name, mode, json.dumps(deck), updated),
-        )
+    def save_variant(self, name: str, mode: str, deck: dict, updated: float, owner: str | None = None, *,
+                     allowed: Collection[str] | None = None, limit: int | None = None) -> None:
+        key = name.casefold()
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT owner FROM variants WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    if allowed is not None and row[0] is not None and row[0] not in allowed:
+                        raise NotOwner(name)
+                    owner = row[0] or owner
+                elif limit is not None and self._db.execute("SELECT COUNT(*) FROM variants").fetchone()[0] >= limit:
+                    raise TooMany(name)
+                self._db.execute(
+                    "INSERT INTO variants (key, name, mode, deck, updated, owner) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET name = excluded.name, mode = excluded.mode, "
+                    "deck = excluded.deck, updated = excluded.updated, owner = excluded.owner",
+                    (key, name, mode, json.dumps(deck), updated, owner),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
-    def delete_variant(self, name: str) -> bool:
-        return self._write("DELETE FROM variants WHERE key = ?", (name.casefold(),)) > 0
+    def delete_variant(self, name: str, *, allowed: Collection[str] | None = None) -> bool:
+        key = name.casefold()
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT owner FROM variants WHERE key = ?", (key,)).fetchone()
+                if row is not None and allowed is not None and row[0] is not None and row[0] not in allowed:
+                    raise NotOwner(name)
+                if row is not None:
+                    self._db.execute("DELETE FROM variants WHERE key = ?", (key,))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return row is not None
 
     def maintain(self) -> None:
         if self.path == ":memory:":

@@ -4,10 +4,15 @@ import { lang, t } from "./i18n.js";
 
 export const ACK_TIMEOUT_MS = 8000;
 
-export function connect() {
+// `room`: the room code this page is about. It rides in the connection's
+// query, so that a proxy in front of several server processes can send every
+// connection of a room to the same one (deploy/nginx.conf).
+export function connect(room = "") {
   // The page's own origin; the server refuses other origins. The handshake
   // names this screen's language: the server's refusals come back in it.
-  const socket = window.io({ query: { lang }, reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+  const socket = window.io({
+    query: room ? { lang, room } : { lang }, reconnectionDelay: 500, reconnectionDelayMax: 4000,
+  });
   // The server measures each phone's round trip to judge races fairly:
   // answer its pings at once.
   socket.on("net.ping", (_data, ack) => { if (typeof ack === "function") ack(); });
@@ -70,3 +75,16 @@ export const storage = {
     try { window.localStorage.removeItem(key); } catch { /* private mode */ }
   },
 };
+
+// A secret this browser keeps for good: house rules saved with it stay this
+// device's own (to change or delete) in every room it hosts.
+export function deviceToken() {
+  let token = storage.get("partyapp.device");
+  if (!token || !/^[A-Za-z0-9_-]{22,100}$/.test(token)) {
+    const bytes = new Uint8Array(24);
+    window.crypto.getRandomValues(bytes);
+    token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    storage.set("partyapp.device", token);
+  }
+  return token;
+}

@@ -3,14 +3,17 @@
 // effect, save it as a named variant, export it as JSON, import one.
 import { html, render, useReducer, useRef, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
+import { deviceToken } from "./common.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_NAMES = { A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings") };
 const MODE_TITLES = { ring_of_fire: N_("Ring of Fire"), kings: N_("Kings") };
 
 // ctx.call(event, payload) -> answer. onSaved(variant) after a save.
+// House rules belong to whoever saved them (this device, see deviceToken);
+// somebody else's can be started from and saved as a copy.
 export async function openEditor(ctx, { mode = "ring_of_fire", variant = "", onSaved } = {}) {
-  const listing = await ctx.call("variant.list", {});
+  const listing = await ctx.call("variant.list", { device: deviceToken() });
   if (!listing.ok) {
     window.alert(listing.error.message);
     return null;
@@ -89,19 +92,23 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
     deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[startMode]);
     return found ? found.name : "";
   });
-  const [name, setName] = useState(base);
+  // Somebody else's house rules are saved as a copy under another name.
+  const saveName = (found) => (!found ? "" : found.mine ? found.name : t("{name} (copy)", { name: found.name }));
+  const [name, setName] = useState(() => saveName(listing.variants.find((v) => v.name === base && v.mode === startMode)));
   const [say, setSay] = useState({ text: "", ok: false });
   const fileInput = useRef(null);
 
   const load = (modeId, baseName, list = variants) => {
     const found = list.find((v) => v.name === baseName && v.mode === modeId);
     deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[modeId]);
-    setName(found ? found.name : "");
+    setName(saveName(found));
     setBase(found ? found.name : "");
     redraw();
   };
 
-  const mine = variants.filter((v) => v.mode === currentMode);
+  const ofMode = variants.filter((v) => v.mode === currentMode);
+  const baseEntry = variants.find((v) => v.name === base && v.mode === currentMode);
+  const baseIsMine = Boolean(baseEntry && baseEntry.mine);
   const remember = (saved) => variants.filter((v) => v.name.toLowerCase() !== saved.name.toLowerCase()).concat([saved]);
 
   async function save() {
@@ -110,7 +117,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
       setSay({ text: t("Give your house rules a name first."), ok: false });
       return;
     }
-    const answer = await ctx.call("variant.save", { name: wanted, mode: currentMode, deck: deck.current });
+    const answer = await ctx.call("variant.save", { name: wanted, mode: currentMode, deck: deck.current, device: deviceToken() });
     if (!answer.ok) {
       setSay({ text: answer.error.message, ok: false });
       return;
@@ -152,7 +159,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
       return;
     }
     // The server checks every card; a bad file is refused with the reason.
-    const answer = await ctx.call("variant.save", { name: String(data.name || ""), mode: data.mode, deck: data.deck });
+    const answer = await ctx.call("variant.save", { name: String(data.name || ""), mode: data.mode, deck: data.deck, device: deviceToken() });
     if (!answer.ok) {
       setSay({ text: t("Not imported: {reason}", { reason: answer.error.message }), ok: false });
       return;
@@ -167,7 +174,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
 
   async function remove() {
     if (!base || !window.confirm(t("Delete the house rules \"{name}\"?", { name: base }))) return;
-    const answer = await ctx.call("variant.delete", { name: base });
+    const answer = await ctx.call("variant.delete", { name: base, device: deviceToken() });
     if (!answer.ok) {
       setSay({ text: answer.error.message, ok: false });
       return;
@@ -192,7 +199,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
       <label class="ed-param"><span>${t("Start from")}</span>
         <select class="ed-base" value=${base} onChange=${(ev) => load(currentMode, ev.currentTarget.value)}>
           <option value="">${t("Standard {title}", { title: t(MODE_TITLES[currentMode] || currentMode) })}</option>
-          ${mine.map((v) => html`<option key=${v.name} value=${v.name}>${v.name}</option>`)}
+          ${ofMode.map((v) => html`<option key=${v.name} value=${v.name}>${v.name}</option>`)}
         </select></label>
       <label class="ed-param"><span>${t("Save as")}</span>
         <input class="ed-name" maxlength="40" placeholder=${t("Our house rules")} value=${name}
@@ -202,7 +209,8 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
       <button type="button" class="btn btn-primary ed-save" onClick=${save}>${t("Save")}</button>
       <button type="button" class="btn ed-export" onClick=${exportJson}>${t("Export JSON")}</button>
       <button type="button" class="btn ed-import" onClick=${() => fileInput.current.click()}>${t("Import JSON")}</button>
-      <button type="button" class="btn btn-danger ed-delete" onClick=${remove}>${t("Delete")}</button>
+      <button type="button" class="btn btn-danger ed-delete" onClick=${remove} disabled=${!baseIsMine}
+        title=${base && !baseIsMine ? t("Saved by somebody else: only they can delete it.") : ""}>${t("Delete")}</button>
       <input type="file" accept="application/json,.json" hidden ref=${fileInput} onChange=${importFile} />
     </div>
     <p class="error" role="alert" hidden=${say.ok || !say.text}>${say.ok ? "" : say.text}</p>

@@ -1,16 +1,24 @@
 // The host's controls, on the host's phone and in the table page's Host
 // drawer (never on the TV itself): choose and start a game, end it, fix a
-// call, skip a player whose phone is away, and manage the seats.
+// call, skip a player whose phone is away, manage the seats, and the
+// night's settings and its end (night.js).
 import { cx, html, useNow, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
+import { NightEnd, NightSettings } from "./night.js";
 
 // ctx: { command(payload), start(mode, options), call(event, payload) }
 // showAway: list the absent players to skip here (the phone shows them above,
 // outside its closed host box).
 export function HostPanel({ state, modes, ctx, showAway = true }) {
   const game = state.game;
+  if (state.room.recap) {
+    return html`<div class="host-panel" id="host-panel">
+      <${NightEnd} state=${state} ctx=${ctx} />
+      <${SeatManager} state=${state} ctx=${ctx} />
+    </div>`;
+  }
   return html`<div class="host-panel" id="host-panel">
     ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
       <button type="button" class="btn btn-danger" id="btn-end"
@@ -21,7 +29,9 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
       const Actions = screensFor(game.mode).HostActions;
       return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
     })() : null}
+    <${NightSettings} state=${state} ctx=${ctx} />
     <${SeatManager} state=${state} ctx=${ctx} />
+    <${NightEnd} state=${state} ctx=${ctx} />
   </div>`;
 }
 
@@ -33,7 +43,11 @@ function GamePicker({ state, modes, ctx }) {
   const chosen = picked || (game && game.mode) || (modes[0] && modes[0].id);
   const mode = modes.find((m) => m.id === chosen);
   const short = mode && n < mode.min;
-  const Options = screensFor(chosen).LobbyOptions;
+  // Family mode sets some options itself (a deck's family wording, no
+  // forfeits): the host is not offered them there.
+  const fixed = state.room.settings && state.room.settings.family ? (mode && mode.family) || [] : [];
+  const Options = fixed.includes("variant") ? null : screensFor(chosen).LobbyOptions;
+  const optionList = ((mode && mode.options) || []).filter((o) => !fixed.includes(o.name));
   const value = options[chosen] || {};
   return html`<div class="game-picker">
     <div class="panel-title">${game && game.over ? t("Play again?") : t("Choose a game")}</div>
@@ -42,7 +56,7 @@ function GamePicker({ state, modes, ctx }) {
           aria-checked=${m.id === chosen ? "true" : "false"} data-mode=${m.id} onClick=${() => setPicked(m.id)}>
         ${t(m.title)} <small>${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}</small></button>`)}
     </div>
-    ${Options ? html`<${Options} mode=${chosen} options=${(mode && mode.options) || []} value=${value} ctx=${ctx}
+    ${Options ? html`<${Options} mode=${chosen} options=${optionList} value=${value} ctx=${ctx}
       onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
     <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
       onClick=${() => ctx.start(chosen, value)}>

@@ -6,7 +6,7 @@
 //
 //   t("{name} to draw", {name: html`<b>${name}</b>`})  -> ["", <b>, " to draw"]
 //   t("{name} to draw", {name: "Ana"})                 -> "Ana to draw"
-//   t("{count} drink|{count} drinks", {count: 2})      -> "2 drinks"  (Russian: three forms)
+//   t("({count} drink)|({count} drinks)", {count: 2})  -> "(2 drinks)"  (Russian: three forms)
 //
 // A message id "one|many" is a plural: the catalogue gives as many forms as
 // its language has, and its rule picks one by `count`. Placeholders are
@@ -50,6 +50,25 @@ let pluralIndex = (n) => (n === 1 ? 0 : 1);
 // Message ids asked for that the catalogue of a non-English screen lacks
 // (the browser tests read them: a Russian screen must find nothing in English).
 const missing = new Set();
+
+// Family mode (a room setting): words that speak of drinks have a family
+// wording, registered by family.js as msgid -> (params) => t(family msgid,
+// params). Not a translation: the family words go through t() like any
+// other, so every language has them.
+let family = false;
+const familyWords = {};
+
+export function registerFamilyWords(table) {
+  Object.assign(familyWords, table);
+}
+
+export function setFamily(on) {
+  family = Boolean(on);
+}
+
+export function isFamily() {
+  return family;
+}
 
 export function setCatalogue(messages, plural) {
   catalogue = messages || {};
@@ -100,6 +119,7 @@ function lookup(msgid, count) {
 }
 
 export function t(msgid, params) {
+  if (family && Object.prototype.hasOwnProperty.call(familyWords, msgid)) return familyWords[msgid](params);
   const text = lookup(msgid, params && params.count);
   if (!params) return text;
   const parts = [];

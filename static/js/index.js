@@ -16,7 +16,8 @@ button.addEventListener("click", async () => {
   button.disabled = true;
   errorLine.hidden = true;
   const socket = connect();
-  const answer = await call(socket, "room.create", {});
+  const family = document.getElementById("family-mode").checked;
+  const answer = await call(socket, "room.create", { family });
   if (answer.ok) {
     storage.set(`partyapp.table.${answer.code}`, answer.host_token);
     window.location.assign(`/t/${answer.code}`);

@@ -3,18 +3,22 @@
 // A `state` frame re-renders the tree; what a person is typing or has chosen
 // lives in component state and survives every frame, a reconnect included.
 import { Fragment, cx, html, render, useEffect, useRef, useState } from "./view.js";
-import { t } from "./i18n.js";
+import { setFamily, t } from "./i18n.js";
 import { call, connect, storage } from "./common.js";
 import { AwayPlayers, HostPanel } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
+import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
+import { Tally } from "./forfeits.js";
+import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
 
 const NAME_MAX = 24;
 const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
+setFamily(root.dataset.family === "yes");
 const tokenKey = `partyapp.seat.${code}`;
 // screen: "join" | "room" (also while a saved seat is being resumed) | "none" (no such room)
 const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, everConnected: false, message: null };
@@ -32,7 +36,7 @@ function say(text, kind = "error", flash = false) {
   paint();
 }
 
-const socket = connect();
+const socket = connect(code);
 const ctx = {
   socket,
   call: (event, payload) => call(socket, event, payload),
@@ -100,6 +104,7 @@ socket.on("state", (s) => {
   // The first state of a seat arrives before the answer to join/resume.
   if (!s.you || (model.state && s.rev <= model.state.rev)) return;
   s.receivedAt = Date.now();
+  setFamily(s.room.settings && s.room.settings.family);
   model.state = s;
   paint();
 });
@@ -109,8 +114,8 @@ socket.on("kicked", (info) => {
   showJoin(info.reason === "left" ? t("You left the room.") : t("The host removed you from the room. You can join again."), "info");
 });
 
-async function join(name, group) {
-  const answer = await call(socket, "player.join", { code, name, group });
+async function join(name, group, profile) {
+  const answer = await call(socket, "player.join", { code, name, group, profile });
   if (answer.ok) {
     storage.set(tokenKey, answer.token);
     showRoom();
@@ -129,6 +134,7 @@ function App({ model: m }) {
       <span id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">
         ${m.connected || m.screen === "none" ? "" : (m.everConnected ? t("Reconnecting…") : t("Connecting…"))}</span>
     </header>
+    <main class="phone-main">
     <div id="phone-message" class=${cx("banner", m.message && m.message.kind)} role="alert" hidden=${!m.message}>
       ${m.message ? m.message.text : ""}</div>
     ${m.screen === "none" ? html`<section class="screen">
@@ -139,13 +145,14 @@ function App({ model: m }) {
     <section id="room-screen" class="screen" hidden=${m.screen !== "room"}>
       ${m.screen === "room" && m.state ? html`<${Room} state=${m.state} />` : html`<p class="sub">${t("Connecting…")}</p>`}
     </section>
+    </main>
   </div>`;
 }
 
 function GroupPick({ value, onChange, name }) {
   const choices = [["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]];
   return html`<fieldset class="group-pick">
-    <legend>${t("For the Guys / Chicks cards, you drink with")}</legend>
+    <legend>${t("For the Guys / Chicks cards, you play with")}</legend>
     ${choices.map(([v, label]) => html`<label key=${v}><input type="radio" name=${name} value=${v}
       checked=${value === v} onChange=${() => onChange(v)} /> ${label}</label>`)}
   </fieldset>`;
@@ -154,12 +161,15 @@ function GroupPick({ value, onChange, name }) {
 function JoinScreen({ hidden }) {
   const [name, setName] = useState(() => storage.get("partyapp.name") || "");
   const [group, setGroup] = useState("");
+  const [profile, setProfile] = useState(() => storage.get("partyapp.profile") || "drinks");
   const [busy, setBusy] = useState(false);
+  const family = root.dataset.family === "yes";
   const submit = async (ev) => {
     ev.preventDefault();
     if (busy) return;
     setBusy(true);
-    const answer = await join(name, group || null);
+    const answer = await join(name, group || null, family ? "drinks" : profile);
+    if (answer.ok && !family) storage.set("partyapp.profile", profile);
     setBusy(false);
     if (answer.ok) storage.set("partyapp.name", name.trim());
   };
@@ -169,7 +179,8 @@ function JoinScreen({ hidden }) {
       <label for="name">${t("Your name")}</label>
       <input id="name" name="name" maxlength=${NAME_MAX} autocomplete="nickname" enterkeyhint="go" required
         value=${name} onInput=${(ev) => setName(ev.currentTarget.value)} />
-      <${GroupPick} value=${group} onChange=${setGroup} name="group" />
+      ${family ? null : html`<${ProfilePick} value=${profile} onChange=${setProfile} name="profile" />`}
+      ${family ? null : html`<${GroupPick} value=${group} onChange=${setGroup} name="group" />`}
       <button class="btn btn-big btn-primary" type="submit" disabled=${busy}>${t("Join")}</button>
     </form>
     <${LangSwitch} />
@@ -205,6 +216,8 @@ function RenameForm({ current, done }) {
   </form>`;
 }
 
+const isFamilyRoom = (state) => Boolean(state.room.settings && state.room.settings.family);
+
 let wasMyTurn = false;
 
 function Room({ state }) {
@@ -228,7 +241,7 @@ function Room({ state }) {
   useEffect(() => { setHostOpen(inLobby); }, [inLobby]);
 
   const leave = async () => {
-    if (!window.confirm(t("Leave this room for good? Your seat and drinks tally go."))) return;
+    if (!window.confirm(t("Leave this room for good? Your seat and tally go."))) return;
     const answer = await ctx.call("player.leave", {});
     if (!answer.ok) say(answer.error.message);
   };
@@ -236,26 +249,30 @@ function Room({ state }) {
   const Phone = screens && screens.Phone;
   return html`<${Fragment}>
     <div id="you-line" class="you-line">
-      <span class="you-name">${you.name}</span>
+      <h1 class="you-name">${you.name}</h1>
       ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
       <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
         aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
-      <span class="drinks">🍺 ${String(me ? me.drinks : 0)}</span>
+      ${me ? html`<${Tally} state=${state} player=${me} />` : null}
     </div>
     ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
-    <div id="status" class="status">
+    ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
+    <${PaceNote} state=${state} />
+    <${DareCard} state=${state} />
+    <div id="status" class="status" role="status">
       ${game ? (Status ? html`<${Status} state=${state} />` : null)
         : html`<div class="status-line">${you.is_host ? t("You are the host: choose a game below.") : t("Waiting for the host to start a game…")}</div>`}
     </div>
     <div id="play-area" class="play-area">
-      ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : html`<div class="group-box">
-        <div class="action-label">${t("For the Guys / Chicks cards, you drink with")}</div>
+      ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
+        <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
         <div class="choices">${[["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]].map(([v, label]) => {
           const on = (you.group || "") === v;
           return html`<button type="button" key=${v} class=${cx("btn btn-choice", on && "chosen")} aria-pressed=${on ? "true" : "false"}
             onClick=${() => ctx.call("player.update", { group: v || null })}>${label}</button>`;
         })}</div></div>`}
-    </div>
+    </div></${Fragment}>`}
+    <${MeBox} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${you.is_host ? html`<details id="host-box" class="host-box" open=${hostOpen} onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
       <summary>${t("Host controls")}</summary>
@@ -266,7 +283,7 @@ function Room({ state }) {
       <ol id="players" class="players">
         ${state.players.map((p, i) => {
           const extra = screens && screens.seatInfo ? screens.seatInfo(state, p) : {};
-          return html`<${Seat} key=${p.id} player=${p} index=${i} me=${p.id === you.player_id}
+          return html`<${Seat} key=${p.id} state=${state} player=${p} index=${i} me=${p.id === you.player_id}
             turn=${Boolean(game && !game.over && game.turn === p.id)} handSize=${extra.handSize} chips=${extra.chips}
             badges=${[...commonBadges(state, p), ...(extra.badges || [])]} />`;
         })}

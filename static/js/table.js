@@ -3,11 +3,14 @@
 // the TV: they live on the host's phone and, for a laptop, in the Host
 // drawer opened from the bar (the table holds the host token).
 import { cx, html, render, useEffect, useNow, useState } from "./view.js";
-import { listOf, t } from "./i18n.js";
+import { listOf, setFamily, t } from "./i18n.js";
 import { call, connect, playerOf, storage } from "./common.js";
 import { HostPanel, awayWaiting } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
+import "./family.js";
+import { Recap } from "./recap.js";
+import { fourColour, setFourColour } from "./prefs.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
@@ -18,6 +21,7 @@ const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
 const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
+setFamily(root.dataset.family === "yes");
 const tokenKey = `partyapp.table.${code}`;
 const model = { state: null, connected: false, message: "", dead: null };
 
@@ -59,7 +63,7 @@ onSoundChange(paint);
 paint();
 
 function start() {
-  socket = connect();
+  socket = connect(code);
   socket.on("connect", async () => {
     model.connected = true;
     paint();
@@ -80,6 +84,7 @@ function start() {
   socket.on("state", (s) => {
     if (model.state && s.rev <= model.state.rev) return; // stale or repeated
     s.receivedAt = Date.now();
+    setFamily(s.room.settings && s.room.settings.family);
     model.state = s;
     paint();
   });
@@ -97,11 +102,12 @@ function App({ model: m }) {
   const s = m.state;
   if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
   const inGame = Boolean(s && s.game);
+  const recap = Boolean(s && s.room.recap);
   return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
-      ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>`
+      ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
         : inGame ? html`<${InGame} state=${s} />` : html`<${Lobby} state=${s} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
@@ -157,7 +163,7 @@ function Lobby({ state }) {
       <p class="lobby-next">${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
-      <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks)}
+      <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
         cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
     </div>
   </section>`;
@@ -204,7 +210,19 @@ function HostDrawer({ state, open, close }) {
       <button type="button" class="btn btn-icon" id="btn-host-close" onClick=${close}>${t("Close")}</button>
     </div>
     <${HostPanel} state=${state} modes=${modes} ctx=${ctx} />
+    <${ScreenSettings} />
   </aside>`;
+}
+
+// This screen's own settings (kept on this device).
+function ScreenSettings() {
+  const [four, setFour] = useState(fourColour());
+  return html`<section class="screen-settings">
+    <h3 class="panel-title">${t("This screen")}</h3>
+    <button type="button" id="four-colour" class=${cx("btn btn-choice switch", four && "chosen")} aria-pressed=${four ? "true" : "false"}
+      onClick=${() => { setFourColour(!four); setFour(!four); }}>${t("Four-colour cards")}
+      <span class="switch-state" aria-hidden="true">${four ? t("On") : t("Off")}</span></button>
+  </section>`;
 }
 
 function Dead({ why, message }) {

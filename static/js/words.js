@@ -6,13 +6,15 @@
 // `params` are the entry's values ready to show (names, cards), `entry` the
 // raw ones, and `plain` asks for text only (labels, confirm boxes). A
 // drinking game saved before its log had keys keeps its old entries' `text`
-// parts (strings, {player}, {card}): they are still shown, as they were.
+// parts (strings, {player}, {card}, and forfeit parts worded per person by
+// forfeits.js): they are still shown, as they were.
 //   word(entry, state)     -> something to render (names in bold, cards in colour)
 //   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
 import { html } from "./view.js";
 import { listOf, t } from "./i18n.js";
 import { humanize, isPlayerId, nameOf } from "./common.js";
 import { CardLabel, cardShort, isCardCode } from "./ui/cards.js";
+import { forfeitWords, matesWords, neckWords, pourWords } from "./forfeits.js";
 
 const messages = {};
 
@@ -96,11 +98,18 @@ function fallback(entry, state, plain) {
   return out;
 }
 
+// The drinking decks' parts: strings, {player}, {card}, and the forfeit
+// parts, worded in each person's form (forfeits.js).
 function parts(entry, state, plain) {
   return (entry.text || []).map((part) => {
     if (typeof part === "string") return part;
-    if (part && part.player) return plain ? nameOf(state, part.player) : html`<${Name} state=${state} pid=${part.player} />`;
-    if (part && part.card) return plain ? cardShort(part.card) : html`<${CardLabel} code=${part.card} />`;
+    if (!part) return "";
+    if (part.player) return plain ? nameOf(state, part.player) : html`<${Name} state=${state} pid=${part.player} />`;
+    if (part.card) return plain ? cardShort(part.card) : html`<${CardLabel} code=${part.card} />`;
+    if (Array.isArray(part.forfeit)) return forfeitWords(state, part.forfeit, part.n, entry, { plain });
+    if (Array.isArray(part.mates)) return [" ", matesWords(state, part.mates, entry, plain)];
+    if (part.neck) return neckWords(state, part.neck, part.why, plain);
+    if (part.pour) return pourWords(state, part.pour, part.filled, part.of, plain);
     return "";
   });
 }
@@ -123,7 +132,7 @@ export function word(entry, state) {
 
 export function wordText(entry, state) {
   if (!entry) return "";
-  if (Array.isArray(entry.text)) return parts(entry, state, true).join("");
+  if (Array.isArray(entry.text)) return parts(entry, state, true).flat(Infinity).join("");
   if (typeof entry.msg === "string") {
     const out = hasMessage(entry.msg) ? worded(entry, state, true) : fallback(entry, state, true);
     return Array.isArray(out) ? out.flat(Infinity).join("") : out;

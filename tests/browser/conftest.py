@@ -117,7 +117,8 @@ def open_table(browser, server, watch):
 def open_phone(browser, watch):
     made = []
 
-    def opener(url: str, name: str | None = None, group: str | None = None, locale: str | None = None):
+    def opener(url: str, name: str | None = None, group: str | None = None, profile: str | None = None,
+               locale: str | None = None):
         ctx = browser.new_context(**PHONE, **({"locale": locale} if locale else {}))
         made.append(ctx)
         page = ctx.new_page()
@@ -128,8 +129,10 @@ def open_phone(browser, watch):
             page.fill("#name", name)
             if group:
                 page.check(f"input[name=group][value={group}]")
+            if profile:
+                page.check(f"input[name=profile][value={profile}]")
             page.click("#name-form button[type=submit]")
-            page.wait_for_selector("#room-screen:not([hidden])")
+            page.wait_for_selector("#room-screen:not([hidden]) #you-line")
         return page
 
     yield opener

@@ -56,7 +56,7 @@ def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server,
     ana.locator("button[data-action=meld]", has_text="the joker as 4♥").click()
     expect(table.locator(".rummy-meld")).to_have_count(1)
     expect(table.locator(".rummy-joker-as")).to_have_text("=4♥")
-    expect(table.locator("#ticker")).to_contain_text("a joker laid")
+    expect(table.locator("#ticker")).to_contain_text("A joker laid: Bob drinks 2 fingers.")
 
     tap_cards(ana, "KS", "KD", "KC")
     ana.locator("button[data-action=meld]").click()
@@ -82,7 +82,7 @@ def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server,
     bob.locator(".rummy-meld.target").click()
     expect(bob.locator(f".rummy-hand .hand {card('X1')}")).to_be_visible()
     expect(table.locator(".rummy-joker-as")).to_have_count(0)
-    expect(table.locator("#ticker")).to_contain_text("their joker was taken")
+    expect(table.locator("#ticker")).to_contain_text("Their joker was taken: Ana drinks")
 
     # the joker goes onto Bob's own nines with a slide
     drag(bob, bob.locator(f".rummy-hand .hand {card('X1')}"), bob.locator(".rummy-meld[data-meld='3']"))

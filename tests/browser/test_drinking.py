@@ -67,7 +67,7 @@ def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, sh
     ana.locator("button[data-action=tap]").click()
     cat.locator("button[data-action=tap]").click()
     table.wait_for_selector(".outcome .loser")
-    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    assert table.locator(".outcome .loser").inner_text() == "Bob drinks 1 drink."
     assert table.locator("#players li[data-pid=p2] .drinks").inner_text().endswith("2")
     assert "Bob" in table.locator("#ticker").inner_text()
     shots("table-after-race", table)
@@ -117,6 +117,45 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     expect(table.locator(".drawn .card-title")).to_have_text("House Jack")
     expect(table.locator("#players .drinks")).to_have_text(["🍺 3", "🍺 3"])
     shots("table-house-jack", table)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_house_rules_of_another_device_are_copied_not_changed(open_table, open_phone, server, shots, watch):
+    """A second table (another device, another party on the server) sees the
+    first one's house rules: it may start from them and save a copy under
+    another name, and cannot delete them; the first may."""
+    first, _ = seat_phones(open_table, open_phone, server, [("Ana", None)])
+    first.click("#btn-host")
+    first.click("button[data-mode=ring_of_fire]")
+    first.click(".btn-edit-rules")
+    first.locator(".ed-card[data-rank=J] .ed-title").fill("House Jack")
+    first.fill(".ed-name", "Our house")
+    first.click(".ed-save")
+    first.wait_for_selector(".ok-line:not([hidden])")
+    first.click(".ed-close")
+
+    second, _ = seat_phones(open_table, open_phone, server, [("Bob", None)])
+    second.click("#btn-host")
+    second.click("button[data-mode=ring_of_fire]")
+    second.click(".btn-edit-rules")
+    second.locator(".ed-base").select_option("Our house")
+    expect(second.locator(".ed-name")).to_have_value("Our house (copy)")
+    expect(second.locator(".ed-delete")).to_be_disabled()
+    assert second.locator(".ed-card[data-rank=J] .ed-title").input_value() == "House Jack"
+    shots("editor-someone-elses", second)
+    second.fill(".ed-name", "Our house")
+    second.click(".ed-save")  # over somebody else's: refused with the reason
+    expect(second.locator(".editor .error")).to_contain_text("another name")
+    second.fill(".ed-name", "Our house (copy)")
+    second.click(".ed-save")
+    second.wait_for_selector(".ok-line:not([hidden])")
+    expect(second.locator(".ed-delete")).to_be_enabled()  # the copy is its own
+
+    first.click(".btn-edit-rules")
+    first.locator(".ed-base").select_option("Our house")
+    expect(first.locator(".ed-name")).to_have_value("Our house")
+    first.click(".ed-delete")
+    expect(first.locator(".ok-line")).to_contain_text("Deleted")
     assert watch.errors == [] and watch.dialogs == []
 
 
@@ -192,7 +231,7 @@ def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, s
     shots("table-thumb-race", table)
     cat.locator("[data-action=tap] button[data-value=right]").click()
     table.wait_for_selector(".outcome .loser")
-    assert table.locator(".outcome .loser").inner_text() == "Bob"
+    assert table.locator(".outcome .loser").inner_text() == "Bob drinks 1 drink."
     expect(table.locator("#players li[data-pid=p2] .drinks")).to_have_text("🍺 1")
     ana.wait_for_selector("button[data-action=done]")
     assert watch.errors == [] and watch.dialogs == []

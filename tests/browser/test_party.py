@@ -87,7 +87,7 @@ def test_absent_player_shown_big_skipped_and_leavers_keep_names(open_table, serv
         shots("phone-undo", ana, full_page=True)
         undo.click()
         expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 0")
-        assert confirms == [f"{label}\nIts drinks are taken back."]
+        assert confirms == [f"{label}\nThis forfeit is taken back."]
         assert watch.errors == []
     finally:
         bob.close()

@@ -25,6 +25,7 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
     assert re.fullmatch(r"[A-Z]{4}", code)
+    table.wait_for_function("() => { const qr = document.getElementById('qr'); return qr && qr.complete && qr.naturalWidth > 0; }")
     shot = shots("table-empty", table)
     url = decode_qr(shot)
     assert url == f"{server.url}/j/{code}"

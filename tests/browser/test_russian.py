@@ -7,6 +7,8 @@ with the longer Russian words."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -42,9 +44,9 @@ def test_the_start_page_in_russian_and_its_switch(browser, server, shots, watch)
         # The scripts' plurals follow the catalogue's rule: three Russian forms.
         forms = page.evaluate("""async () => {
           const { t } = await import("/static/js/i18n.js");
-          return [1, 2, 5, 11, 21, 22, 25].map((count) => t("{count} drink|{count} drinks", { count }));
+          return [1, 2, 5, 11, 21, 22, 25].map((count) => t("({count} drink)|({count} drinks)", { count }));
         }""")
-        assert forms == ["1 глоток", "2 глотка", "5 глотков", "11 глотков", "21 глоток", "22 глотка", "25 глотков"]
+        assert forms == ["(1 глоток)", "(2 глотка)", "(5 глотков)", "(11 глотков)", "(21 глоток)", "(22 глотка)", "(25 глотков)"]
         page.click(".lang-switch button[data-lang=en]")  # remembered on this device
         expect(page.locator("#start-table")).to_have_text("Start a table")
         page.goto(server.url + "/")
@@ -150,6 +152,56 @@ def test_ryba_in_russian(open_table, open_phone, server, shots, watch):
     assert_fits(table, "the table of Рыба in Russian")
     shots("phone-boris-ru", boris, full_page=True)
     assert_fits(boris, "Boris's phone in Russian", phone=True)
+    for page in (table, anya, boris):
+        assert missing(page) == [], f"English left on a Russian screen: {missing(page)}"
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_the_night_in_russian(open_table, open_phone, server, shots, watch):
+    """The night's screens in Russian: a phone's own settings and the host's
+    night settings, a built-in dare for who is not drinking (worded in
+    Russian), and the end of the night: the recap on the table and its
+    picture, both in Russian."""
+    table = russian_table(open_table)
+    code = table.locator(".room-code").inner_text().strip()
+    anya = open_phone(f"{server.url}/j/{code}", "Аня", locale=RU)
+    boris = open_phone(f"{server.url}/j/{code}", "Борис", profile="none", locale=RU)
+    expect(table.locator("#players .pname")).to_have_count(2)
+    boris.click("#me-box > summary")
+    shots("phone-settings-ru", boris, full_page=True)
+    assert_fits(boris, "Boris's own settings, in Russian", phone=True)
+    anya.click("#host-box > summary")
+    anya.click("#night-settings > summary")
+    anya.click("button[data-alternative=dares]")
+    expect(anya.locator("#dares")).to_have_value(re.compile("^Спойте первую строчку любой песни."))
+    shots("phone-night-settings-ru", anya, full_page=True)
+    assert_fits(anya, "Anya's night settings, in Russian", phone=True)
+
+    answer = table.evaluate("() => window.partyappTable.call('game.start', {mode: 'ring_of_fire', "
+                            "options: {deck: ['6S', '3H', 'JD']}})")
+    assert answer["ok"], answer
+    anya.locator("button[data-action=draw]").click()  # 6 Chicks: nobody here
+    boris.locator("button[data-action=draw]").click()  # 3 Me: Boris, not drinking, takes a dare
+    expect(boris.locator("#dare-card")).to_contain_text("Спойте первую строчку любой песни.")
+    expect(table.locator("#ticker")).to_contain_text("Задание для игрока Борис: Спойте первую строчку любой песни.")
+    anya.locator("button[data-action=draw]").click()  # J: a rule
+    anya.fill("form[data-action=rule] input", "Не называть имён")
+    anya.click("form[data-action=rule] button[type=submit]")
+    expect(table.locator(".rules")).to_contain_text("Не называть имён")
+
+    table.click("#btn-host")
+    table.click("#btn-end-night")
+    table.wait_for_selector("#recap")
+    table.click("#btn-host-close")
+    expect(table.locator("#recap")).to_contain_text("Вечер в двух словах")
+    expect(table.locator("#recap")).to_contain_text("Огненное кольцо")
+    shots("table-recap-ru", table)
+    assert_fits(table, "the recap, in Russian")
+    expect(boris.locator("#night-over")).to_be_visible()
+    shots("phone-night-over-ru", boris, full_page=True)
+    svg = table.evaluate("async (u) => (await fetch(u)).text()", f"/recap/{code}.svg")  # the table's language
+    assert "Вечер в двух словах" in svg and "Борис (не пьёт)" in svg and "“Не называть имён” (Аня)" in svg
+    assert "The night" not in svg and "Games played" not in svg
     for page in (table, anya, boris):
         assert missing(page) == [], f"English left on a Russian screen: {missing(page)}"
     assert watch.errors == [] and watch.dialogs == []

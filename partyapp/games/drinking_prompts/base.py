@@ -17,14 +17,16 @@ itself:
   ``waiting()``: everybody it cannot go on without, and ``skip(g, pid,
   now)``: go on without one of them whose phone is away;
 - ``deadline`` and ``timeout(g, now)``: what happens when its clock runs out,
-  and ``restart_clock`` when it carries on after the thumb race paused it;
+  ``timed()``: whose own clock it is (twice as long for a player who asked
+  for more time, ``g.seconds``), and ``restart_clock`` when it carries on
+  after the thumb race paused it;
 - ``leave(g, pid, nxt, now)``: a player leaves (True: it cannot go on), and
   ``after_leave(g, now)`` once their seat is gone.
 
 Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
 ``g.state``, ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
 ``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
-``g.add_rule``, ``g.pick_candidates``. Their state round-trips through JSON
+``g.add_rule``, ``g.pick_candidates``, ``g.seconds``. Their state round-trips through JSON
 (``to_json`` gives what ``from_json`` takes; ``kind`` says which class).
 """
 
@@ -102,10 +104,16 @@ class Prompt(ABC):
     def timeout(self, g, now: float) -> None:
         """The clock ran out (only called once ``deadline`` is due)."""
 
+    def timed(self) -> list[str]:
+        """The players whose own clock this prompt's is (their answer, their
+        pick): it runs twice as long when one of them asked for more time. A
+        race against everybody is nobody's own clock."""
+        return []
+
     def restart_clock(self, g, now: float) -> None:
         """Carry on after the thumb race: a running clock starts afresh."""
         if self.clock is not None and self.deadline is not None:
-            self.deadline = now + g.state.opts[self.clock]
+            self.deadline = now + g.seconds(self.clock, self.timed())
 
     # -- seats -------------------------------------------------------------------
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:

@@ -34,6 +34,9 @@ class Chugalug(Prompt):
     def turn(self) -> str | None:
         return self.by if self.phase == "choose" else self.speaker
 
+    def timed(self) -> list[str]:
+        return [self.speaker]
+
     def actions(self, g, pid: str) -> list[dict]:
         if self.phase == "choose":
             return [act("start", side=one(SIDES))] if pid == self.by else []
@@ -49,7 +52,7 @@ class Chugalug(Prompt):
         self.number = 2
         self.last = {"player": pid, "said": 1}
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("chugalug", "chugalug_start", player=pid, side=values["side"])
 
     def answer(self, g, pid: str, values: dict, now: float) -> None:
@@ -68,7 +71,7 @@ class Chugalug(Prompt):
             g.log("chugalug", "chugalug_clean", number=k)
             return
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
 
     def mistake(self, g, pid: str, said: Any) -> None:
         k = self.number
@@ -99,7 +102,7 @@ class Chugalug(Prompt):
             Prompt.skip(self, g, pid, now)
             return
         self.speaker = g.step(pid, self.dir)
-        self.deadline = now + g.state.opts["answer_timeout_s"]
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("skip", "skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
@@ -110,5 +113,5 @@ class Chugalug(Prompt):
         if self.speaker == pid:
             self.speaker = g.step(pid, self.dir)
             if self.deadline is not None:
-                self.deadline = now + g.state.opts["answer_timeout_s"]
+                self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         return False

@@ -32,6 +32,9 @@ class PaperScissorsStone(Prompt):
             return [act("rps", pick=one(PICKS))]
         return []
 
+    def timed(self) -> list[str]:
+        return list(self.players)
+
     def rps(self, g, pid: str, values: dict, now: float) -> None:
         self.picks[pid] = values["pick"]
         if all(self.picks[p] is not None for p in self.players):
@@ -59,7 +62,7 @@ class PaperScissorsStone(Prompt):
         self.rounds.append({"picks": {x: px, y: py}, "winner": winner})
         del self.rounds[:-ROUNDS_KEPT]
         self.picks = {x: None, y: None}
-        self.deadline = now + g.state.opts["rps_timeout_s"]
+        self.deadline = now + g.seconds("rps_timeout_s", self.players)
         if winner is None:
             return
         self.wins[winner] += 1

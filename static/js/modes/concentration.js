@@ -6,7 +6,7 @@ import { cx, html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
-import { CardLabel, cardName, parseCard, rankWord } from "../ui/cards.js";
+import { CardLabel, cardName, parseCard, rankWord, suitClass } from "../ui/cards.js";
 import { Result } from "../ui/result.js";
 import { registerMode } from "./index.js";
 
@@ -30,7 +30,7 @@ function Place({ value, index, fresh }) {
 // A face read from across the room: its rank and suit large in the middle.
 function BigFace({ code, fresh }) {
   const c = parseCard(code);
-  return html`<div class=${cx("card big-face", c.red ? "red" : "black", fresh && "flip-in")} role="img" aria-label=${cardName(code)}
+  return html`<div class=${cx("card big-face", c.red ? "red" : "black", suitClass(c), fresh && "flip-in")} role="img" aria-label=${cardName(code)}
     data-card=${code}><span class="big-rank">${c.rank}</span><span class="big-suit">${SUIT_SIGNS[c.suit]}</span></div>`;
 }
 
@@ -97,7 +97,7 @@ function Phone({ state, send }) {
         const face = c ? [html`<span class="cell-rank">${c.rank}</span>`, html`<span class="cell-suit">${SUIT_SIGNS[c.suit]}</span>`]
           : String(i + 1);
         // The last miss lies face up until the next card is turned: it may be turned again.
-        return html`<button key=${i} type="button" class=${cx("cell", c ? "up" : "down", c && c.red && "red", open.has(i) && "open")}
+        return html`<button key=${i} type="button" class=${cx("cell", c ? "up" : "down", c && c.red && "red", suitClass(c), open.has(i) && "open")}
           data-position=${String(i)} data-card=${v || undefined} disabled=${!open.has(i)}
           aria-label=${c ? t("Card {n}: {card}", { n: String(i + 1), card: cardName(v) }) : t("Turn card {n}", { n: String(i + 1) })}
           onClick=${() => send({ type: "pick", position: i })}>${face}</button>`;

@@ -6,7 +6,7 @@
 import { cx, html, useState } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { phrase, registerMessages } from "../words.js";
+import { registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel, cardShort } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { LogList } from "../ui/ticker.js";
@@ -14,6 +14,7 @@ import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
 import { useSend } from "../ui/send.js";
 import { causeWords, registerCauses } from "./kit.js";
+import { causedWords, forfeitWords, joinWords, neckBadge, neckWords } from "../forfeits.js";
 import { registerMode } from "./index.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -31,8 +32,9 @@ registerMessages({
   "rummy.stock_out": N_("The stock is out: the round ends."),
   "rummy.reveal": N_("{player} is left holding {cards}."),
   "rummy.score": N_("{player}: {plus} laid, −{minus} in hand: {points} ({total} in all)."),
-  "rummy.drinks": phrase((e) => [N_("{players}: {count} fingers — {cause}."), { cause: causeWords(e.cause) }]),
-  "rummy.finish_drinks": N_("{players}: finish your drinks!"),
+  "rummy.drinks": (values, e, state, plain) => causedWords(causeWords(e.cause),
+    forfeitWords(state, e.players, e.count, e, { plain, fingers: true })),
+  "rummy.finish_drinks": (values, e, state, plain) => joinWords(e.players.map((p) => neckWords(state, p, "finish", plain))),
 });
 registerCauses({
   rummy: N_("rummy!"), joker_laid: N_("a joker laid"), joker_taken: N_("their joker was taken"),
@@ -283,7 +285,7 @@ function seatInfo(state, player) {
   if (g.scores && typeof g.scores[player.id] === "number") {
     badges.push({ text: t("{count} pt|{count} pts", { count: g.scores[player.id] }), kind: "score" });
   }
-  if (g.necks && g.necks[player.id]) badges.push({ text: t("finish your drink!"), kind: "neck" });
+  if (g.necks && g.necks[player.id]) badges.push({ text: neckBadge(state, player.id, 1, true), kind: "neck" });
   if (g.dealer === player.id && !g.over) badges.push({ text: t("dealer"), kind: "role" });
   return { handSize: g.hand_sizes ? g.hand_sizes[player.id] : undefined, badges };
 }

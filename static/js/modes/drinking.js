@@ -7,12 +7,13 @@
 import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { registerMessages, wordText } from "../words.js";
+import { registerMessages, word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
+import { forfeitWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
 
 const ROLE_TITLES = {
   question_master: N_("Question master"),
@@ -53,20 +54,16 @@ const LEADS = {
 const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
 const leadOf = (values, entry, state) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state) : null);
 
-function amount(state, count) {
-  return state.game && state.game.unit === "fingers"
-    ? t("{count} finger|{count} fingers", { count }) : t("{count} drink|{count} drinks", { count });
-}
-
-const mates = (values, entry) => (entry.mates && entry.mates.length ? t("Mates drink too: {names}.", { names: values.mates }) : null);
+// Mates who take the same forfeit, each in their own form.
+const mates = (e, s, plain) => (e.mates && e.mates.length ? matesWords(s, e.mates, e, plain) : null);
+const first = (e) => (e.players || [])[0];
 
 registerMessages({
   "drinking.drink": (v, e, s, plain) => together(plain, [leadOf(v, e, s),
-    t("{players} drinks {amount}.|{players} drink {amount}.", { players: v.players, amount: amount(s, e.count), count: (e.players || []).length }),
-    mates(v, e)]),
-  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), t("{players} necks their drink.", v), mates(v, e)]),
-  "drinking.cup_neck": (v, e, s, plain) => together(plain, [t("{players} drew the last king and necks the cup!", v), mates(v, e)]),
-  "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s), t("Nobody drinks.")]),
+    forfeitWords(s, e.players || [], e.count, e, { plain }), mates(e, s, plain)]),
+  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), neckWords(s, first(e), "catch", plain), mates(e, s, plain)]),
+  "drinking.cup_neck": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "cup", plain), mates(e, s, plain)]),
+  "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s), forfeitWords(s, [], 0, e, { plain })]),
   "drinking.draw": (v, e, s) => t("{player} drew {card}: {title}.", { ...v, title: deckWord(s, e.title) }),
   "drinking.role_lost": (v, e) => t("{player} no longer holds the {role}.", { ...v, role: roleTitle(e.role) }),
   "drinking.role_kept": (v, e) => t("{player} keeps the {role}.", { ...v, role: roleTitle(e.role) }),
@@ -82,7 +79,7 @@ registerMessages({
   "drinking.steal": N_("{player} steals the jail card from {victim}!"),
   "drinking.undo_steal": (v, e) => (e.player ? t("The host undoes the steal: the jail card goes back to {player}.", v)
     : t("The host undoes the steal: the jail card goes back.")),
-  "drinking.undo": N_("The host undoes #{ref}: the drinks are taken back."),
+  "drinking.undo": N_("The host undoes #{ref}: the forfeit is taken back."),
   "drinking.host_skip": N_("The host skips the card in play."),
   "drinking.skip_draw": N_("{player} is away: the draw passes to {next}."),
   "drinking.skip_race": N_("{player} is away: they sit out the race."),
@@ -100,13 +97,14 @@ registerMessages({
   "drinking.end_returned": N_("The game is over: every feature card is returned."),
   "drinking.no_mate": N_("There is nobody to pick as a mate."),
   "drinking.mates": N_("{player} and {mate} are mates."),
-  "drinking.cup": N_("{player} pours into the cup ({filled} of {of})."),
+  "drinking.cup": (v, e, s, plain) => pourWords(s, e.player, e.filled, e.of, plain),
   "drinking.reverse": (v, e) => (e.direction === 1 ? t("Play is reversed: now clockwise.") : t("Play is reversed: now counter-clockwise.")),
   "drinking.chugalug_alone": N_("Chugalug needs at least two players."),
   "drinking.rps_alone": N_("Paper, scissors, stone needs another player."),
   "drinking.chugalug_start": (v, e) => (e.side === "left" ? t("{player} starts chugalug: “one to my left”.", v)
     : t("{player} starts chugalug: “one to my right”.", v)),
-  "drinking.chugalug_clean": N_("Chugalug: {number} without a mistake! Nobody drinks."),
+  "drinking.chugalug_clean": (v, e, s, plain) => together(plain, [t("Chugalug: {number} without a mistake!", v),
+    forfeitWords(s, [], 0, e, { plain })]),
   "drinking.rps_off": N_("Paper, scissors, stone is called off: nobody picked."),
 });
 
@@ -135,7 +133,7 @@ const FIELD_LABELS = {
   "breach.rule": N_("Which rule?"),
   "breach.player": N_("Who broke it?"),
 };
-const PLACEHOLDERS = { "rule.text": N_("Everybody drinks with their left hand") };
+const PLACEHOLDERS = { "rule.text": N_("No first names") };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -172,7 +170,7 @@ function PromptLine({ state }) {
   if (g.over) {
     const r = g.result || {};
     return html`<div class="prompt-line over">${t("Game over")}${r.by
-      ? [" — ", r.reason === "last_king" ? t("{name} drew the last king and necks the cup!", { name: W(r.by) }) : W(r.by)] : null}</div>`;
+      ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, "cup") : W(r.by)] : null}</div>`;
   }
   if (!pr) return html`<div class="prompt-line">${t("{name} to draw", { name: W(g.turn) })}</div>`;
   switch (pr.kind) {
@@ -207,6 +205,16 @@ function PromptLine({ state }) {
   }
 }
 
+// What the losers of the card in play take, each in their own form (from
+// the latest forfeit logged for them).
+function lostWords(state, losers) {
+  const log = state.game.log || [];
+  const entry = log.slice().reverse().find((e) => e.kind === "forfeit" && losers.some((p) => (e.drinks || {})[p]));
+  if (!entry) return listOf(losers.map((p) => html`<b class="loser">${nameOf(state, p)}</b>`));
+  const counts = entry.drinks || {};
+  return forfeitWords(state, losers.filter((p) => counts[p]), 0, entry, { counts });
+}
+
 function Outcome({ state }) {
   const o = state.game.outcome;
   if (!o) return null;
@@ -214,12 +222,12 @@ function Outcome({ state }) {
   const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
   if (o.kind === "race") {
     return html`<div class="outcome">${raceTitle(state, o.race, o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
-      ${o.losers.length ? [" — ", html`<b class="loser">${listOf(o.losers.map((p) => nameOf(state, p)))}</b>`, " ",
-        t("drinks|drink", { count: o.losers.length })] : null}</div>`;
+      ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;
   }
   if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
   if (o.kind === "round" && o.loser) {
-    return html`<div class="outcome">${t("{title}: {name} messed up and drinks", { title: deckWord(state, o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;
+    return html`<div class="outcome">${t("{title}: {name} messed up.", { title: deckWord(state, o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
+      ${" "}${lostWords(state, [o.loser])}</div>`;
   }
   if (o.kind === "chugalug" && o.loser) {
     return html`<div class="outcome">${t("Chugalug at {number}: {name} said {said} (it was {expected})", {
@@ -262,16 +270,30 @@ function RolesPanel({ state }) {
   </div>`;
 }
 
+// The forfeits of the card in play (logged since it was drawn), each in its
+// person's form: the card says "You must drink." and this line says that
+// Bo, who does not drink, takes a point.
+function CardForfeits({ state }) {
+  const log = state.game.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && log[i].kind !== "draw") i -= 1;
+  const entries = i >= 0 ? log.slice(i + 1).filter((e) => e.kind === "forfeit" && !e.undone) : [];
+  if (!entries.length) return null;
+  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id}>${word(e, state)}</div>`)}</div>`;
+}
+
 function CardMeaning({ state }) {
   const g = state.game;
   const card = g.card;
-  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}` : "none");
+  const lastId = (g.log && g.log.length) ? g.log[g.log.length - 1].id : 0;
+  const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}:${lastId}` : "none");
   const words = (text) => deckWord(state, text);
   return html`<div class="card-meaning" ref=${ref}>
     ${card ? [
       html`<div class="card-title" key="t">${words(card.title)}</div>`,
       html`<div class="card-rule" key="r">${card.text ? words(card.text) : ""}</div>`,
       g.last_drawer ? html`<div class="card-by" key="b">${t("drawn by {name}", { name: html`<${Who} state=${state} pid=${g.last_drawer} />` })}</div>` : null,
+      html`<${CardForfeits} key="f" state=${state} />`,
     ] : html`<div class="card-title">${t("{title}: first card!", { title: t(g.title) })}</div>`}
   </div>`;
 }
@@ -387,14 +409,15 @@ function Phone({ state, send }) {
   return html`<div class="drinking-phone">
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
-      <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div></div></div>` : null}
+      <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
+        <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
     <div class="actions primary">
       ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
     </div>
     ${you.roles && you.roles.length ? html`<section class="my-roles"><h3>${t("Your cards")}</h3>
       <ul>${you.roles.map((r) => html`<li key=${r.role}><b>${roleTitle(r.role)}</b><div class="sub">${t(r.can)}</div></li>`)}</ul></section>` : null}
-    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates drink with you: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
+    ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates share your forfeits: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
     ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
       <summary>${t("Call a penalty, use a card")}</summary>
       <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}</div>
@@ -412,7 +435,7 @@ function HostActions({ state, ctx }) {
     valueText: valueText(state),
   };
   const run = (action) => {
-    if (action.type === "undo" && !window.confirm(t("{what}\nIts drinks are taken back.", { what: undoLabel(state, action.entry) }))) {
+    if (action.type === "undo" && !window.confirm(t("{what}\nThis forfeit is taken back.", { what: undoLabel(state, action.entry) }))) {
       return Promise.resolve(null);
     }
     if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
@@ -454,7 +477,7 @@ function seatInfo(state, player) {
     if (pid === player.id) badges.push({ text: roleTitle(role), kind: "role" });
   }
   const necks = g.necks ? g.necks[player.id] || 0 : 0;
-  if (necks) badges.push({ text: t("necked {count}×", { count: necks }), kind: "neck" });
+  if (necks) badges.push({ text: neckBadge(state, player.id, necks), kind: "neck" });
   return { badges };
 }
 

@@ -6,6 +6,7 @@ import { cx, html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
+import { drinksFor, forfeitWords } from "../forfeits.js";
 import { Result } from "../ui/result.js";
 import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
@@ -101,7 +102,8 @@ function Phone({ state, send }) {
     top=${g.piles.pile.length ? html`<div class="phone-said">${t("On the pile: {word}", { word: sayWord(g.said) })}</div>` : null}
     flipLabel=${t("Turn your card: “{word}”", { word: sayWord(g.next_word) })}
     slapHint=${t("Only when the card matches the word! A wrong slap: {penalty}", {
-      penalty: g.options.false_slap === "drink" ? t("you drink") : t("you pick up the pile") })}
+      penalty: g.options.false_slap === "drink" ? (drinksFor(state, state.you.player_id) ? t("you drink") : t("you take a forfeit"))
+        : t("you pick up the pile") })}
     stackLine=${mine ? t("Your stack: {count} card, face down|Your stack: {count} cards, face down", { count: mine })
       : t("You are out of cards: slap first on the next snap to win!")} />`;
 }
@@ -117,9 +119,9 @@ registerMessages({
     : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
   "snap.pickup": N_("{player} was last and picks up the pile ({count} cards)."),
   "snap.no_contest": N_("Nobody to race against: the pile stays."),
-  "snap.false_slap": (values, entry) => (entry.penalty === "pile"
+  "snap.false_slap": (values, entry, state, plain) => (entry.penalty === "pile"
     ? t("{player} slapped on no match and picks up the pile ({count} cards).", values)
-    : t("{player} slapped on no match and drinks.", values)),
+    : [t("{player} slapped on no match.", values), " ", forfeitWords(state, [entry.player], entry.count, entry, { plain })]),
   "snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
 });
 

@@ -9,6 +9,7 @@ import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
 import { reasonWord } from "../ui/result.js";
+import { causedWords, forfeitShort, forfeitWords } from "../forfeits.js";
 
 // The causes of forfeits, which each game names (registerCauses({cause:
 // "words"})); these are the kit's own and those of the games that name none.
@@ -34,8 +35,8 @@ registerMessages({
   "game.over": (values, entry) => (entry.winners && entry.winners.length
     ? t("Game over ({reason}): {winners} won.", { reason: reasonWord(entry.reason).toLowerCase(), winners: values.winners })
     : t("Game over ({reason}).", { reason: reasonWord(entry.reason).toLowerCase() })),
-  "forfeit.drink": (values, entry) => t("{player} drinks {count} ({cause}).|{player} drinks {count} ({cause}).", {
-    player: values.player, count: entry.count, cause: causeWords(entry.cause) }),
+  "forfeit.drink": (values, entry, state, plain) => causedWords(causeWords(entry.cause),
+    forfeitWords(state, [entry.player], entry.count, entry, { plain })),
   "round.start": N_("Deal {round}: {dealer} deals."),
   "round.void": N_("The deal is called off."),
 });
@@ -81,7 +82,8 @@ export function PileBox({ name, title, count }) {
   </div>`;
 }
 
-// The end of a game in a few lines: winners, losers, drinks. `extra` adds a
+// The end of a game in a few lines: winners, losers, forfeits (each in its
+// person's form). `extra` adds a
 // line of the game's own (the card left, the books...).
 export function Outcome({ state, extra = null, className = "" }) {
   const r = state.game.result;
@@ -93,8 +95,8 @@ export function Outcome({ state, extra = null, className = "" }) {
     ${r.winners && r.winners.length ? html`<div class="outcome-line">${t("Won: {names}", { names: names(r.winners) })}</div>` : null}
     ${r.losers && r.losers.length ? html`<div class="outcome-line">${t("Lost: {names}", { names: names(r.losers) })}</div>` : null}
     ${extra ? html`<div class="outcome-line">${extra}</div>` : null}
-    ${drinks.length ? html`<div class="outcome-line sub">${t("Drinks: {list}", {
-      list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${String(n)}</span>`)) })}</div>` : null}
+    ${drinks.length ? html`<div class="outcome-line sub">${t("Forfeits: {list}", {
+      list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${forfeitShort(state, p, n)}</span>`)) })}</div>` : null}
     ${REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
   </div>`;
 }

@@ -177,7 +177,7 @@ function Status({ state }) {
   const me = state.you.player_id;
   const B = (pid) => html`<b>${nameOf(state, pid)}</b>`;
   if (g.over) {
-    return html`<div class="status-line">${g.loser === me ? t("You hold the Old Maid: you lose, drink up!")
+    return html`<div class="status-line">${g.loser === me ? t("You hold the Old Maid: you lose.")
       : g.loser ? t("{name} holds the Old Maid. You are safe!", { name: B(g.loser) }) : t("Game over.")}</div>`;
   }
   if (g.taker === me) return html`<div class="status-line mine">${t("Your turn: take a card from {name}", { name: B(g.holder) })}</div>`;

@@ -6,6 +6,7 @@ import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from 
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
+import { forfeitShort } from "../forfeits.js";
 import { Who } from "../modes/kit.js"; // the card-game kit's words and a name in bold
 import { ActionControl } from "../modes/generic.js";
 import { Card, CardBack, CardLabel } from "./cards.js";
@@ -59,9 +60,9 @@ registerMessages({
     dealer_left: N_("The dealer left: the deal is off and every stake goes back."),
     host: N_("The host ended the game: every stake on the table goes back."),
   }[e.reason] || N_("The deal is off."), p),
-  "chips.payout": (p, e) => {
+  "chips.payout": (p, e, state) => {
     const words = t(PAYOUTS[e.result] || "{player}: {result}, {amount}.", { ...p, amount: String(Math.abs(e.amount)) });
-    return e.drinks ? [words, " ", t("({count} drink)|({count} drinks)", { count: e.drinks })] : words;
+    return e.drinks ? [words, " ", forfeitShort(state, e.player, e.drinks, e)] : words;
   },
   "chips.rebuy": N_("{player} buys a new stack of {amount}."),
   "chips.out": N_("{player} is out of chips."),
@@ -229,7 +230,7 @@ const ENDINGS = {
 };
 
 // The end of a betting game: who won and lost, and each player's stack, net
-// gain and drinks, best first.
+// gain and forfeits, best first.
 export function BetResult({ state }) {
   const r = state.game.result;
   if (!r) return null;
@@ -241,7 +242,7 @@ export function BetResult({ state }) {
     ${r.losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(r.losers) })}</p>` : null}
     <table class="result-table">
       <thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Chips")}</th><th scope="col">${t("Net")}</th>
-        <th scope="col">${t("Drinks")}</th></tr></thead>
+        <th scope="col">${t("Forfeits")}</th></tr></thead>
       <tbody>${rows.map((p) => html`<tr key=${p}><th scope="row">${nameOf(state, p)}</th><td>${String(r.chips[p])}</td>
         <td>${signed(r.net[p])}${(r.rebuys || {})[p] ? ` ${t("({count} rebuy)|({count} rebuys)", { count: r.rebuys[p] })}` : ""}</td>
         <td>${String((r.drinks || {})[p] || 0)}</td></tr>`)}</tbody>

@@ -43,10 +43,16 @@ export function cardShort(code) {
   return c.joker ? t("Joker") : `${c.rank}${SUITS[c.suit]}`;
 }
 
+// The class of a card's suit ("suit-D"): a four-colour deck (prefs.js)
+// colours diamonds and clubs apart from hearts and spades.
+export function suitClass(c) {
+  return c && c.suit ? `suit-${c.suit}` : "";
+}
+
 // A card's short label in its colour, for lines of text.
 export function CardLabel({ code }) {
   const c = parseCard(code);
-  return html`<b class=${cx("card-name", c && c.red && "red")} title=${cardName(code)}>${cardShort(code)}</b>`;
+  return html`<b class=${cx("card-name", c && c.red && "red", suitClass(c))} title=${cardName(code)}>${cardShort(code)}</b>`;
 }
 
 export function rankValue(rank) {
@@ -82,7 +88,7 @@ export function Card({ code, size = "", selected = false, onClick, onPointerDown
     covered ? null : html`<span class="pip" aria-hidden="true">${c.joker ? "🃏" : sym}</span>`,
     covered ? null : html`<span class="corner br" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
   ];
-  const cls = cx("card", c.red ? "red" : "black", size, selected && "selected", fresh && "flip-in", className);
+  const cls = cx("card", c.red ? "red" : "black", suitClass(c), size, selected && "selected", fresh && "flip-in", className);
   if (onClick) {
     return html`<button type="button" class=${cls} aria-pressed=${selected ? "true" : "false"}
       aria-label=${cardName(code)} data-card=${code} disabled=${disabled} onClick=${onClick}

@@ -1,13 +1,15 @@
 // Players as the table shows them: a seat (name, phone connected or away,
-// whose turn, hand size as backs, chips, drinks, badges) and the grid of
-// every seat for the TV, which fits up to 16 long names.
+// whose turn, hand size as backs, chips, their tally of forfeits in the
+// form they chose, badges) and the grid of every seat for the TV, which
+// fits up to 16 long names.
 import { cx, html } from "../view.js";
 import { t } from "../i18n.js";
 import { Chips } from "./chips.js";
 import { MoreList } from "./more.js";
+import { Tally } from "../forfeits.js";
 
 // badges: [{text, kind}] (kind: "host", "role", "neck", "waiting", ...)
-export function Seat({ player, index, turn = false, me = false, handSize, chips, drinks = true, badges = [] }) {
+export function Seat({ state, player, index, turn = false, me = false, handSize, chips, drinks = true, badges = [] }) {
   const away = !player.connected;
   const backs = typeof handSize === "number" ? Math.min(handSize, 6) : 0;
   return html`<li class=${cx("player seat", turn && "is-turn", away && "is-offline", me && "is-me")} data-pid=${player.id}>
@@ -22,7 +24,7 @@ export function Seat({ player, index, turn = false, me = false, handSize, chips,
         ${String(handSize)}</span>` : null}
       ${typeof chips === "number" ? html`<${Chips} amount=${chips} />` : null}
     </span>
-    ${drinks ? html`<span class="drinks" title=${t("Drinks")}>🍺 ${String(player.drinks || 0)}</span>` : null}
+    ${drinks ? html`<${Tally} state=${state} player=${player} />` : null}
   </li>`;
 }
 
@@ -31,7 +33,7 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
   const list = players || state.players || [];
   const items = list.map((p, i) => {
     const extra = info ? info(p) : {};
-    return html`<${Seat} key=${p.id} player=${p} index=${i} turn=${turn === p.id} me=${me === p.id}
+    return html`<${Seat} key=${p.id} state=${state} player=${p} index=${i} turn=${turn === p.id} me=${me === p.id}
       handSize=${extra.handSize} chips=${extra.chips} badges=${extra.badges || []} drinks=${drinks} />`;
   });
   cols = cols || (list.length > 8 ? 2 : 1);

@@ -1,0 +1,42 @@
+// Family mode's words: every word of the screens that speaks of drinks, a
+// toilet or swearing has its family wording here (t() uses it while the
+// room is in family mode, i18n.setFamily). Each is a whole sentence through
+// t(), so every language has it. tests/test_family_words.py fails when a
+// string of static/js that names a drink has no entry here (forfeits.js,
+// which words each form of forfeit itself, aside).
+import { registerFamilyWords, t } from "./i18n.js";
+
+registerFamilyWords({
+  Drinks: () => t("Points"),
+  Mates: () => t("Partners"),
+  "Pick who drinks": () => t("Pick who takes a point"),
+  "Pick your mate": () => t("Pick your partner"),
+  "{name} is choosing who drinks…": (p) => t("{name} is choosing who takes a point…", p),
+  "{name} is choosing a mate…": (p) => t("{name} is choosing a partner…", p),
+  "Your mates share your forfeits: {names}": (p) => t("Your partners share your points: {names}", p),
+  "cup {filled}/{of}": (p) => t("kings {filled}/{of}", p),
+  "{count} card left round the cup|{count} cards left round the cup":
+    (p) => t("{count} card left round the crown|{count} cards left round the crown", p),
+  Chugalug: () => t("Buzz"),
+  "Start chugalug": () => t("Start the count"),
+  "Start chugalug: one to my…": () => t("Start the count: one to my…"),
+  "{name} starts chugalug: left or right?": (p) => t("{name} starts the count: left or right?", p),
+  "Multiples of 5 or 7: say \"chugalug\" and the count turns round.":
+    () => t("Multiples of 5 or 7: say \"buzz\" and the count turns round."),
+  "Chugalug at {number}: {name} said {said} (it was {expected})":
+    (p) => t("Counting at {number}: {name} said {said} (it was {expected})", p),
+  "Chugalug at {number} (it was “{expected}”): too slow.": (p) => t("Counting at {number} (it was “{expected}”): too slow.", p),
+  "Chugalug at {number}: “{said}” instead of “{expected}”.": (p) => t("Counting at {number}: “{said}” instead of “{expected}”.", p),
+  "Chugalug needs at least two players.": () => t("The count needs at least two players."),
+  "Chugalug: {number} without a mistake!": (p) => t("Counting: {number} without a mistake!", p),
+  "{player} starts chugalug: “one to my left”.": (p) => t("{player} starts the count: “one to my left”.", p),
+  "{player} starts chugalug: “one to my right”.": (p) => t("{player} starts the count: “one to my right”.", p),
+  "{player} uses the toilet card and may go to the toilet.": (p) => t("{player} uses the break card and may take a break.", p),
+  "{by} says “f*** off” to {player}.": (p) => t("{by} says “not this time” to {player}.", p),
+  Necks: () => t("Big forfeits"),
+  "Toilet card": () => t("Break card"),
+  "Use the toilet card": () => t("Use the break card"),
+  "\"F*** off!\" (turn the question card on its holder)": () => t("\"Not this time!\" (turn the question card on its holder)"),
+  "you drink": () => t("you take a point"),
+  "Waterfall — stop in this order: {order}": (p) => t("Waterfall — stop clapping in this order: {order}", p),
+});

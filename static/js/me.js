@@ -1,0 +1,89 @@
+// The phone's own part of the night: how its player takes part (drinks,
+// soft drinks or none), more time for their own turns, this phone's
+// four-colour cards, a glass of water once they reach the pace, the dare
+// they were given, and the night's end for them.
+import { cx, html, useState } from "./view.js";
+import { isFamily, t } from "./i18n.js";
+import { fourColour, setFourColour } from "./prefs.js";
+import { Tally, dareWord } from "./forfeits.js";
+
+const PROFILES = () => [
+  ["drinks", t("I'm drinking")],
+  ["soft", t("Soft drinks (no alcohol)")],
+  ["none", t("I'm not drinking")],
+];
+
+// The join form's choice; nobody has to drink, and it can change later.
+export function ProfilePick({ value, onChange, name }) {
+  return html`<fieldset class="profile-pick">
+    <legend>${t("Tonight")}</legend>
+    ${PROFILES().map(([v, label]) => html`<label key=${v}><input type="radio" name=${name} value=${v}
+      checked=${value === v} onChange=${() => onChange(v)} /> ${label}</label>`)}
+    <p class="sub">${t("Nobody has to drink. Forfeits of who is not drinking are points or dares. You can change this at any time.")}</p>
+  </fieldset>`;
+}
+
+function Switch({ id, on, label, onClick }) {
+  return html`<button type="button" id=${id} class=${cx("btn btn-choice switch", on && "chosen")} aria-pressed=${on ? "true" : "false"}
+    onClick=${onClick}>${label}<span class="switch-state" aria-hidden="true">${on ? t("On") : t("Off")}</span></button>`;
+}
+
+// "Your settings": profile, more time, four colours.
+export function MeBox({ state, ctx }) {
+  const you = state.you;
+  const [open, setOpen] = useState(false);
+  const [four, setFour] = useState(fourColour());
+  const family = isFamily();
+  return html`<details id="me-box" class="me-box" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
+    <summary>${t("Your settings")}</summary>
+    <div class="box-body">
+    ${family ? null : html`<div class="field" role="group" aria-labelledby="profile-label">
+      <span class="field-label" id="profile-label">${t("Tonight")}</span>
+      <div class="choices profile-choices">${PROFILES().map(([v, label]) => html`<button type="button" key=${v}
+        class=${cx("btn btn-choice", you.profile === v && "chosen")} data-profile=${v} aria-pressed=${you.profile === v ? "true" : "false"}
+        onClick=${() => ctx.call("player.update", { profile: v })}>${label}</button>`)}</div>
+    </div>`}
+    <${Switch} id="more-time" on=${Boolean(you.more_time)} label=${t("More time for my turns")}
+      onClick=${() => ctx.call("player.update", { more_time: !you.more_time })} />
+    <p class="sub">${t("Your own timers run twice as long. Races against everybody stay the same.")}</p>
+    <${Switch} id="four-colour" on=${four} label=${t("Four-colour cards on this phone")}
+      onClick=${() => { setFourColour(!four); setFour(!four); }} />
+    <p class="sub">${t("Hearts red, diamonds blue, clubs green, spades black.")}</p>
+    </div>
+  </details>`;
+}
+
+// Reached the pace the host set: a glass of water, said kindly, to them alone.
+export function PaceNote({ state }) {
+  const pace = state.you.pace;
+  if (!pace || pace.this_hour < pace.limit) return null;
+  return html`<div id="pace-note" class="pace-note" role="status">
+    <span class="pace-icon" aria-hidden="true">💧</span>
+    <span>${t("Time for a glass of water. You have reached the pace the host set for an hour, so your next forfeits are water for a while.")}</span>
+  </div>`;
+}
+
+// The latest dare this player was given in this game.
+export function DareCard({ state }) {
+  const me = state.you.player_id;
+  const records = (state.room.forfeits || []).filter((r) => r.player === me && r.form === "dare" && r.dare);
+  if (!records.length) return null;
+  return html`<div id="dare-card" class="dare-card" role="status">
+    <div class="dare-title">${t("Your dare")}</div>
+    <div class="dare-text">${dareWord(records[records.length - 1].dare)}</div>
+  </div>`;
+}
+
+// The night is over (the recap is on the TV): thanks, and what this player
+// took, in their own form; the host may start a new night.
+export function NightOver({ state, ctx }) {
+  const you = state.you;
+  const me = state.players.find((p) => p.id === you.player_id);
+  return html`<section id="night-over" class="night-over">
+    <h2>${t("The night is over")}</h2>
+    <p>${t("Thanks for playing! The recap is on the TV.")}</p>
+    ${me ? html`<p class="night-tally">${t("Your night:")} <${Tally} state=${state} player=${me} /></p>` : null}
+    ${you.is_host ? html`<button type="button" id="btn-new-night" class="btn btn-big btn-primary"
+      onClick=${() => ctx.command({ command: "new_night" })}>${t("Start a new night")}</button>` : null}
+  </section>`;
+}

@@ -1,0 +1,73 @@
+// The host's settings for the night (in the host's box on their phone and
+// in the table's Host drawer): family mode, the pace, what who is not
+// drinking takes instead (points or dares, and the list of dares), and the
+// end of the night (the recap), then a new night.
+import { cx, html, useEffect, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { dareWord } from "./forfeits.js";
+
+const PACES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12];
+
+function DareEditor({ settings, ctx }) {
+  // The built-in dares in this screen's language; saved, they are the host's own.
+  const listed = (settings.dares || []).map(dareWord).join("\n");
+  const [text, setText] = useState(listed);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => { setText(listed); }, [listed]);
+  const save = async () => {
+    const dares = text.split("\n").map((d) => d.trim()).filter(Boolean);
+    const answer = await ctx.command({ command: "settings", dares });
+    setSaved(Boolean(answer && answer.ok));
+  };
+  return html`<div class="field dare-editor">
+    <label class="field-label" for="dares">${t("Dares, one per line")}</label>
+    <textarea id="dares" rows="6" maxlength="1200" value=${text}
+      onInput=${(ev) => { setText(ev.currentTarget.value); setSaved(false); }}></textarea>
+    <button type="button" id="btn-save-dares" class="btn" onClick=${save}>${saved ? t("Saved") : t("Save the dares")}</button>
+  </div>`;
+}
+
+export function NightSettings({ state, ctx }) {
+  const settings = state.room.settings || {};
+  const playing = Boolean(state.game && !state.game.over);
+  const [open, setOpen] = useState(false);
+  const set = (changes) => ctx.command({ command: "settings", ...changes });
+  return html`<details id="night-settings" class="night-settings" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
+    <summary>${t("The night: family mode, pace, forfeits")}</summary>
+    <div class="box-body">
+    <div class="field">
+      <button type="button" id="family-switch" class=${cx("btn btn-choice switch", settings.family && "chosen")}
+        aria-pressed=${settings.family ? "true" : "false"} disabled=${playing} onClick=${() => set({ family: !settings.family })}>
+        ${t("Family mode")}<span class="switch-state" aria-hidden="true">${settings.family ? t("On") : t("Off")}</span></button>
+      <span class="sub">${playing ? t("Family mode changes between games.")
+        : t("For all ages: forfeits are points, and the card decks play their family wording.")}</span>
+    </div>
+    ${settings.family ? null : html`
+      <label class="field"><span class="field-label">${t("Pace")}</span>
+        <select id="pace" value=${String(settings.pace || 0)} onChange=${(ev) => set({ pace: Number(ev.currentTarget.value) })}>
+          ${PACES.map((n) => html`<option key=${n} value=${String(n)}>${n ? t("At most {count} drink per person an hour|At most {count} drinks per person an hour", { count: n })
+            : t("No limit")}</option>`)}
+        </select>
+        <span class="sub">${t("Past it, a person's forfeits are water for the rest of the hour, and their phone suggests a glass.")}</span>
+      </label>
+      <div class="field" role="group" aria-labelledby="alternative-label">
+        <span class="field-label" id="alternative-label">${t("Forfeits of who is not drinking")}</span>
+        <div class="choices">${[["points", t("Points")], ["dares", t("Dares")]].map(([v, label]) => html`<button type="button" key=${v}
+          class=${cx("btn btn-choice", settings.alternative === v && "chosen")} data-alternative=${v}
+          aria-pressed=${settings.alternative === v ? "true" : "false"} onClick=${() => set({ alternative: v })}>${label}</button>`)}</div>
+      </div>
+      ${settings.alternative === "dares" ? html`<${DareEditor} settings=${settings} ctx=${ctx} />` : null}`}
+    </div>
+  </details>`;
+}
+
+// End the night (the recap on the table), or after it start a new one.
+export function NightEnd({ state, ctx }) {
+  if (state.room.recap) {
+    return html`<button type="button" id="btn-new-night" class="btn btn-big btn-primary"
+      onClick=${() => ctx.command({ command: "new_night" })}>${t("Start a new night")}</button>`;
+  }
+  return html`<button type="button" id="btn-end-night" class="btn"
+    onClick=${() => { if (window.confirm(t("End the night for everybody and show the recap?"))) ctx.command({ command: "end_night" }); }}>
+    ${t("End the night")}</button>`;
+}

@@ -1,0 +1,63 @@
+// The end of the night on the table (state.room.recap, once the host ends
+// it): the games played and who won them, the rules made, and everybody's
+// night counted in the form each chose; and the same as a picture to save,
+// drawn by the server (/recap/CODE.svg).
+import { cx, html } from "./view.js";
+import { listOf, N_, t } from "./i18n.js";
+import { nameOf } from "./common.js";
+import { MoreList } from "./ui/more.js";
+
+const FORMS = [
+  ["drinks", N_("Drinks")],
+  ["soft", N_("Soft drinks")],
+  ["water", N_("Water")],
+  ["points", N_("Points")],
+  ["dare", N_("Dares")],
+];
+
+const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+
+function gameLine(state, game) {
+  const r = game.result || {};
+  const title = t(game.title);
+  if (r.winners && r.winners.length) {
+    return t("{title}: won by {names}.", { title, names: listOf(r.winners.map((p) => html`<${Who} state=${state} pid=${p} />`)) });
+  }
+  if (r.reason === "last_king" && r.by) return t("{title}: {name} drew the last king.", { title, name: html`<${Who} state=${state} pid=${r.by} />` });
+  return game.over ? t("{title}: played to the end.", { title }) : t("{title}: stopped before the end.", { title });
+}
+
+export function Recap({ state, code }) {
+  const recap = state.room.recap;
+  const columns = FORMS.filter(([form]) => (recap.family ? form === "points"
+    : form === "points" || recap.players.some((p) => p.tally[form])));
+  const rules = recap.games.flatMap((g) => g.rules || []);
+  const games = recap.games.map((g, i) => html`<li key=${i}>${gameLine(state, g)}</li>`);
+  const ruleItems = rules.map((r, i) => html`<li key=${i}><span class="rule-text">${r.text}</span>
+    <span class="by"> — ${nameOf(state, r.by)}</span></li>`);
+  return html`<section id="recap" class=${cx("recap", recap.players.length > 10 && "crowded")}>
+    <div class="recap-head">
+      <h1 class="recap-title">${t("The night at a glance")}</h1>
+      <a id="recap-save" class="btn btn-primary" href=${`/recap/${code}.svg`} download=${`partyapp-night-${code}.svg`}>
+        ${t("Save as a picture")}</a>
+    </div>
+    <div class="recap-body">
+      <div class="recap-col">
+        <${MoreList} title=${t("Games played ({count})", { count: recap.games.length })} items=${games} tag="ol"
+          className="recap-games" listClass="recap-list" empty=${t("No games were played.")} />
+        <${MoreList} title=${t("Rules made ({count})", { count: rules.length })} items=${ruleItems}
+          className="recap-rules" listClass="rules" empty=${t("No rules were made.")} />
+      </div>
+      <section class="panel recap-people">
+        <h3 class="panel-title">${t("Everybody's night")}</h3>
+        <table class="result-table recap-table">
+          <thead><tr><th scope="col">${t("Player")}</th>${columns.map(([form, label]) => html`<th key=${form} scope="col">${t(label)}</th>`)}</tr></thead>
+          <tbody>${recap.players.map((p) => html`<tr key=${p.id} data-pid=${p.id}><th scope="row">${p.name}</th>
+            ${columns.map(([form]) => html`<td key=${form}>${String(p.tally[form] || 0)}</td>`)}</tr>`)}</tbody>
+        </table>
+        <p class="sub">${recap.family ? t("Thanks for playing!")
+          : t("Everybody took part their own way: drinks, soft drinks, water, points or dares.")}</p>
+      </section>
+    </div>
+  </section>`;
+}

@@ -1,0 +1,67 @@
+"""A real ``redis-server`` on a free loopback port, for the store, cluster and
+deploy tests (and the benchmark): started, killed and started again on the
+same port and data directory."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from tests.serverproc import free_port
+
+
+class RedisServer:
+    """``aof``: append-only file, fsynced at every write (no acknowledged
+    change is lost when Redis is killed); else nothing is persisted."""
+
+    def __init__(self, directory: Path, *, aof: bool = False, port: int | None = None) -> None:
+        self.binary = shutil.which("redis-server")
+        if self.binary is None:
+            raise RuntimeError("these tests need redis-server: apt-get install -y redis-server")
+        self.dir = Path(directory)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.aof = aof
+        self.port = port or free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10.0) -> "RedisServer":
+        persist = ["--appendonly", "yes", "--appendfsync", "always"] if self.aof else ["--appendonly", "no"]
+        cmd = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--dir", str(self.dir),
+               *persist]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import redis
+
+        client = redis.Redis(port=self.port)
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                try:
+                    if client.ping():
+                        return self
+                except (redis.ConnectionError, redis.BusyLoadingError):
+                    if time.monotonic() > deadline or self.proc.poll() is not None:
+                        raise RuntimeError("redis-server did not start") from None
+                    time.sleep(0.05)
+        finally:
+            client.close()
+
+    def kill(self) -> None:
+        """SIGKILL: nothing flushed on the way out."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,378 @@
+"""The night through the protocol: drink profiles, the pace, family mode,
+more time and the end-of-night recap. Engines count plain forfeits; the
+room counts each person's in the form they chose, and says which form each
+forfeit took so that the screens can word it."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyapp.night import DEFAULT_DARES
+
+
+def error_code(answer: dict) -> str:
+    assert answer["ok"] is False, answer
+    return answer["error"]["code"]
+
+
+class Clock:
+    """The registry's clock, moved by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(app):
+    c = Clock()
+    app.extensions["partyapp"].registry.clock = c
+    return c
+
+
+def start(t, mode: str, deck: list[str], **options) -> None:
+    answer = t.call("game.start", {"mode": mode, "options": {"deck": deck, **options}})
+    assert answer == {"ok": True}, answer
+
+
+def act(p, **action) -> None:
+    answer = p.call("game.act", {"action": action})
+    assert answer == {"ok": True}, answer
+
+
+def players(state: dict) -> dict:
+    return {p["name"]: p for p in state["players"]}
+
+
+def test_profile_is_chosen_at_join_and_changed_at_any_time(table, join):
+    """players[].profile comes from player.join (default drinks) and player.update."""
+    t, code, _ = table
+    join(code, "Ana")
+    bo = join(code, "Bo", profile="none")
+    cy = join(code, "Cy", profile="soft")
+    seen = players(t.last_state())
+    assert [seen[n]["profile"] for n in ("Ana", "Bo", "Cy")] == ["drinks", "none", "soft"]
+    assert bo.call("player.update", {"profile": "drinks"}) == {"ok": True}
+    assert players(t.last_state())["Bo"]["profile"] == "drinks"
+    assert cy.last_state()["you"]["profile"] == "soft"
+
+
+@pytest.mark.parametrize("payload", [
+    {"profile": "beer"}, {"profile": 1}, {"profile": ["none"]}, {"more_time": "yes"}, {"more_time": 1},
+])
+def test_bad_profile_or_more_time_is_refused(table, join, payload):
+    """A profile other than drinks, soft or none, or a more_time that is not
+    true or false, is bad_request at join and at update."""
+    _, code, _ = table
+    ana = join(code, "Ana")
+    assert error_code(ana.call("player.update", payload)) == "bad_request"
+    assert error_code(ana.call("player.join", {"code": code, "name": "Zed", **payload})) == "bad_request"
+
+
+def test_a_non_drinkers_forfeit_is_counted_as_points_never_as_drinks(table, join):
+    """Ring of Fire's 3 (Me) drawn by a player who does not drink: their
+    forfeits count one, their drinks stay 0, and the room says the forfeit
+    took the form of points for the log entries of that change."""
+    t, code, _ = table
+    bo = join(code, "Bo", profile="none")
+    join(code, "Ana")
+    start(t, "ring_of_fire", ["3D", "3H"])
+    act(bo, type="draw")
+    state = t.last_state()
+    me = players(state)["Bo"]
+    assert me["drinks"] == 0 and me["forfeits"] == 1
+    entry = state["game"]["log"][-1]
+    assert entry["drinks"] == {bo.player_id: 1}
+    [record] = state["room"]["forfeits"]
+    assert record["player"] == bo.player_id and record["form"] == "points" and record["count"] == 1
+    assert record["from"] <= entry["id"] <= record["to"]
+
+
+def test_soft_drinks_are_the_same_sips(table, join):
+    """A soft drinker's forfeit counts in drinks like anybody's; no other form is recorded."""
+    t, code, _ = table
+    cy = join(code, "Cy", profile="soft")
+    join(code, "Ana")
+    start(t, "ring_of_fire", ["3D"])
+    act(cy, type="draw")
+    state = t.last_state()
+    assert players(state)["Cy"]["drinks"] == 1 and players(state)["Cy"]["forfeits"] == 0
+    assert state["room"]["forfeits"] == []
+
+
+def test_mates_follow_their_own_profile(table, join):
+    """Ana (drinks) picks Bo (not drinking) as her mate; when Ana drinks, Bo
+    takes the same forfeit as points."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bo = join(code, "Bo", profile="none")
+    start(t, "ring_of_fire", ["8D", "2H", "3C"])
+    act(ana, type="draw")  # 8: mate, then Ana drinks 1 and Bo with her
+    act(ana, type="pick", player=bo.player_id)
+    seen = players(t.last_state())
+    assert (seen["Ana"]["drinks"], seen["Ana"]["forfeits"]) == (1, 0)
+    assert (seen["Bo"]["drinks"], seen["Bo"]["forfeits"]) == (0, 1)
+
+
+def test_dares_come_from_the_hosts_list_in_turn(table, join):
+    """With the dares alternative, a non-drinker's forfeit is the next dare of
+    the list; the host can replace the list."""
+    t, code, _ = table
+    bo = join(code, "Bo", profile="none")
+    join(code, "Ana")
+    assert t.call("host.command", {"command": "settings", "alternative": "dares"}) == {"ok": True}
+    assert t.last_state()["room"]["settings"]["dares"] == list(DEFAULT_DARES)
+    assert t.call("host.command", {"command": "settings", "dares": ["Hop on one leg.", "Whistle a tune."]}) == {"ok": True}
+    start(t, "ring_of_fire", ["3D", "3H", "3C"])
+    act(bo, type="draw")
+    state = t.last_state()
+    record = state["room"]["forfeits"][-1]
+    assert record["form"] == "dare" and record["dare"] == "Hop on one leg."
+    assert players(state)["Bo"]["forfeits"] == 1
+
+
+@pytest.mark.parametrize("settings", [
+    {"pace": 13}, {"pace": -1}, {"pace": True}, {"pace": 1.5}, {"family": "yes"}, {"alternative": "hugs"},
+    {"dares": []}, {"dares": ["x"] * 13}, {"dares": ["\u202eevil"]}, {"dares": ["y" * 81]}, {"dares": "Sing."}, {},
+])
+def test_bad_settings_are_refused(app, table, settings):
+    """Settings out of their domains are bad_request, and change nothing."""
+    t, code, _ = table
+    assert error_code(t.call("host.command", {"command": "settings", **settings})) == "bad_request"
+    assert t.states() == []
+    room = app.extensions["partyapp"].registry.get(code)
+    assert room.night.settings["pace"] == 0 and room.night.settings["dares"] == list(DEFAULT_DARES)
+
+
+def test_only_the_host_changes_settings_or_ends_the_night(table, join):
+    """A guest's settings, end_night and new_night are forbidden."""
+    _, code, _ = table
+    join(code, "Ana")
+    bo = join(code, "Bo")
+    for payload in ({"command": "settings", "pace": 2}, {"command": "end_night"}, {"command": "new_night"}):
+        assert error_code(bo.call("host.command", payload)) == "forbidden"
+
+
+def test_past_the_pace_forfeits_turn_into_water(table, join, clock):
+    """Pace 2 an hour: Ana's third drink within the hour is water (counted in
+    forfeits and water, never hidden), her phone knows she is at the pace,
+    and an hour later she drinks again."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bo = join(code, "Bo")
+    assert t.call("host.command", {"command": "settings", "pace": 2}) == {"ok": True}
+    start(t, "kings", ["2H", "3H", "2D", "3D", "2S"])  # Kings' red 2: the drawer does two fingers
+    act(ana, type="draw")  # Ana: 2 fingers, at the pace now
+    assert ana.last_state()["you"]["pace"] == {"limit": 2, "this_hour": 2}
+    act(bo, type="draw")  # red 3: the person on Bo's left (Ana) does two: water
+    state = t.last_state()
+    me = players(state)["Ana"]
+    assert (me["drinks"], me["forfeits"], me["water"]) == (2, 2, 2)
+    record = state["room"]["forfeits"][-1]
+    assert record["form"] == "water" and record["count"] == 2 and record["drinks"] == 0
+    assert bo.last_state()["you"]["pace"] == {"limit": 2, "this_hour": 0}
+    clock.now += 3601
+    act(ana, type="draw")  # red 2 again, an hour later
+    me = players(t.last_state())["Ana"]
+    assert (me["drinks"], me["water"]) == (4, 2)
+    assert ana.last_state()["you"]["pace"]["this_hour"] == 2
+
+
+def test_undo_takes_back_in_the_form_it_was_taken(table, join):
+    """The host undoes a non-drinker's forfeit: their forfeits go back to 0."""
+    t, code, _ = table
+    bo = join(code, "Bo", profile="none")
+    join(code, "Ana")
+    start(t, "ring_of_fire", ["3D"])
+    act(bo, type="draw")
+    entry = t.last_state()["game"]["log"][-1]["id"]
+    assert t.call("host.command", {"command": "game", "action": {"type": "undo", "entry": entry}}) == {"ok": True}
+    me = players(t.last_state())["Bo"]
+    assert (me["drinks"], me["forfeits"]) == (0, 0)
+
+
+def test_a_profile_change_counts_from_the_next_forfeit_on(table, join):
+    """Ana drinks one, then stops drinking: her drink stays, the next forfeit is points."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bo = join(code, "Bo")
+    start(t, "ring_of_fire", ["3D", "6S", "3H"])
+    act(ana, type="draw")
+    assert ana.call("player.update", {"profile": "none"}) == {"ok": True}
+    act(bo, type="draw")
+    act(ana, type="draw")
+    me = players(t.last_state())["Ana"]
+    assert (me["drinks"], me["forfeits"]) == (1, 1)
+
+
+def test_family_mode_plays_the_family_deck_and_counts_points(client, join):
+    """A room opened in family mode: the drinking deck is its family
+    wording, every forfeit is points (drinks stay 0), and a full card game
+    is started without forfeits."""
+    t = client()
+    answer = t.call("room.create", {"family": True})
+    code = answer["code"]
+    assert t.last_state()["room"]["settings"]["family"] is True
+    ana = join(code, "Ana")
+    join(code, "Bo")
+    start(t, "ring_of_fire", ["3D"])
+    state = t.last_state()
+    assert state["game"]["deck_name"] == "Ring of Fire for everyone"
+    act(ana, type="draw")
+    state = t.last_state()
+    assert state["game"]["card"]["text"] == "You take a point."
+    me = players(state)["Ana"]
+    assert (me["drinks"], me["forfeits"]) == (0, 1)
+    assert state["room"]["forfeits"][-1]["form"] == "points"
+    assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
+    start(t, "cheat", [], forfeits=True)
+    assert t.last_state()["game"]["options"]["forfeits"] is False
+
+
+def test_family_mode_changes_between_games_only(table, join):
+    """Turning family mode on during a game is refused; in the lobby it works."""
+    t, code, _ = table
+    join(code, "Ana")
+    join(code, "Bo")
+    start(t, "ring_of_fire", [])
+    assert error_code(t.call("host.command", {"command": "settings", "family": True})) == "illegal_action"
+    assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
+    assert t.call("host.command", {"command": "settings", "family": True}) == {"ok": True}
+    assert t.last_state()["room"]["settings"]["family"] is True
+
+
+def test_more_time_doubles_a_players_own_clock_only(app, table, join, clock):
+    """Kings' 8 (paper, scissors, stone): the pick clock doubles when one of
+    the two players asked for more time; the Floor race of Ring of Fire
+    does not."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bo = join(code, "Bo", more_time=True)
+    assert bo.last_state()["you"]["more_time"] is True
+    start(t, "kings", ["8H"], rps_timeout_s=30, race_timeout_s=10)
+    act(ana, type="draw")
+    prompt = t.last_state()["game"]["prompt"]
+    assert prompt["kind"] == "rps" and prompt["deadline"] == pytest.approx(clock.now + 60)
+    assert bo.call("player.update", {"more_time": False}) == {"ok": True}
+    assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
+    start(t, "kings", ["8H"], rps_timeout_s=30)
+    act(ana, type="draw")
+    assert t.last_state()["game"]["prompt"]["deadline"] == pytest.approx(clock.now + 30)
+    assert bo.call("player.update", {"more_time": True}) == {"ok": True}
+    assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
+    start(t, "ring_of_fire", ["4H"], race_timeout_s=10)
+    act(ana, type="draw")
+    prompt = t.last_state()["game"]["prompt"]
+    assert prompt["kind"] == "race" and prompt["deadline"] == pytest.approx(clock.now + 10)
+
+
+def test_more_time_doubles_the_cheat_call_window_a_player_is_in(table, join, clock):
+    """Cheat: a player waiting to call asked for more time, so the window
+    to call the play is twice as long; without them in it, it is not."""
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bo", "Cy")]
+    start(t, "cheat", [], call_seconds=8, seed=3)
+
+    def play_one() -> dict:
+        for p in phones:
+            state = p.last_state()
+            play = next((a for a in state["you"]["actions"] if a["type"] == "play"), None)
+            if play:
+                act(p, type="play", cards=[state["you"]["hand"][0]], rank=play["params"]["rank"]["one_of"][0])
+                return p
+        raise AssertionError("nobody may play")
+
+    current = next(p for p in phones if any(a["type"] == "play" for a in p.last_state()["you"]["actions"]))
+    slow = next(p for p in phones if p is not current)
+    assert slow.call("player.update", {"more_time": True}) == {"ok": True}
+    assert play_one() is current
+    window = t.last_state()["game"]["window"]
+    assert slow.player_id in window["waiting"]
+    assert window["seconds"] == 16 and window["until"] == pytest.approx(clock.now + 16)
+    for p in phones:
+        if p is not current:
+            act(p, type="pass")
+    assert slow.call("player.update", {"more_time": False}) == {"ok": True}
+    play_one()
+    assert t.last_state()["game"]["window"]["seconds"] == 8
+
+
+def test_the_end_of_the_night_shows_the_recap(table, join):
+    """end_night: the recap names the games played, who won, the rules made,
+    and each person's forfeits by form; no game starts until a new night,
+    which starts every tally from zero."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bo = join(code, "Bo", profile="none")
+    start(t, "ring_of_fire", ["JD", "3H"])
+    act(ana, type="draw")  # J: make a rule
+    act(ana, type="rule", text="No pointing")
+    act(bo, type="draw")  # 3: Bo takes one
+    assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
+    state = t.last_state()
+    assert state["game"] is None
+    recap = state["room"]["recap"]
+    [game] = recap["games"]
+    assert game["mode"] == "ring_of_fire" and game["rules"] == [{"by": ana.player_id, "text": "No pointing"}]
+    tallies = {p["name"]: p["tally"] for p in recap["players"]}
+    assert tallies == {"Ana": {}, "Bo": {"points": 1}}
+    assert {p["name"]: p["profile"] for p in recap["players"]} == {"Ana": "drinks", "Bo": "none"}
+    assert error_code(t.call("game.start", {"mode": "ring_of_fire", "options": {}})) == "illegal_action"
+    assert t.call("host.command", {"command": "new_night"}) == {"ok": True}
+    state = t.last_state()
+    assert state["room"]["recap"] is None and state["room"]["games_played"] == 0
+    assert players(state)["Bo"]["forfeits"] == 0
+
+
+def test_the_recap_says_who_won_a_card_game(table, join):
+    """A card game ended by the host keeps its result (winners, losers) in the recap."""
+    t, code, _ = table
+    join(code, "Ana")
+    join(code, "Bo")
+    start(t, "go_fish", [], seed=5)
+    assert t.call("host.command", {"command": "end_game"}) == {"ok": True}  # over, with a result
+    assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
+    [game] = t.last_state()["room"]["recap"]["games"]
+    assert game["over"] is True and game["result"]["reason"] == "host"
+    assert isinstance(game["result"]["winners"], list) and game["result"]["winners"]
+
+
+def test_the_recap_is_a_picture_to_save(app, table, join):
+    """/recap/CODE.svg is 404 until the night ends; then an SVG to download,
+    with what people typed as escaped text."""
+    t, code, _ = table
+    ana = join(code, "<b>Ana</b>")
+    join(code, "Bo", profile="none")
+    http = app.test_client()
+    assert http.get(f"/recap/{code}.svg").status_code == 404
+    start(t, "ring_of_fire", ["JD"])
+    act(ana, type="draw")
+    act(ana, type="rule", text='No "pointing" <script>')
+    assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
+    answer = http.get(f"/recap/{code}.svg")
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    svg = answer.get_data(as_text=True)
+    assert svg.startswith("<svg") and "<script" not in svg and "<b>" not in svg
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in svg and "No \"pointing\" &lt;script&gt;" in svg
+    assert "Ring of Fire: stopped before the end." in svg
+    assert "Bo (not drinking)" in svg
+
+
+def test_the_night_survives_a_reload_from_the_store(app, table, join):
+    """The night (settings, counters, history) is saved with the room."""
+    from partyapp.rooms import Room
+
+    t, code, _ = table
+    bo = join(code, "Bo", profile="none")
+    join(code, "Ana")
+    assert t.call("host.command", {"command": "settings", "pace": 3, "alternative": "dares"}) == {"ok": True}
+    start(t, "ring_of_fire", ["3D"])
+    act(bo, type="draw")
+    registry = app.extensions["partyapp"].registry
+    room = registry.get(code)
+    again = Room(registry, registry.store.load(code))
+    assert again.night.to_json() == room.night.to_json()
+    assert again.seat(bo.player_id).forfeits == 1 and again.seat(bo.player_id).profile == "none"

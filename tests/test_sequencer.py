@@ -1,0 +1,107 @@
+"""The per-room order of frames on one process (``sequencer.py``): frames of
+the process's own changes and frames from the queue meet in rev order."""
+
+from __future__ import annotations
+
+from partyapp.sequencer import Sequencer
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def setup() -> tuple[Sequencer, list[int], Clock, list]:
+    clock = Clock()
+    timers: list = []
+    seq = Sequencer(wait=1.0, clock=clock, later=lambda seconds, fn: timers.append((clock.now + seconds, fn)))
+    return seq, [], clock, timers
+
+
+def test_a_queued_frame_waits_for_the_own_frame_before_it():
+    """Rev 6 from the queue arrives before this process has handed on its
+    own rev 5: it goes out right after 5."""
+    seq, out, _, _ = setup()
+    seq.own("ROOM", 4, True, lambda: out.append(4))
+    seq.queued("ROOM", 6, lambda: out.append(6))
+    assert out == [4]
+    seq.own("ROOM", 5, True, lambda: out.append(5))
+    assert out == [4, 5, 6]
+
+
+def test_an_own_frame_waits_for_the_queued_frame_of_the_rev_it_was_made_on():
+    """This process made rev 7 on rev 6, which another process made and
+    whose frame is still on the queue: 7 goes out after 6."""
+    seq, out, _, _ = setup()
+    seq.queued("ROOM", 5, lambda: out.append(5))
+    seq.own("ROOM", 7, True, lambda: out.append(7))
+    assert out == [5]
+    seq.queued("ROOM", 6, lambda: out.append(6))
+    assert out == [5, 6, 7]
+
+
+def test_nothing_older_is_owed_to_a_process_that_held_no_connection():
+    """A process that held no connection of the room at rev 8 gets no frame
+    of it: its own rev 9 goes out at once."""
+    seq, out, _, _ = setup()
+    seq.queued("ROOM", 3, lambda: out.append(3))
+    seq.own("ROOM", 9, False, lambda: out.append(9))
+    assert out == [3, 9]
+
+
+def test_old_and_repeated_frames_are_dropped():
+    """Never back in time, never twice."""
+    seq, out, _, _ = setup()
+    seq.own("ROOM", 2, False, lambda: out.append(2))
+    seq.queued("ROOM", 2, lambda: out.append(-2))
+    seq.queued("ROOM", 1, lambda: out.append(-1))
+    seq.queued("ROOM", 4, lambda: out.append(4))
+    seq.queued("ROOM", 4, lambda: out.append(-4))
+    seq.queued("ROOM", 3, lambda: out.append(3))
+    assert out == [2, 3, 4]
+
+
+def test_a_frame_that_never_comes_is_given_up_after_the_wait():
+    """Rev 11 is lost (its process died between save and publish): 12 and 13
+    wait one second, then go out; nothing is lost after that."""
+    seq, out, clock, timers = setup()
+    seq.own("ROOM", 10, False, lambda: out.append(10))
+    seq.queued("ROOM", 12, lambda: out.append(12))
+    clock.now += 0.5
+    seq.queued("ROOM", 13, lambda: out.append(13))
+    seq.flush("ROOM")
+    assert out == [10]  # not yet
+    assert timers and timers[0][0] == 101.0
+    clock.now += 0.5
+    for _, fn in timers:
+        fn()
+    assert out == [10, 12, 13] and seq.gaps == 1
+    seq.queued("ROOM", 14, lambda: out.append(14))
+    assert out == [10, 12, 13, 14]
+
+
+def test_the_current_room_goes_out_after_the_queue_was_down():
+    """After the queue was down the room as it is now is handed on at once,
+    and whatever older was held or owed is given up."""
+    seq, out, _, _ = setup()
+    seq.own("ROOM", 20, True, lambda: out.append(20))
+    seq.queued("ROOM", 23, lambda: out.append(23))
+    seq.current("ROOM", 25, lambda: out.append(25))
+    seq.queued("ROOM", 24, lambda: out.append(24))
+    seq.current("ROOM", 25, lambda: out.append(-25))
+    assert out == [20, 25]
+
+
+def test_rooms_are_in_order_each_on_its_own():
+    seq, out, _, _ = setup()
+    seq.own("AAAA", 1, False, lambda: out.append("a1"))
+    seq.queued("BBBB", 5, lambda: out.append("b5"))
+    seq.queued("AAAA", 3, lambda: out.append("a3"))
+    seq.queued("BBBB", 6, lambda: out.append("b6"))
+    seq.queued("AAAA", 2, lambda: out.append("a2"))
+    assert out == ["a1", "b5", "b6", "a2", "a3"]
+    seq.forget("AAAA")
+    assert seq.shown("AAAA") is None and seq.shown("BBBB") == 6
