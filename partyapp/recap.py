@@ -103,7 +103,7 @@ def draw(recap: dict, code: str, names: dict, _: Say = english,
         y += LINE
         for rule in rules:
             who = names.get(rule["by"]) or _("a player who left")
-            out.append(_text(MARGIN, y, _cut(f"“{rule['text']}” ({who})")))
+            out.append(_text(MARGIN, y, _cut(_("“{rule}” ({name})", rule=rule["text"], name=who))))
             y += LINE
 
     y += 20
@@ -128,8 +128,9 @@ def draw(recap: dict, code: str, names: dict, _: Say = english,
                      20, fill="#c9c3e6") if not family else
                _text(MARGIN, y, _("Thanks for playing!"), 20, fill="#c9c3e6"))
     height = y + MARGIN
+    title = _("The night at a glance, room {code}", code=code)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif" role="img">'
-            f'<title>{escape(_("The night at a glance, room {code}", code=code))}</title>'
+            f'<title>{escape(title)}</title>'
             f'<rect width="{WIDTH}" height="{height}" fill="#14121f"/>')
     return head + "".join(out) + "</svg>"
