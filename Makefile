@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-scale clean system-deps
+.PHONY: run test bench bench-scale clean system-deps i18n translations
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,11 +12,24 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) translations
 	$(BIN)/partyapp serve $(ARGS)
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The gettext catalogues (translations/{en,ru}/LC_MESSAGES/messages.po) are
+# the one source of every word; `make i18n` extracts the message ids from the
+# code (Python, Jinja, JavaScript), brings the .po files up to date, checks
+# them (a Russian string missing or a placeholder that differs fails) and
+# compiles the .mo files. The .mo files are built, not committed: a binary
+# that must match its .po is an artefact (the app also compiles a missing or
+# stale one at start).
+i18n: $(STAMP)
+	$(BIN)/python -m partyapp.catalogue update check compile
+
+translations: $(STAMP)
+	$(BIN)/python -m partyapp.catalogue compile
 
 # Every figure of bench/RESULTS.md in one run (about 11 minutes; see
 # bench/all.py): the app beside its baselines and Node.js socket.io, the

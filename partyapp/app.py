@@ -38,8 +38,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, queue=queue)
     app.extensions["partyapp"] = realtime
 
+    from . import i18n
     from .web import bp
 
+    i18n.init_app(app)
     app.register_blueprint(bp)
 
     socketio.init_app(

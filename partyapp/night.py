@@ -46,6 +46,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .wording import N_
+
 PROFILES = ("drinks", "soft", "none")
 ALTERNATIVES = ("points", "dares")
 FORMS = ("drinks", "soft", "water", "points", "dare")
@@ -59,16 +61,17 @@ RECORDS_MAX = 32  # forfeits in another form, kept for the screens' words
 STACK_MAX = 64  # the latest forfeits of a game, to take back from
 
 # The built-in dares (the host can edit the list): things anybody can do at
-# a table, that embarrass nobody.
+# a table, that embarrass nobody. They are message ids, worded by each screen
+# in its language; a dare the host types is shown as typed.
 DEFAULT_DARES = (
-    "Sing the first line of any song.",
-    "Tell the table a joke.",
-    "Do your best animal impression.",
-    "Say a tongue twister three times fast.",
-    "Pay the player on your left a compliment.",
-    "Talk like a robot until your next turn.",
-    "Name five countries in ten seconds.",
-    "Do ten star jumps.",
+    N_("Sing the first line of any song."),
+    N_("Tell the table a joke."),
+    N_("Do your best animal impression."),
+    N_("Say a tongue twister three times fast."),
+    N_("Pay the player on your left a compliment."),
+    N_("Talk like a robot until your next turn."),
+    N_("Name five countries in ten seconds."),
+    N_("Do ten star jumps."),
 )
 
 
@@ -272,7 +275,7 @@ class Night:
         """The host changes settings (already checked); family mode only
         between games. True when something changed."""
         if "family" in changes and changes["family"] != self.family and playing:
-            raise ValueError("Family mode changes between games: end this game first.")
+            raise ValueError(N_("Family mode changes between games: end this game first."))
         changed = {k: v for k, v in changes.items() if self.settings.get(k) != v}
         self.settings.update(changed)
         return bool(changed)

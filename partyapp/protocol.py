@@ -11,6 +11,7 @@ from typing import Any
 
 from .games import decks
 from .games.text import TextRefused, clean_text  # the one text cleaner: engines clean typed moves too
+from .wording import Term, Worded, Wording
 
 
 class Event(StrEnum):
@@ -46,13 +47,15 @@ class Code(StrEnum):
     UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
 
 
-class ProtocolError(Exception):
-    """Answered to the sender as ``{"ok": false, "error": {code, message}}``."""
+class ProtocolError(Worded):
+    """Answered to the sender as ``{"ok": false, "error": {code, message}}``;
+    the message is a ``Wording``, worded in the sender's language by the
+    handler that answers (``partyapp.i18n``)."""
 
-    def __init__(self, code: Code | str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: Code | str, message: str | Wording, **params: Any) -> None:
+        super().__init__(message, **params)
         self.code = str(code)
-        self.message = message
+        self.message = str(self.wording)
 
     def answer(self) -> dict:
         return error(self.code, self.message)
@@ -62,8 +65,8 @@ def error(code: Code | str, message: str) -> dict:
     return {"ok": False, "error": {"code": str(code), "message": message}}
 
 
-def bad(message: str) -> ProtocolError:
-    return ProtocolError(Code.BAD_REQUEST, message)
+def bad(message: str | Wording, **params: Any) -> ProtocolError:
+    return ProtocolError(Code.BAD_REQUEST, message, **params)
 
 
 # -- field checks ---------------------------------------------------------------
@@ -81,12 +84,12 @@ def wire_text(value: Any, field: str, max_visible: int) -> str:
     try:
         return clean_text(value, field, max_visible)
     except TextRefused as exc:
-        raise bad(str(exc)) from None
+        raise bad(exc.wording) from None
 
 
 def clean_name(value: Any) -> str:
     """A player's name: 1 to ``NAME_MAX`` visible characters."""
-    return wire_text(value, "The name", NAME_MAX)
+    return wire_text(value, Term("The name"), NAME_MAX)
 
 
 def name_key(name: str) -> str:
@@ -108,7 +111,7 @@ def room_code(payload: dict) -> str:
         raise bad("code must be a 4-letter room code")
     code = code.strip().upper()
     if not ROOM_CODE_RE.match(code):
-        raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {code[:8]!r}. Check the code on the TV.")
+        raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code[:8])
     return code
 
 
@@ -134,7 +137,7 @@ def device_token(payload: dict) -> str | None:
 
 def player_id(value: Any, field: str = "player_id") -> str:
     if not isinstance(value, str) or not PLAYER_ID_RE.match(value):
-        raise bad(f"{field} must be a player id")
+        raise bad("{field} must be a player id", field=field)
     return value
 
 
@@ -158,7 +161,7 @@ def profile(value: Any) -> str:
 
 def flag(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise bad(f"{field} must be true or false")
+        raise bad("{field} must be true or false", field=field)
     return value
 
 
@@ -258,7 +261,7 @@ def parse_settings(p: dict) -> dict:
     if "pace" in p:
         pace = p["pace"]
         if isinstance(pace, bool) or not isinstance(pace, int) or not 0 <= pace <= PACE_MAX:
-            raise bad(f"pace must be a whole number from 0 (off) to {PACE_MAX}")
+            raise bad("pace must be a whole number from 0 (off) to {max}", max=PACE_MAX)
         out["pace"] = pace
     if "alternative" in p:
         if p["alternative"] not in ("points", "dares"):
@@ -267,7 +270,7 @@ def parse_settings(p: dict) -> dict:
     if "dares" in p:
         dares = p["dares"]
         if not isinstance(dares, list) or not 1 <= len(dares) <= DARES_MAX:
-            raise bad(f"dares must be a list of 1 to {DARES_MAX} dares")
+            raise bad("dares must be a list of 1 to {max} dares", max=DARES_MAX)
         out["dares"] = [wire_text(d, "A dare", DARE_MAX) for d in dares]
     if not out:
         raise bad("settings needs family, pace, alternative or dares")
@@ -278,7 +281,7 @@ def parse_host_command(payload: Any) -> HostCommand:
     p = want_dict(payload)
     command = p.get("command")
     if not isinstance(command, str) or command not in HOST_COMMANDS:
-        raise bad("command must be one of " + ", ".join(HOST_COMMANDS))
+        raise bad("command must be one of {commands}", commands=", ".join(HOST_COMMANDS))
     rev = parse_rev(p)
     if command in ("kick", "set_host", "skip"):
         return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
@@ -294,7 +297,7 @@ def parse_host_command(payload: Any) -> HostCommand:
     if command == "add_bot":
         level = p.get("level", "normal")
         if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise bad("level must be one of " + ", ".join(BOT_LEVELS))
+            raise bad("level must be slow, normal or fast")
         return HostCommand(command, rev, level=level)
     return HostCommand(command, rev)
 
@@ -314,7 +317,7 @@ class VariantSave:
 
 def parse_variant_save(payload: Any) -> VariantSave:
     p = want_dict(payload)
-    name = wire_text(p.get("name"), "The variant name", VARIANT_NAME_MAX)
+    name = wire_text(p.get("name"), Term("The variant name"), VARIANT_NAME_MAX)
     mode = p.get("mode")
     if not isinstance(mode, str) or not MODE_RE.match(mode):
         raise bad("mode must be a mode id such as ring_of_fire")
@@ -326,4 +329,4 @@ def parse_variant_save(payload: Any) -> VariantSave:
 
 def parse_variant_name(payload: Any) -> str:
     """``variant.delete``: the name of a house variant."""
-    return wire_text(want_dict(payload).get("name"), "The variant name", VARIANT_NAME_MAX)
+    return wire_text(want_dict(payload).get("name"), Term("The variant name"), VARIANT_NAME_MAX)

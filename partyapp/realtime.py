@@ -32,11 +32,13 @@ from .games.base import HOST, IllegalAction
 from .games.races import RoundTrips
 from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
+from .i18n import answer_text
 from .queue import RoomQueue
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room, hash_token
 from .sequencer import Sequencer
 from .store import NotOwner, StoreUnavailable, TooMany
+from .wording import N_, Wording, wording_of
 
 __all__ = ["FLOOD_CUTOFF", "Conn", "Realtime", "socketio"]
 
@@ -72,7 +74,7 @@ def throttle(conn: Conn) -> dict | None:
     if conn.refused >= FLOOD_CUTOFF:
         log.warning("disconnecting %s: flooding", conn.addr)
         disconnect(conn.sid)
-    return error(Code.RATE_LIMITED, "Too many messages; slow down.")
+    return error(Code.RATE_LIMITED, answer_text("Too many messages; slow down."))
 
 
 @dataclass
@@ -236,21 +238,19 @@ def handler(event: Event, *, guarded: bool = False) -> Callable:
             r = rt()
             conn = r.conns.get(request.sid)
             if conn is None:
-                return error(Code.FORBIDDEN, "Not connected.")
+                return error(Code.FORBIDDEN, answer_text("Not connected."))
             limited = throttle(conn)
             if limited:
                 return limited
             if guarded and not r.join_limiter.allow(conn.addr):
-                return error(Code.RATE_LIMITED, "Too many attempts from this device; wait a minute.")
+                return error(Code.RATE_LIMITED, answer_text("Too many attempts from this device; wait a minute."))
             if len(args) > 1:
-                return error(Code.BAD_REQUEST, "Send one JSON object.")
+                return error(Code.BAD_REQUEST, answer_text("Send one JSON object."))
             payload = args[0] if args else None
             try:
                 result = fn(r, conn, protocol.want_dict(payload))
-            except ProtocolError as exc:
-                return exc.answer()
-            except IllegalAction as exc:
-                return error(exc.code, str(exc))
+            except (ProtocolError, IllegalAction) as exc:
+                return error(exc.code, answer_text(exc.wording))
             answer = {"ok": True}
             if result:
                 answer.update(result)
@@ -267,7 +267,7 @@ def handler(event: Event, *, guarded: bool = False) -> Callable:
 @socketio.on_error_default
 def on_error(exc: Exception) -> dict:
     log.exception("handler failed: %s", exc)
-    return error(Code.BAD_REQUEST, "That request could not be handled.")
+    return error(Code.BAD_REQUEST, answer_text("That request could not be handled."))
 
 
 @socketio.on("connect")
@@ -303,7 +303,7 @@ def on_unknown(event: str, *args: Any) -> dict:
     limited = throttle(conn) if conn is not None else None
     if limited:
         return limited
-    return error(Code.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
+    return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
 
 
 def _room_for(r: Realtime, conn: Conn) -> Room:
@@ -437,7 +437,7 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
 
     def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
         def change() -> Any:
-            _require_host(r, conn, room, "Only the host can do that.")
+            _require_host(r, conn, room, N_("Only the host can do that."))
             _check_rev(room, cmd.rev)
             return mutate()
 
@@ -479,7 +479,7 @@ def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
     testing = bool(r.settings["PARTYAPP_TESTING"])
 
     def begin() -> None:
-        _require_host(r, conn, room, "Only the host can start a game.")
+        _require_host(r, conn, room, N_("Only the host can start a game."))
         room.start_game(start.mode, start.options, testing)
 
     room.change(begin)
@@ -541,22 +541,24 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
 
     room = _room_for(r, conn)
     save = protocol.parse_variant_save(payload)
-    mine = room.read(lambda: (_require_host(r, conn, room, "Only the host can edit house rules."),
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
                               _identities(conn, room, payload))[1])
     if save.mode not in _deck_modes():
-        raise bad("mode must be one of " + ", ".join(_deck_modes()))
+        raise bad("mode must be one of {modes}", modes=", ".join(_deck_modes()))
     try:
         deck = decks.validate_deck(save.deck)
     except ValueError as exc:
-        raise bad(str(exc)) from None
+        raise bad(wording_of(exc)) from None
     try:
         r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
                                       limit=decks.VARIANTS_MAX)
     except NotOwner:
-        raise ProtocolError(Code.FORBIDDEN, f"The house rules {save.name!r} were saved by somebody else: "
-                                            "save your copy under another name.") from None
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "save your copy under another name.", name=repr(save.name)) from None
     except TooMany:
-        raise bad(f"This server keeps at most {decks.VARIANTS_MAX} house variants; delete one first.") from None
+        raise bad("This server keeps at most {count} house variant; delete one first.|"
+                  "This server keeps at most {count} house variants; delete one first.",
+                  count=decks.VARIANTS_MAX) from None
     except StoreUnavailable:
         raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
@@ -567,17 +569,17 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
     """The host deletes a house variant they saved."""
     room = _room_for(r, conn)
     name = protocol.parse_variant_name(payload)
-    mine = room.read(lambda: (_require_host(r, conn, room, "Only the host can edit house rules."),
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
                               _identities(conn, room, payload))[1])
     try:
         deleted = r.registry.store.delete_variant(name, allowed=mine)
     except NotOwner:
-        raise ProtocolError(Code.FORBIDDEN, f"The house rules {name!r} were saved by somebody else: "
-                                            "only they can delete them.") from None
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "only they can delete them.", name=repr(name)) from None
     except StoreUnavailable:
         raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
     if not deleted:
-        raise bad(f"There is no house variant {name!r}.")
+        raise bad("There is no house variant {name}.", name=repr(name))
 
 
 @handler(Event.GAME_ACT)

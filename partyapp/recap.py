@@ -3,12 +3,20 @@ recap (``night.Night.recap``), for the table to offer as a download. Plain
 SVG text, no image library: every name and rule people typed is escaped as
 XML text, and the file holds no script or link.
 
-Its words are plain whole sentences and labels, ready for the catalogues."""
+Its words are whole sentences and labels with placeholders, the catalogues'
+message ids: ``draw`` takes the function that words them in the language of
+the request (``say(msgid, **values)``; English without one), so the picture
+speaks the language of the screen that saved it."""
 
 from __future__ import annotations
 
 import time
+from typing import Any, Callable
 from xml.sax.saxutils import escape
+
+from .wording import N_, Wording
+
+Say = Callable[..., str]
 
 WIDTH = 1200
 MARGIN = 60
@@ -17,37 +25,42 @@ TEXT_CUT = 70  # characters of a rule or a game line before it is cut
 
 # What each form of forfeit is called in the picture's table, in order.
 COLUMNS = (
-    ("drinks", "Drinks"),
-    ("soft", "Soft drinks"),
-    ("water", "Water"),
-    ("points", "Points"),
-    ("dare", "Dares"),
+    ("drinks", N_("Drinks")),
+    ("soft", N_("Soft drinks")),
+    ("water", N_("Water")),
+    ("points", N_("Points")),
+    ("dare", N_("Dares")),
 )
-PROFILE_WORDS = {"drinks": "drinking", "soft": "soft drinks", "none": "not drinking"}
+PROFILE_WORDS = {"drinks": N_("drinking"), "soft": N_("soft drinks"), "none": N_("not drinking")}
+
+
+def english(msgid: str, **values: Any) -> str:
+    """A message id worded in English (the picture without a catalogue)."""
+    return Wording(msgid, **values).render()
 
 
 def _cut(text: str, n: int = TEXT_CUT) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _names(pids: list, names: dict) -> str:
-    words = [names.get(p, "a player who left") for p in pids]
+def _names(pids: list, names: dict, _: Say = english) -> str:
+    words = [names.get(p) or _("a player who left") for p in pids]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{list} and {last}", list=", ".join(words[:-1]), last=words[-1])
 
 
-def game_line(game: dict, names: dict) -> str:
+def game_line(game: dict, names: dict, _: Say = english) -> str:
     """One game in a line: its title and who won (or how it ended)."""
     result = game.get("result") or {}
-    title = game["title"]
+    title = _(game["title"])
     if result.get("winners"):
-        return f"{title}: won by {_names(result['winners'], names)}."
+        return _("{title}: won by {names}.", title=title, names=_names(result["winners"], names, _))
     if result.get("reason") == "last_king" and result.get("by"):
-        return f"{title}: {_names([result['by']], names)} drew the last king."
+        return _("{title}: {name} drew the last king.", title=title, name=_names([result["by"]], names, _))
     if game.get("over"):
-        return f"{title}: played to the end."
-    return f"{title}: stopped before the end."
+        return _("{title}: played to the end.", title=title)
+    return _("{title}: stopped before the end.", title=title)
 
 
 def _text(x: float, y: float, content: str, size: int = 26, weight: str = "normal", fill: str = "#f4f1ff",
@@ -56,63 +69,68 @@ def _text(x: float, y: float, content: str, size: int = 26, weight: str = "norma
             f'text-anchor="{anchor}">{escape(content)}</text>')
 
 
-def draw(recap: dict, code: str, names: dict) -> str:
-    """The recap as SVG text. ``names`` maps every player id it names to a name."""
+def draw(recap: dict, code: str, names: dict, _: Say = english,
+         day: Callable[[float], str] | None = None, decimal: Callable[[float], str] | None = None) -> str:
+    """The recap as SVG text. ``names`` maps every player id it names to a
+    name; ``_`` words a message id, ``day`` a date (a time stamp) and
+    ``decimal`` a number of hours in the picture's language."""
     family = recap.get("family")
     columns = [(form, label) for form, label in COLUMNS
                if not (family and form in ("drinks", "soft", "water"))
                and (form == "points" or any(p["tally"].get(form) for p in recap["players"]))]
     out: list[str] = []
     y = MARGIN + 20
-    out.append(_text(MARGIN, y, "The night at a glance", 48, "bold", "#ffd166"))
+    out.append(_text(MARGIN, y, _("The night at a glance"), 48, "bold", "#ffd166"))
     y += 48
     hours = max(0.0, (recap["ended"] - recap["started"]) / 3600)
-    day = time.strftime("%d %B %Y", time.localtime(recap["ended"]))
-    out.append(_text(MARGIN, y, f"Room {code}, {day}, {hours:.1f} hours.", 24, fill="#c9c3e6"))
+    date = day(recap["ended"]) if day else time.strftime("%d %B %Y", time.localtime(recap["ended"]))
+    length = decimal(round(hours, 1)) if decimal else f"{hours:.1f}"
+    out.append(_text(MARGIN, y, _("Room {code}, {day}, {hours} h.", code=code, day=date, hours=length), 24, fill="#c9c3e6"))
     y += LINE + 30
 
-    out.append(_text(MARGIN, y, "Games played", 32, "bold", "#ffd166"))
+    out.append(_text(MARGIN, y, _("Games played"), 32, "bold", "#ffd166"))
     y += LINE
     if not recap["games"]:
-        out.append(_text(MARGIN, y, "No games were played."))
+        out.append(_text(MARGIN, y, _("No games were played.")))
         y += LINE
     for i, game in enumerate(recap["games"], 1):
-        out.append(_text(MARGIN, y, _cut(f"{i}. {game_line(game, names)}")))
+        out.append(_text(MARGIN, y, _cut(f"{i}. {game_line(game, names, _)}")))
         y += LINE
-    rules = [(rule, game) for game in recap["games"] for rule in game.get("rules") or []]
+    rules = [rule for game in recap["games"] for rule in game.get("rules") or []]
     if rules:
         y += 20
-        out.append(_text(MARGIN, y, "Rules made", 32, "bold", "#ffd166"))
+        out.append(_text(MARGIN, y, _("Rules made"), 32, "bold", "#ffd166"))
         y += LINE
-        for rule, _ in rules:
-            who = names.get(rule["by"], "a player who left")
-            out.append(_text(MARGIN, y, _cut(f"“{rule['text']}” ({who})")))
+        for rule in rules:
+            who = names.get(rule["by"]) or _("a player who left")
+            out.append(_text(MARGIN, y, _cut(_("“{rule}” ({name})", rule=rule["text"], name=who))))
             y += LINE
 
     y += 20
-    out.append(_text(MARGIN, y, "Everybody's night", 32, "bold", "#ffd166"))
+    out.append(_text(MARGIN, y, _("Everybody's night"), 32, "bold", "#ffd166"))
     y += LINE
     name_w = 420
     col_w = (WIDTH - 2 * MARGIN - name_w) / max(1, len(columns))
-    out.append(_text(MARGIN, y, "Player", 24, "bold", "#c9c3e6"))
-    for j, (_, label) in enumerate(columns):
-        out.append(_text(MARGIN + name_w + col_w * (j + 0.5), y, label, 24, "bold", "#c9c3e6", "middle"))
+    out.append(_text(MARGIN, y, _("Player"), 24, "bold", "#c9c3e6"))
+    for j, (__, label) in enumerate(columns):
+        out.append(_text(MARGIN + name_w + col_w * (j + 0.5), y, _(label), 24, "bold", "#c9c3e6", "middle"))
     y += LINE
     for person in recap["players"]:
         profile = PROFILE_WORDS.get(person.get("profile") or "", "")
-        label = person["name"] if family or not profile else f"{person['name']} ({profile})"
+        label = person["name"] if family or not profile else f"{person['name']} ({_(profile)})"
         out.append(_text(MARGIN, y, _cut(label, 32)))
-        for j, (form, _) in enumerate(columns):
+        for j, (form, __) in enumerate(columns):
             out.append(_text(MARGIN + name_w + col_w * (j + 0.5), y, str(person["tally"].get(form, 0)),
                              anchor="middle"))
         y += LINE
     y += 10
-    out.append(_text(MARGIN, y, "Everybody took part their own way: drinks, soft drinks, water, points or dares.",
+    out.append(_text(MARGIN, y, _("Everybody took part their own way: drinks, soft drinks, water, points or dares."),
                      20, fill="#c9c3e6") if not family else
-               _text(MARGIN, y, "Thanks for playing!", 20, fill="#c9c3e6"))
+               _text(MARGIN, y, _("Thanks for playing!"), 20, fill="#c9c3e6"))
     height = y + MARGIN
+    title = _("The night at a glance, room {code}", code=code)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif" role="img">'
-            f'<title>{escape(f"The night at a glance, room {code}")}</title>'
+            f'<title>{escape(title)}</title>'
             f'<rect width="{WIDTH}" height="{height}" fill="#14121f"/>')
     return head + "".join(out) + "</svg>"

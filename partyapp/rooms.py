@@ -42,6 +42,7 @@ from .games.races import ARRIVAL
 from .night import Night, default_settings
 from .protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
 from .store import SAME, Conflict, Store, StoreUnavailable
+from .wording import Term, wording_of
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +263,7 @@ class Room:
             raise unavailable() from None
         if found is None:
             self.registry.forget(self)
-            raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {self.code} any more.")
+            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room} any more.", room=self.code)
         self.stale = False
         if found is SAME:
             return False
@@ -408,7 +409,7 @@ class Room:
         """Seat a new player (under ``change``); returns (player_id, token)."""
         key = name_key(name)
         if any(name_key(s.name) == key for s in self.seats):
-            raise ProtocolError(Code.NAME_TAKEN, f"Somebody here is already called {name}. Pick another name.")
+            raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
         if len(self.seats) >= self.registry.max_players:
             raise ProtocolError(Code.ROOM_FULL, "This room is full.")
         pid = f"p{self.next_id}"
@@ -501,7 +502,7 @@ class Room:
         if name is not UNCHANGED and name != seat.name:
             key = name_key(name)
             if any(name_key(s.name) == key for s in self.seats if s.id != pid):
-                raise ProtocolError(Code.NAME_TAKEN, f"Somebody here is already called {name}. Pick another name.")
+                raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
             seat.name = name
             changed = True
         if group is not UNCHANGED and group != seat.group:
@@ -530,9 +531,9 @@ class Room:
         if self.game is None or self.game.is_over():
             raise IllegalAction("No game is running.")
         if seat.connected:
-            raise IllegalAction(f"{seat.name}'s phone is here: they can play.")
+            raise IllegalAction("{name}'s phone is here: they can play.", name=seat.name)
         if pid not in self.game.players() or pid not in self.game.waiting_for():
-            raise IllegalAction(f"The game is not waiting for {seat.name}.")
+            raise IllegalAction("The game is not waiting for {name}.", name=seat.name)
         self.game.skip(pid, self.registry.clock())
 
     def remove(self, pid: str) -> None:
@@ -571,7 +572,7 @@ class Room:
     def start_game(self, mode: str, options: dict, testing: bool) -> None:
         cls = MODES.get(mode)
         if cls is None:
-            raise ProtocolError(Code.BAD_REQUEST, f"There is no mode {mode!r}.")
+            raise ProtocolError(Code.BAD_REQUEST, "There is no mode {mode}.", mode=repr(mode))
         if self.game and not self.game.is_over():
             raise IllegalAction("A game is running: end it first.")
         if self.night.ended is not None:
@@ -588,7 +589,7 @@ class Room:
         if isinstance(variant, str):
             found = self.registry.store.get_variant(variant)
             if found is None or found["mode"] != mode:
-                raise ProtocolError(Code.BAD_REQUEST, f"There is no house variant {variant!r} for this mode.")
+                raise ProtocolError(Code.BAD_REQUEST, "There is no house variant {name} for this mode.", name=repr(variant))
             options["variant"] = found["deck"]
         for name, value in self.registry.option_defaults.items():
             if name in cls.option_names:
@@ -596,12 +597,14 @@ class Room:
         try:
             options = cls.check_options(options)
         except (ValueError, TypeError) as exc:
-            raise ProtocolError(Code.BAD_REQUEST, f"Bad options: {exc}") from None
+            raise ProtocolError(Code.BAD_REQUEST, "Bad options: {reason}", reason=wording_of(exc)) from None
         players = self._players_for(cls.mode)
         if len(players) < cls.min_players:
-            raise IllegalAction(f"{cls.title} needs at least {cls.min_players} players.")
+            raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
+                                game=Term(cls.title), count=cls.min_players)
         if len(players) > cls.max_players:
-            raise IllegalAction(f"{cls.title} takes at most {cls.max_players} players.")
+            raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
+                                game=Term(cls.title), count=cls.max_players)
         rng = random.Random(seed if seed is not None else secrets.randbits(64))
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
@@ -763,7 +766,7 @@ class Registry:
         except StoreUnavailable:
             raise unavailable() from None
         if data is None:
-            raise ProtocolError(Code.NO_SUCH_ROOM, f"There is no room {code}. Check the code on the TV.")
+            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code)
         with self._lock:
             room = self._rooms.get(code)
             if room is not None:

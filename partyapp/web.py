@@ -4,14 +4,19 @@ and the health check."""
 from __future__ import annotations
 
 import io
+from datetime import datetime
 from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
+from flask_babel import format_date, format_decimal
+
 from . import recap as recap_svg
 from . import bots
+from .i18n import answer_text
+from .wording import Wording
 from .games import MODES
 from .protocol import ROOM_CODE_RE, Code, ProtocolError
 
@@ -113,10 +118,13 @@ def recap(code: str):
         names = {**room.former, **{s.id: s.name for s in room.seats}}
     if summary is None:
         abort(404)
-    svg = recap_svg.draw(summary, room.code, names)
+    # In the language of the screen that asks (its cookie, else Accept-Language).
+    svg = recap_svg.draw(summary, room.code, names, lambda msgid, **values: answer_text(Wording(msgid, **values)),
+                         lambda stamp: format_date(datetime.fromtimestamp(stamp), "long"),
+                         lambda hours: format_decimal(hours, "0.0"))
     return Response(svg, mimetype="image/svg+xml", headers={
         "Content-Disposition": f'attachment; filename="partyapp-night-{room.code}.svg"',
-        "Cache-Control": "no-store",
+        "Cache-Control": "no-store", "Vary": "Cookie, Accept-Language",
     })
 
 

@@ -119,4 +119,4 @@ def test_blackjack_options_are_checked_at_start(table, join):
     join(code, "Bob")
     answer = t.call("game.start", {"mode": "blackjack", "options": {"min_bet": 0}})
     assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
-    assert "min_bet" in answer["error"]["message"]
+    assert "Min bet must be a whole number" in answer["error"]["message"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..wording import Term, Wording
 from .base import IllegalAction
 from .text import TextRefused, clean_text
 
@@ -74,7 +75,7 @@ def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
         return ok, value
     if "text" in domain:
         try:
-            return True, clean_text(value, "The text", domain["text"]["max_len"])
+            return True, clean_text(value, Term("The text"), domain["text"]["max_len"])
         except TextRefused:
             return False, None
     if "subset_of" in domain:
@@ -90,25 +91,76 @@ def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
     return False, None
 
 
+# The words for the moves and their parameters that refusals name ("You can:
+# hit, stand."), so each screen reads them in its own language. A name not
+# listed here is shown as itself, its underscores as spaces.
+MOVES: dict[str, Term] = {
+    "accept": Term("accept"), "add": Term("add"), "answer": Term("answer"), "ask": Term("ask"), "bet": Term("bet"),
+    "breach": Term("breach"), "buy": Term("buy"), "call": Term("call"), "caught": Term("caught"), "deal": Term("deal"),
+    "declare": Term("declare"), "deflect": Term("deflect"), "discard": Term("discard"), "done": Term("done"),
+    "double": Term("double"), "draw": Term("draw"), "flip": Term("flip"), "hit": Term("hit"),
+    "insurance": Term("insurance"), "jail": Term("jail"), "layoff": Term("lay off"), "leave": Term("leave"),
+    "meld": Term("meld"), "missed": Term("missed"), "move": Term("move"), "pass": Term("pass"), "pick": Term("pick"),
+    "play": Term("play"), "refuse": Term("refuse"), "rps": Term("paper, scissors, stone"), "rule": Term("rule"),
+    "sell": Term("sell"), "shuffle": Term("shuffle"), "sit_out": Term("sit out"), "skip": Term("skip"),
+    "slap": Term("slap"), "split": Term("split"), "stand": Term("stand"), "start": Term("start"), "steal": Term("steal"),
+    "stick": Term("stick"), "surrender": Term("surrender"), "swap": Term("swap"), "take": Term("take"),
+    "take_back": Term("take back"), "tap": Term("tap"), "thumb": Term("thumb"), "toilet": Term("toilet"),
+    "twist": Term("twist"), "undo": Term("undo"),
+}
+# A parameter: (in a sentence, as a label).
+PARAMETERS: dict[str, tuple[Term, Term]] = {
+    "amount": (Term("amount"), Term("Amount")), "by": (Term("role card"), Term("Role card")),
+    "card": (Term("card"), Term("Card")), "cards": (Term("cards"), Term("Cards")),
+    "entry": (Term("forfeit"), Term("Forfeit")), "meld": (Term("meld"), Term("Meld")),
+    "pick": (Term("choice"), Term("Choice")), "pile": (Term("pile"), Term("Pile")),
+    "player": (Term("player"), Term("Player")), "position": (Term("place"), Term("Place")),
+    "price": (Term("price"), Term("Price")), "rank": (Term("rank"), Term("Rank")), "rule": (Term("rule"), Term("Rule")),
+    "say": (Term("answer"), Term("Answer")), "side": (Term("side"), Term("Side")), "take": (Term("choice"), Term("Choice")),
+    "text": (Term("text"), Term("Text")), "thumb": (Term("thumb"), Term("Thumb")), "to": (Term("place"), Term("Place")),
+}
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-def why_not(name: str, domain: dict) -> str:
+def move_word(type_: str) -> str:
+    """A move's name in words (a ``Term`` when the catalogue has it)."""
+    return MOVES.get(type_) or _words(type_)
+
+
+def parameter_word(name: str, label: bool = False) -> str:
+    """A move parameter's name in words, in a sentence or as a label."""
+    words = PARAMETERS.get(name)
+    if words is not None:
+        return words[label]
+    return _words(name).capitalize() if label else _words(name)
+
+
+def moves_in_words(types: Iterable[str]) -> Wording:
+    """Moves listed in words ("hit, stand"), each in the screen's language."""
+    names = list(dict.fromkeys(types))
+    template = ", ".join("{m%d}" % i for i in range(len(names)))
+    return Wording(template, **{"m%d" % i: move_word(t) for i, t in enumerate(names)})
+
+
+def why_not(name: str, domain: dict) -> Wording:
     """The reason a value of parameter ``name`` was refused, for the player."""
-    label = _words(name).capitalize()
+    label = parameter_word(name, label=True)
     if "int" in domain:
         lim = domain["int"]
         if lim["min"] == lim["max"]:
-            return f"{label} must be {lim['min']}."
-        return f"{label} must be a whole number from {lim['min']} to {lim['max']}."
+            return Wording("{label} must be {value}.", label=label, value=lim["min"])
+        return Wording("{label} must be a whole number from {min} to {max}.", label=label, min=lim["min"], max=lim["max"])
     if "text" in domain:
-        return f"{label} must be 1 to {domain['text']['max_len']} characters."
+        return Wording("{label} must be 1 to {max} characters.", label=label, max=domain["text"]["max_len"])
     if "subset_of" in domain:
         lo, hi = domain["min"], domain["max"]
-        many = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        return f"{label}: pick {many} of the choices offered, each once."
-    return f"{label} must be one of the choices offered."
+        if lo == hi:
+            return Wording("{label}: pick {count} of the choices offered, each once.", label=label, count=lo)
+        return Wording("{label}: pick {min} to {max} of the choices offered, each once.", label=label, min=lo, max=hi)
+    return Wording("{label} must be one of the choices offered.", label=label)
 
 
 def match(specs: list[dict], action: Any) -> Action:
@@ -123,10 +175,9 @@ def match(specs: list[dict], action: Any) -> Action:
     wanted = action["type"]
     found = [s for s in specs if s["type"] == wanted]
     if not found:
-        offered = ", ".join(dict.fromkeys(_words(s["type"]) for s in specs))
-        if not offered:
+        if not specs:
             raise IllegalAction("There is nothing for you to do right now.")
-        raise IllegalAction(f"You cannot do that now. You can: {offered}.")
+        raise IllegalAction("You cannot do that now. You can: {offered}.", offered=moves_in_words(s["type"] for s in specs))
     refusal: IllegalAction | None = None
     for entry in found:
         try:
@@ -140,11 +191,11 @@ def match(specs: list[dict], action: Any) -> Action:
 def _match_one(params: dict, wanted: str, action: dict) -> Action:
     extra = [k for k in action if k != "type" and k not in params]
     if extra:
-        raise IllegalAction(f"A {_words(wanted)} takes no {_words(str(extra[0])[:32])}.")
+        raise IllegalAction("A {move} takes no {name}.", move=move_word(wanted), name=parameter_word(str(extra[0])[:32]))
     values: dict[str, Any] = {}
     for name, domain in params.items():
         if name not in action:
-            raise IllegalAction(f"A {_words(wanted)} needs {_words(name)}.")
+            raise IllegalAction("A {move} needs {name}.", move=move_word(wanted), name=parameter_word(name))
         ok, value = in_domain(domain, action[name])
         if not ok:
             raise IllegalAction(why_not(name, domain))

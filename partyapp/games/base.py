@@ -31,13 +31,21 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from ..wording import Worded
+
 HOST = "@host"
 
 
-class IllegalAction(Exception):
-    """The rules forbid this move now. The message is shown to the player."""
+class IllegalAction(Worded):
+    """The rules forbid this move now. The message (a ``Wording``: message id
+    and values) is shown to the player in their language."""
 
     code = "illegal_action"
+
+
+class OptionError(Worded, ValueError):
+    """Options a game cannot start with; the reason is shown to the host in
+    their language."""
 
 
 class NotYourTurn(IllegalAction):

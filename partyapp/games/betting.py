@@ -33,6 +33,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import ClassVar
 
+from .base import OptionError
 from .cardgame import CardGame, flag, number
 from .chips import Ledger, new_ledger
 
@@ -61,9 +62,9 @@ class BettingGame(CardGame):
     @classmethod
     def check_together(cls, opts: dict) -> None:
         if opts["min_bet"] > opts["max_bet"]:
-            raise ValueError("min_bet must not be above max_bet.")
+            raise OptionError("The min bet must not be above the max bet.")
         if opts["min_bet"] > opts["start_chips"]:
-            raise ValueError("min_bet must not be above start_chips.")
+            raise OptionError("The min bet must not be above the start chips.")
 
     @property
     def ledger(self) -> Ledger:

@@ -82,8 +82,9 @@ from typing import Any, ClassVar
 
 import orjson
 
+from ..wording import Term
 from .actions import Action, match
-from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
+from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, OptionError
 from .cards import STANDARD_DECK, make_stock, take_out, validate_cards
 from .forfeits import Forfeits, new_forfeits
 from .races import Arrival, split_arrival
@@ -106,14 +107,15 @@ class Option:
     choices: tuple = ()
 
     def check(self, name: str, value: Any) -> Any:
+        label = Term(name.replace("_", " ").capitalize())  # the option form's label
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be true or false.")
+                raise OptionError("{option} must be on or off.", option=label)
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-                raise ValueError(f"{name} must be a whole number from {self.lo} to {self.hi}.")
+                raise OptionError("{option} must be a whole number from {min} to {max}.", option=label, min=self.lo, max=self.hi)
         elif value not in self.choices or not isinstance(value, str):
-            raise ValueError(f"{name} must be one of {', '.join(map(str, self.choices))}.")
+            raise OptionError("{option} must be one of the choices offered.", option=label)
         return value
 
     def describe(self, name: str) -> dict:
@@ -405,7 +407,9 @@ class CardGame(Game):
         if pid in self.s["seats"] or pid == HOST:
             raise IllegalAction("You are in this game already.")
         if len(self.s["seats"]) >= self.max_players:
-            raise IllegalAction(f"{self.title} takes at most {self.max_players} players; you will be dealt in next game.")
+            raise IllegalAction("{game} takes at most {count} player; you will be dealt in next game.|"
+                                "{game} takes at most {count} players; you will be dealt in next game.",
+                                game=Term(self.title), count=self.max_players)
         self._events = []
         self.now = now
         self.s["seats"].append(pid)

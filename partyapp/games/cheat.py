@@ -49,6 +49,7 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec, subset_of
 from .base import TooLate
 from .cards import ACE_LOW, STANDARD_DECK, rank_of, sort_cards
@@ -60,7 +61,7 @@ MAX_PLAY = 4
 
 class Cheat(HandGame):
     mode = "cheat"
-    title = "Cheat"
+    title = N_("Cheat")
     min_players = 2
     max_players = 16
 

@@ -41,6 +41,7 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec
 from .cardgame import CardGame, choice, number
 from .cards import RANKS, SUITS, colour_of, rank_of, take_out
@@ -50,7 +51,7 @@ RANK, RANK_COLOUR = "rank", "rank_colour"
 
 class Concentration(CardGame):
     mode = "concentration"
-    title = "Concentration"
+    title = N_("Concentration")
     min_players = 2
     max_players = 16
 

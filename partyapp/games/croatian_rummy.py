@@ -80,6 +80,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ..wording import N_
 from . import melds as M
 from .actions import one_of, spec
 from .cardgame import flag, number
@@ -112,7 +113,7 @@ def hand_value(card: str) -> int:
 
 class CroatianRummy(DealGame):
     mode = "croatian_rummy"
-    title = "Croatian Rummy"
+    title = N_("Croatian Rummy")
     min_players = 2
     max_players = 5
     STAGED_FROM = FULL_PACK

@@ -31,6 +31,7 @@ import copy
 import json
 from typing import Any
 
+from ..wording import N_, Term, Worded, Wording
 from .text import clean_text
 from .cards import COLOURS, RANKS
 
@@ -46,22 +47,27 @@ DECK_BYTES_MAX = 32_000
 # Who a "drink" effect hands drinks to.
 WHO = ("drawer", "left", "right", "everybody", "others", "guys", "chicks", "pick")
 GROUPS = ("guys", "chicks")
+_COLOUR_WORDS = (N_("red"), N_("black"))  # the colours as reasons name them
 ROLES = ("question_master", "thumbmaster", "toilet", "jail", "question_card")
 ROLE_TITLES = {
-    "question_master": "Question master",
-    "thumbmaster": "Thumbmaster",
-    "toilet": "Toilet card",
-    "jail": "Get out of jail free",
-    "question_card": "Question card",
+    "question_master": N_("Question master"),
+    "thumbmaster": N_("Thumbmaster"),
+    "toilet": N_("Toilet card"),
+    "jail": N_("Get out of jail free"),
+    "question_card": N_("Question card"),
 }
 # What holding each role lets its holder do (shown on the holder's phone).
 ROLE_POWERS = {
-    "question_master": "Tap \"caught\" and pick whoever answered one of your questions.",
-    "thumbmaster": "Start the thumb race whenever you like between cards.",
-    "toilet": "Use it once to go to the toilet; the table announces it.",
-    "jail": "Cancel the latest forfeit aimed at you, once. Others may steal it.",
-    "question_card": "Tap \"caught\" and pick whoever answered your question: they neck their drink.",
+    "question_master": N_("Tap \"caught\" and pick whoever answered one of your questions."),
+    "thumbmaster": N_("Start the thumb race whenever you like between cards."),
+    "toilet": N_("Use it once to go to the toilet; the table announces it."),
+    "jail": N_("Cancel the latest forfeit aimed at you, once. Others may steal it."),
+    "question_card": N_("Tap \"caught\" and pick whoever answered your question: they neck their drink."),
 }
+
+
+class DeckError(Worded, ValueError):
+    """A deck definition refused, with the reason (a ``Wording``)."""
 
 
 def _int(lo: int, hi: int) -> dict:
@@ -81,89 +87,89 @@ def _p(domain: dict, default: Any, label: str) -> dict:
 
 EFFECTS: dict[str, dict] = {
     "text": {
-        "label": "Just the text",
-        "help": "Nothing to track: the table shows the card's text.",
+        "label": N_("Just the text"),
+        "help": N_("Nothing to track: the table shows the card's text."),
         "params": {},
     },
     "drink": {
-        "label": "Drink",
-        "help": "Hand out drinks: to the drawer, the player on their left or right, "
-                "everybody, everybody else, the guys, the chicks, or a player the drawer picks.",
+        "label": N_("Drink"),
+        "help": N_("Hand out drinks: to the drawer, the player on their left or right, "
+                "everybody, everybody else, the guys, the chicks, or a player the drawer picks."),
         "params": {
-            "who": _p(_one(*WHO), "drawer", "Who drinks"),
-            "n": _p(_int(1, 10), 1, "Drinks"),
+            "who": _p(_one(*WHO), "drawer", N_("Who drinks")),
+            "n": _p(_int(1, 10), 1, N_("Drinks")),
         },
     },
     "mate": {
-        "label": "Pick a mate",
-        "help": "The drawer picks a mate: from now on, whenever one of them drinks, "
-                "the other drinks the same. The drawer then drinks n (and so their mates).",
-        "params": {"n": _p(_int(0, 10), 1, "Drinks to seal it")},
+        "label": N_("Pick a mate"),
+        "help": N_("The drawer picks a mate: from now on, whenever one of them drinks, "
+                "the other drinks the same. The drawer then drinks n (and so their mates)."),
+        "params": {"n": _p(_int(0, 10), 1, N_("Drinks to seal it"))},
     },
     "role": {
-        "label": "Give a role",
-        "help": "The drawer takes a role: until the next card of this rank, or to the end "
+        "label": N_("Give a role"),
+        "help": N_("The drawer takes a role: until the next card of this rank, or to the end "
                 "of the game. n is what a catch or the thumb race costs; neck makes a catch "
-                "a neck; thumbs lets the thumbmaster choose left or right thumb.",
+                "a neck; thumbs lets the thumbmaster choose left or right thumb."),
         "params": {
-            "role": _p(_one(*ROLES), "question_master", "Role"),
-            "until": _p(_one("next_same_rank", "game_end"), "game_end", "Held until"),
-            "n": _p(_int(1, 10), 1, "Drinks"),
-            "neck": _p(_BOOL, False, "A catch is a neck"),
-            "thumbs": _p(_BOOL, False, "Left or right thumb"),
+            "role": _p(_one(*ROLES), "question_master", N_("Role")),
+            "until": _p(_one("next_same_rank", "game_end"), "game_end", N_("Held until")),
+            "n": _p(_int(1, 10), 1, N_("Drinks")),
+            "neck": _p(_BOOL, False, N_("A catch is a neck")),
+            "thumbs": _p(_BOOL, False, N_("Left or right thumb")),
         },
     },
     "rule": {
-        "label": "Make a rule",
-        "help": "The drawer types a rule that holds to the end of the game; "
-                "anyone may report a breach, which costs n.",
-        "params": {"n": _p(_int(1, 10), 1, "Drinks per offence")},
+        "label": N_("Make a rule"),
+        "help": N_("The drawer types a rule that holds to the end of the game; "
+                "anyone may report a breach, which costs n."),
+        "params": {"n": _p(_int(1, 10), 1, N_("Drinks per offence"))},
     },
     "race": {
-        "label": "Race: last one drinks",
-        "help": "Everybody taps; the last (and anyone missing at the time-out) drinks n.",
-        "params": {"n": _p(_int(1, 10), 1, "Drinks")},
+        "label": N_("Race: last one drinks"),
+        "help": N_("Everybody taps; the last (and anyone missing at the time-out) drinks n."),
+        "params": {"n": _p(_int(1, 10), 1, N_("Drinks"))},
     },
     "round": {
-        "label": "Round game",
-        "help": "A game played aloud round the table from the drawer (rhyme, category); "
+        "label": N_("Round game"),
+        "help": N_("A game played aloud round the table from the drawer (rhyme, category); "
                 "the drawer or the host picks who messed up, and they drink n. With "
                 "thumbmaster, the drawer first becomes the thumbmaster for the game (the "
-                "thumb race costs n; left or right thumb), then the round is played.",
+                "thumb race costs n; left or right thumb), then the round is played."),
         "params": {
-            "n": _p(_int(1, 10), 1, "Drinks"),
-            "thumbmaster": _p(_BOOL, False, "The drawer becomes thumbmaster first"),
+            "n": _p(_int(1, 10), 1, N_("Drinks")),
+            "thumbmaster": _p(_BOOL, False, N_("The drawer becomes thumbmaster first")),
         },
     },
     "waterfall": {
-        "label": "Waterfall",
-        "help": "Everybody drinks; the drawer stops first, then each player round the table "
-                "in the direction of play. Each player's tally counts n.",
-        "params": {"n": _p(_int(0, 10), 1, "Drinks counted each")},
+        "label": N_("Waterfall"),
+        "help": N_("Everybody drinks; the drawer stops first, then each player round the table "
+                "in the direction of play. Each player's tally counts n."),
+        "params": {"n": _p(_int(0, 10), 1, N_("Drinks counted each"))},
     },
     "cup": {
-        "label": "The cup",
-        "help": "Pour into the cup. The drawer of the last such card necks the cup and the "
-                "game ends; with return_cards, every role and rule is handed back.",
-        "params": {"return_cards": _p(_BOOL, False, "Return roles and rules at the end")},
+        "label": N_("The cup"),
+        "help": N_("Pour into the cup. The drawer of the last such card necks the cup and the "
+                "game ends; with return_cards, every role and rule is handed back."),
+        "params": {"return_cards": _p(_BOOL, False, N_("Return roles and rules at the end"))},
     },
     "reverse": {
-        "label": "Reverse",
-        "help": "The direction of play reverses; the drawer drinks n.",
-        "params": {"n": _p(_int(0, 10), 0, "Drinks")},
+        "label": N_("Reverse"),
+        "help": N_("The direction of play reverses; the drawer drinks n."),
+        "params": {"n": _p(_int(0, 10), 0, N_("Drinks"))},
     },
     "chugalug": {
-        "label": "Chugalug",
-        "help": "The number game: count round the table from the drawer, saying \"chugalug\" "
-                "for multiples of 5 or 7, which reverse the count. The first mistake drinks n.",
-        "params": {"n": _p(_int(1, 10), 2, "Drinks")},
+        "label": N_("Chugalug"),
+        "help": N_("The number game: count round the table from the drawer, saying \"chugalug\" "
+                "for multiples of 5 or 7, which reverse the count. The first mistake drinks n."),
+        "params": {"n": _p(_int(1, 10), 2, N_("Drinks"))},
     },
     "rps": {
-        "label": "Paper, scissors, stone",
-        "help": "The players either side of the drawer play on their phones; the loser drinks n.",
+        "label": N_("Paper, scissors, stone"),
+        "help": N_("The players either side of the drawer play on their phones; the loser drinks n."),
         "params": {
-            "n": _p(_int(1, 10), 2, "Drinks"),
-            "best_of": _p(_one(1, 3, 5), 3, "Best of"),
+            "n": _p(_int(1, 10), 2, N_("Drinks")),
+            "best_of": _p(_one(1, 3, 5), 3, N_("Best of")),
         },
     },
 }
@@ -177,31 +183,31 @@ RING_OF_FIRE: dict = {
     "name": "Ring of Fire",
     "mode": "ring_of_fire",
     "cards": {
-        "A": _card("Waterfall", "Everyone must keep drinking until the person who picked the "
-                   "card stops. You stop only when the person before you has stopped.",
+        "A": _card(N_("Waterfall"), N_("Everyone must keep drinking until the person who picked the "
+                   "card stops. You stop only when the person before you has stopped."),
                    "waterfall", n=1),
-        "2": _card("You", "You can choose someone to drink.", "drink", who="pick", n=1),
-        "3": _card("Me", "You must drink.", "drink", who="drawer", n=1),
-        "4": _card("Floor", "Last one to touch the floor has to drink.", "race", n=1),
-        "5": _card("Guys", "All guys have to drink.", "drink", who="guys", n=1),
-        "6": _card("Chicks", "All girls have to drink.", "drink", who="chicks", n=1),
-        "7": _card("Heaven", "Point your finger in the sky: whoever is last must drink.",
+        "2": _card(N_("You"), N_("You can choose someone to drink."), "drink", who="pick", n=1),
+        "3": _card(N_("Me"), N_("You must drink."), "drink", who="drawer", n=1),
+        "4": _card(N_("Floor"), N_("Last one to touch the floor has to drink."), "race", n=1),
+        "5": _card(N_("Guys"), N_("All guys have to drink."), "drink", who="guys", n=1),
+        "6": _card(N_("Chicks"), N_("All girls have to drink."), "drink", who="chicks", n=1),
+        "7": _card(N_("Heaven"), N_("Point your finger in the sky: whoever is last must drink."),
                    "race", n=1),
-        "8": _card("Mate", "Choose someone to drink with you: whenever one of you drinks, "
-                   "so does the other.", "mate", n=1),
-        "9": _card("Rhyme", "Say a word; the next person must rhyme with it, and so on round "
-                   "the circle until someone messes up. They drink.", "round", n=1),
-        "10": _card("Thumbmaster", "You are the thumbmaster: put a thumb on the table whenever you "
+        "8": _card(N_("Mate"), N_("Choose someone to drink with you: whenever one of you drinks, "
+                   "so does the other."), "mate", n=1),
+        "9": _card(N_("Rhyme"), N_("Say a word; the next person must rhyme with it, and so on round "
+                   "the circle until someone messes up. They drink."), "round", n=1),
+        "10": _card(N_("Thumbmaster"), N_("You are the thumbmaster: put a thumb on the table whenever you "
                     "like; the last to copy drinks. Now pick a category, such as football; round "
-                    "the circle everyone names something in it. Whoever messes up drinks.",
+                    "the circle everyone names something in it. Whoever messes up drinks."),
                     "round", n=1, thumbmaster=True),
-        "J": _card("Make a Rule", "Make up a rule everyone must follow for the whole game. "
-                   "Whoever disobeys drinks.", "rule", n=1),
-        "Q": _card("Questionmaster", "Until the next queen, whoever answers one of your "
-                   "questions drinks.", "role", role="question_master",
+        "J": _card(N_("Make a Rule"), N_("Make up a rule everyone must follow for the whole game. "
+                   "Whoever disobeys drinks."), "rule", n=1),
+        "Q": _card(N_("Questionmaster"), N_("Until the next queen, whoever answers one of your "
+                   "questions drinks."), "role", role="question_master",
                    until="next_same_rank", n=1),
-        "K": _card("Pour!", "Pour a little of your drink into the cup. Whoever picks up the "
-                   "last king drinks the whole cup.", "cup", return_cards=False),
+        "K": _card(N_("Pour!"), N_("Pour a little of your drink into the cup. Whoever picks up the "
+                   "last king drinks the whole cup."), "cup", return_cards=False),
     },
 }
 
@@ -209,42 +215,42 @@ KINGS: dict = {
     "name": "Kings",
     "mode": "kings",
     "cards": {
-        "A": _card("Waterfall", "You start drinking, then each player round the table. "
-                   "You can only stop when the person on your right stops.", "waterfall", n=1),
+        "A": _card(N_("Waterfall"), N_("You start drinking, then each player round the table. "
+                   "You can only stop when the person on your right stops."), "waterfall", n=1),
         "2": {
-            "red": _card("Drink two", "Drink two fingers.", "drink", who="drawer", n=2),
-            "black": _card("Nominate", "Nominate someone for two fingers.", "drink",
+            "red": _card(N_("Drink two"), N_("Drink two fingers."), "drink", who="drawer", n=2),
+            "black": _card(N_("Nominate"), N_("Nominate someone for two fingers."), "drink",
                            who="pick", n=2),
         },
         "3": {
-            "red": _card("Left drinks", "The person on your left does two fingers.", "drink",
+            "red": _card(N_("Left drinks"), N_("The person on your left does two fingers."), "drink",
                          who="left", n=2),
-            "black": _card("Right drinks", "The person on your right does two fingers.",
+            "black": _card(N_("Right drinks"), N_("The person on your right does two fingers."),
                            "drink", who="right", n=2),
         },
-        "4": _card("Thumbmaster", "At any time, put your left or right thumb on the edge of the "
-                   "table. The last to copy with the correct thumb does two fingers.", "role",
+        "4": _card(N_("Thumbmaster"), N_("At any time, put your left or right thumb on the edge of the "
+                   "table. The last to copy with the correct thumb does two fingers."), "role",
                    role="thumbmaster", until="game_end", n=2, thumbs=True),
-        "5": _card("Chugalug", "Count round the table from \"one to my left\" or \"one to my "
+        "5": _card(N_("Chugalug"), N_("Count round the table from \"one to my left\" or \"one to my "
                    "right\". Multiples of 5 or 7 are \"chugalug\" and reverse the count. "
-                   "First mistake: two fingers.", "chugalug", n=2),
-        "6": _card("Toilet Card", "Nobody goes to the toilet without this card. It can be "
-                   "used once.", "role", role="toilet", until="game_end"),
-        "7": _card("Reverse", "Drink two fingers; play is reversed.", "reverse", n=2),
-        "8": _card("Paper, Scissors, Stone", "The two people either side of you play, best "
-                   "of three. The loser does two fingers.", "rps", n=2, best_of=3),
-        "9": _card("The Rule", "Make up any rule; it holds for the rest of the game. "
-                   "Two fingers for each offence.", "rule", n=2),
-        "10": _card("The Rule", "Make up any rule; it holds for the rest of the game. "
-                    "Two fingers for each offence.", "rule", n=2),
-        "J": _card("Get out of Jail Free", "Cancel one forfeit, once. Beware: it can be "
-                   "stolen when it is not in your pocket.", "role", role="jail",
+                   "First mistake: two fingers."), "chugalug", n=2),
+        "6": _card(N_("Toilet Card"), N_("Nobody goes to the toilet without this card. It can be "
+                   "used once."), "role", role="toilet", until="game_end"),
+        "7": _card(N_("Reverse"), N_("Drink two fingers; play is reversed."), "reverse", n=2),
+        "8": _card(N_("Paper, Scissors, Stone"), N_("The two people either side of you play, best "
+                   "of three. The loser does two fingers."), "rps", n=2, best_of=3),
+        "9": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
+                   "Two fingers for each offence."), "rule", n=2),
+        "10": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
+                    "Two fingers for each offence."), "rule", n=2),
+        "J": _card(N_("Get out of Jail Free"), N_("Cancel one forfeit, once. Beware: it can be "
+                   "stolen when it is not in your pocket."), "role", role="jail",
                    until="game_end"),
-        "Q": _card("Question Card", "Ask a question while touching the card: whoever answers "
-                   "properly necks their drink; answer \"f*** off\" and the asker necks.",
+        "Q": _card(N_("Question Card"), N_("Ask a question while touching the card: whoever answers "
+                   "properly necks their drink; answer \"f*** off\" and the asker necks."),
                    "role", role="question_card", until="game_end", neck=True),
-        "K": _card("Last King Necks It", "The first three kings are free. Pull the fourth and "
-                   "you neck your drink; the game ends and every feature card is returned.",
+        "K": _card(N_("Last King Necks It"), N_("The first three kings are free. Pull the fourth and "
+                   "you neck your drink; the game ends and every feature card is returned."),
                    "cup", return_cards=True),
     },
 }
@@ -261,31 +267,31 @@ FAMILY_RING_OF_FIRE: dict = {
     "name": "Ring of Fire for everyone",
     "mode": "ring_of_fire",
     "cards": {
-        "A": _card("Waterfall", "Everyone starts clapping with you. You may stop only when the "
-                   "person before you has stopped.", "waterfall", n=0),
-        "2": _card("You", "Choose someone to take a point.", "drink", who="pick", n=1),
-        "3": _card("Me", "You take a point.", "drink", who="drawer", n=1),
-        "4": _card("Floor", "Last one to touch the floor takes a point.", "race", n=1),
-        "5": _card("Question", "Ask anyone a quiz question. If they cannot answer, they take a "
-                   "point: tap who.", "drink", who="pick", n=1),
-        "6": _card("Everybody else", "Everybody but you takes a point.", "drink", who="others", n=1),
-        "7": _card("Heaven", "Point your finger in the sky: whoever is last takes a point.",
+        "A": _card(N_("Waterfall"), N_("Everyone starts clapping with you. You may stop only when the "
+                   "person before you has stopped."), "waterfall", n=0),
+        "2": _card(N_("You"), N_("Choose someone to take a point."), "drink", who="pick", n=1),
+        "3": _card(N_("Me"), N_("You take a point."), "drink", who="drawer", n=1),
+        "4": _card(N_("Floor"), N_("Last one to touch the floor takes a point."), "race", n=1),
+        "5": _card(N_("Question"), N_("Ask anyone a quiz question. If they cannot answer, they take a "
+                   "point: tap who."), "drink", who="pick", n=1),
+        "6": _card(N_("Everybody else"), N_("Everybody but you takes a point."), "drink", who="others", n=1),
+        "7": _card(N_("Heaven"), N_("Point your finger in the sky: whoever is last takes a point."),
                    "race", n=1),
-        "8": _card("Partner", "Choose a partner: whenever one of you takes a point, so does the "
-                   "other.", "mate", n=0),
-        "9": _card("Rhyme", "Say a word; the next person must rhyme with it, and so on round "
-                   "the circle until someone gets stuck. They take a point.", "round", n=1),
-        "10": _card("Category", "You are the thumbmaster: put a thumb on the table whenever you "
+        "8": _card(N_("Partner"), N_("Choose a partner: whenever one of you takes a point, so does the "
+                   "other."), "mate", n=0),
+        "9": _card(N_("Rhyme"), N_("Say a word; the next person must rhyme with it, and so on round "
+                   "the circle until someone gets stuck. They take a point."), "round", n=1),
+        "10": _card(N_("Category"), N_("You are the thumbmaster: put a thumb on the table whenever you "
                     "like; the last to copy takes a point. Now pick a category, such as animals; "
                     "round the circle everyone names something in it. Whoever gets stuck takes "
-                    "a point.", "round", n=1, thumbmaster=True),
-        "J": _card("Make a Rule", "Make up a rule everyone must follow for the whole game. "
-                   "Whoever forgets it takes a point.", "rule", n=1),
-        "Q": _card("Questionmaster", "Until the next queen, whoever answers one of your "
-                   "questions takes a point.", "role", role="question_master",
+                    "a point."), "round", n=1, thumbmaster=True),
+        "J": _card(N_("Make a Rule"), N_("Make up a rule everyone must follow for the whole game. "
+                   "Whoever forgets it takes a point."), "rule", n=1),
+        "Q": _card(N_("Questionmaster"), N_("Until the next queen, whoever answers one of your "
+                   "questions takes a point."), "role", role="question_master",
                    until="next_same_rank", n=1),
-        "K": _card("Crown", "Add a jewel to the crown. Whoever draws the last king ends the "
-                   "game.", "cup", return_cards=False),
+        "K": _card(N_("Crown"), N_("Add a jewel to the crown. Whoever draws the last king ends the "
+                   "game."), "cup", return_cards=False),
     },
 }
 
@@ -293,41 +299,41 @@ FAMILY_KINGS: dict = {
     "name": "Kings for everyone",
     "mode": "kings",
     "cards": {
-        "A": _card("Waterfall", "You start clapping, then each player round the table. "
-                   "You can only stop when the person on your right stops.", "waterfall", n=0),
+        "A": _card(N_("Waterfall"), N_("You start clapping, then each player round the table. "
+                   "You can only stop when the person on your right stops."), "waterfall", n=0),
         "2": {
-            "red": _card("Take two", "You take two points.", "drink", who="drawer", n=2),
-            "black": _card("Nominate", "Choose someone to take two points.", "drink",
+            "red": _card(N_("Take two"), N_("You take two points."), "drink", who="drawer", n=2),
+            "black": _card(N_("Nominate"), N_("Choose someone to take two points."), "drink",
                            who="pick", n=2),
         },
         "3": {
-            "red": _card("Left", "The person on your left takes two points.", "drink",
+            "red": _card(N_("Left"), N_("The person on your left takes two points."), "drink",
                          who="left", n=2),
-            "black": _card("Right", "The person on your right takes two points.",
+            "black": _card(N_("Right"), N_("The person on your right takes two points."),
                            "drink", who="right", n=2),
         },
-        "4": _card("Thumbmaster", "At any time, put your left or right thumb on the edge of the "
-                   "table. The last to copy with the correct thumb takes two points.", "role",
+        "4": _card(N_("Thumbmaster"), N_("At any time, put your left or right thumb on the edge of the "
+                   "table. The last to copy with the correct thumb takes two points."), "role",
                    role="thumbmaster", until="game_end", n=2, thumbs=True),
-        "5": _card("Category", "Pick a category, such as colours; round the table everyone "
-                   "names something in it. Whoever gets stuck takes two points.", "round", n=2),
-        "6": _card("Questionmaster", "Until the next six, whoever answers one of your "
-                   "questions takes two points.", "role", role="question_master",
+        "5": _card(N_("Category"), N_("Pick a category, such as colours; round the table everyone "
+                   "names something in it. Whoever gets stuck takes two points."), "round", n=2),
+        "6": _card(N_("Questionmaster"), N_("Until the next six, whoever answers one of your "
+                   "questions takes two points."), "role", role="question_master",
                    until="next_same_rank", n=2),
-        "7": _card("Reverse", "Play is reversed.", "reverse", n=0),
-        "8": _card("Paper, Scissors, Stone", "The two people either side of you play, best "
-                   "of three. The loser takes two points.", "rps", n=2, best_of=3),
-        "9": _card("Rhyme", "Say a word; round the table everyone rhymes with it. Whoever "
-                   "gets stuck takes two points.", "round", n=2),
-        "10": _card("The Rule", "Make up any rule; it holds for the rest of the game. "
-                    "Two points for each slip.", "rule", n=2),
-        "J": _card("Get out of Jail Free", "Cancel one forfeit, once. Beware: it can be "
-                   "stolen when it is not in your pocket.", "role", role="jail",
+        "7": _card(N_("Reverse"), N_("Play is reversed."), "reverse", n=0),
+        "8": _card(N_("Paper, Scissors, Stone"), N_("The two people either side of you play, best "
+                   "of three. The loser takes two points."), "rps", n=2, best_of=3),
+        "9": _card(N_("Rhyme"), N_("Say a word; round the table everyone rhymes with it. Whoever "
+                   "gets stuck takes two points."), "round", n=2),
+        "10": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
+                    "Two points for each slip."), "rule", n=2),
+        "J": _card(N_("Get out of Jail Free"), N_("Cancel one forfeit, once. Beware: it can be "
+                   "stolen when it is not in your pocket."), "role", role="jail",
                    until="game_end"),
-        "Q": _card("Question", "Ask the player on your left a riddle or a quiz question. If "
-                   "they cannot answer, they take two points.", "drink", who="left", n=2),
-        "K": _card("Last King", "The first three kings are free. Whoever draws the fourth "
-                   "ends the game, and every feature card is returned.", "cup",
+        "Q": _card(N_("Question"), N_("Ask the player on your left a riddle or a quiz question. If "
+                   "they cannot answer, they take two points."), "drink", who="left", n=2),
+        "K": _card(N_("Last King"), N_("The first three kings are free. Whoever draws the fourth "
+                   "ends the game, and every feature card is returned."), "cup",
                    return_cards=True),
     },
 }
@@ -362,12 +368,12 @@ def _check_value(domain: dict, value: Any) -> bool:
     return False  # pragma: no cover - the catalogue only uses these two
 
 
-def _describe(domain: dict) -> str:
+def _describe(domain: dict) -> "Wording":
     if "one_of" in domain:
-        return "one of " + ", ".join(repr(v) if isinstance(v, str) else str(v).lower()
-                                     for v in domain["one_of"])
+        return Wording("one of {values}", values=", ".join(repr(v) if isinstance(v, str) else str(v).lower()
+                                                           for v in domain["one_of"]))
     lim = domain["int"]
-    return f"a whole number from {lim['min']} to {lim['max']}"
+    return Wording("a whole number from {min} to {max}", min=lim["min"], max=lim["max"])
 
 
 def _quote(value: Any) -> str:
@@ -376,45 +382,45 @@ def _quote(value: Any) -> str:
     return text if len(text) <= 42 else text[:40] + "…"
 
 
-def _text(value: Any, where: str, what: str, lo: int, hi: int) -> str:
+def _text(value: Any, where: "Wording", what: str, lo: int, hi: int) -> str:
     """Typed text of a deck, through the one cleaner every typed text goes
     through (``text.clean_text``)."""
-    return clean_text(value, f"{where}: the {what}", hi, min_visible=lo)
+    return clean_text(value, Wording("{where}: the {what}", where=where, what=Term(what)), hi, min_visible=lo)
 
 
-def _validate_entry(entry: Any, where: str) -> dict:
+def _validate_entry(entry: Any, where: Wording) -> dict:
     if not isinstance(entry, dict):
-        raise ValueError(f"{where}: a card needs a title, a text and an effect.")
+        raise DeckError("{where}: a card needs a title, a text and an effect.", where=where)
     unknown = set(entry) - {"title", "text", "effect", "params"}
     if unknown:
-        raise ValueError(f"{where}: unknown field {_quote(sorted(unknown)[0])}.")
+        raise DeckError("{where}: unknown field {name}.", where=where, name=_quote(sorted(unknown)[0]))
     if "title" not in entry:
-        raise ValueError(f"{where}: the title is missing.")
-    title = _text(entry["title"], where, "title", 1, TITLE_MAX)
-    text = _text(entry.get("text", ""), where, "text", 0, TEXT_MAX)
+        raise DeckError("{where}: the title is missing.", where=where)
+    title = _text(entry["title"], where, N_("title"), 1, TITLE_MAX)
+    text = _text(entry.get("text", ""), where, N_("text"), 0, TEXT_MAX)
     effect = entry.get("effect")
     if effect is None:
-        raise ValueError(f"{where}: the effect is missing.")
+        raise DeckError("{where}: the effect is missing.", where=where)
     if not isinstance(effect, str) or effect not in EFFECTS:
-        raise ValueError(f"{where}: unknown effect {_quote(effect)} "
-                         f"(known: {', '.join(EFFECTS)}).")
+        raise DeckError("{where}: unknown effect {effect} (known: {known}).", where=where,
+                        effect=_quote(effect), known=", ".join(EFFECTS))
     params = entry.get("params", {})
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise ValueError(f"{where}: params must be an object.")
+        raise DeckError("{where}: params must be an object.", where=where)
     schema = EFFECTS[effect]["params"]
     for name in params:
         if name not in schema:
             allowed = ", ".join(schema) or "none"
-            raise ValueError(f"{where}: the effect {effect!r} has no parameter {_quote(name)} "
-                             f"(parameters: {allowed}).")
+            raise DeckError("{where}: the effect {effect} has no parameter {name} (parameters: {allowed}).",
+                            where=where, effect=repr(effect), name=_quote(name), allowed=allowed)
     out = {}
     for name, spec in schema.items():
         value = params.get(name, spec["default"])
         if not _check_value(spec["domain"], value):
-            raise ValueError(f"{where}: parameter {name!r} of {effect!r} must be "
-                             f"{_describe(spec['domain'])}, not {_quote(value)}.")
+            raise DeckError("{where}: parameter {name} of {effect} must be {what}, not {value}.", where=where,
+                            name=repr(name), effect=repr(effect), what=_describe(spec["domain"]), value=_quote(value))
         out[name] = value
     return {"title": title, "text": text, "effect": effect, "params": out}
 
@@ -423,41 +429,41 @@ def validate_deck(defn: Any) -> dict:
     """Check a deck definition and return its normalised copy (defaults filled
     in, text trimmed); raise ``ValueError`` with a readable reason otherwise."""
     if not isinstance(defn, dict):
-        raise ValueError("A deck definition must be an object with \"cards\".")
+        raise DeckError("A deck definition must be an object with \"cards\".")
     name = defn.get("name", "House rules")
-    name = _text(name, "Deck", "name", 1, NAME_MAX)
+    name = _text(name, Wording("Deck"), N_("name"), 1, NAME_MAX)
     cards = defn.get("cards")
     if not isinstance(cards, dict):
-        raise ValueError("The deck has no \"cards\" object.")
+        raise DeckError("The deck has no \"cards\" object.")
     for rank in RANKS:
         if rank not in cards:
-            raise ValueError(f"Card {rank} is missing.")
+            raise DeckError("Card {rank} is missing.", rank=rank)
     for key in cards:
         if key not in RANKS:
-            raise ValueError(f"{_quote(key)} is not a rank (ranks: {' '.join(RANKS)}).")
+            raise DeckError("{key} is not a rank (ranks: {ranks}).", key=_quote(key), ranks=" ".join(RANKS))
     out_cards: dict[str, dict] = {}
     for rank in RANKS:
         entry = cards[rank]
         if isinstance(entry, dict) and ("red" in entry or "black" in entry):
             extra = set(entry) - set(COLOURS)
             if extra:
-                raise ValueError(f"Card {rank}: a colour pair holds only \"red\" and \"black\", "
-                                 f"not {_quote(sorted(extra)[0])}.")
+                raise DeckError("Card {rank}: a colour pair holds only \"red\" and \"black\", not {key}.",
+                                rank=rank, key=_quote(sorted(extra)[0]))
             for colour in COLOURS:
                 if colour not in entry:
-                    raise ValueError(f"Card {rank}: the {colour} card is missing.")
-            out_cards[rank] = {c: _validate_entry(entry[c], f"Card {rank} ({c})")
+                    raise DeckError("Card {rank}: the {colour} card is missing.", rank=rank, colour=Term(colour))
+            out_cards[rank] = {c: _validate_entry(entry[c], Wording("Card {rank} ({colour})", rank=rank, colour=Term(c)))
                                for c in COLOURS}
         else:
-            out_cards[rank] = _validate_entry(entry, f"Card {rank}")
+            out_cards[rank] = _validate_entry(entry, Wording("Card {rank}", rank=rank))
     out = {"name": name, "cards": out_cards}
     mode = defn.get("mode")
     if mode is not None:
         if not isinstance(mode, str) or mode not in DEFAULT_DECKS:
-            raise ValueError(f"Unknown mode {_quote(mode)} (modes: {', '.join(DEFAULT_DECKS)}).")
+            raise DeckError("Unknown mode {mode} (modes: {modes}).", mode=_quote(mode), modes=", ".join(DEFAULT_DECKS))
         out["mode"] = mode
     if len(json.dumps(out, ensure_ascii=False).encode()) > DECK_BYTES_MAX:
-        raise ValueError(f"The deck is larger than {DECK_BYTES_MAX // 1000} KB; shorten its texts.")
+        raise DeckError("The deck is larger than {size} KB; shorten its texts.", size=DECK_BYTES_MAX // 1000)
     return out
 
 

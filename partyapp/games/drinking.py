@@ -134,13 +134,18 @@ Choices where the rule text is open
 The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps
 ``LOG_MAX`` for undo and the jail card). Moves return their events: the log
 entries they added, in the public form of ``public_view()["log"]`` (``id``,
-``kind``, ``text``, ``drinks``, ``necks``, ``undone``). ``text`` parts are
-strings, ``{"player": pid}``, ``{"card": code}``, and the forfeit parts:
-``{"forfeit": [pids], "n": n}`` (they take ``n`` each; an empty list:
-nobody takes one), ``{"mates": [pids]}`` (their mates take the same, the
-amounts in ``drinks``), ``{"neck": pid, "why": "catch"|"cup"}`` (necks
-their drink / the cup) and ``{"pour": pid, "filled": k, "of": n}`` (a king
-into the cup).
+``kind``, the message key ``msg`` and its parameters, ``drinks``,
+``necks``, ``undone``), like the card games' log: ``{"id": 7, "kind":
+"forfeit", "msg": "drinking.drink", "lead": "pick", "by": "p1", "players":
+["p2"], "count": 1, ...}``. The screens word each key in their language
+(``static/js/modes/drinking.js``). A forfeit's ``lead`` names what caused
+it (its own parameters beside it), ``players`` and ``count`` who drinks
+how much, and ``mates`` who drinks too through a mate. Card titles are
+the deck's words (``title``): a standard deck's (the default deck, or
+the family deck family mode plays) are worded by the screens,
+a house deck's (``house_deck`` in the view) shown as their authors typed
+them. A game saved before the log had keys still loads: its old entries
+keep their ``text`` parts, which the screens still show as they were.
 
 How it is built
 ---------------
@@ -166,7 +171,8 @@ from typing import Any, Callable, ClassVar
 
 import orjson
 
-from .actions import in_domain
+from ..wording import N_, Term
+from .actions import in_domain, parameter_word
 from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
 from .cards import STANDARD_DECK, colour_of, parse_card, validate_cards
 from .decks import GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, family_deck, validate_deck
@@ -272,7 +278,11 @@ class DrinkingGame(Game):
     @classmethod
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "DrinkingGame":
         opts = cls.check_options(options)
-        deck = opts.pop("variant", None) or default_deck(cls.mode)
+        house = opts.pop("variant", None)
+        deck = house or default_deck(cls.mode)
+        # The family deck (family mode's ``variant``) is a standard deck: its
+        # words are message ids, worded in each screen's language.
+        own = house is not None and house != family_deck(cls.mode)
         staged = opts.pop("deck", [])
         seats: list[str] = []
         groups: dict[str, str | None] = {}
@@ -287,7 +297,7 @@ class DrinkingGame(Game):
         cup_total = sum(1 for code in STANDARD_DECK
                         if entry_for(deck, parse_card(code)[0], colour_of(code))["effect"] == "cup")
         return cls(State(
-            mode=cls.mode, deck=deck, opts=opts, seats=seats, groups=groups, current=seats[0],
+            mode=cls.mode, deck=deck, house=own, opts=opts, seats=seats, groups=groups, current=seats[0],
             staged=list(staged), cup_total=cup_total, roles={r: None for r in ROLES},
             fingers={pid: 0 for pid in seats}, necks={pid: 0 for pid in seats},
             seed=rng.getrandbits(64),
@@ -301,9 +311,9 @@ class DrinkingGame(Game):
 
     def _entry_json(self, entry: dict) -> str:
         """An entry's encoding, made again only when the entry changed. Entries
-        change only by assignment of new ``text``/``drinks``/``necks`` objects,
+        change only by assignment of new ``mates``/``drinks``/``necks`` objects,
         a new exemption, or ``undone``: those are the cache's key."""
-        key = (entry["text"], entry["drinks"], entry["necks"], entry["undone"], len(entry.get("_ex", ())))
+        key = (entry.get("mates"), entry["drinks"], entry["necks"], entry["undone"], len(entry.get("_ex", ())))
         cache = self._entry_json_cache
         hit = cache.get(entry["id"])
         if hit is not None:
@@ -357,11 +367,12 @@ class DrinkingGame(Game):
         return others or [pid]
 
     # -- the log and the tallies -----------------------------------------------
-    def log(self, kind: str, parts: list, **extra: Any) -> dict:
-        """A log entry: ``parts`` are strings, ``{"player": pid}`` or ``{"card": code}``."""
+    def log(self, kind: str, msg: str, **extra: Any) -> dict:
+        """A log entry: its kind, message key and parameters (names starting
+        with ``_`` are the engine's own and never shown)."""
         s = self.state
         s.log_seq += 1
-        entry = {"id": s.log_seq, "kind": kind, "text": parts, "drinks": {}, "necks": {},
+        entry = {"id": s.log_seq, "kind": kind, "msg": "drinking." + msg, "drinks": {}, "necks": {},
                  "undone": False}
         entry.update(extra)
         s.log.append(entry)
@@ -408,31 +419,32 @@ class DrinkingGame(Game):
         entry["drinks"] = drinks
         entry["necks"] = necks
 
-    def _forfeit(self, parts: list, cause: str, drinks: dict | None = None,
-                 necks: dict | None = None) -> dict:
-        entry = self.log("forfeit", parts, cause=cause,
+    def _forfeit(self, msg: str, cause: str, lead: dict | None, drinks: dict | None = None,
+                 necks: dict | None = None, **params: Any) -> dict:
+        entry = self.log("forfeit", msg, cause=cause, **(lead or _EMPTY), **params,
                          _t={p: n for p, n in (drinks or _EMPTY).items() if n > 0},
                          _nt=dict(necks or _EMPTY), _ex=[])
         self._settle(entry)
         extra = [p for p in entry["drinks"] if p not in entry["_t"]]
         if extra:
-            entry["text"] = parts + [{"mates": extra}]
+            entry["mates"] = extra
         return entry
 
-    def drink(self, pids: list[str], n: int, cause: str, lead: list | None = None) -> None:
-        """``pids`` drink ``n`` each (and their mates with them)."""
+    def drink(self, pids: list[str], n: int, cause: str, lead: dict | None = None) -> None:
+        """``pids`` drink ``n`` each (and their mates with them). ``lead``:
+        what caused it, ``{"lead": key, ...its parameters}``."""
         if not pids:
-            self.log("note", (lead or []) + [{"forfeit": [], "n": 0}])
+            self.log("note", "nobody", **(lead or _EMPTY))
             return
-        self._forfeit((lead or []) + [{"forfeit": list(pids), "n": n}], cause, drinks={p: n for p in pids})
+        self._forfeit("drink", cause, lead, drinks={p: n for p in pids}, players=list(pids), count=n)
 
-    def neck(self, pid: str, cause: str, parts: list) -> None:
-        self._forfeit(parts, cause, necks={pid: 1})
+    def neck(self, pid: str, cause: str, lead: dict | None = None, msg: str = "neck") -> None:
+        self._forfeit(msg, cause, lead, necks={pid: 1}, players=[pid])
 
-    def _catch_cost(self, role: str, pid: str, cause: str, lead: list) -> None:
+    def _catch_cost(self, role: str, pid: str, cause: str, lead: dict) -> None:
         info = self.state.role_info.get(role)
         if info is not None and info.neck:
-            self.neck(pid, cause, lead + [{"neck": pid, "why": "catch"}])
+            self.neck(pid, cause, lead)
         else:
             self.drink([pid], info.n if info is not None else 1, cause, lead)
 
@@ -447,7 +459,7 @@ class DrinkingGame(Game):
 
     def add_rule(self, pid: str, text: str, n: int) -> None:
         self.state.rules.append(Rule(by=pid, text=text, n=n))
-        self.log("rule", [{"player": pid}, " makes a rule: " + text])
+        self.log("rule", "rule", player=pid, rule=text)
 
     # -- views --------------------------------------------------------------------
     def players(self) -> list[str]:
@@ -487,10 +499,12 @@ class DrinkingGame(Game):
 
     @staticmethod
     def _pub_entry(e: dict) -> dict:
-        # text, drinks and necks are only ever replaced, never changed in
-        # place, so the view may share them instead of copying.
-        return {"id": e["id"], "kind": e["kind"], "text": e["text"],
-                "drinks": e["drinks"], "necks": e["necks"], "undone": e["undone"]}
+        # Lists and dicts in an entry are only ever replaced, never changed
+        # in place, so the view may share them instead of copying.
+        if "text" in e:  # an entry of a game saved before the log had keys
+            return {"id": e["id"], "kind": e["kind"], "text": e["text"],
+                    "drinks": e["drinks"], "necks": e["necks"], "undone": e["undone"]}
+        return {k: v for k, v in e.items() if k[0] != "_"}
 
     def _mate_groups(self) -> list[list[str]]:
         mates = self.state.mates
@@ -521,6 +535,7 @@ class DrinkingGame(Game):
             "mode": self.mode,
             "title": self.title,
             "deck_name": s.deck["name"],
+            "house_deck": s.house,
             "turn": self._turn(),
             "next_drawer": None if s.over else s.current,
             "over": s.over,
@@ -715,16 +730,16 @@ class DrinkingGame(Game):
         values: dict[str, Any] = {}
         for name, domain in spec["params"].items():
             if name not in action:
-                raise IllegalAction(f"This move needs a {name}.")
+                raise IllegalAction("This move needs a {name}.", name=parameter_word(name))
             if "text" in domain:
                 try:
-                    values[name] = clean_text(action[name], f"The {name}", domain["text"]["max_len"])
+                    values[name] = clean_text(action[name], Term("The text"), domain["text"]["max_len"])
                 except TextRefused as exc:
-                    raise IllegalAction(str(exc)) from None
+                    raise IllegalAction(exc.wording) from None
                 continue
             ok, value = in_domain(domain, action[name])
             if not ok:
-                raise IllegalAction(f"That {name} is not one you can choose now.")
+                raise IllegalAction("That {name} is not one you can choose now.", name=parameter_word(name))
             values[name] = value
         prompt = s.prompt
         if prompt is not None and pid != HOST and type_ in prompt.moves:
@@ -792,9 +807,9 @@ class DrinkingGame(Game):
         if return_cards:
             s.roles = {r: None for r in ROLES}
             s.rules = []
-            self.log("end", ["The game is over: every feature card is returned."])
+            self.log("end", "end_returned")
         else:
-            self.log("end", ["The game is over."])
+            self.log("end", "end")
         s.result = {"reason": reason, "by": by, "drinks": dict(s.fingers), "necks": dict(s.necks)}
 
     # -- the draw and the card effects ------------------------------------------
@@ -821,13 +836,13 @@ class DrinkingGame(Game):
         s.calls = []
         if rank == "K":
             s.kings += 1
-        self.log("draw", [{"player": pid}, " drew ", {"card": code}, ": " + entry["title"] + "."], card=code)
+        self.log("draw", "draw", player=pid, card=code, title=entry["title"])
         for role in ROLES:
             info = s.role_info.get(role)
             holder = s.roles[role]
             if holder is not None and info is not None and info.until == "next_same_rank" and info.rank == rank:
                 s.roles[role] = None
-                self.log("role", [{"player": holder}, " is no longer " + ROLE_TITLES[role].lower() + "."])
+                self.log("role", "role_lost", player=holder, role=role)
         EFFECTS[entry["effect"]](self, pid, rank, entry, now)
         if not s.over:
             s.current = self.next_in_play(pid)
@@ -836,16 +851,16 @@ class DrinkingGame(Game):
         s = self.state
         holder = s.roles[role]
         if holder is not None and holder != pid and not s.opts["roles_pass_on"]:
-            self.log("role", [{"player": holder}, " keeps the " + ROLE_TITLES[role].lower() + "."])
+            self.log("role", "role_kept", player=holder, role=role)
             return
         s.roles[role] = pid
         s.role_info[role] = info
-        self.log("role", [{"player": pid}, " takes the " + ROLE_TITLES[role].lower() + "."], role=role)
+        self.log("role", "role_taken", player=pid, role=role)
 
     def start_race(self, by: str, race: str, title: str, participants: list[str],
                     thumb: str | None, n: int, now: float) -> None:
         if len(participants) < 2:
-            self.log("note", [title + ": not enough players to race."])
+            self.log("note", "no_race", race=race, title=title)
             return
         self.state.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
                                  n=n, deadline=now + self.state.opts["race_timeout_s"])
@@ -856,8 +871,7 @@ class DrinkingGame(Game):
         info = s.role_info["thumbmaster"]
         thumb = values.get("thumb")
         others = [p for p in s.seats if p != pid]
-        what = f" puts a {thumb} thumb on the table!" if thumb else " puts a thumb on the table!"
-        self.log("thumb", [{"player": pid}, what])
+        self.log("thumb", "thumb", player=pid, thumb=thumb)
         paused = s.prompt
         s.prompt = None
         self.start_race(pid, "thumb", "Thumb", others, thumb, info.n, now)
@@ -887,39 +901,35 @@ class DrinkingGame(Game):
 
     def _caught(self, pid: str, values: dict, now: float) -> None:
         self._catch_cost(values["by"], values["player"], "caught",
-                         [{"player": pid}, " caught ", {"player": values["player"]}, " answering. "])
+                         {"lead": "caught", "by": pid, "player": values["player"]})
         self._called(self._call_key("caught", values))
 
     def _deflect(self, pid: str, values: dict, now: float) -> None:
         holder = self.state.roles["question_card"]
         key = self._call_key("deflect", values)
-        self._catch_cost("question_card", holder, "deflect",
-                         [{"player": pid}, " says \"f*** off\" to ", {"player": holder}, ". "])
+        self._catch_cost("question_card", holder, "deflect", {"lead": "deflect", "by": pid, "player": holder})
         self._called(key)
 
     def _toilet(self, pid: str, values: dict, now: float) -> None:
         self.state.roles["toilet"] = None
-        self.log("toilet", [{"player": pid}, " uses the toilet card and may go to the toilet."])
+        self.log("toilet", "toilet", player=pid)
 
     def _jail(self, pid: str, values: dict, now: float) -> None:
         entry = self._jail_target(pid)
         entry["_ex"].append(pid)
         self._settle(entry)
         self.state.roles["jail"] = None
-        self.log("jail", [{"player": pid}, " gets out of jail free: forfeit "
-                          f"#{entry['id']} is cancelled for them."], ref=entry["id"])
+        self.log("jail", "jail", player=pid, ref=entry["id"])
 
     def _steal(self, pid: str, values: dict, now: float) -> None:
         roles = self.state.roles
         victim = roles["jail"]
         roles["jail"] = pid
-        self.log("steal", [{"player": pid}, " steals the jail card from ", {"player": victim}, "!"],
-                 _from=victim, _to=pid)
+        self.log("steal", "steal", player=pid, victim=victim, _from=victim, _to=pid)
 
     def _breach(self, pid: str, values: dict, now: float) -> None:
         rule = self.state.rules[values["rule"]]
-        self.drink([values["player"]], rule.n, "breach",
-                   [{"player": pid}, " reports a broken rule (" + rule.text + "): "])
+        self.drink([values["player"]], rule.n, "breach", {"lead": "breach", "by": pid, "rule": rule.text})
         self._called(self._call_key("breach", values))
 
     # -- host moves ----------------------------------------------------------------------
@@ -930,19 +940,18 @@ class DrinkingGame(Game):
         if entry["kind"] == "steal":
             back = entry["_from"] if entry["_from"] in s.seats else None
             s.roles["jail"] = back
-            parts = ["The host undoes the steal: the jail card goes back"]
-            self.log("undo", parts + ([" to ", {"player": back}, "."] if back else ["."]), ref=entry["id"])
+            self.log("undo", "undo_steal", player=back, ref=entry["id"])
             return
         for key, tally in (("drinks", s.fingers), ("necks", s.necks)):
             for p, n in entry[key].items():
                 tally[p] = tally.get(p, 0) - n
         if entry.get("_call") in s.calls:
             s.calls = [c for c in s.calls if c != entry["_call"]]
-        self.log("undo", [f"The host undoes #{entry['id']}: the forfeit is taken back."], ref=entry["id"])
+        self.log("undo", "undo", ref=entry["id"])
 
     def _skip(self, pid: str, values: dict, now: float) -> None:
         self.state.prompt = None
-        self.log("note", ["The host skips the card in play."])
+        self.log("note", "host_skip")
         self.resume(now)
 
     _MOVES: ClassVar[dict[str, Callable]] = {
@@ -969,7 +978,7 @@ class DrinkingGame(Game):
         self._events = []
         if s.prompt is None:
             s.current = self.next_in_play(pid)
-            self.log("skip", [{"player": pid}, " is away: the draw passes to ", {"player": s.current}, "."])
+            self.log("skip", "skip_draw", player=pid, next=s.current)
         else:
             s.prompt.skip(self, pid, now)
         self.resume(now)
@@ -987,7 +996,8 @@ class DrinkingGame(Game):
         if pid in s.seats:
             raise IllegalAction("You are already in this game.")
         if len(s.seats) >= self.max_players:
-            raise IllegalAction(f"{self.title} takes at most {self.max_players} players.")
+            raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
+                                game=Term(self.title), count=self.max_players)
         self._events = []
         s.seats.append(pid)
         s.groups[pid] = _group(player.get("group"))
@@ -995,7 +1005,7 @@ class DrinkingGame(Game):
         s.necks.setdefault(pid, 0)
         if s.current is None:
             s.current = pid
-        self.log("join", [{"player": pid}, " joins the game."])
+        self.log("join", "join", player=pid)
 
     def remove_player(self, pid: str, now: float) -> None:
         s = self.state
@@ -1013,21 +1023,18 @@ class DrinkingGame(Game):
                 del s.mates[m]
         if s.current == pid:
             s.current = nxt
-        parts = [{"player": pid}, " leaves the game."]
-        if returned:
-            parts.append(" Returned: " + ", ".join(ROLE_TITLES[r].lower() for r in returned) + ".")
-        self.log("leave", parts)
+        self.log("leave", "leave", player=pid, returned=returned)
         still: Prompt | None = None
         if not s.over:
             if s.paused is not None and s.paused.leave(self, pid, nxt, now):
                 s.paused = None
-                self.log("note", ["The card in play is called off."])
+                self.log("note", "called_off")
             pr = s.prompt
             if pr is not None:
                 if pr.leave(self, pid, nxt, now):
                     s.prompt = None
                     thumb = isinstance(pr, Race) and pr.race == "thumb"
-                    self.log("note", ["The thumb race is called off." if thumb else "The card in play is called off."])
+                    self.log("note", "thumb_called_off" if thumb else "called_off")
                 else:
                     still = pr
         s.seats.remove(pid)
@@ -1049,7 +1056,7 @@ class RingOfFire(DrinkingGame):
     """Ring of Fire: the cards round a cup, drinks counted as drinks."""
 
     mode = "ring_of_fire"
-    title = "Ring of Fire"
+    title = N_("Ring of Fire")
     unit = ("drink", "drinks")
     FAMILY_OPTIONS = {"variant": family_deck("ring_of_fire")}
 
@@ -1058,7 +1065,7 @@ class Kings(DrinkingGame):
     """Kings, the house variant of the seed: drinks counted in fingers."""
 
     mode = "kings"
-    title = "Kings"
+    title = N_("Kings")
     unit = ("finger", "fingers")
     FAMILY_OPTIONS = {"variant": family_deck("kings")}
 

@@ -27,7 +27,7 @@ def drink(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 def mate(g, pid: str, rank: str, entry: dict, now: float) -> None:
     if len(g.state.seats) < 2:
-        g.log("note", ["There is nobody to pick as a mate."])
+        g.log("note", "no_mate")
     else:
         g.state.prompt = Pick(by=pid, what="mate", n=entry["params"]["n"])
 
@@ -60,7 +60,7 @@ def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
     order = [g.step(pid, s.direction * i) for i in range(len(s.seats))]
     s.outcome = {"kind": "waterfall", "order": order}
     if entry["params"]["n"]:
-        g.drink(order, entry["params"]["n"], "waterfall", ["Waterfall: "])
+        g.drink(order, entry["params"]["n"], "waterfall", {"lead": "waterfall"})
 
 
 def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
@@ -68,23 +68,23 @@ def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
     s.cup += 1
     s.outcome = {"kind": "cup", "filled": s.cup, "of": s.cup_total}
     if s.cup >= s.cup_total:
-        g.neck(pid, "cup", [{"neck": pid, "why": "cup"}])
+        g.neck(pid, "cup", msg="cup_neck")
         g.game_over("last_king", pid, entry["params"]["return_cards"])
     else:
-        g.log("cup", [{"pour": pid, "filled": s.cup, "of": s.cup_total}])
+        g.log("cup", "cup", player=pid, filled=s.cup, of=s.cup_total)
 
 
 def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:
     s = g.state
     s.direction = -s.direction
-    g.log("reverse", ["Play is reversed: now " + ("clockwise." if s.direction == 1 else "counter-clockwise.")])
+    g.log("reverse", "reverse", direction=s.direction)
     if entry["params"]["n"]:
         g.drink([pid], entry["params"]["n"], "card")
 
 
 def chugalug(g, pid: str, rank: str, entry: dict, now: float) -> None:
     if len(g.state.seats) < 2:
-        g.log("note", ["Chugalug needs at least two players."])
+        g.log("note", "chugalug_alone")
     else:
         g.state.prompt = Chugalug(by=pid, speaker=pid, n=entry["params"]["n"])
 
@@ -93,7 +93,7 @@ def rps(g, pid: str, rank: str, entry: dict, now: float) -> None:
     p = entry["params"]
     a, b = g.step(pid, 1), g.step(pid, -1)
     if a == pid:
-        g.log("note", ["Paper, scissors, stone needs another player."])
+        g.log("note", "rps_alone")
         return
     if a == b:
         b = pid

@@ -51,6 +51,7 @@ class RoleInfo:
 class State:
     mode: str
     deck: dict  # the deck definition played (decks.validate_deck's form)
+    house: bool = False  # a house variant: its words are shown as typed, never translated
     opts: dict  # the game's options, checked
     seats: list[str]  # player ids, clockwise
     groups: dict[str, str | None]  # "guys", "chicks" or None, by player

@@ -54,6 +54,7 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
+from ..wording import N_
 from .cardgame import choice, flag, number
 from .cards import rank_of
 from .reflex import ReflexGame
@@ -65,7 +66,7 @@ FIRST_OUT, LAST_STANDING = "first_out", "last_standing"
 
 class EgyptianRatscrew(ReflexGame):
     mode = "egyptian_ratscrew"
-    title = "Egyptian Ratscrew"
+    title = N_("Egyptian Ratscrew")
     MOST_CARDS_WIN = True
 
     OPTIONS = {

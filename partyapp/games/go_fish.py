@@ -52,6 +52,7 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec
 from .cards import ACE_HIGH, STANDARD_DECK, rank_of
 from .cardgame import choice, flag
@@ -68,7 +69,7 @@ def hand_size(players: int) -> int:
 
 class GoFish(HandGame):
     mode = "go_fish"
-    title = "Go Fish"
+    title = N_("Go Fish")
     min_players = 2
     max_players = 10
 

@@ -51,6 +51,7 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
+from ..wording import N_
 from .cardgame import choice, flag
 from .cards import RANKS, deal_all, rank_of, shuffled
 from .reflex import ReflexGame
@@ -61,7 +62,7 @@ PILE, DRINK = "pile", "drink"
 
 class IrishSnap(ReflexGame):
     mode = "irish_snap"
-    title = "Irish Snap"
+    title = N_("Irish Snap")
     MOST_CARDS_WIN = False
 
     OPTIONS = {

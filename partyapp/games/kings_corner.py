@@ -85,6 +85,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec
 from .cardgame import choice, flag, number
 from .deals import DealGame
@@ -120,7 +121,7 @@ def fits(card: str, top: str) -> bool:
 
 class KingsCorner(DealGame):
     mode = "kings_corner"
-    title = "Kings Corner"
+    title = N_("Kings Corner")
     min_players = 2
     max_players = 6
 

@@ -51,6 +51,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec
 from .cards import make_deck, rank_of
 from .handgame import HandGame, rank_groups
@@ -61,7 +62,7 @@ DECK = tuple(make_deck(52, without=[REMOVED_QUEEN]))
 
 class OldMaid(HandGame):
     mode = "old_maid"
-    title = "Old Maid"
+    title = N_("Old Maid")
     min_players = 2
     max_players = 16
 

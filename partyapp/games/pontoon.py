@@ -86,6 +86,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..wording import N_
 from .actions import int_range, one_of, spec
 from .betting import BettingGame
 from .cards import ACE_HIGH, hand_value, is_natural, make_deck, rank_index, rank_of, shuffled
@@ -125,7 +126,7 @@ def new_hand(box: str, cards: list[str], up: list[bool], bet: int, *, split: boo
 
 class Pontoon(BettingGame):
     mode = "pontoon"
-    title = "Pontoon"
+    title = N_("Pontoon")
     min_players = 2
     max_players = 16
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..wording import Term
 from .actions import spec
 from .base import GameIsOver, IllegalAction
 from .cardgame import CardGame, number
@@ -289,7 +290,7 @@ class ReflexGame(CardGame):
     # -- seats -----------------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
         if not self.s["over"]:
-            raise IllegalAction(f"{self.title} is dealt already; you will be dealt in next game.")
+            raise IllegalAction("{game} is dealt already; you will be dealt in next game.", game=Term(self.title))
         super().add_player(player, now)
 
     def on_presence(self, pid: str, connected: bool) -> None:

@@ -65,6 +65,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ..wording import N_
 from .actions import one_of, spec
 from .base import IllegalAction
 from .cardgame import CardGame, choice, flag, number
@@ -77,7 +78,7 @@ LEAD, MATCH = "lead", "match"
 
 class ShifShofShum(CardGame):
     mode = "shif_shof_shum"
-    title = "Shif-shof-shum"
+    title = N_("Shif-shof-shum")
     min_players = 2
     max_players = 16
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..wording import Worded
+
 # Characters refused in anything typed: bidi overrides, embeddings, marks
 # and isolates, and invisible characters that could hide or reorder text or
 # make a name look blank.
@@ -22,7 +24,7 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
 _UNCOUNTED_CATEGORIES = frozenset({"Mn", "Me", "Cf"})
 
 
-class TextRefused(ValueError):
+class TextRefused(Worded, ValueError):
     """Typed text that is not accepted; the message says why, naming the field."""
 
 
@@ -39,22 +41,26 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
     characters (combining marks, joiners and variation selectors are not
     counted, and at most four code points per visible character are taken)."""
     if not isinstance(value, str):
-        raise TextRefused(f"{field} must be text.")
+        raise TextRefused("{field} must be text.", field=field)
     max_raw = 4 * max_visible
     if len(value) > 2 * max_raw + 64:
-        raise TextRefused(f"{field} is longer than {max_visible} characters.")
+        raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
+                          field=field, count=max_visible)
     text = " ".join(unicodedata.normalize("NFC", value).split())
     visible = 0
     for ch in text:
         if ch in _BIDI_AND_INVISIBLE:
-            raise TextRefused(f"{field} contains an invisible or direction-changing character.")
+            raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
         cat = unicodedata.category(ch)
         if cat in _REFUSED_CATEGORIES:
-            raise TextRefused(f"{field} contains a control character.")
+            raise TextRefused("{field} contains a control character.", field=field)
         if cat not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE:
             visible += 1
     if visible < min_visible:
-        raise TextRefused(f"{field} is empty." if visible == 0 else f"{field} is too short.")
+        if visible == 0:
+            raise TextRefused("{field} is empty.", field=field)
+        raise TextRefused("{field} is too short.", field=field)
     if visible > max_visible or len(text) > max_raw:
-        raise TextRefused(f"{field} is longer than {max_visible} characters.")
+        raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
+                          field=field, count=max_visible)
     return text

@@ -1,6 +1,6 @@
 // Shared by every page: the socket, acknowledged calls, storage, and the
 // names of players (those who left included).
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const ACK_TIMEOUT_MS = 8000;
 
@@ -8,8 +8,11 @@ export const ACK_TIMEOUT_MS = 8000;
 // query, so that a proxy in front of several server processes can send every
 // connection of a room to the same one (deploy/nginx.conf).
 export function connect(room = "") {
-  // The page's own origin; the server refuses other origins.
-  const socket = window.io({ reconnectionDelay: 500, reconnectionDelayMax: 4000, query: room ? { room } : {} });
+  // The page's own origin; the server refuses other origins. The handshake
+  // names this screen's language: the server's refusals come back in it.
+  const socket = window.io({
+    query: room ? { lang, room } : { lang }, reconnectionDelay: 500, reconnectionDelayMax: 4000,
+  });
   // The server measures each phone's round trip to judge races fairly:
   // answer its pings at once.
   socket.on("net.ping", (_data, ack) => { if (typeof ack === "function") ack(); });

@@ -2,12 +2,12 @@
 // table's Host drawer or the host phone: change any card's title, text and
 // effect, save it as a named variant, export it as JSON, import one.
 import { html, render, useReducer, useRef, useState } from "./view.js";
-import { t } from "./i18n.js";
+import { N_, t } from "./i18n.js";
 import { deviceToken } from "./common.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
-const MODE_TITLES = { ring_of_fire: "Ring of Fire", kings: "Kings" };
+const RANK_NAMES = { A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings") };
+const MODE_TITLES = { ring_of_fire: N_("Ring of Fire"), kings: N_("Kings") };
 
 // ctx.call(event, payload) -> answer. onSaved(variant) after a save.
 // House rules belong to whoever saved them (this device, see deviceToken);
@@ -69,6 +69,17 @@ function EntryEditor({ entry, label, catalogue, changed }) {
   </div>`;
 }
 
+// A standard deck to start a house variant from, in this screen's language:
+// what the host saves is then their own words (a variant is never translated).
+function standardDeck(deck) {
+  const copy = structuredClone(deck);
+  const word = (entry) => { entry.title = t(entry.title); entry.text = entry.text ? t(entry.text) : entry.text; };
+  for (const entry of Object.values(copy.cards)) {
+    if (entry.red) { word(entry.red); word(entry.black); } else word(entry);
+  }
+  return copy;
+}
+
 function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   const { defaults, catalogue } = listing;
   const [, redraw] = useReducer((n) => n + 1, 0);
@@ -78,7 +89,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   const deck = useRef(null);
   const [base, setBase] = useState(() => {
     const found = listing.variants.find((v) => v.name === variant && v.mode === startMode);
-    deck.current = structuredClone(found ? found.deck : defaults[startMode]);
+    deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[startMode]);
     return found ? found.name : "";
   });
   // Somebody else's house rules are saved as a copy under another name.
@@ -89,7 +100,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
 
   const load = (modeId, baseName, list = variants) => {
     const found = list.find((v) => v.name === baseName && v.mode === modeId);
-    deck.current = structuredClone(found ? found.deck : defaults[modeId]);
+    deck.current = found ? structuredClone(found.deck) : standardDeck(defaults[modeId]);
     setName(saveName(found));
     setBase(found ? found.name : "");
     redraw();

@@ -45,6 +45,10 @@ export function drinksFor(state, pid) {
   return form === "drinks" || form === "soft";
 }
 
+// A dare in this screen's language: the built-in dares are message ids
+// (partyapp/night.py); one the host typed has no entry and reads as typed.
+export const dareWord = (text) => t(text);
+
 function name(state, pid, plain) {
   return plain ? nameOf(state, pid) : html`<b class="who">${nameOf(state, pid)}</b>`;
 }
@@ -93,7 +97,7 @@ export function forfeitWords(state, pids, n, entry = null, { plain = false, coun
       return g.record.drinks ? t("{name} drinks {count}, then water for the rest.", { name: names, count: g.record.drinks })
         : t("{name} has a glass of water instead.", { name: names });
     }
-    return g.record.dare ? t("{name} takes a dare: {dare}", { name: names, dare: g.record.dare })
+    return g.record.dare ? t("{name} takes a dare: {dare}", { name: names, dare: dareWord(g.record.dare) })
       : t("{name} takes a dare.", { name: names });
   });
   return joinWords(sentences);

@@ -3,13 +3,13 @@
 // call, skip a player whose phone is away, manage the seats, and the
 // night's settings and its end (night.js).
 import { cx, html, useNow, useState } from "./view.js";
-import { t } from "./i18n.js";
+import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
 
-const BOT_LEVELS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
+const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
 
 // ctx: { command(payload), start(mode, options), call(event, payload) }
 // showAway: list the absent players to skip here (the phone shows them above,

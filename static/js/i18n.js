@@ -1,17 +1,55 @@
-// Every word the pages show goes through t(). English is the identity: the
-// message id is the English text. A later language is loaded in one place,
-// setCatalogue(), with its plural rule.
+// Every word the pages show goes through t(). The message id is the English
+// text; the words of the screen's language come from the server's gettext
+// catalogue as JSON (/i18n/<lang>.json: message id -> text, or the list of
+// plural forms, and the catalogue's Plural-Forms expression), loaded once
+// before any screen draws.
 //
 //   t("{name} to draw", {name: html`<b>${name}</b>`})  -> ["", <b>, " to draw"]
 //   t("{name} to draw", {name: "Ana"})                 -> "Ana to draw"
-//   t("{count} drink|{count} drinks", {count: 2})      -> "2 drinks"
+//   t("({count} drink)|({count} drinks)", {count: 2})  -> "(2 drinks)"  (Russian: three forms)
 //
-// Placeholders are filled with strings or with nodes; the result is a string
-// when every parameter is a string or a number, else a list of strings and
-// nodes to render. Nothing is ever parsed as markup.
+// A message id "one|many" is a plural: the catalogue gives as many forms as
+// its language has, and its rule picks one by `count`. Placeholders are
+// filled with strings or with nodes; the result is a string when every
+// parameter is a string or a number, else a list of strings and nodes to
+// render. Nothing is ever parsed as markup. N_("...") marks a message id
+// written in a table (labels by action type, log messages) for the
+// extractor; the table's value goes through t() where it is shown.
+//
+// The language: the one chosen with the switch on this device (the `lang`
+// cookie, which the server reads for the pages too), else the browser's
+// (navigator.languages). The socket tells the server the same in its
+// handshake, so that refusals come back in it.
+import pluralForms from "../vendor/tannin/plural-forms.module.js";
 
-let catalogue = null; // msgid -> translated text
+export const LANGUAGES = [["en", "English"], ["ru", "Русский"]];
+const COOKIE = "lang";
+const supported = (tag) => {
+  const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.some(([c]) => c === code) ? code : null;
+};
+
+function chosen() {
+  const m = document.cookie.match(/(?:^|;\s*)lang=([a-z]{2})/);
+  return m ? supported(m[1]) : null;
+}
+
+function fromBrowser() {
+  const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language];
+  for (const tag of tags) {
+    const code = supported(tag);
+    if (code) return code;
+  }
+  return "en";
+}
+
+export const lang = chosen() || fromBrowser();
+
+let catalogue = {}; // msgid -> text, or [forms] for "one|many" ids
 let pluralIndex = (n) => (n === 1 ? 0 : 1);
+// Message ids asked for that the catalogue of a non-English screen lacks
+// (the browser tests read them: a Russian screen must find nothing in English).
+const missing = new Set();
 
 // Family mode (a room setting): words that speak of drinks have a family
 // wording, registered by family.js as msgid -> (params) => t(family msgid,
@@ -33,16 +71,49 @@ export function isFamily() {
 }
 
 export function setCatalogue(messages, plural) {
-  catalogue = messages || null;
-  if (plural) pluralIndex = plural;
+  catalogue = messages || {};
+  if (plural) pluralIndex = typeof plural === "function" ? plural : pluralForms(plural);
+}
+
+async function load() {
+  document.documentElement.lang = lang;
+  const version = document.documentElement.dataset.i18n || "";
+  try {
+    const answer = await fetch(`/i18n/${lang}.json?v=${encodeURIComponent(version)}`, { credentials: "same-origin" });
+    if (!answer.ok) return;
+    const data = await answer.json();
+    setCatalogue(data.messages, data.plural);
+  } catch {
+    // No catalogue: the message ids (English) are shown.
+  }
+}
+
+await load();
+window.partyappI18n = { lang, missing };
+
+// The switch: remembered on this device (a cookie the server reads too), then
+// the page loads again in the new language.
+export function setLanguage(code) {
+  if (!supported(code)) return;
+  document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  window.location.reload();
+}
+
+export function N_(msgid) {
+  return msgid;
 }
 
 function lookup(msgid, count) {
-  let text = (catalogue && catalogue[msgid]) || msgid;
-  if (text.includes("|")) {
+  const n = typeof count === "number" ? count : 1;
+  const found = Object.prototype.hasOwnProperty.call(catalogue, msgid) ? catalogue[msgid] : undefined;
+  if (found === undefined && lang !== "en" && msgid) missing.add(msgid);
+  if (Array.isArray(found)) {
+    return found[Math.min(found.length - 1, Math.max(0, pluralIndex(n)))];
+  }
+  const text = found || msgid;
+  if (!found && text.includes("|")) {
     const forms = text.split("|");
-    const n = typeof count === "number" ? count : 1;
-    text = forms[Math.min(forms.length - 1, Math.max(0, pluralIndex(n)))];
+    return forms[n === 1 ? 0 : Math.min(1, forms.length - 1)];
   }
   return text;
 }

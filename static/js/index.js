@@ -1,5 +1,13 @@
 // The start page: open a table on this screen, or jump to a room by its code.
 import { call, connect, storage } from "./common.js";
+import { lang, setLanguage } from "./i18n.js";
+
+// The language switch: the page was drawn in the server's choice; the
+// scripts' own (navigator.language) wins when no switch was pressed.
+for (const item of document.querySelectorAll(".lang-switch [data-lang]")) {
+  item.setAttribute("aria-pressed", item.dataset.lang === lang ? "true" : "false");
+  item.addEventListener("click", () => setLanguage(item.dataset.lang));
+}
 
 const button = document.getElementById("start-table");
 const errorLine = document.getElementById("start-error");

@@ -5,7 +5,7 @@
 import { cx, html, useState } from "./view.js";
 import { isFamily, t } from "./i18n.js";
 import { fourColour, setFourColour } from "./prefs.js";
-import { Tally } from "./forfeits.js";
+import { Tally, dareWord } from "./forfeits.js";
 
 const PROFILES = () => [
   ["drinks", t("I'm drinking")],
@@ -70,7 +70,7 @@ export function DareCard({ state }) {
   if (!records.length) return null;
   return html`<div id="dare-card" class="dare-card" role="status">
     <div class="dare-title">${t("Your dare")}</div>
-    <div class="dare-text">${records[records.length - 1].dare}</div>
+    <div class="dare-text">${dareWord(records[records.length - 1].dare)}</div>
   </div>`;
 }
 

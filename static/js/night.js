@@ -4,13 +4,16 @@
 // end of the night (the recap), then a new night.
 import { cx, html, useEffect, useState } from "./view.js";
 import { t } from "./i18n.js";
+import { dareWord } from "./forfeits.js";
 
 const PACES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12];
 
 function DareEditor({ settings, ctx }) {
-  const [text, setText] = useState((settings.dares || []).join("\n"));
+  // The built-in dares in this screen's language; saved, they are the host's own.
+  const listed = (settings.dares || []).map(dareWord).join("\n");
+  const [text, setText] = useState(listed);
   const [saved, setSaved] = useState(false);
-  useEffect(() => { setText((settings.dares || []).join("\n")); }, [(settings.dares || []).join("\n")]);
+  useEffect(() => { setText(listed); }, [listed]);
   const save = async () => {
     const dares = text.split("\n").map((d) => d.trim()).filter(Boolean);
     const answer = await ctx.command({ command: "settings", dares });

@@ -10,6 +10,7 @@ import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
 import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
+import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
 
@@ -182,6 +183,7 @@ function JoinScreen({ hidden }) {
       ${family ? null : html`<${GroupPick} value=${group} onChange=${setGroup} name="group" />`}
       <button class="btn btn-big btn-primary" type="submit" disabled=${busy}>${t("Join")}</button>
     </form>
+    <${LangSwitch} />
   </section>`;
 }
 
@@ -287,6 +289,7 @@ function Room({ state }) {
         })}
       </ol>
     </details>
+    <${LangSwitch} />
     <button id="btn-leave" class="btn btn-quiet" type="button" onClick=${leave}>${t("Leave this room")}</button>
   </${Fragment}>`;
 }

@@ -3,16 +3,16 @@
 // night counted in the form each chose; and the same as a picture to save,
 // drawn by the server (/recap/CODE.svg).
 import { cx, html } from "./view.js";
-import { listOf, t } from "./i18n.js";
+import { listOf, N_, t } from "./i18n.js";
 import { nameOf } from "./common.js";
 import { MoreList } from "./ui/more.js";
 
 const FORMS = [
-  ["drinks", "Drinks"],
-  ["soft", "Soft drinks"],
-  ["water", "Water"],
-  ["points", "Points"],
-  ["dare", "Dares"],
+  ["drinks", N_("Drinks")],
+  ["soft", N_("Soft drinks")],
+  ["water", N_("Water")],
+  ["points", N_("Points")],
+  ["dare", N_("Dares")],
 ];
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;

@@ -13,6 +13,7 @@ import { Recap } from "./recap.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
+import { LangSwitch } from "./ui/lang.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
 
 const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
@@ -133,6 +134,7 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
     </div>` : null}
     <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
     <div class="bar-buttons">
+      <${LangSwitch} className="bar-lang" />
       ${state ? html`<button type="button" id="btn-host" class=${cx("btn btn-icon", drawer && "chosen")} aria-expanded=${drawer ? "true" : "false"}
         onClick=${() => setDrawer(!drawer)}>${t("Host")}</button>` : null}
       <${SoundButton} />

@@ -4,9 +4,10 @@
 // template, or a function (params, entry, state, plain) -> words for a
 // sentence a template cannot build ("Bo played three 7s", a list of times);
 // `params` are the entry's values ready to show (names, cards), `entry` the
-// raw ones, and `plain` asks for text only (labels, confirm boxes). The
-// drinking decks log lists of `text` parts (strings, {player}, {card}, and
-// forfeits, worded per person by forfeits.js).
+// raw ones, and `plain` asks for text only (labels, confirm boxes). A
+// drinking game saved before its log had keys keeps its old entries' `text`
+// parts (strings, {player}, {card}, and forfeit parts worded per person by
+// forfeits.js): they are still shown, as they were.
 //   word(entry, state)     -> something to render (names in bold, cards in colour)
 //   wordText(entry, state) -> the same as plain text (labels, confirm boxes)
 import { html } from "./view.js";

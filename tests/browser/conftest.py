@@ -93,11 +93,12 @@ def watch():
 
 @pytest.fixture
 def open_table(browser, server, watch):
-    """A TV-sized table page with a fresh room, started from the start page."""
+    """A TV-sized table page with a fresh room, started from the start page
+    (``locale``: the browser's language, e.g. "ru-RU")."""
     made = []
 
-    def opener():
-        ctx = browser.new_context(**TV)
+    def opener(locale: str | None = None):
+        ctx = browser.new_context(**TV, **({"locale": locale} if locale else {}))
         made.append(ctx)
         page = ctx.new_page()
         watch.watch(page)
@@ -116,8 +117,9 @@ def open_table(browser, server, watch):
 def open_phone(browser, watch):
     made = []
 
-    def opener(url: str, name: str | None = None, group: str | None = None, profile: str | None = None):
-        ctx = browser.new_context(**PHONE)
+    def opener(url: str, name: str | None = None, group: str | None = None, profile: str | None = None,
+               locale: str | None = None):
+        ctx = browser.new_context(**PHONE, **({"locale": locale} if locale else {}))
         made.append(ctx)
         page = ctx.new_page()
         watch.watch(page)

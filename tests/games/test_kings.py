@@ -152,7 +152,7 @@ def test_six_toilet_card_used_once():
     assert g.public_view()["roles"]["toilet"] == "p0"
     assert "toilet" in types(g, "p0") and "toilet" not in types(g, "p1")
     events = act(g, "p0", "toilet")
-    assert events[0]["kind"] == "toilet" and events[0]["text"][0] == {"player": "p0"}
+    assert events[0]["kind"] == "toilet" and events[0]["msg"] == "drinking.toilet" and events[0]["player"] == "p0"
     assert g.public_view()["roles"]["toilet"] is None
     assert "toilet" not in types(g, "p0")
 
@@ -254,7 +254,7 @@ def test_jack_jail_stolen_and_host_undoes_the_steal():
     assert "steal" in types(g, "p2") and "steal" not in types(g, "p0")
     events = act(g, "p2", "steal")
     assert events[0]["kind"] == "steal"
-    assert events[0]["text"] == [{"player": "p2"}, " steals the jail card from ", {"player": "p0"}, "!"]
+    assert (events[0]["msg"], events[0]["player"], events[0]["victim"]) == ("drinking.steal", "p2", "p0")
     assert g.public_view()["roles"]["jail"] == "p2"
     undo = next(a for a in g.legal_actions(HOST) if a["type"] == "undo")
     assert undo["params"]["entry"]["one_of"] == [events[0]["id"]]

@@ -220,11 +220,11 @@ def test_every_full_game_is_a_card_game_with_declared_options():
 
 
 @pytest.mark.parametrize("options, reason", [
-    ({"rounds": 0}, "rounds must be a whole number"),
-    ({"rounds": "5"}, "rounds must be a whole number"),
-    ({"naturals": 1}, "naturals must be true or false"),
+    ({"rounds": 0}, "Rounds must be a whole number from 1 to 100"),
+    ({"rounds": "5"}, "Rounds must be a whole number"),
+    ({"naturals": 1}, "Naturals must be on or off"),
     ({"colour": "red"}, "unknown option"),
-    ({"min_bet": 60, "max_bet": 50}, "min_bet must not be above max_bet"),
+    ({"min_bet": 60, "max_bet": 50}, "The min bet must not be above the max bet"),
     ({"deck": ["AS", "AS"]}, "that often"),
     ({"deck": ["AS", "ZZ"]}, "Entry 2"),
     ({"deck": "AS"}, "list"),

@@ -51,7 +51,7 @@ def test_three_me_drawer_drinks():
     draw(g)
     assert g.drinks() == {"p0": 1, "p1": 0, "p2": 0}
     log = g.public_view()["log"]
-    assert log[-1]["drinks"] == {"p0": 1} and log[-1]["text"][0] == {"forfeit": ["p0"], "n": 1}
+    assert log[-1]["drinks"] == {"p0": 1} and log[-1]["msg"] == "drinking.drink" and log[-1]["players"] == ["p0"]
 
 
 def test_four_floor_last_to_tap_drinks():
@@ -88,7 +88,7 @@ def test_six_chicks_drink():
     g2 = make(RoF, 2, deck=["6S"])
     draw(g2)
     assert sum(g2.drinks().values()) == 0
-    assert g2.public_view()["log"][-1]["text"] == [{"forfeit": [], "n": 0}]
+    assert g2.public_view()["log"][-1]["msg"] == "drinking.nobody"
 
 
 def test_seven_heaven_time_out_counts_missing_as_last():

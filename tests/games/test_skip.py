@@ -18,7 +18,7 @@ def test_skip_passes_the_draw_on():
     events = g.skip("p0", 0.0)
     view = g.public_view()
     assert view["turn"] == "p1" and g.waiting_for() == ["p1"]
-    assert [e["kind"] for e in events] == ["skip"] and {"player": "p0"} in events[0]["text"]
+    assert [e["kind"] for e in events] == ["skip"] and events[0]["msg"] == "drinking.skip_draw" and events[0]["player"] == "p0"
     assert view["remaining"] == 52
 
 

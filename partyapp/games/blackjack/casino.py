@@ -73,6 +73,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ...wording import N_
 from ..cardgame import choice, flag, number
 from ..cards import TEN_VALUES, hand_value, is_natural, rank_of
 from .boxes import BLACKJACK, DEALER, LOSE, PLAY, SURRENDER, SURRENDERED, BoxesGame
@@ -83,7 +84,7 @@ PEEK, EUROPEAN = "peek", "european"
 
 class CasinoBlackjack(BoxesGame):
     mode = "casino_blackjack"
-    title = "Casino Blackjack"
+    title = N_("Casino Blackjack")
     min_players = 1
     max_players = 7
     MIN_ABLE = 1

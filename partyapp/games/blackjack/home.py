@@ -67,6 +67,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...wording import N_
 from ..actions import int_range, spec
 from ..betting import BettingGame
 from ..cardgame import flag
@@ -83,7 +84,7 @@ HANDS_PER_PACK = 11
 
 class Blackjack(RotatingDealer, BettingGame):
     mode = "blackjack"
-    title = "Blackjack"
+    title = N_("Blackjack")
     min_players = 2
     max_players = 16
 

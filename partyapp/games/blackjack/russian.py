@@ -69,6 +69,7 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from ...wording import N_
 from ..actions import int_range, spec
 from ..cardgame import flag, number
 from ..cards import TEN_VALUES, points, rank_of
@@ -82,7 +83,7 @@ PICTURES = frozenset({"J", "Q", "K"})
 
 class RussianBlackjack(RotatingDealer, BoxesGame):
     mode = "russian_blackjack"
-    title = "Russian Blackjack"
+    title = N_("Russian Blackjack")
     min_players = 2
     max_players = 16
     TIE = TIE

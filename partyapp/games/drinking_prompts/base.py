@@ -87,7 +87,7 @@ class Prompt(ABC):
         """Go on without ``pid``, whose phone is away (the host's ``skip``):
         by default the prompt is called off and nobody drinks."""
         g.close()
-        g.log("skip", [{"player": pid}, " is away: the card in play is called off."])
+        g.log("skip", "skip_card", player=pid)
 
     # -- views ---------------------------------------------------------------
     @abstractmethod

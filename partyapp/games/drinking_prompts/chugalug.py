@@ -53,7 +53,7 @@ class Chugalug(Prompt):
         self.last = {"player": pid, "said": 1}
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
-        g.log("chugalug", [{"player": pid}, f" starts chugalug: \"one to my {values['side']}\"."])
+        g.log("chugalug", "chugalug_start", player=pid, side=values["side"])
 
     def answer(self, g, pid: str, values: dict, now: float) -> None:
         k = self.number
@@ -68,7 +68,7 @@ class Chugalug(Prompt):
         self.number = k + 1
         if k + 1 > g.state.opts["chugalug_max"]:
             g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
-            g.log("chugalug", [f"Chugalug: {k} without a mistake! ", {"forfeit": [], "n": 0}])
+            g.log("chugalug", "chugalug_clean", number=k)
             return
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
@@ -77,8 +77,8 @@ class Chugalug(Prompt):
         k = self.number
         right = right_answer(k)
         g.close({"kind": "chugalug", "loser": pid, "number": k, "said": said, "expected": right})
-        what = "was too slow" if said is None else f"said {said}"
-        g.drink([pid], self.n, "chugalug", [f"Chugalug: at {k} (\"{right}\") ", {"player": pid}, f" {what}. "])
+        g.drink([pid], self.n, "chugalug", {"lead": "chugalug_slow" if said is None else "chugalug_wrong",
+                                            "number": k, "expected": right, "said": said})
 
     def timeout(self, g, now: float) -> None:
         self.mistake(g, self.speaker, None)
@@ -103,7 +103,7 @@ class Chugalug(Prompt):
             return
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
-        g.log("skip", [{"player": pid}, " is away: their go passes on."])
+        g.log("skip", "skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.phase == "choose":

@@ -27,10 +27,10 @@ class Pick(Prompt):
         g.close()
         target = values["player"]
         if self.what == "drink":
-            g.drink([target], self.n, "pick", [{"player": pid}, " picks "])
+            g.drink([target], self.n, "pick", {"lead": "pick", "by": pid})
             return
         g.link_mates(pid, target)
-        g.log("mate", [{"player": pid}, " and ", {"player": target}, " are mates."])
+        g.log("mate", "mates", player=pid, mate=target)
         if self.n:
             g.drink([pid], self.n, "mate")
 

@@ -56,7 +56,8 @@ class Race(Prompt):
         g.close({"kind": "race", "race": self.race, "title": self.title, "thumb": self.thumb,
                  "order": list(order), "last": list(last), "wrong_thumb": wrong, "losers": losers,
                  "timed_out": timed_out})
-        g.drink(losers, self.n, "race", [self.title + (" (time is up)" if timed_out else "") + ": "])
+        g.drink(losers, self.n, "race", {"lead": "race_timed_out" if timed_out else "race", "race": self.race,
+                                         "title": self.title})
         g.resume(now)
 
     def public(self) -> dict:
@@ -81,12 +82,12 @@ class Race(Prompt):
 
     def skip(self, g, pid: str, now: float) -> None:
         """An absent racer sits the race out; the others race on."""
-        g.log("skip", [{"player": pid}, " is away: they sit out the race."])
+        g.log("skip", "skip_race", player=pid)
         self.participants.remove(pid)
         self.thumbs.pop(pid, None)
         if len(self.participants) < 2:
             g.close()
-            g.log("note", ["The race is called off."])
+            g.log("note", "race_off")
         elif len(self.waiting()) <= 1:
             self.settle(g, now, timed_out=False)
 

@@ -38,7 +38,7 @@ class RoundGame(Prompt):
     def missed(self, g, pid: str, values: dict, now: float) -> None:
         loser = values["player"]
         g.close({"kind": "round", "title": self.title, "loser": loser})
-        g.drink([loser], self.n, "round", [self.title + ": "])
+        g.drink([loser], self.n, "round", {"lead": "round", "title": self.title})
 
     def public(self) -> dict:
         return {"kind": "round", "title": self.title, "by": self.by, "caller": self.caller,
@@ -58,7 +58,7 @@ class RoundGame(Prompt):
             self.speaker = g.next_in_play(pid)
         if self.caller == pid:
             self.caller = g.next_in_play(pid)
-        g.log("skip", [{"player": pid}, " is away: their go passes on."])
+        g.log("skip", "skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.speaker == pid:

@@ -49,7 +49,7 @@ class PaperScissorsStone(Prompt):
         px, py = self.picks[x], self.picks[y]
         if px is None and py is None:
             g.close({"kind": "rps", "winner": None, "loser": None, "rounds": self._rounds()})
-            g.log("note", ["Paper, scissors, stone is called off: nobody picked."])
+            g.log("note", "rps_off")
             return
         if px is None or py is None:
             winner = x if py is None else y
@@ -70,7 +70,7 @@ class PaperScissorsStone(Prompt):
             loser = y if winner == x else x
             g.close({"kind": "rps", "winner": winner, "loser": loser, "wins": dict(self.wins),
                      "rounds": self._rounds()})
-            g.drink([loser], self.n, "rps", ["Paper, scissors, stone: ", {"player": winner}, " wins. "])
+            g.drink([loser], self.n, "rps", {"lead": "rps", "winner": winner})
 
     def _rounds(self) -> list[dict]:
         return [{"picks": dict(r["picks"]), "winner": r["winner"]} for r in self.rounds]

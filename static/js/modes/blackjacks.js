@@ -6,7 +6,7 @@
 // stack, and exactly the moves the rules allow now (an amount to bet or
 // double chosen with a stepper and quick amounts).
 import { cx, html } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
@@ -22,45 +22,45 @@ const whose = (p, e, state) => (several(state, e.player)
   ? t("{player}'s hand {n}", { player: p.player, n: handNo(e) }) : p.player);
 
 registerMessages({
-  "bj.shuffle": "The shoe is shuffled: {count} cards.",
-  "bj.bet": "{player} bets {amount}.",
-  "bj.sit_out": "{player} sits this deal out.",
+  "bj.shuffle": N_("The shoe is shuffled: {count} cards."),
+  "bj.bet": N_("{player} bets {amount}."),
+  "bj.sit_out": N_("{player} sits this deal out."),
   "bj.deal": (p, e) => (e.dealer ? t("{dealer} deals and shows {upcard}.", p) : t("The cards are dealt; the dealer shows {upcard}.", p)),
-  "bj.blackjack": "Blackjack for {player}: {cards}!",
+  "bj.blackjack": N_("Blackjack for {player}: {cards}!"),
   "bj.insurance": (p, e) => (e.amount ? t("{player} insures for {amount}.", p) : t("{player} takes no insurance.", p)),
   "bj.card": (p, e, state) => t("{who} gets {card}: {total}.", { ...p, who: whose(p, e, state) }),
   "bj.hit": (p, e, state) => t("{who} hits: {card}, {total}.", { ...p, who: whose(p, e, state) }),
   "bj.stand": (p, e, state) => t("{who} stands on {total}.", { ...p, who: whose(p, e, state) }),
   "bj.double": (p, e, state) => t("{who} doubles for {amount}: {card}, {total}.", { ...p, who: whose(p, e, state) }),
-  "bj.split": "{player} splits {cards}.",
+  "bj.split": N_("{player} splits {cards}."),
   "bj.bust": (p, e, state) => t("{who} is bust with {total}.", { ...p, who: whose(p, e, state) }),
-  "bj.dealer_card": "The dealer draws {card}: {total}.",
-  "bj.dealer_blackjack": "The dealer has blackjack: {cards}!",
-  "bj.dealer_stand": "The dealer stands on {total}.",
-  "bj.dealer_bust": "The dealer is bust with {total}!",
-  "casino.peek": "The dealer checks the hole card: no blackjack.",
-  "casino.reveal": "The dealer turns the hole card: {cards}, {total}.",
-  "casino.surrender": "{player} surrenders half the bet.",
-  "russian.three_sevens": "Three sevens for {player}!",
-  "russian.carry": "{player}'s stake of {amount} stays on the table for the next deal.",
-  "russian.leave": "{player} plays the tied stake of {amount} again.",
-  "russian.add": "{player} adds {amount}: {total} in play.",
-  "russian.take_back": "{player} takes back the stake of {amount}.",
+  "bj.dealer_card": N_("The dealer draws {card}: {total}."),
+  "bj.dealer_blackjack": N_("The dealer has blackjack: {cards}!"),
+  "bj.dealer_stand": N_("The dealer stands on {total}."),
+  "bj.dealer_bust": N_("The dealer is bust with {total}!"),
+  "casino.peek": N_("The dealer checks the hole card: no blackjack."),
+  "casino.reveal": N_("The dealer turns the hole card: {cards}, {total}."),
+  "casino.surrender": N_("{player} surrenders half the bet."),
+  "russian.three_sevens": N_("Three sevens for {player}!"),
+  "russian.carry": N_("{player}'s stake of {amount} stays on the table for the next deal."),
+  "russian.leave": N_("{player} plays the tied stake of {amount} again."),
+  "russian.add": N_("{player} adds {amount}: {total} in play."),
+  "russian.take_back": N_("{player} takes back the stake of {amount}."),
   "russian.bank": bankWords,
   // home Blackjack (its table is the generic one; its log reads in words too)
-  "blackjack.bet": "{player} bets {amount}.",
-  "blackjack.sit_out": "{player} sits this deal out.",
-  "blackjack.deal": "{dealer} deals: one card down, one up.",
-  "blackjack.natural": "A natural for {player}: {cards}!",
-  "blackjack.hit": "{player} hits: {card}.",
-  "blackjack.stand": "{player} stands.",
-  "blackjack.bust": "{player} is bust: {cards}, {total}.",
-  "blackjack.reveal": "{player} turns the down card: {cards}, {total}.",
+  "blackjack.bet": N_("{player} bets {amount}."),
+  "blackjack.sit_out": N_("{player} sits this deal out."),
+  "blackjack.deal": N_("{dealer} deals: one card down, one up."),
+  "blackjack.natural": N_("A natural for {player}: {cards}!"),
+  "blackjack.hit": N_("{player} hits: {card}."),
+  "blackjack.stand": N_("{player} stands."),
+  "blackjack.bust": N_("{player} is bust: {cards}, {total}."),
+  "blackjack.reveal": N_("{player} turns the down card: {cards}, {total}."),
   "blackjack.bank": bankWords,
 });
 
-const STATUS_WORDS = { blackjack: "Blackjack!", bust: "bust", surrendered: "surrendered", stood: "stands" };
-const DEALER_WORDS = { blackjack: "Blackjack!", bust: "bust", stood: "stands" };
+const STATUS_WORDS = { blackjack: N_("Blackjack!"), bust: "bust", surrendered: "surrendered", stood: "stands" };
+const DEALER_WORDS = { blackjack: N_("Blackjack!"), bust: "bust", stood: "stands" };
 
 // -- the table ---------------------------------------------------------------------------------
 function feltLines(g) {

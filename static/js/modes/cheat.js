@@ -3,7 +3,7 @@
 // say their rank, play; a big "Cheat!" button in the window after somebody
 // else's play).
 import { cx, html, useNow, useState } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { Card } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -14,9 +14,9 @@ import { Outcome, PileBox, Who, secondsLeft, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
-  "cheat.first": "{player} plays first.",
+  "cheat.first": N_("{player} plays first."),
   "cheat.play": (p, e) => t("{player} played {what}.", { player: p.player, what: rankCount(e.rank, e.count) }),
-  "cheat.call": "{player} called “Cheat!” on {target}.",
+  "cheat.call": N_("{player} called “Cheat!” on {target}."),
   "cheat.reveal": (p, e) => (e.truthful
     ? t("{player}'s cards: {cards}, all {rank}: the call was wrong.", { player: p.player, cards: p.cards, rank: ranksWord(e.rank) })
     : t("{player}'s cards: {cards}: caught cheating!", { player: p.player, cards: p.cards })),

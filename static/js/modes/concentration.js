@@ -3,7 +3,7 @@
 // card is turned, and everybody's pairs; the phone shows the same grid, and
 // on your turn you tap the places to turn, one card and then the second.
 import { cx, html } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel, cardName, parseCard, rankWord, suitClass } from "../ui/cards.js";
@@ -116,8 +116,8 @@ function seatInfo(state, player) {
 
 registerMessages({
   "concentration.pick": (values, entry) => t("{player} turns card {n}: {card}.", { player: values.player, n: String(entry.position + 1), card: values.card }),
-  "concentration.match": "{player} found a pair: {cards}, and goes again.",
-  "concentration.miss": "{player} missed: {cards}.",
+  "concentration.match": N_("{player} found a pair: {cards}, and goes again."),
+  "concentration.miss": N_("{player} missed: {cards}."),
 });
 
 registerMode(["concentration"], { Table: ConcentrationTable, Phone, Status, seatInfo });

@@ -4,7 +4,7 @@
 // run, lay off, swap a joker, discard: tap a card then a set or the line, or
 // slide it there).
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel, cardShort } from "../ui/cards.js";
@@ -20,25 +20,25 @@ import { registerMode } from "./index.js";
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 registerMessages({
-  "rummy.deal": "{first} gets eight cards and starts by discarding.",
-  "rummy.draw": "{player} draws from the stock.",
-  "rummy.reshuffle": "The stock is out: the discard line becomes the new stock ({count} cards).",
-  "rummy.take": "{player} takes {cards} from the line.",
-  "rummy.meld": "{player} lays down {cards}.",
-  "rummy.layoff": "{player} adds {card} to a set of theirs.",
-  "rummy.swap": "{player} puts {card} in {owner}'s set and takes the joker.",
-  "rummy.discard": "{player} discards {card}.",
-  "rummy.out": "Rummy! {player} goes out.",
-  "rummy.stock_out": "The stock is out: the round ends.",
-  "rummy.reveal": "{player} is left holding {cards}.",
-  "rummy.score": "{player}: {plus} laid, −{minus} in hand: {points} ({total} in all).",
+  "rummy.deal": N_("{first} gets eight cards and starts by discarding."),
+  "rummy.draw": N_("{player} draws from the stock."),
+  "rummy.reshuffle": N_("The stock is out: the discard line becomes the new stock ({count} cards)."),
+  "rummy.take": N_("{player} takes {cards} from the line."),
+  "rummy.meld": N_("{player} lays down {cards}."),
+  "rummy.layoff": N_("{player} adds {card} to a set of theirs."),
+  "rummy.swap": N_("{player} puts {card} in {owner}'s set and takes the joker."),
+  "rummy.discard": N_("{player} discards {card}."),
+  "rummy.out": N_("Rummy! {player} goes out."),
+  "rummy.stock_out": N_("The stock is out: the round ends."),
+  "rummy.reveal": N_("{player} is left holding {cards}."),
+  "rummy.score": N_("{player}: {plus} laid, −{minus} in hand: {points} ({total} in all)."),
   "rummy.drinks": (values, e, state, plain) => causedWords(causeWords(e.cause),
     forfeitWords(state, e.players, e.count, e, { plain, fingers: true })),
   "rummy.finish_drinks": (values, e, state, plain) => joinWords(e.players.map((p) => neckWords(state, p, "finish", plain))),
 });
 registerCauses({
-  rummy: "rummy!", joker_laid: "a joker laid", joker_taken: "their joker was taken",
-  joker_caught: "caught with a joker in hand",
+  rummy: N_("rummy!"), joker_laid: N_("a joker laid"), joker_taken: N_("their joker was taken"),
+  joker_caught: N_("caught with a joker in hand"),
 });
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;

@@ -1,53 +1,139 @@
 // Ring of Fire and Kings: the table (ring of cards round the cup, the card
 // just drawn with its rule, the prompt in play, rules, roles and mates) and
 // the phone (tap to draw, the prompt aimed at you, your cards, penalties).
-// Their log is `text` parts (words.js renders them).
+// Their log is message keys with parameters, worded here; a standard deck's
+// words (card titles and rules) are worded through the catalogue, a house
+// deck's (house_deck) shown as their authors typed them.
 import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { word, wordText } from "../words.js";
+import { registerMessages, word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { openEditor } from "../editor.js";
-import { forfeitWords, neckBadge, neckWords } from "../forfeits.js";
+import { forfeitWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
 
 const ROLE_TITLES = {
-  question_master: "Question master",
-  thumbmaster: "Thumbmaster",
-  toilet: "Toilet card",
-  jail: "Get out of jail free",
-  question_card: "Question card",
+  question_master: N_("Question master"),
+  thumbmaster: N_("Thumbmaster"),
+  toilet: N_("Toilet card"),
+  jail: N_("Get out of jail free"),
+  question_card: N_("Question card"),
 };
 const roleTitle = (role) => t(ROLE_TITLES[role] || role);
+// A deck's words: a standard deck's in this screen's language.
+const deckWord = (state, text) => (state.game && state.game.house_deck ? text : t(text));
+const raceTitle = (state, race, title) => (race === "thumb" ? t("Thumb") : deckWord(state, title));
+
+// Sentences side by side: text for labels, else a list to render.
+function together(plain, parts) {
+  const list = parts.filter((p) => p !== null && p !== undefined && p !== "");
+  if (plain) return list.map((p) => (Array.isArray(p) ? p.flat(Infinity).join("") : String(p))).join(" ");
+  const out = [];
+  list.forEach((p, i) => { if (i) out.push(" "); out.push(p); });
+  return out;
+}
+
+// What led to a forfeit (its `lead` and the parameters beside it).
+const LEADS = {
+  waterfall: () => t("Waterfall:"),
+  pick: (v) => t("{by} picks:", v),
+  race: (v, e, s) => t("{title}:", { title: raceTitle(s, e.race, e.title) }),
+  race_timed_out: (v, e, s) => t("{title} (time is up):", { title: raceTitle(s, e.race, e.title) }),
+  round: (v, e, s) => t("{title}:", { title: deckWord(s, e.title) }),
+  chugalug_slow: (v, e) => t("Chugalug at {number} (it was “{expected}”): too slow.", { number: String(e.number), expected: chugWord(e.expected) }),
+  chugalug_wrong: (v, e) => t("Chugalug at {number}: “{said}” instead of “{expected}”.", {
+    number: String(e.number), said: chugWord(e.said), expected: chugWord(e.expected) }),
+  rps: (v) => t("Paper, scissors, stone: {winner} wins.", v),
+  caught: (v) => t("{by} caught {player} answering.", v),
+  deflect: (v) => t("{by} says “f*** off” to {player}.", v),
+  breach: (v) => t("{by} reports a broken rule ({rule}):", v),
+};
+const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
+const leadOf = (values, entry, state) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state) : null);
+
+// Mates who take the same forfeit, each in their own form.
+const mates = (e, s, plain) => (e.mates && e.mates.length ? matesWords(s, e.mates, e, plain) : null);
+const first = (e) => (e.players || [])[0];
+
+registerMessages({
+  "drinking.drink": (v, e, s, plain) => together(plain, [leadOf(v, e, s),
+    forfeitWords(s, e.players || [], e.count, e, { plain }), mates(e, s, plain)]),
+  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), neckWords(s, first(e), "catch", plain), mates(e, s, plain)]),
+  "drinking.cup_neck": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "cup", plain), mates(e, s, plain)]),
+  "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s), forfeitWords(s, [], 0, e, { plain })]),
+  "drinking.draw": (v, e, s) => t("{player} drew {card}: {title}.", { ...v, title: deckWord(s, e.title) }),
+  "drinking.role_lost": (v, e) => t("{player} no longer holds the {role}.", { ...v, role: roleTitle(e.role) }),
+  "drinking.role_kept": (v, e) => t("{player} keeps the {role}.", { ...v, role: roleTitle(e.role) }),
+  "drinking.role_taken": (v, e) => t("{player} takes the {role}.", { ...v, role: roleTitle(e.role) }),
+  "drinking.no_race": (v, e, s) => t("{title}: not enough players to race.", { title: raceTitle(s, e.race, e.title) }),
+  "drinking.thumb": (v, e) => {
+    if (e.thumb === "left") return t("{player} puts a left thumb on the table!", v);
+    if (e.thumb === "right") return t("{player} puts a right thumb on the table!", v);
+    return t("{player} puts a thumb on the table!", v);
+  },
+  "drinking.toilet": N_("{player} uses the toilet card and may go to the toilet."),
+  "drinking.jail": N_("{player} gets out of jail free: forfeit #{ref} is cancelled for them."),
+  "drinking.steal": N_("{player} steals the jail card from {victim}!"),
+  "drinking.undo_steal": (v, e) => (e.player ? t("The host undoes the steal: the jail card goes back to {player}.", v)
+    : t("The host undoes the steal: the jail card goes back.")),
+  "drinking.undo": N_("The host undoes #{ref}: the forfeit is taken back."),
+  "drinking.host_skip": N_("The host skips the card in play."),
+  "drinking.skip_draw": N_("{player} is away: the draw passes to {next}."),
+  "drinking.skip_race": N_("{player} is away: they sit out the race."),
+  "drinking.skip_card": N_("{player} is away: the card in play is called off."),
+  "drinking.skip_go": N_("{player} is away: their go passes on."),
+  "drinking.join": N_("{player} joins the game."),
+  "drinking.leave": (v, e) => ((e.returned || []).length
+    ? t("{player} leaves the game. Returned: {roles}.", { ...v, roles: listOf(e.returned.map(roleTitle)) })
+    : t("{player} leaves the game.", v)),
+  "drinking.called_off": N_("The card in play is called off."),
+  "drinking.thumb_called_off": N_("The thumb race is called off."),
+  "drinking.race_off": N_("The race is called off."),
+  "drinking.rule": N_("{player} makes a rule: {rule}"),
+  "drinking.end": N_("The game is over."),
+  "drinking.end_returned": N_("The game is over: every feature card is returned."),
+  "drinking.no_mate": N_("There is nobody to pick as a mate."),
+  "drinking.mates": N_("{player} and {mate} are mates."),
+  "drinking.cup": (v, e, s, plain) => pourWords(s, e.player, e.filled, e.of, plain),
+  "drinking.reverse": (v, e) => (e.direction === 1 ? t("Play is reversed: now clockwise.") : t("Play is reversed: now counter-clockwise.")),
+  "drinking.chugalug_alone": N_("Chugalug needs at least two players."),
+  "drinking.rps_alone": N_("Paper, scissors, stone needs another player."),
+  "drinking.chugalug_start": (v, e) => (e.side === "left" ? t("{player} starts chugalug: “one to my left”.", v)
+    : t("{player} starts chugalug: “one to my right”.", v)),
+  "drinking.chugalug_clean": (v, e, s, plain) => together(plain, [t("Chugalug: {number} without a mistake!", v),
+    forfeitWords(s, [], 0, e, { plain })]),
+  "drinking.rps_off": N_("Paper, scissors, stone is called off: nobody picked."),
+});
 
 const LABELS = {
-  draw: "Tap to draw",
-  tap: "TAP!",
-  pick: "Pick who",
-  rule: "Make a rule",
-  done: "Done: pass it on",
-  missed: "Who messed up?",
-  start: "Start chugalug: one to my…",
-  answer: "Say it!",
-  rps: "Your pick",
-  thumb: "Start the thumb race",
-  caught: "Caught someone answering",
-  deflect: "\"F*** off!\" (turn the question card on its holder)",
-  toilet: "Use the toilet card",
-  jail: "Get out of jail free",
-  steal: "Steal the jail card",
-  breach: "Report a broken rule",
+  draw: N_("Tap to draw"),
+  tap: N_("TAP!"),
+  pick: N_("Pick who"),
+  rule: N_("Make a rule"),
+  done: N_("Done: pass it on"),
+  missed: N_("Who messed up?"),
+  start: N_("Start chugalug: one to my…"),
+  answer: N_("Say it!"),
+  rps: N_("Your pick"),
+  thumb: N_("Start the thumb race"),
+  caught: N_("Caught someone answering"),
+  deflect: N_("\"F*** off!\" (turn the question card on its holder)"),
+  toilet: N_("Use the toilet card"),
+  jail: N_("Get out of jail free"),
+  steal: N_("Steal the jail card"),
+  breach: N_("Report a broken rule"),
 };
 const FIELD_LABELS = {
-  "rule.text": "Your rule",
-  "caught.by": "With",
-  "caught.player": "Who answered?",
-  "breach.rule": "Which rule?",
-  "breach.player": "Who broke it?",
+  "rule.text": N_("Your rule"),
+  "caught.by": N_("With"),
+  "caught.player": N_("Who answered?"),
+  "breach.rule": N_("Which rule?"),
+  "breach.player": N_("Who broke it?"),
 };
-const PLACEHOLDERS = { "rule.text": "No first names" };
+const PLACEHOLDERS = { "rule.text": N_("No first names") };
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -95,14 +181,15 @@ function PromptLine({ state }) {
       return html`<div class="prompt-line">${t("{name} is making a rule…", { name: W(pr.by) })}</div>`;
     case "race":
       return html`<div class="prompt-line race">
-        <span class="race-title">${pr.thumb ? t("{title} ({thumb} thumb): TAP your phones!", { title: t(pr.title), thumb: t(pr.thumb) })
-          : t("{title}: TAP your phones!", { title: t(pr.title) })}</span>
+        <span class="race-title">${pr.thumb === "left" ? t("{title} (left thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
+          : pr.thumb === "right" ? t("{title} (right thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
+          : t("{title}: TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })}</span>
         ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p) => html`<li key=${p}>${nameOf(state, p)}${
           pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? ` ${t("(wrong thumb!)")}` : ""}</li>`)}</ol>` : null}
         ${pr.waiting.length ? html`<div class="sub">${t("Waiting for {names}", { names: names(state, pr.waiting) })}</div>` : null}
       </div>`;
     case "round":
-      return html`<div class="prompt-line">${t("{title}: {name}'s go", { title: t(pr.title), name: W(pr.speaker) })}
+      return html`<div class="prompt-line">${t("{title}: {name}'s go", { title: deckWord(state, pr.title), name: W(pr.speaker) })}
         <div class="sub">${t("{count} said so far.", { count: pr.goes })} ${t("{name} taps who messed up.", { name: W(pr.caller) })}</div></div>`;
     case "chugalug":
       if (pr.phase === "choose") return html`<div class="prompt-line">${t("{name} starts chugalug: left or right?", { name: W(pr.by) })}</div>`;
@@ -134,12 +221,12 @@ function Outcome({ state }) {
   const W = (pid) => html`<${Who} state=${state} pid=${pid} />`;
   const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
   if (o.kind === "race") {
-    return html`<div class="outcome">${t(o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
+    return html`<div class="outcome">${raceTitle(state, o.race, o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
       ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;
   }
   if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
   if (o.kind === "round" && o.loser) {
-    return html`<div class="outcome">${t("{title}: {name} messed up.", { title: t(o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
+    return html`<div class="outcome">${t("{title}: {name} messed up.", { title: deckWord(state, o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
       ${" "}${lostWords(state, [o.loser])}</div>`;
   }
   if (o.kind === "chugalug" && o.loser) {
@@ -200,10 +287,11 @@ function CardMeaning({ state }) {
   const card = g.card;
   const lastId = (g.log && g.log.length) ? g.log[g.log.length - 1].id : 0;
   const ref = useFitText(card ? `${g.drawn}:${card.title}:${card.text}:${lastId}` : "none");
+  const words = (text) => deckWord(state, text);
   return html`<div class="card-meaning" ref=${ref}>
     ${card ? [
-      html`<div class="card-title" key="t">${card.title}</div>`,
-      html`<div class="card-rule" key="r">${card.text}</div>`,
+      html`<div class="card-title" key="t">${words(card.title)}</div>`,
+      html`<div class="card-rule" key="r">${card.text ? words(card.text) : ""}</div>`,
       g.last_drawer ? html`<div class="card-by" key="b">${t("drawn by {name}", { name: html`<${Who} state=${state} pid=${g.last_drawer} />` })}</div>` : null,
       html`<${CardForfeits} key="f" state=${state} />`,
     ] : html`<div class="card-title">${t("{title}: first card!", { title: t(g.title) })}</div>`}
@@ -245,7 +333,7 @@ function valueText(state) {
       return rule ? rule.text : null;
     }
     if (name === "by" && ROLE_TITLES[value]) return roleTitle(value);
-    if (name === "thumb" || name === "side") return t(value === "left" ? "Left" : "Right");
+    if (name === "thumb" || name === "side") return t(value === "left" ? N_("Left") : "Right");
     if (name === "entry" && typeof value === "number") return undoLabel(state, value);
     return null;
   };
@@ -274,7 +362,7 @@ function Status({ state }) {
       ? t("{name} drew the last king.", { name: W(r.by) }) : t("{name} ended it.", { name: W(r.by) })) : ""}</div>`;
   }
   if (acts.includes("draw")) return html`<div class="status-line mine">${t("Your turn: tap to draw")}</div>`;
-  if (acts.includes("tap")) return html`<div class="status-line mine">${t("{title}: tap now!", { title: t(g.prompt.title) })}</div>`;
+  if (acts.includes("tap")) return html`<div class="status-line mine">${t("{title}: tap now!", { title: raceTitle(state, g.prompt.race, g.prompt.title) })}</div>`;
   const prompt = state.you.prompt;
   if (prompt) {
     const say = {
@@ -321,7 +409,7 @@ function Phone({ state, send }) {
   return html`<div class="drinking-phone">
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
-      <div><div class="card-title">${card.title}</div><div class="card-rule">${card.text}</div>
+      <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
         <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
     <div class="actions primary">
@@ -343,7 +431,7 @@ function Phone({ state, send }) {
 function HostActions({ state, ctx }) {
   const g = state.game;
   const opts = {
-    labels: { undo: "Undo a wrong call", skip: "Skip the card in play", missed: "Who messed up?" },
+    labels: { undo: N_("Undo a wrong call"), skip: N_("Skip the card in play"), missed: N_("Who messed up?") },
     valueText: valueText(state),
   };
   const run = (action) => {

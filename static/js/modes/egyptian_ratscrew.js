@@ -3,7 +3,7 @@
 // race and its order with the margins in ms; the phone has the card to turn
 // (to pay, when you owe) and, with the slap rules, the SLAP button.
 import { cx, html } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Result } from "../ui/result.js";
@@ -105,15 +105,15 @@ function seatInfo(state, player) {
 }
 
 registerMessages({
-  "ratscrew.flip": "{player} turns {card}.",
+  "ratscrew.flip": N_("{player} turns {card}."),
   "ratscrew.pay": (values, entry) => t("{player}'s {rank} must be paid: {payer} turns {count}.", {
     player: values.player, payer: values.payer, count: entry.count,
     rank: t({ 4: "ace", 3: "king", 2: "queen", 1: "jack" }[entry.count] || "card") }),
   "ratscrew.take": (values, entry) => (entry.by === "slap"
     ? t("{player} slapped first and takes the pile ({count} cards).", values)
     : t("The pay card is paid for: {player} takes the pile ({count} cards).", values)),
-  "ratscrew.burn": "{player} slapped wrongly and burns {count} under the pile.",
-  "ratscrew.out": "{player} has run out of cards.",
+  "ratscrew.burn": N_("{player} slapped wrongly and burns {count} under the pile."),
+  "ratscrew.out": N_("{player} has run out of cards."),
 });
 
 registerMode(["egyptian_ratscrew"], { Table: RatscrewTable, Phone, Status, seatInfo });

@@ -7,7 +7,7 @@
 // What a person has chosen or typed lives in component state, so a new
 // `state` frame keeps it.
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { humanize, isPlayerId, nameOf, playerOf } from "../common.js";
 import { Card, cardName, isCardCode } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -18,10 +18,10 @@ import { Result } from "../ui/result.js";
 import { OptionsForm } from "../ui/options.js";
 
 const LABELS = {
-  draw: "Tap to draw", tap: "TAP!", pass: "Pass", hit: "Hit", stand: "Stand", play: "Play", call: "Cheat!",
-  flip: "Flip", slap: "Slap!", bet: "Bet", double: "Double", split: "Split", surrender: "Surrender",
-  insurance: "Insurance", buy: "Buy", twist: "Twist", stick: "Stick", declare: "Declare", ask: "Ask",
-  take: "Take", discard: "Discard", meld: "Meld",
+  draw: N_("Tap to draw"), tap: N_("TAP!"), pass: N_("Pass"), hit: N_("Hit"), stand: N_("Stand"), play: N_("Play"), call: N_("Cheat!"),
+  flip: N_("Flip"), slap: N_("Slap!"), bet: N_("Bet"), double: N_("Double"), split: N_("Split"), surrender: N_("Surrender"),
+  insurance: N_("Insurance"), buy: N_("Buy"), twist: N_("Twist"), stick: N_("Stick"), declare: N_("Declare"), ask: N_("Ask"),
+  take: N_("Take"), discard: N_("Discard"), meld: N_("Meld"),
 };
 
 export function labelFor(type, labels) {

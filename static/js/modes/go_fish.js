@@ -2,7 +2,7 @@
 // and a count, everybody's books) and the phone (tap a card or a rank you
 // hold, pick whom to ask, ask; what you were handed or fished).
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { CardLabel, parseCard } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -13,16 +13,16 @@ import { Outcome, PileBox, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
-  "go_fish.deal": "{dealer} dealt {each} cards each.",
+  "go_fish.deal": N_("{dealer} dealt {each} cards each."),
   "go_fish.ask": (p, e) => (e.target
     ? t("{player} asked {target} for {ranks}.", { player: p.player, target: p.target, ranks: ranksWord(e.rank) })
     : t("{player} asked everyone for {ranks}.", { player: p.player, ranks: ranksWord(e.rank) })),
   "go_fish.give": (p, e) => t("{player} handed {to} {what}.", { player: p.player, to: p.to, what: rankCount(e.rank, e.count) }),
   "go_fish.fish": (p, e) => (e.count ? t("Go fish! {player} draws from the stock.", p)
     : t("Go fish! The stock is empty: {player} draws nothing.", p)),
-  "go_fish.wish": "{player} fished {card}, the rank asked for: another turn!",
+  "go_fish.wish": N_("{player} fished {card}, the rank asked for: another turn!"),
   "go_fish.book": (p, e) => t("{player} laid down the four {ranks}.", { player: p.player, ranks: ranksWord(e.rank) }),
-  "go_fish.out": "{player} has no cards left in hand ({books} books).",
+  "go_fish.out": N_("{player} has no cards left in hand ({books} books)."),
 });
 
 const W = (state, pid) => html`<${Who} state=${state} pid=${pid} />`;

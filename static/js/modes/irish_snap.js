@@ -3,7 +3,7 @@
 // margins in ms) and who picked up; the phone has the card to turn, the word
 // to say, and the SLAP button that lights up on a match.
 import { cx, html } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
@@ -13,8 +13,8 @@ import { registerMode } from "./index.js";
 
 // The count, as it is said.
 const WORDS = {
-  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten",
-  J: "Jack", Q: "Queen", K: "King",
+  A: N_("Ace|Aces"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"), 8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"),
+  J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
 };
 export const sayWord = (rank) => t(WORDS[rank] || String(rank));
 
@@ -117,12 +117,12 @@ registerMessages({
   "snap.flip": (values, entry) => (entry.match
     ? t("{player} turns {card} and says {word}: snap!", { player: values.player, card: values.card, word: sayWord(entry.said) })
     : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
-  "snap.pickup": "{player} was last and picks up the pile ({count} cards).",
-  "snap.no_contest": "Nobody to race against: the pile stays.",
+  "snap.pickup": N_("{player} was last and picks up the pile ({count} cards)."),
+  "snap.no_contest": N_("Nobody to race against: the pile stays."),
   "snap.false_slap": (values, entry, state, plain) => (entry.penalty === "pile"
     ? t("{player} slapped on no match and picks up the pile ({count} cards).", values)
     : [t("{player} slapped on no match.", values), " ", forfeitWords(state, [entry.player], entry.count, entry, { plain })]),
-  "snap.redeal": "Everybody is out of cards: the pile is shuffled and dealt again.",
+  "snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
 });
 
 registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo });

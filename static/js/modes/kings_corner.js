@@ -5,7 +5,7 @@
 // phone (the same layout in small, your hand; tap a card then the place it
 // goes, or slide it there; tap a pile to move it; draw to end the turn).
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { phrase, registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel } from "../ui/cards.js";
@@ -20,34 +20,34 @@ import { registerMode } from "./index.js";
 // Where each space sits in the 3 x 3 layout, the stock in the middle.
 const GRID = [["NW", "N", "NE"], ["W", "stock", "E"], ["SW", "S", "SE"]];
 const SPACE_NAMES = {
-  N: "North", E: "East", S: "South", W: "West",
+  N: N_("North"), E: N_("East"), S: N_("South"), W: N_("West"),
   NE: "the north-east corner", SE: "the south-east corner", SW: "the south-west corner", NW: "the north-west corner",
 };
-const SHORT_NAMES = { N: "North", E: "East", S: "South", W: "West", NE: "NE", SE: "SE", SW: "SW", NW: "NW" };
+const SHORT_NAMES = { N: N_("North"), E: N_("East"), S: N_("South"), W: N_("West"), NE: N_("NE"), SE: N_("SE"), SW: N_("SW"), NW: N_("NW") };
 const spaceName = (sp) => t(SPACE_NAMES[sp] || sp);
 
 const CHIP_REASONS = {
-  ante: "{player} puts {amount} chip into the pot.|{player} puts {amount} chips into the pot.",
+  ante: N_("{player} puts {amount} chip into the pot.|{player} puts {amount} chips into the pot."),
   idle: "{player} played no card: {amount} chip into the pot.|{player} played no card: {amount} chips into the pot.",
-  king: "{player} kept a king back: {amount} chips into the pot.",
-  cards: "{player} pays {amount} chip for the cards left.|{player} pays {amount} chips for the cards left.",
+  king: N_("{player} kept a king back: {amount} chips into the pot."),
+  cards: N_("{player} pays {amount} chip for the cards left.|{player} pays {amount} chips for the cards left."),
 };
 
 registerMessages({
-  "kc.deal": "Foundations turned: {foundations}.",
-  "kc.play": phrase((e) => ["{player} plays {card} on {space}.", { space: spaceName(e.to) }]),
-  "kc.move": phrase((e) => ["{player} moves the {pile} pile onto {space}.", { pile: t(SHORT_NAMES[e.pile]), space: spaceName(e.to) }]),
-  "kc.draw": "{player} draws {count} card.|{player} draws {count} cards.",
-  "kc.pass": "{player} ends the turn.",
-  "kc.out": "{player} has played every card and wins the deal!",
-  "kc.impasse": "The stock is out and nobody can play: the deal ends.",
-  "kc.king_penalty": "{player} kept a king that could be played: {points} penalty points.",
-  "kc.chips": phrase((e) => [CHIP_REASONS[e.reason] || "{player} pays {amount}.", { count: e.amount }]),
-  "kc.pot": "{player} takes {amount} chips.",
-  "kc.reveal": "{player} is left with {cards}: {points} points.",
-  "kc.score": "{player}: {points} this deal, {total} in all.",
+  "kc.deal": N_("Foundations turned: {foundations}."),
+  "kc.play": phrase((e) => [N_("{player} plays {card} on {space}."), { space: spaceName(e.to) }]),
+  "kc.move": phrase((e) => [N_("{player} moves the {pile} pile onto {space}."), { pile: t(SHORT_NAMES[e.pile]), space: spaceName(e.to) }]),
+  "kc.draw": N_("{player} draws {count} card.|{player} draws {count} cards."),
+  "kc.pass": N_("{player} ends the turn."),
+  "kc.out": N_("{player} has played every card and wins the deal!"),
+  "kc.impasse": N_("The stock is out and nobody can play: the deal ends."),
+  "kc.king_penalty": N_("{player} kept a king that could be played: {points} penalty points."),
+  "kc.chips": phrase((e) => [CHIP_REASONS[e.reason] || N_("{player} pays {amount}."), { count: e.amount }]),
+  "kc.pot": N_("{player} takes {amount} chips."),
+  "kc.reveal": N_("{player} is left with {cards}: {points} points."),
+  "kc.score": N_("{player}: {points} this deal, {total} in all."),
 });
-registerCauses({ deal_worst: "the most penalty points this deal", game_loss: "lost the game" });
+registerCauses({ deal_worst: N_("the most penalty points this deal"), game_loss: N_("lost the game") });
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 

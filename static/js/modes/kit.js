@@ -4,16 +4,20 @@
 // short outcome box (who won, who lost, who drinks) from game.result. The
 // lobby's form for a game's options is ui/options.js.
 import { cx, html, useEffect, useRef } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
 import { registerMessages } from "../words.js";
+import { reasonWord } from "../ui/result.js";
 import { causedWords, forfeitShort, forfeitWords } from "../forfeits.js";
 
 // The causes of forfeits, which each game names (registerCauses({cause:
-// "words"})); these are the kit's own and the reflex games'.
+// "words"})); these are the kit's own and those of the games that name none.
 const causes = {
-  lose: "lost the game", last: "last to slap", false_slap: "a false slap", bust: "bust", dealer_bust: "the dealer's bust",
+  lose: N_("lost the game"), last: N_("last to slap"), false_slap: N_("a false slap"), bust: N_("bust"), dealer_bust: N_("the dealer's bust"),
+  banker_bust: N_("the banker's bust"), banker_pontoon: N_("the banker's pontoon"), banker_trick: N_("the banker's five card trick"),
+  caught: N_("caught cheating"), wrong_call: N_("a wrong call"), most_cards: N_("the most cards"), old_maid: N_("the Old Maid"),
+  surrender: N_("surrender"), shif: N_("shif"), shof: N_("shof"), shum: N_("shum"),
 };
 
 export function registerCauses(table) {
@@ -25,16 +29,16 @@ export function causeWords(cause) {
 }
 
 registerMessages({
-  "game.joined": "{player} joined the game.",
-  "game.left": "{player} left the game.",
+  "game.joined": N_("{player} joined the game."),
+  "game.left": N_("{player} left the game."),
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
   "game.over": (values, entry) => (entry.winners && entry.winners.length
-    ? t("Game over ({reason}): {winners} won.", { reason: t(humanize(entry.reason)).toLowerCase(), winners: values.winners })
-    : t("Game over ({reason}).", { reason: t(humanize(entry.reason)).toLowerCase() })),
+    ? t("Game over ({reason}): {winners} won.", { reason: reasonWord(entry.reason).toLowerCase(), winners: values.winners })
+    : t("Game over ({reason}).", { reason: reasonWord(entry.reason).toLowerCase() })),
   "forfeit.drink": (values, entry, state, plain) => causedWords(causeWords(entry.cause),
     forfeitWords(state, [entry.player], entry.count, entry, { plain })),
-  "round.start": "Deal {round}: {dealer} deals.",
-  "round.void": "The deal is called off.",
+  "round.start": N_("Deal {round}: {dealer} deals."),
+  "round.void": N_("The deal is called off."),
 });
 
 // The table plays a sound when the log gains an entry whose key is in
@@ -64,8 +68,8 @@ export function secondsLeft(state, until, nowMs = Date.now()) {
 }
 
 const REASONS = {
-  host: "The host ended the game.",
-  players: "Too few players are left.",
+  host: N_("The host ended the game."),
+  players: N_("Too few players are left."),
 };
 
 // A face-down pile on the table (Cheat's pile, the stock): a back and how

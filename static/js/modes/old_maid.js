@@ -3,7 +3,7 @@
 // neighbour's cards as backs to pick from; your own fan, to shuffle while it
 // is offered).
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { Card, CardBack, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -13,13 +13,13 @@ import { Outcome, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
-  "old_maid.deal": "{dealer} dealt every card; pairs go down.",
+  "old_maid.deal": N_("{dealer} dealt every card; pairs go down."),
   "old_maid.pairs": (p, e) => t("{player} laid down {count} pair: {cards}.|{player} laid down {count} pairs: {cards}.",
     { player: p.player, cards: p.cards, count: e.cards.length / 2 }),
-  "old_maid.take": "{player} took a card from {holder}.",
-  "old_maid.shuffle": "{player} shuffled their cards.",
-  "old_maid.safe": "{player} has no cards left: safe!",
-  "old_maid.loser": "{player} is left holding the Old Maid, {card}!",
+  "old_maid.take": N_("{player} took a card from {holder}."),
+  "old_maid.shuffle": N_("{player} shuffled their cards."),
+  "old_maid.safe": N_("{player} has no cards left: safe!"),
+  "old_maid.loser": N_("{player} is left holding the Old Maid, {card}!"),
 });
 
 const W = (state, pid) => html`<${Who} state=${state} pid=${pid} />`;

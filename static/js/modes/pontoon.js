@@ -6,7 +6,7 @@
 // shows your hands with every card, what they are worth, your stack and the
 // moves the rules allow now.
 import { cx, html } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
@@ -18,40 +18,40 @@ import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 
 registerMessages({
-  "pontoon.cut": "{player} cuts {card}.",
+  "pontoon.cut": N_("{player} cuts {card}."),
   "pontoon.banker": (p, e) => t({
-    cut: "{player} cut the highest card and holds the bank.",
-    pontoon: "{player}'s pontoon takes the bank.",
-    sold: "{player} holds the bank now.",
-    chips: "The banker ran short: the bank passes to {player}.",
-    left: "The banker left: the bank passes to {player}.",
-  }[e.reason] || "{player} holds the bank.", p),
-  "pontoon.offer": "{player} offers the bank to {buyer} for {price}.",
-  "pontoon.refuse": "{player} turns the bank down.",
-  "pontoon.sold": "{player} sells the bank to {buyer} for {price}.",
-  "pontoon.shuffle": "The pack is shuffled and cut.",
-  "pontoon.deal": "{player} deals a card face down to each.",
-  "pontoon.bet": "{player} stakes {amount}.",
-  "pontoon.sit_out": "{player} sits this deal out.",
-  "pontoon.banker_pontoon": "The banker has a pontoon, {cards}: everybody pays double!",
-  "pontoon.declare": "{player} declares a pontoon and shows {card}.",
-  "pontoon.split": "{player} splits {cards}.",
-  "pontoon.buy": "{player} buys a card for {amount}.",
-  "pontoon.twist": "{player} twists {card}.",
-  "pontoon.stick": "{player} sticks.",
-  "pontoon.bust": "{player} is bust: {cards}, {total}.",
-  "pontoon.trick": "{player} has a five card trick!",
-  "pontoon.banker_shows": "{player}, the banker, turns up {cards}: {total}.",
-  "pontoon.banker_twist": "The banker twists {card}: {total}.",
+    cut: N_("{player} cut the highest card and holds the bank."),
+    pontoon: N_("{player}'s pontoon takes the bank."),
+    sold: N_("{player} holds the bank now."),
+    chips: N_("The banker ran short: the bank passes to {player}."),
+    left: N_("The banker left: the bank passes to {player}."),
+  }[e.reason] || N_("{player} holds the bank."), p),
+  "pontoon.offer": N_("{player} offers the bank to {buyer} for {price}."),
+  "pontoon.refuse": N_("{player} turns the bank down."),
+  "pontoon.sold": N_("{player} sells the bank to {buyer} for {price}."),
+  "pontoon.shuffle": N_("The pack is shuffled and cut."),
+  "pontoon.deal": N_("{player} deals a card face down to each."),
+  "pontoon.bet": N_("{player} stakes {amount}."),
+  "pontoon.sit_out": N_("{player} sits this deal out."),
+  "pontoon.banker_pontoon": N_("The banker has a pontoon, {cards}: everybody pays double!"),
+  "pontoon.declare": N_("{player} declares a pontoon and shows {card}."),
+  "pontoon.split": N_("{player} splits {cards}."),
+  "pontoon.buy": N_("{player} buys a card for {amount}."),
+  "pontoon.twist": N_("{player} twists {card}."),
+  "pontoon.stick": N_("{player} sticks."),
+  "pontoon.bust": N_("{player} is bust: {cards}, {total}."),
+  "pontoon.trick": N_("{player} has a five card trick!"),
+  "pontoon.banker_shows": N_("{player}, the banker, turns up {cards}: {total}."),
+  "pontoon.banker_twist": N_("The banker twists {card}: {total}."),
   "pontoon.paying": (p, e) => (e.paying === null
     ? t("{player} stays on 21: paying pontoons and five card tricks only.", p)
     : t("{player} stays on {total}: paying {paying}.", p)),
-  "pontoon.banker_trick": "The banker has a five card trick, {cards}: pontoons only are paid!",
-  "pontoon.banker_bust": "The banker is bust with {total}!",
+  "pontoon.banker_trick": N_("The banker has a five card trick, {cards}: pontoons only are paid!"),
+  "pontoon.banker_bust": N_("The banker is bust with {total}!"),
   "pontoon.bank": bankWords,
 });
 
-const STATUS_WORDS = { stuck: "sticks", bust: "bust", pontoon: "Pontoon!", trick: "Five card trick!" };
+const STATUS_WORDS = { stuck: N_("sticks"), bust: N_("bust"), pontoon: N_("Pontoon!"), trick: N_("Five card trick!") };
 
 // What the banker pays, once they stay.
 function paying(g) {
@@ -167,7 +167,7 @@ function BankerStrip({ state }) {
   </section>`;
 }
 
-const SELL_OPTS = { labels: { sell: "Sell the bank" }, fieldLabels: { "sell.player": "To", "sell.price": "For" } };
+const SELL_OPTS = { labels: { sell: N_("Sell the bank") }, fieldLabels: { "sell.player": N_("To"), "sell.price": N_("For") } };
 
 function Moves({ state, send }) {
   const g = state.game;

@@ -2,7 +2,7 @@
 // word it would earn, the cards laid this deal, who is out) and the phone
 // (your tokens, the card to match, your hand with the cards you may lay).
 import { cx, html, useState } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { phrase, registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel, rankWord } from "../ui/cards.js";
@@ -13,19 +13,19 @@ import { Result } from "../ui/result.js";
 import { useSend } from "../ui/send.js";
 import { registerMode } from "./index.js";
 
-const WORDS = { shif: "Shif!", shof: "Shof!", shum: "Shum!" };
+const WORDS = { shif: N_("Shif!"), shof: N_("Shof!"), shum: N_("Shum!") };
 
 registerMessages({
-  "shif.ante": "Everybody puts {count} token into the box.|Everybody puts {count} tokens into the box.",
-  "shif.deal": phrase((e) => ["{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside.", { count: e.cards }]),
-  "shif.lead": "{player} leads {card}.",
+  "shif.ante": N_("Everybody puts {count} token into the box.|Everybody puts {count} tokens into the box."),
+  "shif.deal": phrase((e) => [N_("{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside."), { count: e.cards }]),
+  "shif.lead": N_("{player} leads {card}."),
   "shif.match": phrase((e) => (e.paid
-    ? ["{player} lays {card}: “{word}” — {payer} pays {paid}.", { word: t(WORDS[e.word]) }]
-    : ["{player} lays {card}: “{word}”.", { word: t(WORDS[e.word]) }])),
-  "shif.pass": "{player} passes.",
-  "shif.out": "{player} has no tokens left and is out.",
-  "shif.duel": "Two left: {players}. The player matched leads again.",
-  "shif.empty": "{player} has no card to lead: the cards are dealt again.",
+    ? [N_("{player} lays {card}: “{word}” — {payer} pays {paid}."), { word: t(WORDS[e.word]) }]
+    : [N_("{player} lays {card}: “{word}”."), { word: t(WORDS[e.word]) }])),
+  "shif.pass": N_("{player} passes."),
+  "shif.out": N_("{player} has no tokens left and is out."),
+  "shif.duel": N_("Two left: {players}. The player matched leads again."),
+  "shif.empty": N_("{player} has no card to lead: the cards are dealt again."),
 });
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -121,7 +121,7 @@ function Phone({ state, send }) {
       ${cards.length ? html`<button type="button" class="btn btn-big btn-primary" data-action="play" disabled=${!choice || busy}
         onClick=${() => act({ type: "play", card: choice })}>
         <span>${!choice ? t("Tap a card to lay")
-          : matching ? t("Lay {card}: {word}", { card: html`<${CardLabel} code=${choice} />`, word: t(WORDS[g.word] || "") })
+          : matching ? t("Lay {card}: {word}", { card: html`<${CardLabel} code=${choice} />`, word: WORDS[g.word] ? t(WORDS[g.word]) : "" })
           : t("Lead {card}", { card: html`<${CardLabel} code=${choice} />` })}</span></button>` : null}
       ${canPass ? html`<button type="button" class=${cx("btn btn-big", !cards.length && "btn-primary")} data-action="pass"
         disabled=${busy} onClick=${() => act({ type: "pass" })}>${t("Pass")}</button>` : null}

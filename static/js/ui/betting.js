@@ -3,7 +3,7 @@
 // hand of cards with its total, stake and result, an amount to stake with
 // quick chips, and the seat badges of a table with a dealer.
 import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { forfeitShort } from "../forfeits.js";
@@ -18,30 +18,30 @@ import { LogList } from "./ticker.js";
 // -- words -----------------------------------------------------------------------------
 // A settled stake (chips.payout's result) in words, for one player.
 const PAYOUTS = {
-  win: "{player} wins {amount}.",
-  blackjack: "{player}'s blackjack wins {amount}.",
-  natural: "{player}'s natural wins {amount}.",
-  pontoon: "{player}'s pontoon wins double: {amount}.",
-  trick: "{player}'s five card trick wins double: {amount}.",
-  three_sevens: "Three sevens: {player} wins a bonus of {amount}!",
-  insurance: "{player}'s insurance pays {amount}.",
-  push: "{player} pushes: the bet of {stake} comes back.",
-  knock: "{player} knocks: the stake of {stake} comes back.",
-  tie: "{player} ties the dealer.",
-  lose: "{player} loses {amount}.",
-  bust: "{player} is bust and loses {amount}.",
-  surrender: "{player} surrenders and loses {amount}.",
-  insurance_lost: "{player}'s insurance of {amount} is lost.",
-  banker_pontoon: "{player} pays double to the banker's pontoon: {amount}.",
-  banker_trick: "{player} pays double to the banker's five card trick: {amount}.",
+  win: N_("{player} wins {amount}."),
+  blackjack: N_("{player}'s blackjack wins {amount}."),
+  natural: N_("{player}'s natural wins {amount}."),
+  pontoon: N_("{player}'s pontoon wins double: {amount}."),
+  trick: N_("{player}'s five card trick wins double: {amount}."),
+  three_sevens: N_("Three sevens: {player} wins a bonus of {amount}!"),
+  insurance: N_("{player}'s insurance pays {amount}."),
+  push: N_("{player} pushes: the bet of {stake} comes back."),
+  knock: N_("{player} knocks: the stake of {stake} comes back."),
+  tie: N_("{player} ties the dealer."),
+  lose: N_("{player} loses {amount}."),
+  bust: N_("{player} is bust and loses {amount}."),
+  surrender: N_("{player} surrenders and loses {amount}."),
+  insurance_lost: N_("{player}'s insurance of {amount} is lost."),
+  banker_pontoon: N_("{player} pays double to the banker's pontoon: {amount}."),
+  banker_trick: N_("{player} pays double to the banker's five card trick: {amount}."),
 };
 
 // Short names of results, for a hand's badge.
 const RESULT_WORDS = {
-  win: "won", blackjack: "blackjack!", natural: "natural!", pontoon: "pontoon!", trick: "five card trick!",
-  three_sevens: "three sevens!", insurance: "insurance paid", push: "push", knock: "knock", tie: "tie: stays",
-  lose: "lost", bust: "bust", surrender: "surrendered", insurance_lost: "insurance lost",
-  banker_pontoon: "lost double", banker_trick: "lost double",
+  win: "won", blackjack: N_("blackjack!"), natural: N_("natural!"), pontoon: N_("pontoon!"), trick: N_("five card trick!"),
+  three_sevens: N_("three sevens!"), insurance: N_("insurance paid"), push: "push", knock: "knock", tie: N_("tie: stays"),
+  lose: "lost", bust: "bust", surrender: "surrendered", insurance_lost: N_("insurance lost"),
+  banker_pontoon: N_("lost double"), banker_trick: N_("lost double"),
 };
 
 export function resultWord(result) {
@@ -56,16 +56,16 @@ export const bankWords = (p, e) => (e.amount > 0 ? t("{player}'s bank wins {amou
 registerMessages({
   "round.start": (p, e) => (e.dealer ? t("Deal {round}: {dealer} deals.", p) : t("Deal {round}.", p)),
   "round.void": (p, e) => t({
-    no_bets: "Nobody bet: the deal is off.",
-    dealer_left: "The dealer left: the deal is off and every stake goes back.",
-    host: "The host ended the game: every stake on the table goes back.",
-  }[e.reason] || "The deal is off.", p),
+    no_bets: N_("Nobody bet: the deal is off."),
+    dealer_left: N_("The dealer left: the deal is off and every stake goes back."),
+    host: N_("The host ended the game: every stake on the table goes back."),
+  }[e.reason] || N_("The deal is off."), p),
   "chips.payout": (p, e, state) => {
     const words = t(PAYOUTS[e.result] || "{player}: {result}, {amount}.", { ...p, amount: String(Math.abs(e.amount)) });
     return e.drinks ? [words, " ", forfeitShort(state, e.player, e.drinks, e)] : words;
   },
-  "chips.rebuy": "{player} buys a new stack of {amount}.",
-  "chips.out": "{player} is out of chips.",
+  "chips.rebuy": N_("{player} buys a new stack of {amount}."),
+  "chips.out": N_("{player} is out of chips."),
 });
 
 // A blackjack total in words: "soft 17", "21", "24" (a bust says so in its status).
@@ -223,10 +223,10 @@ export function boxPlayers(state, dealer) {
 }
 
 const ENDINGS = {
-  rounds: "The last deal is played.",
-  chips: "Only one player can still cover the table minimum.",
-  host: "The host ended the game.",
-  players: "Too few players are left.",
+  rounds: N_("The last deal is played."),
+  chips: N_("Only one player can still cover the table minimum."),
+  host: N_("The host ended the game."),
+  players: N_("Too few players are left."),
 };
 
 // The end of a betting game: who won and lost, and each player's stack, net
@@ -237,7 +237,7 @@ export function BetResult({ state }) {
   const rows = Object.keys(r.chips || {}).sort((a, b) => (r.net[b] - r.net[a]) || 0);
   const names = (pids) => listOf((pids || []).map((p) => html`<${Who} key=${p} state=${state} pid=${p} />`));
   return html`<section class="panel result-panel bet-result">
-    <h3 class="panel-title">${t("Game over")} · ${t(ENDINGS[r.reason] || "")}</h3>
+    <h3 class="panel-title">${t("Game over")} · ${ENDINGS[r.reason] ? t(ENDINGS[r.reason]) : ""}</h3>
     ${r.winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(r.winners) })}</p>` : null}
     ${r.losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(r.losers) })}</p>` : null}
     <table class="result-table">
@@ -296,7 +296,7 @@ export function HouseZone({ title, cards, total, felt, pile, count, compact }) {
       <span class="bx-dealer-title">${title}</span>
       ${cards ? html`<${CardRow} cards=${cards} size="label" />` : null}
       <span class="bx-dealer-total">${total}</span>
-      <span class="sub">${t("{name}: {count} cards", { name: t(pile === "shoe" ? "Shoe" : "Pack"), count: count })}</span>
+      <span class="sub">${t("{name}: {count} cards", { name: t(pile === "shoe" ? N_("Shoe") : N_("Pack")), count: count })}</span>
     </section>`;
   }
   return html`<section class="bx-dealer">

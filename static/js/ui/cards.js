@@ -21,7 +21,7 @@ export function parseCard(code) {
 
 function rankName(rank) {
   return {
-    A: t("Ace"), J: t("Jack"), Q: t("Queen"), K: t("King"),
+    A: t("Ace|Aces", { count: 1 }), J: t("Jack|Jacks", { count: 1 }), Q: t("Queen|Queens", { count: 1 }), K: t("King|Kings", { count: 1 }),
   }[rank] || rank;
 }
 

@@ -33,7 +33,7 @@ export function MoreList({ title, items, tag = "ul", className = "", listClass =
   });
 
   const Tag = tag;
-  const label = more ? more(hiddenCount) : t("+{count} more", { count: hiddenCount });
+  const label = more ? more(hiddenCount) : t("+{count} more|+{count} more", { count: hiddenCount });
   return html`<section class=${cx("panel more-box", className)} ref=${boxRef} data-w=${Math.round(size.width)}>
     ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
     ${items.length

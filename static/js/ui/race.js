@@ -4,7 +4,7 @@
 // limit that ends a game that might never end. Also the words of the log
 // keys every reflex game shares (race.*, reflex.deal).
 import { cx, html, useEffect, useNow, useRef, useState } from "../view.js";
-import { listOf, t } from "../i18n.js";
+import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Card, CardBack } from "./cards.js";
@@ -16,7 +16,7 @@ const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const LAG_SHOWN_MS = 20;
 
 // What a race is called on the screens.
-const KINDS = { snap: "Snap!", double: "Double!", sandwich: "Sandwich!" };
+const KINDS = { snap: N_("Snap!"), double: N_("Double!"), sandwich: N_("Sandwich!") };
 export function raceTitle(kind) {
   return t(KINDS[kind] || "Slap!");
 }
@@ -217,7 +217,7 @@ function orderWords(values, entry, state, plain) {
 }
 
 registerMessages({
-  "reflex.deal": "The whole pack is dealt face down to {players}.",
+  "reflex.deal": N_("The whole pack is dealt face down to {players}."),
   "race.order": orderWords,
-  "race.late": "{player} slapped {ms} ms too late.",
+  "race.late": N_("{player} slapped {ms} ms too late."),
 });

@@ -2,28 +2,35 @@
 // claim, Go Fish's ask).
 //   rankCount("7", 3)  -> "three 7s"      rankCount("K", 1) -> "one King"
 //   ranksWord("Q")     -> "Queens"          ranksOr(["6", "7", "8"]) -> "6s, 7s or 8s"
+// Each rank has its own message ids (counted, and plural as a word), so a
+// language names the number ranks in words (Russian "три семёрки").
 //   <RankChooser ranks=${["6", "7", "8"]} value=${rank} onChange=${setRank} counts=${{7: 2}} />
 import { cx, html } from "../view.js";
-import { t } from "../i18n.js";
+import { N_, t } from "../i18n.js";
 
-const PICTURES = {
-  A: "Ace|Aces", J: "Jack|Jacks", Q: "Queen|Queens", K: "King|Kings",
+const COUNTED = {
+  A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
+  2: N_("2|2s"), 3: N_("3|3s"), 4: N_("4|4s"), 5: N_("5|5s"), 6: N_("6|6s"), 7: N_("7|7s"), 8: N_("8|8s"), 9: N_("9|9s"), 10: N_("10|10s"),
 };
-const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const PLURAL = {
+  A: N_("Aces"), J: N_("Jacks"), Q: N_("Queens"), K: N_("Kings"),
+  2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"),
+};
+const NUMBERS = [N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight")];
 
-// A rank's name, singular or plural ("7", "7s", "Queen", "Queens").
+// A rank's name after a count ("7", "7s", "Queen", "Queens").
 export function rankName(rank, count = 1) {
-  if (PICTURES[rank]) return t(PICTURES[rank], { count });
-  return count === 1 ? String(rank) : t("{rank}s", { rank: String(rank) });
+  return COUNTED[rank] ? t(COUNTED[rank], { count }) : String(rank);
 }
 
+// A rank's name in the plural, on its own ("7s", "Queens").
 export function ranksWord(rank) {
-  return rankName(rank, 2);
+  return PLURAL[rank] ? t(PLURAL[rank]) : String(rank);
 }
 
 // "6s, 7s or 8s": the ranks a player may choose from, in words.
 export function ranksOr(ranks) {
-  const words = ranks.map((r) => rankName(r, 2));
+  const words = ranks.map(ranksWord);
   if (words.length <= 1) return words.join("");
   return t("{list} or {last}", { list: words.slice(0, -1).join(t(", ")), last: words[words.length - 1] });
 }
