@@ -11,6 +11,7 @@ as a second tab would)."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
 from tests.browser.test_layout import audit_phone, audit_tv, names
@@ -103,7 +104,7 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
             answer = guest.call("player.join", {"code": code, "name": name})
             assert answer["ok"], answer
             clients[answer["player_id"]] = guest
-        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {count}")
+        expect(table.locator("#players .pname")).to_have_count(count, timeout=30_000)
         options = {"seed": 7, "rounds": 2, "start_chips": 200, "max_bet": 100}
         if mode == "casino_blackjack":
             options["dealer_pace_ms"] = 100
@@ -116,7 +117,7 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
                     and g["order"].index(g["current"]["player"]) >= min((count - 1) // 2, len(g["order"]) - 1))
 
         state = play(clients, mid_deal)
-        table.wait_for_function(f"document.querySelectorAll('.bx-box').length === {len(state['game']['order'])}")
+        expect(table.locator(".bx-box")).to_have_count(len(state['game']['order']), timeout=30_000)
         audit_tv(table, shots, f"{mode}-{count}-play")
         audit_phone(phone, shots, f"{mode}-{count}-phone-play")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import decode_qr
 
@@ -25,7 +26,8 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
     assert re.fullmatch(r"[A-Z]{4}", code)
-    table.wait_for_function("() => { const qr = document.getElementById('qr'); return qr && qr.complete && qr.naturalWidth > 0; }")
+    expect(table.locator("#qr")).to_have_js_property("complete", True, timeout=30_000)
+    expect(table.locator("#qr")).not_to_have_js_property("naturalWidth", 0, timeout=30_000)
     shot = shots("table-empty", table)
     url = decode_qr(shot)
     assert url == f"{server.url}/j/{code}"
@@ -33,7 +35,7 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
 
     ana = open_phone(url, "Ana", group="chicks")
     evil = open_phone(url, XSS_NAME)
-    table.wait_for_function("document.querySelectorAll('#players .pname').length === 2")
+    expect(table.locator("#players .pname")).to_have_count(2, timeout=30_000)
     assert player_names(table) == ["Ana", XSS_NAME]
     assert table.locator("#players .mark.host").count() == 1
     evil.locator("details.players-box summary").click()
@@ -45,7 +47,7 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
     ana.wait_for_selector("#room-screen:not([hidden])")
     assert ana.locator(".you-name").inner_text() == "Ana"
     assert ana.locator("#join-screen").is_hidden()
-    table.wait_for_function("document.querySelectorAll('#players .is-offline').length === 0")
+    expect(table.locator("#players .is-offline")).to_have_count(0, timeout=30_000)
     assert player_names(table) == ["Ana", XSS_NAME]
 
     shots("table-lobby", table)
@@ -96,14 +98,14 @@ def test_kick_from_the_table(open_table, open_phone, server):
     url = f"{server.url}/j/{code}"
     open_phone(url, "Ana")
     bob = open_phone(url, "Bob")
-    table.wait_for_function("document.querySelectorAll('#players .pname').length === 2")
+    expect(table.locator("#players .pname")).to_have_count(2, timeout=30_000)
     assert table.locator("button:visible", has_text="Remove").count() == 0
     table.click("#btn-host")
     table.click(".host-drawer .seat-manager summary")
     table.locator(".host-seat", has_text="Bob").locator("button", has_text="Remove").click()
     bob.wait_for_selector("#join-screen:not([hidden])")
     assert "removed you" in bob.locator("#phone-message").inner_text()
-    table.wait_for_function("document.querySelectorAll('#players .pname').length === 1")
+    expect(table.locator("#players .pname")).to_have_count(1, timeout=30_000)
 
 
 def test_join_with_a_code_from_the_start_page(open_table, open_phone, server):
@@ -117,13 +119,12 @@ def test_join_with_a_code_from_the_start_page(open_table, open_phone, server):
     phone.fill("#name", "Cat")
     phone.click("#name-form button[type=submit]")
     phone.wait_for_selector("#room-screen:not([hidden])")
-    table.wait_for_function("document.querySelectorAll('#players .pname').length === 1")
+    expect(table.locator("#players .pname")).to_have_count(1, timeout=30_000)
 
 
 def test_server_killed_and_restarted_pages_come_back(open_table, open_phone, server, shots, tmp_path):
     """SIGKILL the server mid-game and start it again: the table and the phone
     reconnect by themselves, to the same room, seat and game."""
-    from playwright.sync_api import expect
 
     from tests.serverproc import ServerProcess
 

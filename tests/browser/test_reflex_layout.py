@@ -11,6 +11,7 @@ real Socket.IO clients."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_layout import audit_phone, names
 from tests.browser.test_layout import audit_tv as tv_audit
@@ -61,7 +62,7 @@ def room(open_table, open_phone, server):
             answer = guest.call("player.join", {"code": code, "name": name})
             assert answer["ok"], answer
             guests[answer["player_id"]] = guest
-        table.wait_for_function(f"document.querySelectorAll('#players .pname').length === {count}")
+        expect(table.locator("#players .pname")).to_have_count(count, timeout=30_000)
         return Room(table, phone, guests)
 
     yield make
