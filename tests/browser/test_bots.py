@@ -75,7 +75,7 @@ def test_the_host_adds_a_bot_from_the_phone_and_plays_blackjack_with_it(open_tab
     expect(table.locator("#ticker")).to_contain_text(f"{bot_name} hits: 2♠.", timeout=15_000)
     expect(table.locator("#ticker")).to_contain_text(f"{bot_name} stands.", timeout=15_000)
     expect(table.locator("body")).to_contain_text("Game over", timeout=20_000)
-    expect(table.locator("#ticker")).to_contain_text("Game over (rounds): Ana won.")
+    expect(table.locator("#ticker")).to_contain_text("Game over (all deals played): Ana won.")
     expect(table.locator("#players li.is-bot .drinks")).to_have_count(0)
     shots("table-bot-dealt", table)
     assert_fits(table, "the table after the bot dealt")
