@@ -28,6 +28,9 @@ button.addEventListener("click", async () => {
   errorLine.hidden = false;
   button.disabled = false;
 });
+// The page comes disabled: a tap before the words and this script are
+// loaded (a slow phone or Wi-Fi) would otherwise do nothing at all.
+button.disabled = false;
 
 const codeInput = document.getElementById("join-code");
 codeInput.addEventListener("input", () => {
