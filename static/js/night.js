@@ -2,7 +2,7 @@
 // in the table's Host drawer): family mode, the pace, what who is not
 // drinking takes instead (points or dares, and the list of dares), and the
 // end of the night (the recap), then a new night.
-import { cx, html, useEffect, useState } from "./view.js";
+import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { dareWord } from "./forfeits.js";
 
@@ -13,15 +13,25 @@ function DareEditor({ settings, ctx }) {
   const listed = (settings.dares || []).map(dareWord).join("\n");
   const [text, setText] = useState(listed);
   const [saved, setSaved] = useState(false);
-  useEffect(() => { setText(listed); }, [listed]);
+  const box = useRef(null);
+  // The saved list changed (saved here or by another screen): show it. Not
+  // on the first effect, which can run after the host has started typing.
+  const shown = useRef(listed);
+  useEffect(() => {
+    if (shown.current === listed) return;
+    shown.current = listed;
+    setText(listed);
+  }, [listed]);
   const save = async () => {
-    const dares = text.split("\n").map((d) => d.trim()).filter(Boolean);
+    // What the box holds now: a tap right after typing can come before the
+    // typing's re-render, when ``text`` would still be the old words.
+    const dares = box.current.value.split("\n").map((d) => d.trim()).filter(Boolean);
     const answer = await ctx.command({ command: "settings", dares });
     setSaved(Boolean(answer && answer.ok));
   };
   return html`<div class="field dare-editor">
     <label class="field-label" for="dares">${t("Dares, one per line")}</label>
-    <textarea id="dares" rows="6" maxlength="1200" value=${text}
+    <textarea id="dares" ref=${box} rows="6" maxlength="1200" value=${text}
       onInput=${(ev) => { setText(ev.currentTarget.value); setSaved(false); }}></textarea>
     <button type="button" id="btn-save-dares" class="btn" onClick=${save}>${saved ? t("Saved") : t("Save the dares")}</button>
   </div>`;
