@@ -123,12 +123,19 @@ class Store(ABC):
     def close(self) -> None:
         """Release the backend."""
 
-    # -- shared stores only ---------------------------------------------------
+
+class SharedStore(Store):
+    """A store shared by several server processes (Redis): what they need
+    of it beyond a room's load and save."""
+
+    shared = True
+
+    @abstractmethod
     def load_newer(self, code: str, rev: int) -> dict | None | object:
         """The room if its stored ``rev`` is not ``rev``; ``SAME`` when it is;
         None when the room is gone."""
-        raise NotImplementedError
 
+    @abstractmethod
     def commit(self, code: str, room_json: str, touched: float, *, expect: int | None, rev: int,
                deadline: float | None = None, host: str | None = None, linked: bool = False) -> None:
         """Save the room at ``rev`` if its stored rev is still ``expect``
@@ -136,31 +143,30 @@ class Store(ABC):
         ``deadline`` is when the room's game wants its next tick (None:
         never); ``host`` (this process) is listed as holding connections of
         the room while ``linked``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def heartbeat(self, host: str) -> bool:
         """Say that process ``host`` is alive; False when it had been given
         up for dead meanwhile (or is new)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def dead_hosts(self, silent_for: float) -> list[str]:
         """Processes that have not said they are alive for ``silent_for``
         seconds."""
-        raise NotImplementedError
 
+    @abstractmethod
     def host_rooms(self, host: str) -> list[str]:
         """The rooms process ``host`` held connections of, as it last saved."""
-        raise NotImplementedError
 
+    @abstractmethod
     def claim_host(self, host: str, seconds: float) -> bool:
         """Claim the clean-up of dead process ``host`` for ``seconds``; False
         when another process claimed it already."""
-        raise NotImplementedError
 
+    @abstractmethod
     def forget_host(self, host: str) -> None:
         """Process ``host`` is dead and its rooms let go of it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def due_deadlines(self, before: float) -> list[str]:
         """Rooms whose game wanted a tick before ``before``."""
-        raise NotImplementedError

@@ -30,7 +30,7 @@ import json
 import logging
 from collections.abc import Collection
 
-from .base import SAME, Conflict, NotOwner, Store, StoreUnavailable, TooMany
+from .base import SAME, Conflict, NotOwner, SharedStore, StoreUnavailable, TooMany
 
 log = logging.getLogger(__name__)
 
@@ -160,8 +160,7 @@ def _num(value: float) -> str:
     return repr(float(value))
 
 
-class RedisStore(Store):
-    shared = True
+class RedisStore(SharedStore):
 
     def __init__(self, url: str) -> None:
         import redis  # optional dependency: pip install 'partyapp[redis]'
