@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 LEVELS = ("slow", "normal", "fast")
@@ -146,7 +147,7 @@ def new_log(frame: dict, memory: dict) -> list[dict]:
 
 
 # -- strategies ------------------------------------------------------------------------
-class Strategy:
+class Strategy(ABC):
     """A bot's play of one game (or family). Stateless: whatever it keeps
     between moves is in ``memory``."""
 
@@ -166,9 +167,9 @@ class Strategy:
     def observe(self, frame: dict, memory: dict, level: str, rng: random.Random) -> None:
         """Take in a new frame (only called when ``remembers``)."""
 
+    @abstractmethod
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         """The move to make, or None to make none now."""
-        raise NotImplementedError
 
 
 class RandomStrategy(Strategy):
