@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from flask import Flask
+from flask.ctx import RequestContext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config as configuration
@@ -17,12 +18,50 @@ from .rooms import Registry
 from .store import open_store
 
 
+class PartyRequestContext(RequestContext):
+    """Flask's request context, keeping its routing exception without the
+    exception's traceback.
+
+    Flask-SocketIO runs every Socket.IO event (connect and disconnect too)
+    in a request context built from the connection's WSGI environ, whose
+    path, ``/socket.io/``, is no route of the app. Flask's ``match_request``
+    (the hook Flask names for subclasses) keeps the ``NotFound`` in
+    ``request.routing_exception``; its traceback, and that of the
+    ``NoMatch`` it was raised from, holds the frame of ``match_request``,
+    whose ``self`` is this context: a reference cycle, which also holds,
+    frame by frame, the stack of the connection's reader at that moment (its
+    engine.io socket, the WebSocket, the pywsgi handler and their buffers).
+    Only the cycle collector frees it, and ``partyapp serve`` leaves full
+    collections to the housekeeping, every few minutes (``cli.tune_gc``): a
+    cycle still alive when the younger generations were collected (an event
+    under way) was kept until then with its whole connection, about one
+    connection in a hundred in the churn benchmark (issue 17). Without the
+    traceback the exception holds no frame and the context goes with its
+    event; an HTTP 404 is raised from it as before.
+    """
+
+    def match_request(self) -> None:
+        super().match_request()
+        exc = self.request.routing_exception
+        if exc is not None:
+            exc.__traceback__ = None
+            exc.__context__ = exc.__cause__ = None
+
+
+class PartyFlask(Flask):
+    """Flask, with its request contexts (those Flask-SocketIO builds for
+    each event too) made by ``PartyRequestContext``."""
+
+    def request_context(self, environ: dict) -> RequestContext:
+        return PartyRequestContext(self, environ)
+
+
 def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | None = None,
                async_mode: str | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings by their
     ``PARTYAPP_*`` key (and any Flask key); ``async_mode`` is Flask-SocketIO's
     (``gevent`` in production, ``threading`` for the test client)."""
-    app = Flask(__name__, template_folder="../templates", static_folder="../static")
+    app = PartyFlask(__name__, template_folder="../templates", static_folder="../static")
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)
     app.config["TESTING"] = bool(settings.get("TESTING", settings["PARTYAPP_TESTING"]))
