@@ -10,7 +10,7 @@ from flask.ctx import RequestContext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config as configuration
-from . import heartbeats, netinfo
+from . import dispatch, heartbeats, netinfo
 from .packets import WirePacket
 from .queue import RoomQueue
 from .realtime import Realtime, socketio
@@ -102,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         # their order. Rooms order their changes with their lock.
         async_handlers=False,
     )
+    dispatch.install(app, socketio.server)
     heartbeats.install(socketio.server.eio)
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO

@@ -133,13 +133,13 @@ class Fanout:
 
     def listen(self, sid: str, code: str, pid: str | None) -> None:
         """``sid`` receives the frames of the table (``pid`` None) or of a seat."""
-        join_room(channel(code, pid), sid=sid)
+        join_room(channel(code, pid), sid=sid, namespace="/")
         self.listeners[(code, pid)].add(sid)
 
     def stop_listening(self, sid: str, code: str, pid: str | None) -> None:
         """``sid`` receives nothing more of that channel (it is still counted
         until ``forget``)."""
-        leave_room(channel(code, pid), sid=sid)
+        leave_room(channel(code, pid), sid=sid, namespace="/")
 
     def forget(self, sid: str, code: str, pid: str | None) -> bool:
         """Stop counting ``sid``; True when it was the channel's last."""
@@ -167,5 +167,5 @@ class Fanout:
         Returns the connections it had here."""
         name = player_channel(code, pid)
         socketio.emit(Event.KICKED, {"code": code, "reason": reason}, to=name)
-        close_room(name)
+        close_room(name, namespace="/")
         return self.listeners.pop((code, pid), set())

@@ -2,7 +2,9 @@
 
 Every client event is answered through its acknowledgement with
 ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
-Payloads are parsed in ``protocol.py``; rooms change through ``Room.change``;
+How an event reaches its handler (rate limits, the answer, the language of
+refusals) is ``dispatch.py``'s job; payloads are parsed in ``protocol.py``;
+rooms change through ``Room.change``;
 who receives which frame is ``fanout.py``'s job, the timers of the games
 ``deadlines.py``'s and the background chores ``housekeeping.py``'s (with
 several processes on a shared store, ``peers.py``'s too). Only the
@@ -22,17 +24,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from flask import current_app, request
-from flask_socketio import disconnect
 
-from . import netinfo, pings, protocol
+from . import i18n, netinfo, pings, protocol
 from .bots import Autoplay
 from .deadlines import Deadlines
+from .dispatch import FLOOD_CUTOFF, handler, throttle
 from .fanout import Fanout, Route, socketio
-from .games.base import HOST, IllegalAction
+from .games.base import HOST
 from .games.races import RoundTrips
 from .housekeeping import Housekeeping
 from .protocol import Code, Event, ProtocolError, bad, error
-from .i18n import answer_text
+from .i18n import DEFAULT, answer_text
 from .queue import RoomQueue
 from .ratelimit import KeyedLimiter, TokenBucket
 from .rooms import UNCHANGED, Registry, Room, hash_token
@@ -57,24 +59,10 @@ class Conn:
     pid: str | None = None
     refused: int = 0  # refusals by the rate limit, less two for each event let through
     trips: RoundTrips = field(default_factory=RoundTrips)  # pings of a phone in a reflex game
-
-
-# A connection whose refusals outrun what it is let through by this many is
-# flooding (a sender far above the rate, not a thumb mashing a button): it is
-# disconnected, so it stops costing the other rooms.
-FLOOD_CUTOFF = 200
-
-
-def throttle(conn: Conn) -> dict | None:
-    """The rate-limit answer for this event, or None when it may go on."""
-    if conn.bucket.take(time.monotonic()):
-        conn.refused = max(0, conn.refused - 2)
-        return None
-    conn.refused += 1
-    if conn.refused >= FLOOD_CUTOFF:
-        log.warning("disconnecting %s: flooding", conn.addr)
-        disconnect(conn.sid)
-    return error(Code.RATE_LIMITED, answer_text("Too many messages; slow down."))
+    # read from the handshake request at connect (``dispatch.py``)
+    lang: str = DEFAULT  # the page's language, for the words of refusals
+    scheme: str = "http"  # the scheme and host the page reached the server by
+    host: str = ""
 
 
 @dataclass
@@ -209,6 +197,10 @@ class Realtime:
             return False
         return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
 
+    def disconnect(self, sid: str) -> None:
+        """Close one connection of this process."""
+        socketio.server.disconnect(sid, namespace="/")
+
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites
         (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
@@ -227,42 +219,7 @@ def client_addr() -> str:
     return request.remote_addr or request.environ.get("REMOTE_ADDR") or "?"
 
 
-# -- the handler wrapper -------------------------------------------------------
-
-def handler(event: Event, *, guarded: bool = False) -> Callable:
-    """Register ``fn(rt, conn, payload) -> dict | None`` for ``event``: rate
-    limits, one JSON payload, and every outcome answered."""
-
-    def decorate(fn: Callable[[Realtime, Conn, Any], dict | None]) -> Callable:
-        def on_event(*args: Any) -> dict:
-            r = rt()
-            conn = r.conns.get(request.sid)
-            if conn is None:
-                return error(Code.FORBIDDEN, answer_text("Not connected."))
-            limited = throttle(conn)
-            if limited:
-                return limited
-            if guarded and not r.join_limiter.allow(conn.addr):
-                return error(Code.RATE_LIMITED, answer_text("Too many attempts from this device; wait a minute."))
-            if len(args) > 1:
-                return error(Code.BAD_REQUEST, answer_text("Send one JSON object."))
-            payload = args[0] if args else None
-            try:
-                result = fn(r, conn, protocol.want_dict(payload))
-            except (ProtocolError, IllegalAction) as exc:
-                return error(exc.code, answer_text(exc.wording))
-            answer = {"ok": True}
-            if result:
-                answer.update(result)
-            return answer
-
-        on_event.__name__ = f"on_{event.name.lower()}"
-        on_event.__doc__ = fn.__doc__
-        socketio.on(str(event))(on_event)
-        return fn
-
-    return decorate
-
+# -- connections ---------------------------------------------------------------
 
 @socketio.on_error_default
 def on_error(exc: Exception) -> dict:
@@ -282,6 +239,9 @@ def on_connect(auth: Any = None) -> bool:
         sid=request.sid,
         addr=client_addr(),
         bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
+        lang=i18n.current(),
+        scheme=request.scheme,
+        host=request.host,
     )
     r.housekeeping.start()
     r.start_pings()
@@ -300,7 +260,7 @@ def on_disconnect(*_reason: Any) -> None:
 def on_unknown(event: str, *args: Any) -> dict:
     """Events not in the protocol are answered, never ignored."""
     conn = rt().conns.get(request.sid)
-    limited = throttle(conn) if conn is not None else None
+    limited = throttle(rt(), conn) if conn is not None else None
     if limited:
         return limited
     return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
@@ -335,7 +295,7 @@ def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
     family = protocol.parse_create(payload)
     r.unbind(conn)
     s = r.settings
-    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], request.scheme, request.host, r.lan_ip, s["PARTYAPP_PORT"],
+    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], conn.scheme, conn.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
     room, host_token = r.registry.create(base, family=family)
     _enter(r, conn, room, "table", lambda: room.set_table_connected(True))

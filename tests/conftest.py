@@ -56,6 +56,15 @@ class Client:
         self.sio.disconnect()
 
 
+@pytest.fixture(autouse=True)
+def _close_wire_clients():
+    """Close the real Socket.IO clients a test opened (``tests/wire.py``)."""
+    yield
+    from tests.wire import close_all
+
+    close_all()
+
+
 @pytest.fixture
 def make_app():
     def factory(**overrides):

@@ -25,9 +25,21 @@ def _in_order(sio: socketio.Client) -> None:
     eio._trigger_event = ordered
 
 
+# Every client not yet closed: the tests' teardown closes them
+# (``close_all``), so that none goes on reconnecting in a thread of its own
+# after its test, drawing from the global ``random`` for its back-off.
+LIVE: list["WireClient"] = []
+
+
+def close_all() -> None:
+    while LIVE:
+        LIVE.pop().close()
+
+
 class WireClient:
     def __init__(self, url: str) -> None:
         self.url = url
+        LIVE.append(self)
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1)
         _in_order(self.sio)
         self.state: dict | None = None
@@ -75,6 +87,8 @@ class WireClient:
     def close(self) -> None:
         """Disconnect, or stop reconnecting when the server is gone (a client
         left reconnecting would go on in a thread of its own after the test)."""
+        if self in LIVE:
+            LIVE.remove(self)
         try:
             self.sio.shutdown()
         except Exception:
