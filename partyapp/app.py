@@ -22,8 +22,10 @@ class PartyRequestContext(RequestContext):
     """Flask's request context, keeping its routing exception without the
     exception's traceback.
 
-    Flask-SocketIO runs every Socket.IO event (connect and disconnect too)
-    in a request context built from the connection's WSGI environ, whose
+    Flask-SocketIO runs its Socket.IO handlers (``connect``, ``disconnect``
+    and the catch-all for unknown events; the protocol's events go through
+    ``dispatch.py``) in a request context built from the connection's WSGI
+    environ, whose
     path, ``/socket.io/``, is no route of the app. Flask's ``match_request``
     (the hook Flask names for subclasses) keeps the ``NotFound`` in
     ``request.routing_exception``; its traceback, and that of the
@@ -50,7 +52,7 @@ class PartyRequestContext(RequestContext):
 
 class PartyFlask(Flask):
     """Flask, with its request contexts (those Flask-SocketIO builds for
-    each event too) made by ``PartyRequestContext``."""
+    its handlers too) made by ``PartyRequestContext``."""
 
     def request_context(self, environ: dict) -> RequestContext:
         return PartyRequestContext(self, environ)
