@@ -144,7 +144,11 @@ def test_family_mode_from_the_start_page(browser, server, open_phone, shots, wat
         shots("table-family-race", table)
         phone.locator("button[data-action=tap]").click()  # two in the race: Bo is last
         table.wait_for_selector(".outcome .loser")
-        draw(other)  # a king
+        draw(other)  # a king: a jewel in the crown, nothing like a glass on the table
+        expect(table.locator(".ring .crown .jewel.set")).to_have_count(1)
+        expect(table.locator(".ring .crown .jewel")).to_have_count(4)
+        expect(table.locator(".ring .crown-label")).to_have_text("1/4")
+        expect(table.locator(".ring .cup")).to_have_count(0)
         draw(phone)  # waterfall: clapping
         expect(table.locator(".outcome")).to_contain_text("stop clapping")
         expect(table.locator("#players li[data-pid=p1] .forfeits")).to_contain_text("★")
