@@ -4,7 +4,7 @@
 // Their log is message keys with parameters, worded here; a standard deck's
 // words (card titles and rules) are worded through the catalogue, a house
 // deck's (house_deck) shown as their authors typed them.
-import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
+import { cx, html, useEffect, useFitText, useNow, useRef, useState } from "../view.js";
 import { isFamily, listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages, word, wordText } from "../words.js";
@@ -12,6 +12,7 @@ import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
+import { secondsLeft } from "./kit.js";
 import { openEditor } from "../editor.js";
 import { forfeitWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
 
@@ -419,6 +420,28 @@ function RpsBox({ state }) {
   </section>`;
 }
 
+// The clock of a prompt that waits on you: your chugalug answer, your paper,
+// scissors, stone pick. Its deadline is the server's, already twice as long
+// for a player who asked for more time (or whose opponent did); a race is
+// everybody's and shows no clock.
+function myDeadline(state) {
+  const pr = state.game.prompt;
+  const me = state.you.player_id;
+  if (!pr || typeof pr.deadline !== "number") return null;
+  if (pr.kind === "chugalug" && pr.phase === "count" && pr.speaker === me) return pr.deadline;
+  if (pr.kind === "rps" && pr.players.includes(me) && !pr.picked.includes(me)) return pr.deadline;
+  return null;
+}
+
+function MyClock({ state }) {
+  const until = myDeadline(state);
+  const now = useNow(250, until !== null);
+  const left = until === null ? null : secondsLeft(state, until, now);
+  if (left === null) return null;
+  return html`<div class=${cx("my-clock", left <= 5 && "hurry")} role="timer">
+    ${t("{count} second left|{count} seconds left", { count: left })}</div>`;
+}
+
 function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
@@ -434,6 +457,7 @@ function Phone({ state, send }) {
       <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
         <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
+    <${MyClock} state=${state} />
     <div class="actions primary">
       ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
     </div>
