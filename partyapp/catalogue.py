@@ -19,6 +19,9 @@ server's way of writing a plural) becomes a gettext plural entry (msgid and
 msgid_plural), so a catalogue gives it as many forms as its language has
 (Russian three).
 
+``prune`` (not part of ``make i18n``) drops the obsolete entries (``#~``)
+that ``update`` keeps for words dropped and restored across a merge.
+
 ``check`` fails on a Russian message left empty, a plural short of a form,
 a fuzzy entry, a message id the code uses that the catalogue lacks, or a
 translation whose ``{placeholders}`` differ from its message id's.
@@ -194,6 +197,19 @@ def revive(cat: Catalog, template: Catalog) -> None:
             cat[old.id] = old
 
 
+def prune() -> int:
+    """Drop every obsolete entry (``#~``) of the catalogues: run once the
+    branches that dropped or restored words are merged, when no translation
+    kept for a revival is needed any more. Returns how many were dropped."""
+    dropped = 0
+    for lang in LOCALES:
+        cat = load(lang)
+        dropped += len(cat.obsolete)
+        cat.obsolete.clear()
+        save(cat, lang)
+    return dropped
+
+
 def _holes(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
@@ -265,8 +281,10 @@ def main(argv: list[str]) -> int:
                 status = 1
         elif step == "compile":
             compile_all()
+        elif step == "prune":
+            print(f"obsolete entries dropped: {prune()}")
         else:
-            print(f"unknown step {step!r} (update, check, compile)")
+            print(f"unknown step {step!r} (update, check, compile, prune)")
             return 2
     return status
 

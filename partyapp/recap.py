@@ -63,17 +63,30 @@ def game_line(game: dict, names: dict, _: Say = english) -> str:
     return _("{title}: stopped before the end.", title=title)
 
 
+def night_length(seconds: float, _: Say = english) -> str:
+    """How long the night lasted, in words: "under a minute", "12 minutes",
+    "1 hour", "2 hours and 5 minutes" (to the nearest minute)."""
+    if seconds < 60:
+        return _("under a minute")
+    hours, minutes = divmod(round(seconds / 60), 60)
+    if not hours:
+        return _("{count} minute|{count} minutes", count=minutes)
+    whole = _("{count} hour|{count} hours", count=hours)
+    if not minutes:
+        return whole
+    return _("{hours} and {minutes}", hours=whole, minutes=_("{count} minute|{count} minutes", count=minutes))
+
+
 def _text(x: float, y: float, content: str, size: int = 26, weight: str = "normal", fill: str = "#f4f1ff",
           anchor: str = "start") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
             f'text-anchor="{anchor}">{escape(content)}</text>')
 
 
-def draw(recap: dict, code: str, names: dict, _: Say = english,
-         day: Callable[[float], str] | None = None, decimal: Callable[[float], str] | None = None) -> str:
+def draw(recap: dict, code: str, names: dict, _: Say = english, day: Callable[[float], str] | None = None) -> str:
     """The recap as SVG text. ``names`` maps every player id it names to a
-    name; ``_`` words a message id, ``day`` a date (a time stamp) and
-    ``decimal`` a number of hours in the picture's language."""
+    name; ``_`` words a message id and ``day`` a date (a time stamp) in the
+    picture's language."""
     family = recap.get("family")
     columns = [(form, label) for form, label in COLUMNS
                if not (family and form in ("drinks", "soft", "water"))
@@ -82,10 +95,9 @@ def draw(recap: dict, code: str, names: dict, _: Say = english,
     y = MARGIN + 20
     out.append(_text(MARGIN, y, _("The night at a glance"), 48, "bold", "#ffd166"))
     y += 48
-    hours = max(0.0, (recap["ended"] - recap["started"]) / 3600)
     date = day(recap["ended"]) if day else time.strftime("%d %B %Y", time.localtime(recap["ended"]))
-    length = decimal(round(hours, 1)) if decimal else f"{hours:.1f}"
-    out.append(_text(MARGIN, y, _("Room {code}, {day}, {hours} h.", code=code, day=date, hours=length), 24, fill="#c9c3e6"))
+    length = night_length(recap["ended"] - recap["started"], _)
+    out.append(_text(MARGIN, y, _("Room {code}, {day}: {length}.", code=code, day=date, length=length), 24, fill="#c9c3e6"))
     y += LINE + 30
 
     out.append(_text(MARGIN, y, _("Games played"), 32, "bold", "#ffd166"))

@@ -11,7 +11,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
-from flask_babel import format_date, format_decimal
+from flask_babel import format_date
 
 from . import recap as recap_svg
 from . import bots
@@ -120,8 +120,7 @@ def recap(code: str):
         abort(404)
     # In the language of the screen that asks (its cookie, else Accept-Language).
     svg = recap_svg.draw(summary, room.code, names, lambda msgid, **values: answer_text(Wording(msgid, **values)),
-                         lambda stamp: format_date(datetime.fromtimestamp(stamp), "long"),
-                         lambda hours: format_decimal(hours, "0.0"))
+                         lambda stamp: format_date(datetime.fromtimestamp(stamp), "long"))
     return Response(svg, mimetype="image/svg+xml", headers={
         "Content-Disposition": f'attachment; filename="partyapp-night-{room.code}.svg"',
         "Cache-Control": "no-store", "Vary": "Cookie, Accept-Language",

@@ -291,3 +291,25 @@ def test_a_translation_comes_back_with_its_message_id():
     assert ru["Start the count"].string == "Начать счёт"
     assert ru[points].string == ("{count} очко", "{count} очка", "{count} очков")
     assert not ru["Tap to draw"].string and not ru.obsolete
+
+
+def test_prune_drops_the_obsolete_entries_and_keeps_the_rest(tmp_path, monkeypatch):
+    """``python -m partyapp.catalogue prune``: every ``#~`` entry goes, the
+    entries in use stay with their translations, and the check passes."""
+    from babel.messages.catalog import Catalog, Message
+
+    monkeypatch.setattr(catalogue, "TRANSLATIONS", tmp_path)
+    template = Catalog()
+    template.add("Tap to draw")
+    for lang in catalogue.LOCALES:
+        cat = Catalog(locale=lang)
+        cat.add("Tap to draw", "Нажмите, чтобы тянуть" if lang == "ru" else "")
+        cat.obsolete["Start the count"] = Message("Start the count", "Начать счёт")
+        catalogue.save(cat, lang)
+    assert "#~" in catalogue.po_path("ru").read_text(encoding="utf-8")
+    assert catalogue.main(["prune"]) == 0
+    for lang in catalogue.LOCALES:
+        assert "#~" not in catalogue.po_path(lang).read_text(encoding="utf-8")
+        assert not catalogue.load(lang).obsolete
+    assert catalogue.load("ru")["Tap to draw"].string == "Нажмите, чтобы тянуть"
+    assert catalogue.problems(template) == []

@@ -359,6 +359,44 @@ def test_the_recap_is_a_picture_to_save(app, table, join):
     assert "&lt;b&gt;Ana&lt;/b&gt;" in svg and "No \"pointing\" &lt;script&gt;" in svg
     assert "Ring of Fire: stopped before the end." in svg
     assert "Bo (not drinking)" in svg
+    assert f"Room {code}, " in svg and ": under a minute." in svg and " h." not in svg
+
+
+@pytest.mark.parametrize("seconds, english, russian", [
+    (0, "under a minute", "меньше минуты"),
+    (59, "under a minute", "меньше минуты"),
+    (60, "1 minute", "1 минута"),
+    (12 * 60 + 20, "12 minutes", "12 минут"),
+    (22 * 60, "22 minutes", "22 минуты"),
+    (21 * 60, "21 minutes", "21 минута"),
+    (3600, "1 hour", "1 час"),
+    (2 * 3600 + 5 * 60, "2 hours and 5 minutes", "2 часа 5 минут"),
+    (5 * 3600 + 59 * 60 + 40, "6 hours", "6 часов"),
+])
+def test_the_recap_words_how_long_the_night_lasted(app, seconds, english, russian):
+    """The picture says a short night in minutes (never "0.0 hours"), a long
+    one in hours and minutes, with Russian's plural forms."""
+    from partyapp.i18n import say_in
+    from partyapp.recap import night_length
+    from partyapp.wording import Wording
+
+    assert night_length(seconds) == english
+    with app.app_context():
+        assert night_length(seconds, lambda msgid, **values: say_in("ru", Wording(msgid, **values))) == russian
+
+
+def test_the_recap_picture_of_a_short_night_in_each_language(app, clock, table, join):
+    """Twelve minutes from the start of the night to its end, in the
+    language of the screen that saves the picture."""
+    t, code, _ = table
+    join(code, "Ana")
+    clock.now += 12 * 60 + 10
+    assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
+    http = app.test_client()
+    english = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    russian = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert ": 12 minutes.</text>" in english
+    assert " — 12 минут.</text>" in russian and f"Комната {code}, " in russian
 
 
 def test_the_night_survives_a_reload_from_the_store(app, table, join):

@@ -2,6 +2,10 @@
 screen, not clipped by its own box or an ancestor's, and not covered by
 another element. Game screens reuse it at every TV and phone size.
 
+A name cut on purpose with an ellipsis (the whole name the title of its
+element or of an ancestor, as on a choice button) is not a problem: the
+part shown is checked like any text.
+
 ``audit(page)`` returns a list of problems (empty when the page is fine);
 ``assert_fits(page, what)`` fails with them. Elements inside
 ``[data-audit=skip]`` are left out (the TV's ticker scrolls by design), and
@@ -63,9 +67,25 @@ AUDIT_JS = r"""
     if (minFont && parseFloat(cs.fontSize) + 0.01 < minFont) {
       problems.push(`type too small (${cs.fontSize} < ${minFont.toFixed(1)}px): ${describe(el)}`);
     }
-    // Its own box: no text cut by overflow or an ellipsis.
-    if ((cs.overflowX !== "visible" || cs.textOverflow === "ellipsis") && el.scrollWidth > el.clientWidth + 1) {
+    // Its own box: no text cut by overflow or an ellipsis, but a deliberate
+    // ellipsis whose whole text is the title of the element or of an
+    // ancestor (a long name on a button); then what is checked below is the
+    // part of its text inside its box.
+    const cut = el.scrollWidth > el.clientWidth + 1;
+    const full = (el.textContent || "").trim();
+    const titled = cs.textOverflow === "ellipsis" && cs.overflowX === "hidden"
+      && el.closest("[title]") !== null && el.closest("[title]").getAttribute("title").trim() === full;
+    if ((cs.overflowX !== "visible" || cs.textOverflow === "ellipsis") && cut && !titled) {
       problems.push(`overflows its box sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+    }
+    if (titled && cut) {
+      const own = el.getBoundingClientRect();
+      for (let i = 0; i < rects.length; i += 1) {
+        const r = rects[i];
+        const left = Math.max(r.left, own.left + el.clientLeft);
+        const right = Math.min(r.right, own.left + el.clientLeft + el.clientWidth);
+        rects[i] = new DOMRect(left, r.top, Math.max(0, right - left), r.height);
+      }
     }
     if (cs.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1) {
       problems.push(`overflows its box downwards (${el.scrollHeight} > ${el.clientHeight}): ${describe(el)}`);

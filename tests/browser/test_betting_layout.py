@@ -2,7 +2,9 @@
 players (its most), Russian Blackjack and Pontoon with 2, 8 and 16, every
 name 24 characters long. In play (boxes split, doubled, bust, stuck) and at
 the end, nothing on the TV is off screen, clipped or covered at 1920x1080
-and 1280x720, and the host's phone fits at two phone sizes.
+and 1280x720, and the host's phone fits at two phone sizes. The boxes keep
+their cards drawn (full size, or short) where they fit and write them in
+words only when they do not.
 
 The table and the host's phone are real pages; every player plays through
 a Socket.IO client (the host's through a second connection to their seat,
@@ -14,10 +16,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
-from tests.browser.test_layout import audit_phone, audit_tv, names
+from tests.browser.test_layout import TV_SIZES, audit_phone, names
 from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
+
+# The cards stay drawn (full size, or short: their corners) while they fit:
+# up to 8 boxes in play, split hands and all, and two players' box at the end
+# under the result; in words only when they do not (16 boxes in play, the
+# result of 7 or more players above them), and at the end boxes that do not
+# fit even in words are left out.
+PLAY_FORMS = {2: {"cards"}, 7: {"cards"}, 8: {"cards"}, 16: {"cards", "words"}}
+OVER_FORMS = {2: {"cards"}, 7: {"cards", "words", "none"}, 8: {"cards", "words", "none"}, 16: {"cards", "words", "none"}}
 
 CASES = [("casino_blackjack", 2), ("casino_blackjack", 7), ("russian_blackjack", 2), ("russian_blackjack", 8),
          ("russian_blackjack", 16), ("pontoon", 2), ("pontoon", 8), ("pontoon", 16)]
@@ -86,6 +96,23 @@ def play(clients: dict[str, WireClient], until, limit: int = 400) -> dict:
     raise AssertionError("the game never reached the state looked for")
 
 
+def audit_table(page, shots, label: str) -> set[str]:
+    """The TV at both sizes fits (tests/browser/layout.py); returns how the
+    boxes showed their cards at those sizes: "cards" (drawn, full size or
+    short), "words", or "none" (no box shown)."""
+    forms = set()
+    for width, height in TV_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(250)
+        shots(f"{label}-{width}x{height}", page)
+        assert_fits(page, f"table {label} at {width}x{height}")
+        drawn = page.locator(".bx-box .card-row .card:visible").count()
+        words = page.locator(".bx-box .card-labels:visible").count()
+        assert not (drawn and words), f"{label} at {width}x{height}: {drawn} boxes' cards drawn, {words} in words"
+        forms.add("cards" if drawn else "words" if words else "none")
+    return forms
+
+
 @pytest.mark.parametrize("mode, count", CASES)
 def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, server, shots, watch):
     """In play and at the end the TV and the host's phone fit every name."""
@@ -118,12 +145,14 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
 
         state = play(clients, mid_deal)
         expect(table.locator(".bx-box")).to_have_count(len(state['game']['order']), timeout=30_000)
-        audit_tv(table, shots, f"{mode}-{count}-play")
+        forms = audit_table(table, shots, f"{mode}-{count}-play")
+        assert forms <= PLAY_FORMS[count], forms
         audit_phone(phone, shots, f"{mode}-{count}-phone-play")
 
         play(clients, lambda s: s["game"]["over"])
         table.wait_for_selector(".result-panel")
-        audit_tv(table, shots, f"{mode}-{count}-over")
+        forms = audit_table(table, shots, f"{mode}-{count}-over")
+        assert forms <= OVER_FORMS[count], forms
         assert_fits(phone, "the host's phone at the end", phone=True)
         assert watch.errors == [] and watch.dialogs == []
     finally:

@@ -42,6 +42,8 @@ def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, sh
     ana, bob, cat = phones
     start(table, "ring_of_fire", ["QS", "2H", "5C", "7D"])
     table.wait_for_selector(".drinking-table")
+    expect(table.locator(".ring .cup .cup-label")).to_have_text("0/4")  # the cup the kings fill
+    expect(table.locator(".ring .crown")).to_have_count(0)
     assert ana.locator(".status-line.mine").inner_text() == "Your turn: tap to draw"
     assert "Ana" in table.locator(".prompt-line").inner_text()
 

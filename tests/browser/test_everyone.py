@@ -144,7 +144,11 @@ def test_family_mode_from_the_start_page(browser, server, open_phone, shots, wat
         shots("table-family-race", table)
         phone.locator("button[data-action=tap]").click()  # two in the race: Bo is last
         table.wait_for_selector(".outcome .loser")
-        draw(other)  # a king
+        draw(other)  # a king: a jewel in the crown, nothing like a glass on the table
+        expect(table.locator(".ring .crown .jewel.set")).to_have_count(1)
+        expect(table.locator(".ring .crown .jewel")).to_have_count(4)
+        expect(table.locator(".ring .crown-label")).to_have_text("1/4")
+        expect(table.locator(".ring .cup")).to_have_count(0)
         draw(phone)  # waterfall: clapping
         expect(table.locator(".outcome")).to_contain_text("stop clapping")
         expect(table.locator("#players li[data-pid=p1] .forfeits")).to_contain_text("★")
@@ -201,6 +205,59 @@ def test_more_time_and_four_colour_cards(open_table, open_phone, server, shots, 
     expect(bo.locator("#more-time")).to_have_attribute("aria-pressed", "true")  # kept by the server
     shots("table-four-colour", table)
     shots("phone-four-colour", bo, full_page=True)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def clock_seconds(page) -> int:
+    text = page.locator(".my-clock").inner_text().strip()
+    m = re.fullmatch(r"(\d+) seconds? left", text)
+    assert m, f"the phone's clock says {text!r}"
+    return int(m.group(1))
+
+
+def counting(phones: dict, number: int) -> str:
+    """The name of the phone asked to say ``number`` (waiting for it)."""
+    first = next(iter(phones.values()))
+    for _ in range(100):
+        found = [name for name, page in phones.items()
+                 if page.locator(f"[data-action=answer] button[data-value='{number}']").count()]
+        if found:
+            assert len(found) == 1, found
+            return found[0]
+        first.wait_for_timeout(50)
+    raise AssertionError(f"no phone was asked to say {number}")
+
+
+def test_more_time_shows_on_the_phones_clock(open_table, open_phone, server, shots, watch):
+    """Kings' chugalug: the player counting sees the seconds left to answer
+    on their phone; Bo, who asked for more time, sees twice as long (20
+    seconds instead of 10), the others their 10, and nobody else a clock."""
+    table = open_table()
+    code = room_code(table)
+    phones = {name: join(open_phone, server, code, name) for name in ("Ana", "Bo", "Cy")}
+    bo = phones["Bo"]
+    bo.click("#me-box > summary")
+    bo.click("#more-time")
+    expect(bo.locator("#more-time")).to_have_attribute("aria-pressed", "true")
+    bo.click("#me-box > summary")
+    start(table, "kings", {"deck": ["5S"], "answer_timeout_s": 10})
+    ana = phones["Ana"]
+    draw(ana)  # 5: chugalug, Ana picks the side
+    ana.locator("[data-action=start] button[data-value=left]").click()
+    seen = {}
+    for number in (2, 3):
+        speaker = counting(phones, number)
+        page = phones[speaker]
+        expect(page.locator(".my-clock")).to_be_visible()
+        seen[speaker] = clock_seconds(page)
+        for name, other in phones.items():
+            if name != speaker:
+                expect(other.locator(".my-clock")).to_have_count(0)
+        shots(f"phone-clock-{speaker}", page, full_page=True)
+        page.locator(f"[data-action=answer] button[data-value='{number}']").click()
+        expect(page.locator(f"[data-action=answer] button[data-value='{number}']")).to_have_count(0)
+    others = [n for name, n in seen.items() if name != "Bo"]
+    assert 10 < seen["Bo"] <= 20 and len(others) == 1 and 0 < others[0] <= 10, seen
     assert watch.errors == [] and watch.dialogs == []
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, audit
 
 pytestmark = pytest.mark.browser
 
@@ -98,3 +98,72 @@ def test_tv_and_phone_fit_every_name(count, open_table, seat_party, shots, watch
     phone.wait_for_selector("details.powers[open] form[data-action=breach]")
     audit_phone(phone, shots, f"phone-play-{count}")
     assert watch.errors == [] and watch.dialogs == []
+
+
+# Names of one long word (24 characters at most, wide letters too), and of three.
+ONE_WORD_NAMES = ["Ana", "Maximilianusbartholomew", "WWWWWWWWWWWWWWWWWWWWWWWW", "Konstantinopolitanische",
+                  "Anna Maria Wawrzyniakowa"]
+# Each choice button naming a player: the words of its name broken over
+# lines (a word's own line boxes), its title and accessible name, whether
+# it lies on the screen.
+NAME_LINES = r"""() => [...document.querySelectorAll("details.powers[open] .btn-choice[data-player]")].map((b) => {
+  const text = b.querySelector(".choice-name");
+  const node = text.firstChild;
+  const broken = [];
+  let at = 0;
+  for (const word of node.nodeValue.split(" ")) {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + word.length);
+    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(word);
+    at += word.length + 1;
+  }
+  const box = b.getBoundingClientRect();
+  return { name: text.textContent, broken, title: b.title, label: b.textContent.trim(),
+           inside: box.left >= 0 && box.right <= document.documentElement.clientWidth };
+})"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (412, 915)])
+def test_long_one_word_names_in_the_phone_penalty_grid(width, height, open_table, seat_party, shots, watch):
+    """A name on a choice button (who broke the rule) is never broken in
+    mid-word: one long word stays on one line, smaller or cut with an
+    ellipsis; several words break between them; the whole name is the
+    button's title and accessible name, and nothing overflows the phone."""
+    table = open_table()
+    phone, guests = seat_party(table, ONE_WORD_NAMES)
+    phone.set_viewport_size({"width": width, "height": height})
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'ring_of_fire', options: {deck: d}})",
+                            ["JD", "3H"])
+    assert answer == {"ok": True}
+    assert phone.evaluate("(a) => window.partyappPhone.send(a)", {"type": "draw"})["ok"]
+    assert phone.evaluate("(a) => window.partyappPhone.send(a)", {"type": "rule", "text": "No pointing"})["ok"]
+    phone.click("details.powers summary")
+    phone.wait_for_selector("details.powers[open] form[data-action=breach]")
+    phone.locator("form[data-action=breach]").scroll_into_view_if_needed()
+    shots(f"phone-penalties-{width}x{height}", phone)
+    buttons = phone.evaluate(NAME_LINES)
+    assert sorted(b["name"] for b in buttons) == sorted(ONE_WORD_NAMES)
+    for b in buttons:
+        assert b["broken"] == [], f"{b['name']}: broken in mid-word: {b['broken']}"
+        assert b["title"] == b["name"] and b["label"] == b["name"], b
+        assert b["inside"], f"{b['name']}'s button is off the screen"
+    assert_fits(phone, f"the penalty grid at {width}x{height}", phone=True)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_the_audit_takes_an_ellipsis_only_with_the_whole_name_in_a_title(browser):
+    """A name cut with an ellipsis passes the layout audit when the whole
+    name is the title of its button, and fails it when it is nowhere."""
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    try:
+        cut = ("display:block;width:120px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis")
+        page.set_content(f"""<body style="margin:0">
+          <button title="Maximilianusbartholomew"><span style="{cut}">Maximilianusbartholomew</span></button>
+          <button><span style="{cut}">Konstantinopolitanische</span></button></body>""")
+        problems, checked = audit(page, scroll=True)
+        assert checked == 2
+        assert problems and all("Konstantinopolitanische" in p for p in problems), problems
+        assert any("overflows its box sideways" in p for p in problems), problems
+    finally:
+        page.close()

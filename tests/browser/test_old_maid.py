@@ -4,9 +4,12 @@ from the backs; the pairs go down on the TV; Bob is left with the queen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.layout import assert_fits
 from tests.games.test_old_maid import deal
 
@@ -68,6 +71,10 @@ def test_old_maid_to_the_last_queen(open_table, open_phone, server, shots, watch
     expect(table.locator(".outcome-box")).to_contain_text("Lost: Bob")
     expect(table.locator(".outcome-box")).to_contain_text("Forfeits: Bob (1 drink)")
     expect(table.locator("#players li", has_text="Bob").locator(".drinks")).to_have_text("🍺 1")
+    # Every number on a seat says what it counts: Ana, safe, has no cards to count.
+    expect(table.locator("#players li", has_text="Ana").locator(".marks")).to_have_text(re.compile(r"^\s*host\s*safe\s*13 pairs\s*$"))
+    expect(table.locator("#players li", has_text="Bob").locator(".hand-size")).to_have_attribute("aria-label", "1 card in hand")
+    assert_accessible(table, "the table at the end of Old Maid")
     expect(ana.locator(".status-line")).to_have_text("Bob holds the Old Maid. You are safe!")
     expect(bob.locator(".status-line")).to_have_text("You hold the Old Maid: you lose.")
     table.wait_for_timeout(700)

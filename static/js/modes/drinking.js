@@ -4,14 +4,15 @@
 // Their log is message keys with parameters, worded here; a standard deck's
 // words (card titles and rules) are worded through the catalogue, a house
 // deck's (house_deck) shown as their authors typed them.
-import { cx, html, useEffect, useFitText, useRef, useState } from "../view.js";
-import { listOf, N_, t } from "../i18n.js";
+import { cx, html, useEffect, useFitText, useNow, useRef, useState } from "../view.js";
+import { isFamily, listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages, word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
+import { secondsLeft } from "./kit.js";
 import { openEditor } from "../editor.js";
 import { forfeitWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
 
@@ -140,17 +141,39 @@ const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
 
 // -- the ring of face-down cards round the cup --------------------------------
+// The cup filling with each king; in family mode nothing there is a drink:
+// the family deck's crown, a jewel set in it with each king.
+function Cup({ filled, of }) {
+  const fill = of ? Math.round((100 * filled) / of) : 0;
+  return html`<div class="cup"><div class="cup-fill" style=${{ height: `${fill}%` }}></div>
+    <div class="cup-label">${`${filled}/${of}`}</div></div>`;
+}
+
+function Crown({ filled, of }) {
+  const n = Math.max(of, 1);
+  const jewels = Array.from({ length: of }, (_, i) => html`<circle key=${i} class=${cx("jewel", i < filled && "set", `jewel-${i % 4}`)}
+    cx=${12 + (76 * (i + 0.5)) / n} cy="60" r=${Math.min(8, 32 / n)} />`);
+  return html`<div class="crown">
+    <svg viewBox="0 0 100 76" aria-hidden="true" focusable="false">
+      <path class="crown-body" d="M6 72 L6 22 L29 42 L50 8 L71 42 L94 22 L94 72 Z" />
+      <circle class="crown-tip" cx="6" cy="20" r="5" /><circle class="crown-tip" cx="50" cy="7" r="5" />
+      <circle class="crown-tip" cx="94" cy="20" r="5" />
+      ${jewels}
+    </svg>
+    <div class="crown-label">${`${filled}/${of}`}</div>
+  </div>`;
+}
+
 function Ring({ game }) {
   const total = game.remaining + game.drawn;
-  const fill = game.cup && game.cup.of ? Math.round((100 * game.cup.filled) / game.cup.of) : 0;
   const cards = [];
   for (let i = 0; i < game.remaining; i += 1) {
     cards.push(html`<div key=${i} class="ring-card" style=${{ "--a": `${(360 * i) / Math.max(total, 1)}deg` }}></div>`);
   }
+  const middle = isFamily() ? Crown : Cup;
   return html`<div class="ring" role="img" aria-label=${t("{count} card left round the cup|{count} cards left round the cup", { count: game.remaining })}>
     ${cards}
-    <div class="cup"><div class="cup-fill" style=${{ height: `${fill}%` }}></div>
-      <div class="cup-label">${`${game.cup.filled}/${game.cup.of}`}</div></div>
+    <${middle} filled=${game.cup.filled} of=${game.cup.of} />
     <div class="ring-count">${t("{count} left", { count: game.remaining })}</div>
   </div>`;
 }
@@ -397,6 +420,28 @@ function RpsBox({ state }) {
   </section>`;
 }
 
+// The clock of a prompt that waits on you: your chugalug answer, your paper,
+// scissors, stone pick. Its deadline is the server's, already twice as long
+// for a player who asked for more time (or whose opponent did); a race is
+// everybody's and shows no clock.
+function myDeadline(state) {
+  const pr = state.game.prompt;
+  const me = state.you.player_id;
+  if (!pr || typeof pr.deadline !== "number") return null;
+  if (pr.kind === "chugalug" && pr.phase === "count" && pr.speaker === me) return pr.deadline;
+  if (pr.kind === "rps" && pr.players.includes(me) && !pr.picked.includes(me)) return pr.deadline;
+  return null;
+}
+
+function MyClock({ state }) {
+  const until = myDeadline(state);
+  const now = useNow(250, until !== null);
+  const left = until === null ? null : secondsLeft(state, until, now);
+  if (left === null) return null;
+  return html`<div class=${cx("my-clock", left <= 5 && "hurry")} role="timer">
+    ${t("{count} second left|{count} seconds left", { count: left })}</div>`;
+}
+
 function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
@@ -412,6 +457,7 @@ function Phone({ state, send }) {
       <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
         <${CardForfeits} state=${state} /></div></div>` : null}
     <${RpsBox} state=${state} />
+    <${MyClock} state=${state} />
     <div class="actions primary">
       ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
     </div>

@@ -16,6 +16,7 @@ import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
 import { OptionsForm } from "../ui/options.js";
+import { ChoiceName, playerChoice } from "../ui/choice.js";
 
 const LABELS = {
   draw: N_("Tap to draw"), tap: N_("TAP!"), pass: N_("Pass"), hit: N_("Hit"), stand: N_("Stand"), play: N_("Play"), call: N_("Cheat!"),
@@ -42,8 +43,14 @@ function valueContent(state, value, name, opts) {
     const text = opts.valueText(name, value);
     if (text !== undefined && text !== null) return text;
   }
-  if (isCardCode(value) && !isPlayerId(state, value)) return html`<${Card} code=${value} size="mini" />`;
+  if (isPlayerId(state, value)) return html`<${ChoiceName} state=${state} pid=${value} />`;
+  if (isCardCode(value)) return html`<${Card} code=${value} size="mini" />`;
   return valueLabel(state, value);
+}
+
+// A choice button's attributes: a player's name fits its button (ui/choice.js).
+function choiceProps(state, value, className) {
+  return isPlayerId(state, value) ? playerChoice(state, value, className) : { class: className };
 }
 
 function fieldLabel(type, name, opts) {
@@ -104,7 +111,7 @@ function Choices({ state, name, domain, value, onChange, opts, multi = false }) 
         if (!multi) onChange(v);
         else onChange(on ? value.filter((x) => !sameValue(x, v)) : [...(value || []), v]);
       };
-      return html`<button type="button" key=${String(v)} class=${cx("btn btn-choice", on && "chosen")}
+      return html`<button type="button" key=${String(v)} ...${choiceProps(state, v, cx("btn btn-choice", on && "chosen"))}
         role=${multi ? undefined : "radio"} aria-checked=${multi ? undefined : (on ? "true" : "false")}
         aria-pressed=${multi ? (on ? "true" : "false") : undefined} data-value=${String(v)}
         onClick=${toggle}>${valueContent(state, v, name, opts)}</button>`;
@@ -139,7 +146,7 @@ export function ActionControl({ state, spec, send, opts = {}, selection = [], ha
     return html`<div class=${cx("action-group", `act-${spec.type}`)} data-action=${spec.type}>
       <div class="action-label">${label}</div>
       <div class="choices">
-        ${domain.one_of.map((v) => html`<button type="button" key=${String(v)} class="btn btn-choice" data-value=${String(v)}
+        ${domain.one_of.map((v) => html`<button type="button" key=${String(v)} ...${choiceProps(state, v, "btn btn-choice")} data-value=${String(v)}
           disabled=${busy} onClick=${() => run({ type: spec.type, [name]: v })}>${valueContent(state, v, name, opts)}</button>`)}
       </div>
     </div>`;

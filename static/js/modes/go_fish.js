@@ -8,6 +8,7 @@ import { CardLabel, parseCard } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
+import { ChoiceName, playerChoice } from "../ui/choice.js";
 import { registerMessages } from "../words.js";
 import { Outcome, PileBox, Who, useLogSounds } from "./kit.js";
 import { registerMode } from "./index.js";
@@ -118,9 +119,9 @@ function AskForm({ state, send, rank, setRank }) {
     <${RankChooser} ranks=${ranks} value=${chosenRank} onChange=${setRank} counts=${counts} label=${t("Rank to ask for")} />
     ${players ? html`<div class="action-label">${t("Ask whom")}</div>
       <div class="choices who-choices" role="radiogroup" aria-label=${t("Player to ask")}>
-        ${players.map((p) => html`<button type="button" key=${p} class=${cx("btn btn-choice", chosenWho === p && "chosen")} role="radio"
-          aria-checked=${chosenWho === p ? "true" : "false"} data-value=${p} onClick=${() => setWho(p)}>
-          <span class="who-name">${nameOf(state, p)}</span><span class="sub">${t("{count} card|{count} cards", { count: g.hand_sizes[p] })}</span></button>`)}
+        ${players.map((p) => html`<button type="button" key=${p} ...${playerChoice(state, p, cx("btn btn-choice", chosenWho === p && "chosen"))}
+          role="radio" aria-checked=${chosenWho === p ? "true" : "false"} data-value=${p} onClick=${() => setWho(p)}>
+          <${ChoiceName} state=${state} pid=${p} /><span class="sub">${t("{count} card|{count} cards", { count: g.hand_sizes[p] })}</span></button>`)}
       </div>` : null}
     <button type="button" class="btn btn-big btn-primary act-ask" disabled=${!ok || busy} onClick=${ask}>${label}</button>
   </section>`;

@@ -250,13 +250,13 @@ export function BetResult({ state }) {
   </section>`;
 }
 
-// The boxes, as many as fit. When they do not fit with their cards drawn,
-// `squeeze()` asks for them in words (compact); when even those do not fit
-// (a crowded table where many hands were split), the last ones but the box
-// in play are left out and a line says how many (the players panel still
-// lists everybody).
-function FitBoxes({ items, keep, compact, squeeze }) {
-  const [boxRef, size] = useSize();
+// The boxes, as many as fit. While `cut` is false, boxes that do not fit
+// ask for the table's next, smaller form (`squeeze()`). When `cut` (the
+// cards already in words, a crowded table where many hands were split), the
+// last ones but the box in play are left out and a line says how many (the
+// players panel still lists everybody).
+function FitBoxes({ items, keep, cut, squeeze }) {
+  const boxRef = useRef(null);
   const lineRef = useRef(null);
   const [hidden, setHidden] = useState(0);
   useLayoutEffect(() => {
@@ -267,7 +267,7 @@ function FitBoxes({ items, keep, compact, squeeze }) {
     kids.forEach((k) => { k.hidden = false; });
     line.hidden = true;
     const over = () => box.scrollHeight > box.clientHeight + 1;
-    if (!compact) {
+    if (!cut) {
       if (over()) squeeze();
       if (hidden) setHidden(0);
       return;
@@ -281,7 +281,7 @@ function FitBoxes({ items, keep, compact, squeeze }) {
     }
     if (n !== hidden) setHidden(n);
   });
-  return html`<div class="bx-fit" ref=${boxRef} data-h=${Math.round(size.height)}>
+  return html`<div class="bx-fit" ref=${boxRef}>
     <div class="bx-boxes">${items}</div>
   </div>
   <p class="more-line bx-more" ref=${lineRef} hidden>${hidden ? t("+{count} more box at the table|+{count} more boxes at the table", { count: hidden }) : ""}</p>`;
@@ -310,34 +310,47 @@ export function HouseZone({ title, cards, total, felt, pile, count, compact }) {
   </section>`;
 }
 
+// The forms of a betting table, largest first: the cards drawn; the cards
+// drawn short (their corners, as in a fanned hand); the cards in words
+// (compact); at the end of the game, the boxes left out under the result.
+const TABLE_FORMS = ["cards", "short", "words", "result"];
+
 // The table of a betting game: the dealer's zone, a line saying what
-// happens, the players' boxes (cards drawn while they fit, else the cards in
-// words), and the log while there is room; at the end, the result. A sound
-// each time cards come.
+// happens, the players' boxes, and the log while there is room; at the end,
+// the result above the last deal's boxes. The cards stay drawn while they
+// fit: each time the table changes (a card, a hand, a deal, the end, a
+// player) or its size does, it is laid out in its largest form again and
+// takes the next smaller one until the boxes fit, before it is painted. In
+// play, boxes that do not fit even in words are left out but the one in
+// play. A sound each time cards come.
 //   zone(compact), box(pid, compact) -> node; status: a node.
 export function BetTable({ state, ctx, pids, zone, status, box, extra = null, className = "" }) {
   const g = state.game;
   const hands = Object.values(g.hands || {}).reduce((n, hs) => n + hs.length, 0);
-  // Drawn cards while they fit: a squeeze holds for this deal and screen size.
-  const [tableRef, size] = useSize();
-  const fitKey = `${g.round}:${g.over}:${pids.length}:${Math.round(size.height / 40)}:${Math.round(size.width / 40)}`;
-  const [squeezed, setSqueezed] = useState(null);
-  const compact = pids.length > 6 || hands > 8 || squeezed === fitKey;
   const house = g.dealer_hand || g.banker_hand;
   const cards = Object.values(g.hands || {}).flat().reduce((n, h) => n + h.cards.length, house ? house.cards.length : 0);
+  const [tableRef, size] = useSize();
+  const fitKey = [g.round, g.over, g.phase, pids.join(","), hands, cards, Math.round(size.width), Math.round(size.height)].join(":");
+  const [squeezed, setSqueezed] = useState(null);
+  const level = squeezed && squeezed.key === fitKey ? squeezed.level : 0;
+  const form = TABLE_FORMS[level];
+  const last = g.over ? TABLE_FORMS.length - 1 : TABLE_FORMS.indexOf("words");
+  const compact = level >= TABLE_FORMS.indexOf("words");
   const seen = useRef(cards);
   useEffect(() => {
     if (cards > seen.current && ctx.sound) ctx.sound("draw");
     seen.current = cards;
   }, [cards]);
   const crowded = pids.length > 8;
-  return html`<div class=${cx("bx-table", compact && "compact", className)} ref=${tableRef}>
+  return html`<div class=${cx("bx-table", compact && "compact", form === "short" && "short", className)} ref=${tableRef}
+    data-fit=${form}>
     ${g.over && crowded ? null : zone(compact)}
     ${g.over ? null : status}
     ${extra}
     ${g.over ? html`<${BetResult} state=${state} />` : null}
-    ${g.over && pids.length > 4 ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} compact=${compact}
-      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1} squeeze=${() => setSqueezed(fitKey)} />`}
+    ${form === "result" ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} cut=${level >= last}
+      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1}
+      squeeze=${() => setSqueezed({ key: fitKey, level: Math.min(level + 1, last) })} />`}
     ${pids.length <= 3 && !g.over ? html`<${LogList} state=${state} />` : null}
   </div>`;
 }

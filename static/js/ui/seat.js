@@ -1,7 +1,8 @@
 // Players as the table shows them: a seat (name, phone connected or away,
-// whose turn, hand size as backs, chips, their tally of forfeits in the
-// form they chose, badges) and the grid of every seat for the TV, which
-// fits up to 16 long names.
+// whose turn, hand size as backs beside their number (nothing with no cards
+// left: the game's badge says why, "safe", "out"), chips, their tally of
+// forfeits in the form they chose, badges) and the grid of every seat for
+// the TV, which fits up to 16 long names.
 import { cx, html } from "../view.js";
 import { t } from "../i18n.js";
 import { Chips } from "./chips.js";
@@ -28,6 +29,7 @@ export function BotMarks({ player }) {
 export function Seat({ state, player, index, turn = false, me = false, handSize, chips, drinks = true, badges = [] }) {
   const away = !player.connected;
   const backs = typeof handSize === "number" ? Math.min(handSize, 6) : 0;
+  const inHand = handSize > 0 ? t("{count} card in hand|{count} cards in hand", { count: handSize }) : "";
   return html`<li class=${cx("player seat", turn && "is-turn", away && "is-offline", me && "is-me", player.bot && "is-bot")} data-pid=${player.id}>
     <span class="seat-no" aria-hidden="true">${String(index + 1)}</span>
     <${PlayerName} player=${player} />
@@ -36,7 +38,7 @@ export function Seat({ state, player, index, turn = false, me = false, handSize,
       <${BotMarks} player=${player} />
       ${away ? html`<span class="mark offline" title=${t("Phone away")}>${t("away")}</span>` : null}
       ${badges.map((b, i) => html`<span key=${i} class=${cx("mark", b.kind)}>${b.text}</span>`)}
-      ${typeof handSize === "number" ? html`<span class="hand-size" title=${t("{count} card in hand|{count} cards in hand", { count: handSize })}>
+      ${handSize > 0 ? html`<span class="hand-size" role="img" aria-label=${inHand} title=${inHand}>
         <span class="backs" aria-hidden="true">${Array.from({ length: backs }, (_, i) => html`<span key=${i} class="mini-back"></span>`)}</span>
         ${String(handSize)}</span>` : null}
       ${typeof chips === "number" ? html`<${Chips} amount=${chips} />` : null}
