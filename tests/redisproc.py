@@ -5,15 +5,14 @@ same port and data directory."""
 from __future__ import annotations
 
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
 
-from tests.serverproc import free_port
+from tests.serverproc import ChildProcess, free_port
 
 
-class RedisServer:
+class RedisServer(ChildProcess):
     """``aof``: append-only file, fsynced at every write (no acknowledged
     change is lost when Redis is killed); else nothing is persisted."""
 
@@ -51,17 +50,3 @@ class RedisServer:
                     time.sleep(0.05)
         finally:
             client.close()
-
-    def kill(self) -> None:
-        """SIGKILL: nothing flushed on the way out."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()

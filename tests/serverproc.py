@@ -19,7 +19,28 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class ServerProcess:
+class ChildProcess:
+    """A process a test starts (``self.proc``), stopped gently or killed."""
+
+    proc: subprocess.Popen | None = None
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or say goodbye."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL after 10 s."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
                  log_path: Path | None = None) -> None:
         self.port = port or free_port()
@@ -56,17 +77,3 @@ class ServerProcess:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not answer /healthz in time")
-
-    def kill(self) -> None:
-        """SIGKILL: no chance to flush or say goodbye."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
