@@ -58,7 +58,10 @@ Readings where the seed is open
 - A pontoon may be stuck without declaring it (it still ranks as a
   pontoon); a split hand of an ace and a ten is a pontoon too (paid
   double), but only an unsplit one takes the bank.
-- At the end of a deal every hand is shown on the table.
+- At the end of a deal every hand is shown on the table, the banker's
+  too, named with the player who banked it (``banker_hand.player``) while
+  the next banker deals or sells. A pontoon on the game's last deal wins
+  double but passes the bank to nobody: the game ends with it.
 - **Chips** (``BettingGame``): stakes between the table limits; a buy
   needs the chips to pay for it; a banker pays from their own stack,
   losers' stakes collected first, then the winners paid from the banker's
@@ -176,6 +179,8 @@ class Pontoon(BettingGame):
     def begin_round(self, able: list[str]) -> None:
         s = self.s
         banker, reason = s.get("banker"), s.get("banker_reason")
+        if s.get("bank_to"):  # a player's pontoon took the bank in the last deal
+            banker, reason = s["bank_to"], "pontoon"
         if banker is None:
             s.update(cuts=[], hands={}, order=[], banker_hand=None, shuffle=True, offer=None)
             banker, reason = self._cut_for_bank(able), "cut"
@@ -184,9 +189,13 @@ class Pontoon(BettingGame):
             banker, reason = self.left_of(banker, able), reason or "chips"
         if reason:
             self.log("pontoon.banker", player=banker, reason=reason)
-        s.update(phase=DEAL, banker=banker, banker_reason=None, current=None, offer=None, sat_out=[],
-                 decided=[])
+        s.update(phase=DEAL, banker=banker, banker_reason=None, bank_to=None, current=None, offer=None,
+                 sat_out=[], decided=[])
         self.log("round.start", round=s["round"] + 1, dealer=banker)
+
+    def end(self, reason: str) -> None:
+        self.s["bank_to"] = None  # no next deal: the bank passes to nobody
+        super().end(reason)
 
     def do_sell(self, pid: str, player: str, price: int) -> None:
         self.s["offer"] = {"player": player, "price": price}
@@ -239,7 +248,7 @@ class Pontoon(BettingGame):
             self.log("pontoon.shuffle")
         players = [p for p in self._from_left() if p != pid and ledger.can_bet(p)]
         hands = {p: [new_hand("bet", [], [], 0)] for p in players}
-        banker_hand = {"cards": [], "shown": False, "status": LIVE}
+        banker_hand = {"player": pid, "cards": [], "shown": False, "status": LIVE}
         s.update(phase=BET, order=players, hands=hands, banker_hand=banker_hand, shuffle=False,
                  bank_before=ledger.chips(pid), current=None, offer=None, cuts=[])
         for p in players:
@@ -495,8 +504,8 @@ class Pontoon(BettingGame):
             self._to_bottom(self._table_cards())
         elif s["banker_hand"]["status"] != PONTOON:
             unsplit = [p for p in pontoons if len(s["hands"][p]) == 1]
-            if unsplit:
-                s.update(banker=unsplit[0], banker_reason="pontoon")
+            if unsplit:  # the bank passes when the next deal begins, if there is one
+                s["bank_to"] = unsplit[0]
         self.round_done()
 
     # -- moves, turns, absent phones -------------------------------------------------------------------------
@@ -599,11 +608,19 @@ class Pontoon(BettingGame):
             self._advance()
 
     # -- views --------------------------------------------------------------------------------------------------------
+    def _banked_by(self) -> str | None:
+        """Who banked the banker's hand on the table: the deal's banker, who
+        may have passed or sold the bank since."""
+        banker = self.s.get("banker_hand")
+        if banker is None:
+            return None
+        return banker.get("player", self.s.get("banker"))
+
     def hand(self, pid: str) -> list[str]:
         s = self.s
         cards = [c for h in s.get("hands", {}).get(pid, []) for c in h["cards"]]
         banker = s.get("banker_hand")
-        if pid == s.get("banker") and banker and banker["shown"]:
+        if banker and banker["shown"] and pid == self._banked_by():
             cards.extend(banker["cards"])
         return cards
 
@@ -611,8 +628,8 @@ class Pontoon(BettingGame):
         s = self.s
         sizes = {p: sum(len(h["cards"]) for h in s.get("hands", {}).get(p, [])) for p in s["seats"]}
         banker = s.get("banker_hand")
-        if banker and s.get("banker") in sizes:
-            sizes[s["banker"]] += len(banker["cards"])
+        if banker and self._banked_by() in sizes:
+            sizes[self._banked_by()] += len(banker["cards"])
         return sizes
 
     def piles(self) -> dict:
@@ -634,10 +651,13 @@ class Pontoon(BettingGame):
         banker = self.s.get("banker_hand")
         if banker is None:
             return None
+        player = self._banked_by()
         if not banker["shown"]:
-            return {"cards": [None] * len(banker["cards"]), "status": banker["status"], "total": None, "soft": None}
+            return {"player": player, "cards": [None] * len(banker["cards"]), "status": banker["status"],
+                    "total": None, "soft": None}
         value = hand_value(banker["cards"])
-        return {"cards": list(banker["cards"]), "status": banker["status"], "total": value.total, "soft": value.soft}
+        return {"player": player, "cards": list(banker["cards"]), "status": banker["status"], "total": value.total,
+                "soft": value.soft}
 
     def table_view(self) -> dict:
         s = self.s

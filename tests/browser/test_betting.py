@@ -5,10 +5,13 @@ third player over Socket.IO where the game needs one), on staged decks:
   split, a double, the house dealer turning the hole card and standing by
   itself on the clock, every hand settled on the TV;
 - Russian Blackjack: three sevens, the dealer's phone making the rule's
-  moves, a tie left on the table and added to at the next betting;
+  moves, a tie left on the table and added to at the next betting, where
+  the last deal's cards are still named the last dealer's bank;
 - Pontoon: the cut for the bank, a stake, a bought card face down, a
   twist, the banker turning up and "paying N", then a declared pontoon
-  that takes the bank.
+  on the last deal, which passes the bank to nobody; and a pontoon on a
+  middle deal that takes the bank, the table still naming the banker of
+  the cards it shows.
 
 The layout audit runs at the TV size and the phone size, and screenshots
 are kept for people to look at."""
@@ -59,6 +62,12 @@ def tap(phone, action: str) -> None:
     button = phone.locator(f"button[data-action={action}]")
     expect(button).to_be_visible()
     button.click()
+
+
+def last_deal(game: dict) -> list[str]:
+    """The message keys logged since the last deal began."""
+    keys = [e["msg"] for e in game["log"]]
+    return keys[len(keys) - keys[::-1].index("round.start"):]
 
 
 def join_two(open_table, open_phone, server):
@@ -175,6 +184,12 @@ def test_russian_blackjack_three_sevens_and_a_tie_left_on_the_table(open_table, 
         expect(bob.locator("button[data-action=leave]")).to_have_text("Play it again (10)")
         expect(bob.locator("button[data-action=take_back]")).to_be_visible()
         expect(table.locator(".bx-box", has_text="Bob")).to_contain_text("tie stake 10 on the table")
+        # Ana deals next; the cards in the dealer's zone are still Cy's
+        expect(table.locator(".bx-dealer-title")).to_have_text("Cy's bank")
+        expect(table.locator(".bx-status")).to_contain_text("Ana deals next")
+        expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("deals next")
+        expect(table.locator(".bx-box", has_text="Cy")).to_contain_text("betting…")
+        expect(bob.locator(".dealer-strip .strip-title")).to_have_text("Cy's bank")
         shots("bob-tie", bob, full_page=True)
         assert_fits(bob, "Bob's phone with his tied stake", phone=True)
         shots("table-next-betting", table)
@@ -193,7 +208,8 @@ def test_two_deals_of_pontoon_on_two_phones(open_table, open_phone, server, shot
     """Bob cuts the highest card and banks. Ana stakes, buys a card face down
     (only her phone sees it), twists one face up and sticks; Bob's cards turn
     up and he sticks, paying 19: Ana's 20 wins. The next deal comes without
-    a shuffle; Ana declares a pontoon, wins double and takes the bank."""
+    a shuffle; Ana declares a pontoon on the last deal and wins double, and
+    the game ends with Bob's bank: nobody takes it."""
     table, code, ana, bob = join_two(open_table, open_phone, server)
     expect(table.locator("#players .pname")).to_have_count(2)
     screen = second_screen(table, code)
@@ -236,10 +252,72 @@ def test_two_deals_of_pontoon_on_two_phones(open_table, open_phone, server, shot
     expect(table.locator(".bx-box", has_text="Ana").locator(".card-back")).to_have_count(1)
     tap(bob, "stick")
     game = screen.wait_for(lambda f: f["game"]["over"])["game"]
-    assert game["banker"] == "p1"
+    assert game["banker"] == "p2" and game["banker_hand"]["player"] == "p2"
     assert [(p["result"], p["amount"]) for p in game["payouts"]] == [("pontoon", 20)]
     assert "pontoon.shuffle" not in [e["msg"] for e in game["log"][-12:]]
+    assert "pontoon.banker" not in last_deal(game)
     expect(table.locator(".bet-result")).to_be_visible()
+    expect(table.locator(".bx-dealer-title")).to_have_text("Bob's bank")
+    expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("pontoon!")
+    shots("table-over", table)
+    assert_fits(table, "the table at the end")
+    assert not watch.errors and not watch.dialogs
+
+
+def test_a_pontoon_takes_the_bank_mid_game_and_not_on_the_last_deal(open_table, open_phone, server, shots, watch,
+                                                                       second_screen):
+    """Bob banks the first deal; Ana's pontoon takes the bank. Between the
+    deals the table shows Bob's cards as Bob's bank and names Ana as the
+    new banker, to deal; her box keeps her pontoon. On the last deal Bob's
+    pontoon wins double from Ana's bank, and the game ends with Ana's bank
+    on the table: the bank passes to nobody."""
+    table, code, ana, bob = join_two(open_table, open_phone, server)
+    expect(table.locator("#players .pname")).to_have_count(2)
+    screen = second_screen(table, code)
+    deck = ["2C", "KC",  # the cut: Bob banks
+            "AH", "7D", "KH", "9D",  # Ana, Bob; Ana, Bob: Ana's pontoon, Bob's 16
+            "AS", "8C", "KS", "9C"]  # Ana's deal: Bob, Ana; Bob, Ana: Bob's pontoon, Ana's 17
+    start(table, "pontoon", {"deck": deck, "rounds": 2})
+    tap(bob, "deal")
+    send_amount(ana, "bet", 10)
+    tap(ana, "declare")
+    expect(bob.locator("button[data-action=stick]")).to_have_text("Stick: paying 17")
+    tap(bob, "stick")
+
+    game = screen.wait_for(lambda f: f["game"]["phase"] == "deal" and f["game"]["round"] == 2)["game"]
+    assert game["banker"] == "p1" and game["banker_hand"]["player"] == "p2"
+    assert game["banker_hand"]["cards"] == ["7D", "9D"]
+    assert {"msg": "pontoon.banker", "player": "p1", "reason": "pontoon"} in [
+        {k: e[k] for k in ("msg", "player", "reason") if k in e} for e in game["log"]]
+    expect(table.locator(".bx-dealer-title")).to_have_text("Bob's bank")
+    expect(table.locator(".bx-dealer-total")).to_contain_text("16")
+    expect(table.locator(".bx-status")).to_have_text("Ana holds the bank now and deals next")
+    ana_box = table.locator(".bx-box", has_text="Ana")
+    expect(ana_box).to_contain_text("holds the bank now")
+    expect(ana_box).to_contain_text("pontoon!")
+    expect(table.locator(".bx-box", has_text="Bob")).to_have_count(0)
+    expect(ana.locator("button[data-action=deal]")).to_be_visible()
+    expect(ana.locator(".dealer-strip .strip-title")).to_have_text("Bob's bank")
+    expect(bob.locator(".dealer-strip .strip-title")).to_have_text("Your bank")
+    shots("table-bank-passes", table)
+    assert_fits(table, "the table as the bank passes")
+    shots("ana-new-bank", ana, full_page=True)
+    assert_fits(ana, "Ana's phone with the bank", phone=True)
+
+    tap(ana, "deal")
+    expect(table.locator(".bx-dealer-title")).to_have_text("Ana's bank")
+    send_amount(bob, "bet", 10)
+    tap(bob, "declare")
+    tap(ana, "stick")
+    game = screen.wait_for(lambda f: f["game"]["over"])["game"]
+    assert game["banker"] == "p1" and game["banker_hand"]["player"] == "p1"
+    assert [(p["player"], p["result"], p["amount"]) for p in game["payouts"]] == [("p2", "pontoon", 20)]
+    assert "pontoon.banker" not in last_deal(game)
+    expect(table.locator(".bet-result")).to_be_visible()
+    expect(table.locator(".bx-dealer-title")).to_have_text("Ana's bank")
+    expect(table.locator(".bx-dealer-hand .card")).to_have_count(2)
+    expect(table.locator(".bx-box", has_text="Bob")).to_contain_text("pontoon!")
+    expect(table.locator(".bx-box", has_text="Ana")).to_have_count(0)
     shots("table-over", table)
     assert_fits(table, "the table at the end")
     assert not watch.errors and not watch.dialogs

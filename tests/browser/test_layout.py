@@ -103,12 +103,9 @@ def test_tv_and_phone_fit_every_name(count, open_table, seat_party, shots, watch
 # Names of one long word (24 characters at most, wide letters too), and of three.
 ONE_WORD_NAMES = ["Ana", "Maximilianusbartholomew", "WWWWWWWWWWWWWWWWWWWWWWWW", "Konstantinopolitanische",
                   "Anna Maria Wawrzyniakowa"]
-# Each choice button naming a player: the words of its name broken over
-# lines (a word's own line boxes), its title and accessible name, whether
-# it lies on the screen.
-NAME_LINES = r"""() => [...document.querySelectorAll("details.powers[open] .btn-choice[data-player]")].map((b) => {
-  const text = b.querySelector(".choice-name");
-  const node = text.firstChild;
+# The words of a text node broken over lines (a word's own line boxes on
+# more than one line), as a script for the page.
+BROKEN_WORDS = r"""const brokenWords = (node) => {
   const broken = [];
   let at = 0;
   for (const word of node.nodeValue.split(" ")) {
@@ -118,10 +115,18 @@ NAME_LINES = r"""() => [...document.querySelectorAll("details.powers[open] .btn-
     if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(word);
     at += word.length + 1;
   }
-  const box = b.getBoundingClientRect();
-  return { name: text.textContent, broken, title: b.title, label: b.textContent.trim(),
-           inside: box.left >= 0 && box.right <= document.documentElement.clientWidth };
-})"""
+  return broken;
+};"""
+# Each choice button naming a player: the words of its name broken over
+# lines, its title and accessible name, whether it lies on the screen.
+NAME_LINES = "() => {" + BROKEN_WORDS + r"""
+  return [...document.querySelectorAll("details.powers[open] .btn-choice[data-player]")].map((b) => {
+    const text = b.querySelector(".choice-name");
+    const box = b.getBoundingClientRect();
+    return { name: text.textContent, broken: brokenWords(text.firstChild), title: b.title, label: b.textContent.trim(),
+             inside: box.left >= 0 && box.right <= document.documentElement.clientWidth };
+  });
+}"""
 
 
 @pytest.mark.parametrize("width, height", [(360, 640), (412, 915)])
@@ -149,6 +154,71 @@ def test_long_one_word_names_in_the_phone_penalty_grid(width, height, open_table
         assert b["title"] == b["name"] and b["label"] == b["name"], b
         assert b["inside"], f"{b['name']}'s button is off the screen"
     assert_fits(phone, f"the penalty grid at {width}x{height}", phone=True)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+# Rules in force: a short one (a short name's length), a short sentence, a
+# long sentence and one near the longest a rule may be, with a word longer
+# than a phone's row.
+RULE_TEXTS = ["No swearing", "No first names", "Nobody may point with a finger or say the word drink",
+              "Whoever laughs at their own joke drinks twice, and Supercalifragilisticexpialidocious is banned"]
+SHORT_TEXT = 11  # characters: longer texts take the whole row (as names longer than this do)
+# Each choice button naming a rule: its text, its width and its row's, the
+# left edge and top of each line of its text, and the words broken over lines.
+RULE_LINES = "() => {" + BROKEN_WORDS + r"""
+  const buttons = "details.powers[open] form[data-action=breach] .btn-choice:not([data-player])";
+  return [...document.querySelectorAll(buttons)].map((b) => {
+    const node = [...b.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.nodeValue.trim());
+    const whole = document.createRange();
+    whole.selectNodeContents(node);
+    const lines = [...whole.getClientRects()].filter((r) => r.width > 0);
+    const box = b.getBoundingClientRect();
+    return { text: node.nodeValue, width: box.width, row: b.closest(".choices").getBoundingClientRect().width,
+             lines: [...new Set(lines.map((r) => Math.round(r.top)))].length,
+             lefts: [...new Set(lines.map((r) => Math.round(r.left)))], broken: brokenWords(node),
+             inside: box.left >= 0 && box.right <= document.documentElement.clientWidth };
+  });
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (412, 915)])
+def test_long_rule_texts_in_the_phone_penalty_grid(width, height, open_table, seat_party, shots, watch):
+    """Which rule was broken: a rule longer than a short name takes the
+    whole row and reads as a sentence (several words a line, every line
+    starting at the left, no word broken but one longer than the row); a
+    short one keeps its column; nothing overflows the phone."""
+    table = open_table()
+    phone, (bob,) = seat_party(table, ["Ana", "Bob"])
+    phone.set_viewport_size({"width": width, "height": height})
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'ring_of_fire', options: {deck: d}})",
+                            ["JD", "JH", "JS", "JC", "3H"])
+    assert answer == {"ok": True}
+    for i, text in enumerate(RULE_TEXTS):  # Ana and Bob in turn draw a jack and make a rule
+        for action in ({"type": "draw"}, {"type": "rule", "text": text}):
+            if i % 2 == 0:
+                assert phone.evaluate("(a) => window.partyappPhone.send(a)", action)["ok"]
+            else:
+                assert bob.call("game.act", {"action": action})["ok"]
+    phone.click("details.powers summary")
+    phone.wait_for_selector("details.powers[open] form[data-action=breach]")
+    phone.wait_for_function("(n) => document.querySelectorAll('form[data-action=breach] .btn-choice:not([data-player])')"
+                            ".length === n", arg=len(RULE_TEXTS))
+    phone.locator("form[data-action=breach]").scroll_into_view_if_needed()
+    shots(f"phone-rules-{width}x{height}", phone)
+    shots(f"phone-rules-{width}x{height}-page", phone, full_page=True)
+    buttons = phone.evaluate(RULE_LINES)
+    assert sorted(b["text"] for b in buttons) == sorted(RULE_TEXTS)
+    for b in buttons:
+        words = b["text"].split(" ")
+        if len(b["text"]) > SHORT_TEXT:
+            assert abs(b["width"] - b["row"]) <= 1, f"{b['text']!r} does not take the whole row: {b}"
+            assert len(b["lefts"]) == 1, f"{b['text']!r}: its lines do not start at the left: {b}"
+            assert b["lines"] <= max(1, len(words) // 2), f"{b['text']!r}: {b['lines']} lines for {len(words)} words"
+        else:
+            assert b["width"] < b["row"] * 0.6, f"{b['text']!r} takes more than its column: {b}"
+        assert all(len(w) > 24 for w in b["broken"]), f"{b['text']!r}: broken in mid-word: {b['broken']}"
+        assert b["inside"], f"{b['text']!r}'s button is off the screen"
+    assert_fits(phone, f"the rules of the penalty grid at {width}x{height}", phone=True)
     assert watch.errors == [] and watch.dialogs == []
 
 

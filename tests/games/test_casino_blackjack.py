@@ -97,7 +97,7 @@ def test_deal_order_upcard_and_hole_card():
     view = g.public_view()
     assert [h["cards"] for h in view["hands"]["p0"]] == [["2H", "5H"]]
     assert [h["cards"] for h in view["hands"]["p1"]] == [["3H", "6H"]]
-    assert view["dealer_hand"] == {"cards": ["4H", None], "status": "live", "total": 4, "soft": False}
+    assert view["dealer_hand"] == {"player": None, "cards": ["4H", None], "status": "live", "total": 4, "soft": False}
     assert entries(g, "bj.deal") == [{"dealer": None, "players": ["p0", "p1"], "upcard": "4H"}]
     everything = json.dumps([view, g.private_view("p0"), g.private_view("p1"), g.legal_actions("p0")])
     assert "7H" not in everything

@@ -337,6 +337,53 @@ def test_the_bank_passes_to_an_unsplit_pontoon_nearest_the_left():
     assert entries(g, "pontoon.banker")[-1] == {"player": "p0", "reason": "pontoon"}
 
 
+def test_after_a_middle_deal_the_table_names_who_banked_the_cards_shown():
+    """p0's pontoon takes the bank for the next deal: p0 deals, while the
+    last deal's cards on the table stay p2's bank, in p2's hand."""
+    g = table(["AH", "10C", "KS", "KH", "8C", "8S"], rounds=2)
+    act(g, "p0", "declare")
+    act(g, "p1", "stick")
+    act(g, "p2", "stick")  # 18: p0's pontoon wins double, p1's 18 loses the tie
+    view = g.public_view()
+    assert view["phase"] == "deal" and view["banker"] == view["dealer"] == "p0" and view["turn"] == "p0"
+    assert view["banker_hand"] == {"player": "p2", "cards": ["KS", "8S"], "status": "stuck", "total": 18,
+                                   "soft": False}
+    assert [h["cards"] for h in view["hands"]["p0"]] == [["AH", "KH"]]
+    assert g.private_view("p0")["hand"] == ["AH", "KH"] and g.private_view("p2")["hand"] == ["KS", "8S"]
+    assert view["hand_sizes"] == {"p0": 2, "p1": 2, "p2": 2}
+    assert entries(g, "pontoon.banker")[-1] == {"player": "p0", "reason": "pontoon"}
+    act(g, "p0", "deal")
+    assert g.public_view()["banker_hand"]["player"] == "p0" and g.public_view()["order"] == ["p1", "p2"]
+
+
+def test_a_pontoon_on_the_last_deal_passes_the_bank_to_nobody():
+    """The game ends with the deal: p0's pontoon wins double, p2 stays the
+    banker of the cards shown and nobody takes the bank."""
+    g = table(["AH", "10C", "KS", "KH", "8C", "8S"], rounds=1)
+    act(g, "p0", "declare")
+    act(g, "p1", "stick")
+    act(g, "p2", "stick")
+    view = g.public_view()
+    assert view["over"] and view["result"]["reason"] == "rounds"
+    assert view["banker"] == view["dealer"] == "p2" and view["banker_hand"]["player"] == "p2"
+    assert view["banker_hand"]["cards"] == ["KS", "8S"] and payouts(g)[("p0", "bet")] == ("pontoon", 20)
+    assert [e["player"] for e in entries(g, "pontoon.banker")] == ["p2"]  # the cut's, and no other
+    assert g.private_view("p2")["hand"] == ["KS", "8S"] and g.private_view("p0")["hand"] == ["AH", "KH"]
+
+
+def test_a_sold_bank_leaves_the_last_deals_cards_with_their_banker():
+    """Between deals p2 sells the bank to p1: the cards shown stay p2's."""
+    g = table(["10H", "10C", "KS", "9H", "8C", "8S"])
+    for pid in ("p0", "p1", "p2"):
+        act(g, pid, "stick")
+    act(g, "p2", "sell", player="p1", price=20)
+    act(g, "p1", "accept")
+    view = g.public_view()
+    assert view["banker"] == "p1" and view["banker_hand"]["player"] == "p2"
+    assert g.private_view("p1")["hand"] == ["10C", "8C"] and g.private_view("p2")["hand"] == ["KS", "8S"]
+    assert view["hand_sizes"] == {"p0": 2, "p1": 2, "p2": 2}
+
+
 def test_a_split_pontoon_is_paid_double_but_keeps_the_bank_where_it_is():
     """A pontoon in a split hand wins double, and does not take the bank."""
     g = table(["AH", "10C", "KS", "AD", "8C", "8S", "KH", "9D"])

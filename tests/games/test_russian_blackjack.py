@@ -53,7 +53,7 @@ def test_the_dealer_takes_one_card_until_the_players_are_done():
     assert g.s["dealer"] == "p2"
     view = g.public_view()
     assert [h["cards"] for h in view["hands"]["p0"]] == [["10H", "6D"]]
-    assert view["dealer_hand"] == {"cards": ["5S"], "status": "live", "total": 5, "soft": False}
+    assert view["dealer_hand"] == {"player": "p2", "cards": ["5S"], "status": "live", "total": 5, "soft": False}
     assert g.private_view("p2")["hand"] == ["5S"]
     act(g, "p0", "stand")
     act(g, "p1", "stand")
@@ -90,6 +90,32 @@ def test_the_deal_passes_to_the_left():
     act(g, "p1", "stand")
     dealer_plays(g)
     assert g.s["dealer"] == "p0" and g.public_view()["waiting_for"] == ["p1", "p2"]
+
+
+def test_at_the_next_betting_the_table_names_who_dealt_the_cards_shown():
+    """p0 deals next; the last deal's dealer's hand on the table stays p2's,
+    and p0's hand of that deal stays p0's."""
+    g = table(["10H", "9C", "5S", "9D", "8D", "KS", "2S"], rounds=2)
+    act(g, "p0", "stand")
+    act(g, "p1", "stand")
+    dealer_plays(g)  # 5, K, 2: 17
+    view = g.public_view()
+    assert view["phase"] == "bet" and view["dealer"] == "p0"
+    assert view["dealer_hand"] == {"player": "p2", "cards": ["5S", "KS", "2S"], "status": "stood", "total": 17,
+                                   "soft": False}
+    assert g.private_view("p0")["hand"] == ["10H", "9D"] and g.private_view("p2")["hand"] == ["5S", "KS", "2S"]
+    assert view["hand_sizes"] == {"p0": 2, "p1": 2, "p2": 3}
+
+
+def test_after_the_last_deal_the_deal_passes_to_nobody():
+    """The game ends with the deal: p2 stays the dealer of the cards shown."""
+    g = table(["10H", "9C", "5S", "9D", "8D", "KS", "2S"], rounds=1)
+    act(g, "p0", "stand")
+    act(g, "p1", "stand")
+    dealer_plays(g)
+    view = g.public_view()
+    assert view["over"] and view["dealer"] == "p2" and view["dealer_hand"]["player"] == "p2"
+    assert [e["dealer"] for e in entries(g, "round.start")] == ["p2"]
 
 
 # -- comparing hands ----------------------------------------------------------------------------------------

@@ -29,7 +29,9 @@ A deal, phase by phase (``phase`` in the view)
     Then every hand is settled: losers pay first, then ties, then the
     winners are paid (a dealer who is a player pays from their stack, as far
     as it goes); the next deal begins with its betting, the last deal's
-    hands and payouts still on the table.
+    hands and payouts still on the table (the dealer's hand named with the
+    player who dealt it, ``dealer_hand.player``, while the next dealer's
+    betting goes on).
 
 Cards are dealt face up to the players, as from a shoe (the dealer's play is
 fixed, so nothing is gained by hiding them): the only hidden cards are the
@@ -229,7 +231,7 @@ class BoxesGame(BettingGame):
         ledger.new_round()
         self._shuffle_if_due()
         hands = {p: [new_hand("bet", [], ledger.stake_of(p))] for p in players}
-        dealer = {"cards": [], "hidden": False, "status": LIVE}
+        dealer = {"player": s["dealer"], "cards": [], "hidden": False, "status": LIVE}
         s.update(phase=PLAY, order=players, hands=hands, dealer_hand=dealer, current=None, insurance={},
                  bank_before=ledger.chips(s["dealer"]) if s["dealer"] else None)
         for p in players:
@@ -577,10 +579,18 @@ class BoxesGame(BettingGame):
     def piles(self) -> dict:
         return {"shoe": len(self.s["stock"]), "discards": len(self.s.get("discards", []))}
 
+    def _dealt_by(self) -> str | None:
+        """Who dealt the dealer's hand on the table (None: the house): the
+        deal's dealer, who may have passed the deal on since."""
+        dealer = self.s.get("dealer_hand")
+        if dealer is None:
+            return None
+        return dealer.get("player", self.s.get("dealer"))
+
     def hand(self, pid: str) -> list[str]:
         s = self.s
         cards = [c for h in s.get("hands", {}).get(pid, []) for c in h["cards"]]
-        if pid == s.get("dealer") and s.get("dealer_hand"):
+        if s.get("dealer_hand") and pid == self._dealt_by():
             cards.extend(s["dealer_hand"]["cards"])
         return cards
 
@@ -601,8 +611,8 @@ class BoxesGame(BettingGame):
         cards = dealer["cards"]
         shown = cards[:1] if dealer["hidden"] else cards
         value = hand_value(shown)
-        return {"cards": shown + [None] * (len(cards) - len(shown)), "status": dealer["status"],
-                "total": value.total, "soft": value.soft}
+        return {"player": self._dealt_by(), "cards": shown + [None] * (len(cards) - len(shown)),
+                "status": dealer["status"], "total": value.total, "soft": value.soft}
 
     def table_view(self) -> dict:
         s = self.s

@@ -11,7 +11,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
   AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
-  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
+  bettingSeatInfo, boxPlayers, houseHolder, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
 import { registerMode } from "./index.js";
 
@@ -76,13 +76,19 @@ function feltLines(g) {
   return [t("Black Jack pays 3:2"), t("The dealer draws to 17"), t("Three sevens pay a bonus"), t("A tie stays on the table")];
 }
 
+// The deal passed on since the cards on the table were dealt (Russian): the
+// new dealer's betting.
+const newDealer = (g) => g.phase === "bet" && !g.over && g.dealer && houseHolder(g) !== g.dealer;
+
+// The dealer's zone names the dealer of the cards it shows.
 function DealerZone({ state, compact }) {
   const g = state.game;
   const d = g.dealer_hand;
+  const holder = houseHolder(g);
   const hidden = d ? d.cards.some((c) => c === null) : false;
   const status = d && DEALER_WORDS[d.status] ? t(DEALER_WORDS[d.status]) : null;
   return html`<${HouseZone} compact=${compact} cards=${d && d.cards} felt=${feltLines(g)} pile="shoe" count=${g.piles.shoe}
-    title=${g.dealer ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${g.dealer} />` }) : t("Dealer")}
+    title=${holder ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${holder} />` }) : t("Dealer")}
     total=${d ? [hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft),
       status ? html` <span class="hand-status">${status}</span>` : null] : t("waiting for the bets")} />`;
 }
@@ -92,7 +98,9 @@ function StatusLine({ state }) {
   if (g.over) return null;
   const names = (pids) => pids.map((p, i) => [i ? ", " : "", html`<${Who} key=${p} state=${state} pid=${p} />`]);
   let line;
-  if (g.phase === "bet") line = g.waiting_for.length ? t("Place your bets: {names}", { names: names(g.waiting_for) }) : t("Dealing…");
+  if (g.phase === "bet" && newDealer(g) && g.waiting_for.length) {
+    line = t("{name} deals next. Place your bets: {names}", { name: html`<${Who} state=${state} pid=${g.dealer} />`, names: names(g.waiting_for) });
+  } else if (g.phase === "bet") line = g.waiting_for.length ? t("Place your bets: {names}", { names: names(g.waiting_for) }) : t("Dealing…");
   else if (g.phase === "insurance") line = t("The dealer shows an ace. Insurance? {names}", { names: names(g.waiting_for) });
   else if (g.phase === "play" && g.current) {
     line = several(state, g.current.player)
@@ -109,6 +117,7 @@ function betLine(state, pid) {
   if (g.over) return null;
   const staked = ((g.stakes || {})[pid] || {}).bet;
   if (g.phase === "bet") {
+    if (pid === g.dealer) return t("deals next");
     if ((g.sat_out || []).includes(pid)) return t("sits out");
     if (g.waiting_for.includes(pid)) {
       return staked ? t("tie stake {amount} on the table: deciding", { amount: String(staked) }) : t("betting…");
@@ -133,8 +142,12 @@ function Box({ state, pid, compact }) {
   </div>`;
 }
 
+// Every player has a box but the dealer of the cards in the dealer's zone;
+// at the new dealer's betting the last deal's dealer bets in a box of their
+// own, and the new dealer's box keeps their hands of the last deal.
 function BlackjackTable({ state, ctx }) {
-  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, state.game.dealer)}
+  const g = state.game;
+  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, newDealer(g) ? null : houseHolder(g))}
     zone=${(compact) => html`<${DealerZone} state=${state} compact=${compact} />`} status=${html`<${StatusLine} state=${state} />`}
     box=${(p, compact) => html`<${Box} key=${p} state=${state} pid=${p} compact=${compact} />`} />`;
 }
@@ -145,8 +158,9 @@ function DealerStrip({ state }) {
   const d = g.dealer_hand;
   if (!d) return null;
   const hidden = d.cards.some((c) => c === null);
+  const holder = houseHolder(g);
   return html`<section class="dealer-strip">
-    <span class="strip-title">${g.dealer ? t("{name}'s bank", { name: html`<b>${nameOf(state, g.dealer)}</b>` }) : t("Dealer")}</span>
+    <span class="strip-title">${holder ? t("{name}'s bank", { name: html`<b>${nameOf(state, holder)}</b>` }) : t("Dealer")}</span>
     <${CardRow} cards=${d.cards} size="tiny" />
     <span class="strip-total">${hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft)}
       ${DEALER_WORDS[d.status] ? [" ", t(DEALER_WORDS[d.status])] : null}</span>

@@ -16,7 +16,7 @@ import { Piles } from "../ui/pile.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
 import { OptionsForm } from "../ui/options.js";
-import { ChoiceName, playerChoice } from "../ui/choice.js";
+import { ChoiceName, playerChoice, textChoice } from "../ui/choice.js";
 
 const LABELS = {
   draw: N_("Tap to draw"), tap: N_("TAP!"), pass: N_("Pass"), hit: N_("Hit"), stand: N_("Stand"), play: N_("Play"), call: N_("Cheat!"),
@@ -48,9 +48,12 @@ function valueContent(state, value, name, opts) {
   return valueLabel(state, value);
 }
 
-// A choice button's attributes: a player's name fits its button (ui/choice.js).
-function choiceProps(state, value, className) {
-  return isPlayerId(state, value) ? playerChoice(state, value, className) : { class: className };
+// A choice button's attributes: a player's name fits its button, and a long
+// text (a rule) takes the whole row (ui/choice.js). content: the button's
+// content, from valueContent.
+function choiceProps(state, value, className, content) {
+  if (isPlayerId(state, value)) return playerChoice(state, value, className);
+  return typeof content === "string" ? textChoice(content, className) : { class: className };
 }
 
 function fieldLabel(type, name, opts) {
@@ -107,14 +110,15 @@ function Choices({ state, name, domain, value, onChange, opts, multi = false }) 
   return html`<div class="choices" role=${multi ? "group" : "radiogroup"}>
     ${values.map((v) => {
       const on = multi ? (value || []).some((x) => sameValue(x, v)) : sameValue(value, v);
+      const content = valueContent(state, v, name, opts);
       const toggle = () => {
         if (!multi) onChange(v);
         else onChange(on ? value.filter((x) => !sameValue(x, v)) : [...(value || []), v]);
       };
-      return html`<button type="button" key=${String(v)} ...${choiceProps(state, v, cx("btn btn-choice", on && "chosen"))}
+      return html`<button type="button" key=${String(v)} ...${choiceProps(state, v, cx("btn btn-choice", on && "chosen"), content)}
         role=${multi ? undefined : "radio"} aria-checked=${multi ? undefined : (on ? "true" : "false")}
         aria-pressed=${multi ? (on ? "true" : "false") : undefined} data-value=${String(v)}
-        onClick=${toggle}>${valueContent(state, v, name, opts)}</button>`;
+        onClick=${toggle}>${content}</button>`;
     })}
   </div>`;
 }
@@ -146,8 +150,11 @@ export function ActionControl({ state, spec, send, opts = {}, selection = [], ha
     return html`<div class=${cx("action-group", `act-${spec.type}`)} data-action=${spec.type}>
       <div class="action-label">${label}</div>
       <div class="choices">
-        ${domain.one_of.map((v) => html`<button type="button" key=${String(v)} ...${choiceProps(state, v, "btn btn-choice")} data-value=${String(v)}
-          disabled=${busy} onClick=${() => run({ type: spec.type, [name]: v })}>${valueContent(state, v, name, opts)}</button>`)}
+        ${domain.one_of.map((v) => {
+          const content = valueContent(state, v, name, opts);
+          return html`<button type="button" key=${String(v)} ...${choiceProps(state, v, "btn btn-choice", content)} data-value=${String(v)}
+            disabled=${busy} onClick=${() => run({ type: spec.type, [name]: v })}>${content}</button>`;
+        })}
       </div>
     </div>`;
   }

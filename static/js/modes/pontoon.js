@@ -12,7 +12,7 @@ import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import {
   AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
-  bettingSeatInfo, boxPlayers, otherMoves, quickStakes, totalWord,
+  bettingSeatInfo, boxPlayers, houseHolder, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
@@ -65,14 +65,19 @@ function paying(g) {
 }
 
 // -- the table -------------------------------------------------------------------------------------
+// The bank changed hands since the cards on the table were dealt (a
+// pontoon took it, or it was sold): the new banker deals next.
+const newBank = (g) => g.phase === "deal" && !g.over && houseHolder(g) !== g.banker;
+
+// The banker's zone names the banker of the cards it shows.
 function BankerZone({ state, compact }) {
   const g = state.game;
   const b = g.banker_hand;
   const pays = paying(g);
-  const felt = [t("Pontoons and five card tricks pay double"), t("The banker wins ties"),
-    g.shuffle_next ? t("Next deal: shuffled") : t("Next deal: no shuffle")];
+  const felt = [t("Pontoons and five card tricks pay double"), t("The banker wins ties")];
+  if (!g.over) felt.push(g.shuffle_next ? t("Next deal: shuffled") : t("Next deal: no shuffle"));
   return html`<${HouseZone} compact=${compact} cards=${b && b.cards} felt=${felt} pile="pack" count=${g.piles.pack}
-    title=${t("{name}'s bank", { name: html`<${Who} state=${state} pid=${g.banker} />` })}
+    title=${t("{name}'s bank", { name: html`<${Who} state=${state} pid=${houseHolder(g)} />` })}
     total=${[b && typeof b.total === "number" ? totalWord(b.total, b.soft) : "",
       pays ? html` <span class="hand-status">${pays}</span>` : null]} />`;
 }
@@ -84,7 +89,8 @@ function StatusLine({ state }) {
   let line = null;
   if (g.phase === "deal") {
     line = g.offer ? t("{banker} offers the bank to {buyer} for {price}", { banker: who(g.banker), buyer: who(g.offer.player), price: String(g.offer.price) })
-      : t("{name} to deal", { name: who(g.banker) });
+      : newBank(g) ? t("{name} holds the bank now and deals next", { name: who(g.banker) })
+        : t("{name} to deal", { name: who(g.banker) });
   } else if (g.phase === "bet") {
     line = t("Stakes, please: {names}", { names: listOf(g.waiting_for.map(who)) });
   } else if (g.phase === "play" && g.current) {
@@ -111,6 +117,7 @@ function Box({ state, pid, compact }) {
   if (!g.over && g.phase === "bet") line = g.waiting_for.includes(pid) ? t("staking…") : null;
   if (!g.over && (g.sat_out || []).includes(pid)) line = t("sits out");
   if (!g.over && !(g.order || []).includes(pid) && g.phase !== "deal") line = line || t("watching");
+  if (newBank(g) && pid === g.banker) line = t("holds the bank now");
   return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
     <div class="bx-name">${nameOf(state, pid)}</div>
     ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
@@ -120,7 +127,7 @@ function Box({ state, pid, compact }) {
 }
 
 function PontoonTable({ state, ctx }) {
-  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, state.game.banker)} className="pontoon"
+  return html`<${BetTable} state=${state} ctx=${ctx} pids=${boxPlayers(state, houseHolder(state.game))} className="pontoon"
     zone=${(compact) => html`<${BankerZone} state=${state} compact=${compact} />`} status=${html`<${StatusLine} state=${state} />`}
     extra=${html`<${Cuts} state=${state} />`}
     box=${(p, compact) => html`<${Box} key=${p} state=${state} pid=${p} compact=${compact} />`} />`;
@@ -158,9 +165,10 @@ function BankerStrip({ state }) {
   const g = state.game;
   const b = g.banker_hand;
   if (!b) return null;
-  const mine = g.banker === state.you.player_id;
+  const holder = houseHolder(g);
+  const mine = holder === state.you.player_id;
   return html`<section class="dealer-strip">
-    <span class="strip-title">${mine ? t("Your bank") : t("{name}'s bank", { name: html`<b>${nameOf(state, g.banker)}</b>` })}</span>
+    <span class="strip-title">${mine ? t("Your bank") : t("{name}'s bank", { name: html`<b>${nameOf(state, holder)}</b>` })}</span>
     <${CardRow} cards=${b.cards} size="tiny" />
     <span class="strip-total">${typeof b.total === "number" ? totalWord(b.total, b.soft)
       : mine ? t("face down until your turn") : ""} ${paying(g) || ""}</span>

@@ -214,6 +214,15 @@ export function bettingSeatInfo(state, player, dealerWord) {
 export { Who };
 
 // -- the TV's table --------------------------------------------------------------------------
+// Who banked or dealt the house hand on the table: the deal's dealer (the
+// last deal's while the next dealer bets or deals, and at the end of the
+// game), else whoever holds the bank now; null for the house.
+export function houseHolder(g) {
+  const house = g.dealer_hand || g.banker_hand;
+  if (house && house.player !== undefined) return house.player;
+  return g.banker || g.dealer || null;
+}
+
 // Who has a box: every player of the game but the one dealing, those dealt in
 // first (in playing order), then the others in seat order.
 export function boxPlayers(state, dealer) {
