@@ -45,7 +45,8 @@ bench-scale: $(STAMP)
 
 # The browser tests drive Debian's Chromium (a browser download is not used);
 # the store and cluster tests start a redis-server of their own on a loopback
-# port, and the deploy test runs deploy/nginx.conf in Debian's nginx.
+# port, the deploy test runs deploy/nginx.conf in Debian's nginx, and the
+# benchmark's smoke test runs its socket.io baseline on Node.js.
 CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)
 system-deps:
 	@missing=""; \
@@ -53,6 +54,8 @@ system-deps:
 	! command -v dpkg >/dev/null || dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -5,7 +5,6 @@ to end and nothing was lost."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -49,7 +48,6 @@ def test_load_benchmark_smoke():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (shutil.which("node") and shutil.which("npm")), reason="Node.js is not installed")
 def test_node_baseline_smoke():
     """The socket.io baseline on Node.js carries the same protocol for the
     generator, frame for frame."""
