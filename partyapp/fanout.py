@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from flask_socketio import SocketIO, close_room, join_room, leave_room
 
 from .delivery import deliver_local, event_text
-from .packets import Fragment, encode
+from .packets import encode
 from .protocol import Event
 
 socketio = SocketIO()

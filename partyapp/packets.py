@@ -4,10 +4,11 @@ The fan-out sends every recipient of a room the same public view, and each
 phone that view plus its own ``you``. Encoding the whole view again for each
 recipient (and letting python-socketio walk every payload looking for binary
 data first) costs most of the server's time under load, so the fan-out
-(``fanout.Fanout.publish``) encodes the public view once and splices each
-``you`` into that text; it hands the result to ``emit`` wrapped in a
-``Fragment`` that this packet class writes out as it is. What a client receives is the same JSON as before, byte for
-byte.
+(``fanout.view_frames``) encodes the public view once and splices each
+``you`` into that text, and ``delivery.deliver_local`` puts the packets on
+the sockets itself. ``emit`` can send such text too: wrapped in a
+``Fragment``, this packet class writes it out as it is (the tests and
+``bench/fanout.py`` compare the two ways byte for byte).
 
 The protocol never sends binary payloads, so packets skip python-socketio's
 search for them. Incoming packets are decoded as usual.
@@ -29,9 +30,6 @@ class Fragment:
 
     def __init__(self, text: str) -> None:
         self.text = text
-
-    def __reduce__(self):  # picklable, for the message queue between processes
-        return (Fragment, (self.text,))
 
     def __repr__(self) -> str:
         return f"Fragment({self.text[:40]!r}...)"

@@ -28,7 +28,6 @@ from typing import Any, Callable
 import orjson
 import socketio
 
-from .packets import Fragment
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +38,12 @@ log = logging.getLogger(__name__)
 FRAMES = "partyapp.frames"
 
 
-def _fragment(obj: Any) -> Any:
-    if type(obj) is Fragment:
-        return orjson.Fragment(obj.text)
-    raise TypeError(f"{type(obj).__name__} cannot go on the queue")
-
-
 class QueueJson:
     """The queue's JSON module (the ``json`` of python-socketio's managers)."""
 
     @staticmethod
     def dumps(obj: Any, **_: Any) -> bytes:
-        return orjson.dumps(obj, default=_fragment)
+        return orjson.dumps(obj)
 
     @staticmethod
     def loads(data: Any, **_: Any) -> Any:
