@@ -48,7 +48,7 @@ import sys  # noqa: E402
 import secrets  # noqa: E402
 
 import socketio  # noqa: E402
-from partyapp.wsgiserver import make_server  # noqa: E402
+from partyapp.web.server import make_server  # noqa: E402
 
 # set by ``--server uwsgi`` for the module uWSGI loads
 UWSGI_ARGS = os.environ.get("BENCH_BASELINE_UWSGI")

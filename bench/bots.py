@@ -45,8 +45,8 @@ from typing import Callable
 from partyapp.bots import Autoplay, plays, strategy_for
 from partyapp.bots.strategy import LEVELS, fill
 from partyapp.games import MODES
-from partyapp.games.base import IllegalAction
-from partyapp.rooms import Registry, Room
+from partyapp.games.kit.base import IllegalAction
+from partyapp.rooms.room import Registry, Room
 from partyapp.store.memory import MemoryStore
 
 from .load import machine, percentile

@@ -25,10 +25,10 @@ import timeit  # noqa: E402
 from engineio import socket as eio_socket  # noqa: E402
 
 from partyapp.app import create_app  # noqa: E402
-from partyapp.fanout import Fanout, socketio, state_frames  # noqa: E402
-from partyapp.fanout import player_channel, table_channel  # noqa: E402
-from partyapp.packets import Fragment  # noqa: E402
-from partyapp.protocol import Event  # noqa: E402
+from partyapp.realtime.fanout import Fanout, socketio, state_frames  # noqa: E402
+from partyapp.realtime.fanout import player_channel, table_channel  # noqa: E402
+from partyapp.realtime.packets import Fragment  # noqa: E402
+from partyapp.realtime.protocol import Event  # noqa: E402
 
 
 def listen(channel: str) -> eio_socket.Socket:

@@ -25,7 +25,7 @@ import sys
 import time
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST, IllegalAction
+from partyapp.games.kit.base import HOST, IllegalAction
 
 from .gen import SIDE_MOVES, fill
 from .load import machine, percentile

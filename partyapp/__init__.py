@@ -8,6 +8,6 @@ __version__ = "0.1.0"
 
 
 def create_app(*args, **kwargs):
-    from .app import create_app as factory
+    from partyapp.app import create_app as factory
 
     return factory(*args, **kwargs)

@@ -9,13 +9,13 @@ from flask import Flask
 from flask.ctx import RequestContext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import config as configuration
-from . import dispatch, heartbeats, netinfo
-from .packets import WirePacket
-from .queue import RoomQueue
-from .realtime import Realtime, socketio
-from .rooms import Registry
-from .store import open_store
+from partyapp import config as configuration
+from partyapp.realtime import dispatch, heartbeats, netinfo
+from partyapp.realtime.packets import WirePacket
+from partyapp.cluster.queue import RoomQueue
+from partyapp.realtime.handlers import Realtime, socketio
+from partyapp.rooms.room import Registry
+from partyapp.store import open_store
 
 
 class PartyRequestContext(RequestContext):
@@ -63,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     """Build the app. ``test_config`` overrides settings by their
     ``PARTYAPP_*`` key (and any Flask key); ``async_mode`` is Flask-SocketIO's
     (``gevent`` in production, ``threading`` for the test client)."""
-    app = PartyFlask(__name__, template_folder="../templates", static_folder="../static")
+    app = PartyFlask(__name__)  # templates/ and static/ beside this module, inside the package
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)
     app.config["TESTING"] = bool(settings.get("TESTING", settings["PARTYAPP_TESTING"]))
@@ -79,8 +79,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, queue=queue)
     app.extensions["partyapp"] = realtime
 
-    from . import i18n
-    from .web import bp
+    from partyapp.i18n import languages as i18n
+    from partyapp.web.pages import bp
 
     i18n.init_app(app)
     app.register_blueprint(bp)

@@ -46,9 +46,9 @@ def serve(args: argparse.Namespace) -> None:
 
     import qrcode
 
-    from . import netinfo
-    from .app import create_app
-    from .config import ConfigError
+    from partyapp.realtime import netinfo
+    from partyapp.app import create_app
+    from partyapp.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     overrides = {
@@ -107,6 +107,6 @@ def tune_gc() -> None:
 
 
 def run_server(app, host: str, port: int) -> None:
-    from .wsgiserver import make_server
+    from partyapp.web.server import make_server
 
     make_server(app, host, port).serve_forever()

@@ -12,7 +12,7 @@ from bench.bots import engine_frame
 from partyapp.bots import strategy_for
 from partyapp.bots.blackjack import basic, up_value
 from partyapp.bots.strategy import LEVELS, RANDOM, Moves, react, think
-from partyapp.games.actions import int_range, spec
+from partyapp.games.kit.actions import int_range, spec
 
 from .games.cardgame_helpers import act, make, play_randomly
 from .games.hand_helpers import deal_order_deck, whole_deal
@@ -26,7 +26,7 @@ def moves(*types: str, double: tuple[int, int] | None = (1, 10)) -> Moves:
 
 
 def total(cards: list[str]) -> tuple[int, bool]:
-    from partyapp.games.cards import hand_value
+    from partyapp.games.kit.cards import hand_value
 
     value = hand_value(cards)
     return value.total, value.soft
@@ -181,7 +181,7 @@ def test_old_maid_shuffles_once_while_holding_a_queen():
 
 
 def cheat_game(hands: list[list[str]]):
-    from partyapp.games.cards import STANDARD_DECK
+    from partyapp.games.kit.cards import STANDARD_DECK
 
     return make("cheat", len(hands), deck=whole_deal(hands, len(hands), STANDARD_DECK))
 
@@ -298,7 +298,7 @@ def test_concentration_memory_by_level():
 
 
 def test_kings_corner_puts_a_king_in_a_corner_first():
-    from partyapp.games.cards import STANDARD_DECK
+    from partyapp.games.kit.cards import STANDARD_DECK
 
     bot = strategy_for("kings_corner")
     hands = [["KS", "2H", "3C", "4D", "5S", "6H", "7C"], ["KH", "QD", "JD", "10D", "9D", "8D", "7D"]]

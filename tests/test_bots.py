@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from partyapp import fanout
+from partyapp.realtime import fanout
 from partyapp.bots import runner
 from tests.conftest import Client
 from tests.games.hand_helpers import deal_order_deck

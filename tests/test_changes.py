@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from partyapp.games import MODES
-from partyapp.games.base import IllegalAction
+from partyapp.games.kit.base import IllegalAction
 
 
 def realtime(app):

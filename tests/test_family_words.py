@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-JS = ROOT / "static" / "js"
+JS = ROOT / "partyapp" / "static" / "js"
 DRINK = re.compile(r"drink|\bsips?\b|neck|beer|chug|\bcup\b|toilet|finger|f\*\*\*|\bpour", re.I)
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 CLASS_NAMES = re.compile(r"^[a-z-]+( [a-z-]+)*$")

@@ -8,9 +8,9 @@ from __future__ import annotations
 from engineio import socket as eio_socket
 from socketio import packet
 
-from partyapp.fanout import player_channel, state_frames, table_channel
-from partyapp.packets import Fragment
-from partyapp.realtime import socketio
+from partyapp.realtime.fanout import player_channel, state_frames, table_channel
+from partyapp.realtime.packets import Fragment
+from partyapp.realtime.handlers import socketio
 
 
 def connect_socket(channel: str):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from partyapp.protocol import Code, Event
+from partyapp.realtime.protocol import Code, Event
 from tests.conftest import Client
 
 CODES = {str(c) for c in Code}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.cards import STANDARD_DECK
 from tests.games.hand_helpers import deal_order_deck, whole_deal
 from tests.games.test_old_maid import deal as old_maid_deal
 

@@ -12,7 +12,7 @@ import gevent
 from engineio import packet as eio_packet
 from engineio import socket as eio_socket
 
-from partyapp import heartbeats
+from partyapp.realtime import heartbeats
 
 
 def gevent_server(interval: float) -> engineio.Server:

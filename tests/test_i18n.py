@@ -10,10 +10,10 @@ import re
 import orjson
 import pytest
 
-from partyapp import catalogue
-from partyapp.games.base import IllegalAction
-from partyapp.i18n import say_in
-from partyapp.wording import Term, Wording
+from partyapp.i18n import catalogue
+from partyapp.games.kit.base import IllegalAction
+from partyapp.i18n.languages import say_in
+from partyapp.games.kit.wording import Term, Wording
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +119,7 @@ def test_each_screen_gets_refusals_in_its_own_language(client, table, join):
 
 
 def test_a_russian_host_is_told_why_a_deck_is_refused(client, table):
-    from partyapp.games import decks
+    from partyapp.games.drinking import decks
 
     host, code, token = table
     ru = client(query_string="lang=ru")
@@ -139,8 +139,8 @@ def test_a_house_deck_is_marked_so_its_words_stay_as_typed():
     variant's are shown as typed (house_deck)."""
     import random
 
-    from partyapp.games import decks
-    from partyapp.games.drinking import RingOfFire
+    from partyapp.games.drinking import decks
+    from partyapp.games.drinking.engine import RingOfFire
 
     players = [{"id": "p1", "name": "Аня"}, {"id": "p2", "name": "Bo"}]
     standard = RingOfFire.new(players, {}, random.Random(1), 0.0)
@@ -159,7 +159,8 @@ def test_the_family_deck_is_worded_in_each_language(mode):
     one: its titles and texts are message ids with their Russian."""
     import random
 
-    from partyapp.games import MODES, decks
+    from partyapp.games import MODES
+    from partyapp.games.drinking import decks
 
     players = [{"id": "p1", "name": "Аня"}, {"id": "p2", "name": "Bo"}]
     cls = MODES[mode]
@@ -191,7 +192,7 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
     from partyapp.games import MODES
     from tests.games import cardgame_helpers as helpers
 
-    js = Path(__file__).resolve().parents[1] / "static" / "js"
+    js = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
     result_js = (js / "ui" / "result.js").read_text(encoding="utf-8")
     reasons, figures = _js_table(result_js, "REASONS"), _js_table(result_js, "FIGURES")
     causes = _js_table((js / "modes" / "kit.js").read_text(encoding="utf-8"), "causes")
@@ -223,7 +224,7 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
 def test_a_refused_move_names_the_moves_and_their_parameters_in_russian(app):
     """"You can: hit, stand" and "Card must be one of..." come with the
     moves and the parameters in the screen's language."""
-    from partyapp.games.actions import match, one_of, spec
+    from partyapp.games.kit.actions import match, one_of, spec
 
     specs = [spec("hit"), spec("stand"), spec("sit_out")]
     with pytest.raises(IllegalAction) as refused:
@@ -247,7 +248,7 @@ def test_every_move_and_parameter_an_engine_offers_has_its_words():
     import ast
     from pathlib import Path
 
-    from partyapp.games.actions import MOVES, PARAMETERS
+    from partyapp.games.kit.actions import MOVES, PARAMETERS
 
     games = Path(__file__).resolve().parents[1] / "partyapp" / "games"
     types, params = set(), set()

@@ -11,7 +11,7 @@ import pytest
 
 from partyapp.games import MODES
 
-JS = Path(__file__).resolve().parents[1] / "static" / "js"
+JS = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
 REGISTERED = re.compile(r'^\s*"([a-z_]+\.[a-z_]+)":', re.M)
 
 

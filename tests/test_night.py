@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from partyapp.night import DEFAULT_DARES
+from partyapp.rooms.night import DEFAULT_DARES
 
 
 def error_code(answer: dict) -> str:
@@ -376,9 +376,9 @@ def test_the_recap_is_a_picture_to_save(app, table, join):
 def test_the_recap_words_how_long_the_night_lasted(app, seconds, english, russian):
     """The picture says a short night in minutes (never "0.0 hours"), a long
     one in hours and minutes, with Russian's plural forms."""
-    from partyapp.i18n import say_in
-    from partyapp.recap import night_length
-    from partyapp.wording import Wording
+    from partyapp.i18n.languages import say_in
+    from partyapp.web.recap import night_length
+    from partyapp.games.kit.wording import Wording
 
     assert night_length(seconds) == english
     with app.app_context():
@@ -401,7 +401,7 @@ def test_the_recap_picture_of_a_short_night_in_each_language(app, clock, table, 
 
 def test_the_night_survives_a_reload_from_the_store(app, table, join):
     """The night (settings, counters, history) is saved with the room."""
-    from partyapp.rooms import Room
+    from partyapp.rooms.room import Room
 
     t, code, _ = table
     bo = join(code, "Bo", profile="none")

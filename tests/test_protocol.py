@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from partyapp.games.cards import STANDARD_DECK
-from partyapp.protocol import ROOM_CODE_RE
-from partyapp.rooms import hash_token
+from partyapp.games.kit.cards import STANDARD_DECK
+from partyapp.realtime.protocol import ROOM_CODE_RE
+from partyapp.rooms.room import hash_token
 
 
 def error_code(answer: dict) -> str:
@@ -500,7 +500,7 @@ def test_an_imported_deck_with_a_mode_that_is_not_text_gives_the_reason(table, j
 def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch):
     """At most VARIANTS_MAX variants are kept (replacing one is fine), and a
     deck larger than DECK_BYTES_MAX is refused with the reason."""
-    from partyapp.games import decks
+    from partyapp.games.drinking import decks
 
     t, code, _ = table
     host = join(code, "Ana")
@@ -523,7 +523,7 @@ def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch)
 def test_a_flooding_connection_is_cut_off(make_app):
     """A connection sending far above its rate is closed, even though the
     bucket lets an event through now and then; unknown events count too."""
-    from partyapp.realtime import FLOOD_CUTOFF
+    from partyapp.realtime.handlers import FLOOD_CUTOFF
     from tests.conftest import Client
 
     app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)
@@ -707,7 +707,7 @@ def test_house_variants_saved_before_a_new_card_option_show_its_default(app, tab
     its round cards with the option off, which is how it plays."""
     import copy as copying
 
-    from partyapp.games.decks import RING_OF_FIRE
+    from partyapp.games.drinking.decks import RING_OF_FIRE
 
     t, code, _ = table
     ana = join(code, "Ana")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
-from partyapp.rooms import Registry, Seat
+from partyapp.rooms.room import Registry, Seat
 from partyapp.store import MemoryStore
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from partyapp import netinfo
-from partyapp.rooms import FORMER_MAX
+from partyapp.realtime import netinfo
+from partyapp.rooms.room import FORMER_MAX
 
 
 def error_code(answer: dict) -> str:

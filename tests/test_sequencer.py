@@ -3,7 +3,7 @@ the process's own changes and frames from the queue meet in rev order."""
 
 from __future__ import annotations
 
-from partyapp.sequencer import Sequencer
+from partyapp.cluster.sequencer import Sequencer
 
 
 class Clock:

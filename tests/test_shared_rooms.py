@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from partyapp.games.base import IllegalAction
-from partyapp.protocol import ProtocolError
-from partyapp.rooms import UNCHANGED, Registry
+from partyapp.games.kit.base import IllegalAction
+from partyapp.realtime.protocol import ProtocolError
+from partyapp.rooms.room import UNCHANGED, Registry
 from partyapp.store import open_store
 from tests.redisproc import RedisServer
 

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from partyapp.games.decks import RING_OF_FIRE
+from partyapp.games.drinking.decks import RING_OF_FIRE
 
 REFUSED = {
     "nul": ("Ana\x00x", "control character"),

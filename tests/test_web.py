@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import partyapp.web
+import partyapp.web.pages
 
 PAGES = ["/t/{}", "/j/{}", "/qr/{}.svg"]
 
@@ -81,9 +81,9 @@ def test_a_rooms_qr_code_is_drawn_once(app, monkeypatch):
     memory after that."""
     code = new_room(app)
     drawn: list = []
-    real = partyapp.web.qrcode.make
-    monkeypatch.setattr(partyapp.web.qrcode, "make", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
-    partyapp.web.qr_svg.cache_clear()
+    real = partyapp.web.pages.qrcode.make
+    monkeypatch.setattr(partyapp.web.pages.qrcode, "make", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    partyapp.web.pages.qr_svg.cache_clear()
     web = app.test_client()
     first = web.get(f"/qr/{code}.svg")
     second = web.get(f"/qr/{code.lower()}.svg")

@@ -10,19 +10,8 @@ play is one module named after it.
 
 from __future__ import annotations
 
-from . import (  # noqa: F401  (each registers its strategy)
-    blackjack,
-    cheat,
-    concentration,
-    croatian_rummy,
-    go_fish,
-    kings_corner,
-    old_maid,
-    pontoon,
-    reflex,
-    shif_shof_shum,
-)
-from .runner import Autoplay, frame_for, plays
-from .strategy import LEVELS, Strategy, register, strategy_for
+from partyapp.bots import (blackjack, cheat, concentration, croatian_rummy, go_fish, kings_corner, old_maid, pontoon, reflex, shif_shof_shum)
+from partyapp.bots.runner import Autoplay, frame_for, plays
+from partyapp.bots.strategy import LEVELS, Strategy, register, strategy_for
 
 __all__ = ["LEVELS", "Autoplay", "Strategy", "frame_for", "plays", "register", "strategy_for"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import TEN_VALUES, rank_of
-from .strategy import Moves, Strategy, me, register
+from partyapp.games.kit.cards import TEN_VALUES, rank_of
+from partyapp.bots.strategy import Moves, Strategy, me, register
 
 HIT, STAND, DOUBLE, DOUBLE_OR_STAND, SPLIT, SURRENDER = "H", "S", "D", "Ds", "P", "R"
 ACE = 11

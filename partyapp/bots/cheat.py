@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import ACE_LOW, rank_of
-from .strategy import Moves, Strategy, me, new_log, register
+from partyapp.games.kit.cards import ACE_LOW, rank_of
+from partyapp.bots.strategy import Moves, Strategy, me, new_log, register
 
 PACK_OF_A_RANK = 4
 MAX_PLAY = 4

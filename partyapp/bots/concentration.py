@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import colour_of, rank_of
-from .strategy import Moves, Strategy, new_log, register
+from partyapp.games.kit.cards import colour_of, rank_of
+from partyapp.bots.strategy import Moves, Strategy, new_log, register
 
 # Level -> (chance a card seen is remembered, places remembered at most).
 RECALL = {"slow": (0.5, 6), "normal": (0.8, 16), "fast": (1.0, None)}

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 
-from ..games import melds as M
-from ..games.cards import RANKS, is_joker, rank_of
-from ..games.croatian_rummy import card_value, hand_value
-from .strategy import Moves, Strategy, register
+from partyapp.games.kit import melds as M
+from partyapp.games.kit.cards import RANKS, is_joker, rank_of
+from partyapp.games.croatian_rummy import card_value, hand_value
+from partyapp.bots.strategy import Moves, Strategy, register
 
 LONGEST_TAKE = 3
 JOKER_LAYOFF_HAND = 3

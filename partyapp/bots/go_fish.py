@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import rank_of
-from .strategy import Moves, Strategy, me, new_log, register
+from partyapp.games.kit.cards import rank_of
+from partyapp.bots.strategy import Moves, Strategy, me, new_log, register
 
 HORIZON = {"slow": 15, "normal": 60, "fast": None}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import ACE_LOW, rank_of
-from .strategy import Moves, Strategy, register
+from partyapp.games.kit.cards import ACE_LOW, rank_of
+from partyapp.bots.strategy import Moves, Strategy, register
 
 CORNERS = ("NE", "SE", "SW", "NW")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import rank_of
-from .strategy import Moves, Strategy, register
+from partyapp.games.kit.cards import rank_of
+from partyapp.bots.strategy import Moves, Strategy, register
 
 SHUFFLE_CHANCE = 0.7
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import hand_value, rank_of
-from .blackjack import steady_bet
-from .strategy import Moves, Strategy, me, register
+from partyapp.games.kit.cards import hand_value, rank_of
+from partyapp.bots.blackjack import steady_bet
+from partyapp.bots.strategy import Moves, Strategy, me, register
 
 STICK_AT = 15
 BANKER_STICKS_AT = 17

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .strategy import Moves, Strategy, react, register, think
+from partyapp.bots.strategy import Moves, Strategy, react, register, think
 
 FLIP_PACE = 0.45
 

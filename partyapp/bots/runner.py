@@ -47,13 +47,13 @@ from typing import Any
 
 import orjson
 
-from ..games import MODES
-from ..games.base import IllegalAction
-from ..games.cardgame import CardGame
-from ..packets import encode
-from ..rooms import UNCHANGED, Room, Seat
-from .names import identity
-from .strategy import LEVELS, NORMAL, RANDOM, strategy_for
+from partyapp.games import MODES
+from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.cardgame import CardGame
+from partyapp.realtime.packets import encode
+from partyapp.rooms.room import UNCHANGED, Room, Seat
+from partyapp.bots.names import identity
+from partyapp.bots.strategy import LEVELS, NORMAL, RANDOM, strategy_for
 
 log = logging.getLogger(__name__)
 

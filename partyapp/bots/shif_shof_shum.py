@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..games.cards import ACE_HIGH, rank_of
-from .strategy import Moves, Strategy, register
+from partyapp.games.kit.cards import ACE_HIGH, rank_of
+from partyapp.bots.strategy import Moves, Strategy, register
 
 OF_A_RANK = 4
 

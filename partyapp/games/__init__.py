@@ -6,19 +6,21 @@
 
 from __future__ import annotations
 
-from .base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
-from .blackjack import Blackjack, CasinoBlackjack, RussianBlackjack
-from .cheat import Cheat
-from .concentration import Concentration
-from .croatian_rummy import CroatianRummy
-from .drinking import Kings, RingOfFire
-from .egyptian_ratscrew import EgyptianRatscrew
-from .go_fish import GoFish
-from .irish_snap import IrishSnap
-from .kings_corner import KingsCorner
-from .old_maid import OldMaid
-from .pontoon import Pontoon
-from .shif_shof_shum import ShifShofShum
+from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
+from partyapp.games.twentyone.blackjack import Blackjack
+from partyapp.games.twentyone.casino_blackjack import CasinoBlackjack
+from partyapp.games.twentyone.russian_blackjack import RussianBlackjack
+from partyapp.games.cheat import Cheat
+from partyapp.games.concentration import Concentration
+from partyapp.games.croatian_rummy import CroatianRummy
+from partyapp.games.drinking.engine import Kings, RingOfFire
+from partyapp.games.egyptian_ratscrew import EgyptianRatscrew
+from partyapp.games.go_fish import GoFish
+from partyapp.games.irish_snap import IrishSnap
+from partyapp.games.kings_corner import KingsCorner
+from partyapp.games.old_maid import OldMaid
+from partyapp.games.twentyone.pontoon import Pontoon
+from partyapp.games.shif_shof_shum import ShifShofShum
 
 MODES: dict[str, type[Game]] = {
     "ring_of_fire": RingOfFire,

@@ -49,12 +49,12 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec, subset_of
-from .base import TooLate
-from .cards import ACE_LOW, STANDARD_DECK, rank_of, sort_cards
-from .cardgame import flag, number
-from .handgame import HandGame
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec, subset_of
+from partyapp.games.kit.base import TooLate
+from partyapp.games.kit.cards import ACE_LOW, STANDARD_DECK, rank_of, sort_cards
+from partyapp.games.kit.cardgame import flag, number
+from partyapp.games.kit.handgame import HandGame
 
 MAX_PLAY = 4
 

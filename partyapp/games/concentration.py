@@ -41,10 +41,10 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec
-from .cardgame import CardGame, choice, number
-from .cards import RANKS, SUITS, colour_of, rank_of, take_out
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cardgame import CardGame, choice, number
+from partyapp.games.kit.cards import RANKS, SUITS, colour_of, rank_of, take_out
 
 RANK, RANK_COLOUR = "rank", "rank_colour"
 

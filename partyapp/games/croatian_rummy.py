@@ -80,13 +80,13 @@ Readings where the seed is open
 
 from __future__ import annotations
 
-from ..wording import N_
-from . import melds as M
-from .actions import one_of, spec
-from .cardgame import flag, number
-from .deals import DealGame
-from .cards import deal_order, is_joker, make_deck, rank_of, sort_cards
-from .forfeits import Forfeits
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit import melds as M
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cardgame import flag, number
+from partyapp.games.kit.deals import DealGame
+from partyapp.games.kit.cards import deal_order, is_joker, make_deck, rank_of, sort_cards
+from partyapp.games.kit.forfeits import Forfeits
 
 DRAW, PLAY = "draw", "play"
 HAND_SIZE = 7

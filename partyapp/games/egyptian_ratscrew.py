@@ -54,11 +54,11 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
-from ..wording import N_
-from .cardgame import choice, flag, number
-from .cards import rank_of
-from .reflex import ReflexGame
-from .races import race_options
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.cardgame import choice, flag, number
+from partyapp.games.kit.cards import rank_of
+from partyapp.games.kit.reflex import ReflexGame
+from partyapp.games.kit.races import race_options
 
 PAY = {"A": 4, "K": 3, "Q": 2, "J": 1}
 FIRST_OUT, LAST_STANDING = "first_out", "last_standing"

@@ -52,11 +52,11 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec
-from .cards import ACE_HIGH, STANDARD_DECK, rank_of
-from .cardgame import choice, flag
-from .handgame import HandGame, rank_groups
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cards import ACE_HIGH, STANDARD_DECK, rank_of
+from partyapp.games.kit.cardgame import choice, flag
+from partyapp.games.kit.handgame import HandGame, rank_groups
 
 PLAYER, EVERYONE = "player", "everyone"
 BOOK = 4

@@ -51,11 +51,11 @@ Readings where the seed is open (the options in brackets)
 
 from __future__ import annotations
 
-from ..wording import N_
-from .cardgame import choice, flag
-from .cards import RANKS, deal_all, rank_of, shuffled
-from .reflex import ReflexGame
-from .races import race_options
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.cardgame import choice, flag
+from partyapp.games.kit.cards import RANKS, deal_all, rank_of, shuffled
+from partyapp.games.kit.reflex import ReflexGame
+from partyapp.games.kit.races import race_options
 
 PILE, DRINK = "pile", "drink"
 

@@ -85,12 +85,12 @@ Readings where the seed is open
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec
-from .cardgame import choice, flag, number
-from .deals import DealGame
-from .cards import ACE_LOW, RED_SUITS, STANDARD_DECK, deal_order, make_deck, rank_of, sort_cards
-from .scores import ScoreSheet, new_scores
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cardgame import choice, flag, number
+from partyapp.games.kit.deals import DealGame
+from partyapp.games.kit.cards import ACE_LOW, RED_SUITS, STANDARD_DECK, deal_order, make_deck, rank_of, sort_cards
+from partyapp.games.kit.scores import ScoreSheet, new_scores
 
 SIDES = ("N", "E", "S", "W")
 CORNERS = ("NE", "SE", "SW", "NW")

@@ -51,10 +51,10 @@ Readings where the seed is open
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec
-from .cards import make_deck, rank_of
-from .handgame import HandGame, rank_groups
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cards import make_deck, rank_of
+from partyapp.games.kit.handgame import HandGame, rank_groups
 
 REMOVED_QUEEN = "QC"
 DECK = tuple(make_deck(52, without=[REMOVED_QUEEN]))

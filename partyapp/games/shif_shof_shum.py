@@ -65,11 +65,11 @@ Readings where the seed is open
 
 from __future__ import annotations
 
-from ..wording import N_
-from .actions import one_of, spec
-from .base import IllegalAction
-from .cardgame import CardGame, choice, flag, number
-from .cards import deal_order, make_deck, rank_of, sort_cards
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.cardgame import CardGame, choice, flag, number
+from partyapp.games.kit.cards import deal_order, make_deck, rank_of, sort_cards
 
 PACKS = ("52", "32")
 WORDS = ("shif", "shof", "shum")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from .base import SAME, Conflict, NotOwner, Store, StoreUnavailable, TooMany, VariantRefused
-from .memory import MemoryStore
-from .sqlite import SQLiteStore
+from partyapp.store.base import SAME, Conflict, NotOwner, Store, StoreUnavailable, TooMany, VariantRefused
+from partyapp.store.memory import MemoryStore
+from partyapp.store.sqlite import SQLiteStore
 
 __all__ = ["SAME", "Conflict", "MemoryStore", "NotOwner", "SQLiteStore", "Store", "StoreUnavailable", "TooMany",
            "VariantRefused", "open_store"]
@@ -24,7 +24,7 @@ def open_store(url: str) -> Store:
             raise ValueError("sqlite store URL needs a path, e.g. sqlite:///home/me/partyapp.db")
         return SQLiteStore(path)
     if parsed.scheme == "redis":
-        from .redis import RedisStore
+        from partyapp.store.redis import RedisStore
 
         return RedisStore(url)
     raise ValueError(f"unknown store URL {url!r}: use sqlite:///PATH, memory:// or redis://HOST:PORT/DB")

@@ -7,7 +7,7 @@ import json
 import threading
 from collections.abc import Collection
 
-from .base import NotOwner, Store, TooMany
+from partyapp.store.base import NotOwner, Store, TooMany
 
 
 class MemoryStore(Store):

@@ -30,7 +30,7 @@ import json
 import logging
 from collections.abc import Collection
 
-from .base import SAME, Conflict, NotOwner, SharedStore, StoreUnavailable, TooMany
+from partyapp.store.base import SAME, Conflict, NotOwner, SharedStore, StoreUnavailable, TooMany
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Collection
 from pathlib import Path
 
-from .base import NotOwner, Store, TooMany
+from partyapp.store.base import NotOwner, Store, TooMany
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.cards import STANDARD_DECK
 from tests.browser.layout import assert_fits
 from tests.games.hand_helpers import whole_deal
 from tests.wire import WireClient

@@ -34,8 +34,8 @@ from collections import Counter
 from typing import Any, Callable
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST, Game, IllegalAction
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.base import HOST, Game, IllegalAction
+from partyapp.games.kit.cards import STANDARD_DECK
 
 PIDS = [f"p{i}" for i in range(16)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')

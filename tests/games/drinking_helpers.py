@@ -6,8 +6,8 @@ import json
 import random
 
 from partyapp.games import MODES
-from partyapp.games.base import HOST, IllegalAction
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.base import HOST, IllegalAction
+from partyapp.games.kit.cards import STANDARD_DECK
 
 PIDS = [f"p{i}" for i in range(16)]
 

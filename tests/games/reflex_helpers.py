@@ -22,7 +22,7 @@ import json
 from collections import Counter
 from typing import Callable
 
-from partyapp.games.cards import RANKS, SUITS, STANDARD_DECK
+from partyapp.games.kit.cards import RANKS, SUITS, STANDARD_DECK
 
 from .cardgame_helpers import CARD, Auditor
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from partyapp.games.base import HOST, IllegalAction
+from partyapp.games.kit.base import HOST, IllegalAction
 
 from .cardgame_helpers import make, random_action
 

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.base import GameIsOver
-from partyapp.games.blackjack import RESULTS, Blackjack
+from partyapp.games.kit.base import GameIsOver
+from partyapp.games.twentyone.blackjack import RESULTS, Blackjack
 
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)

@@ -7,10 +7,7 @@ from collections import Counter
 
 import pytest
 
-from partyapp.games.cards import (ACE_HIGH, ACE_LOW, STANDARD_DECK, HandValue, card, card_name, colour_of,
-                                  deal, deal_all, deal_evenly, deal_order, draw, hand_value, is_card, is_natural, make_deck,
-                                  make_shoe, make_stock, parse_card, points, rank_index, remaining_after,
-                                  shuffled_deck, sort_cards, standard_deck, take_out, validate_cards)
+from partyapp.games.kit.cards import (ACE_HIGH, ACE_LOW, STANDARD_DECK, HandValue, card, card_name, colour_of, deal, deal_all, deal_evenly, deal_order, draw, hand_value, is_card, is_natural, make_deck, make_shoe, make_stock, parse_card, points, rank_index, remaining_after, shuffled_deck, sort_cards, standard_deck, take_out, validate_cards)
 
 
 def test_standard_deck_has_52_distinct_cards():

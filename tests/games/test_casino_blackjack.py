@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.blackjack import CasinoBlackjack
-from partyapp.games.blackjack.casino import RESULTS
+from partyapp.games.twentyone.casino_blackjack import CasinoBlackjack
+from partyapp.games.twentyone.casino_blackjack import RESULTS
 
 from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.base import TooLate
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.base import TooLate
+from partyapp.games.kit.cards import STANDARD_DECK
 from partyapp.games.cheat import Cheat
 
 from .cardgame_helpers import (CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip,

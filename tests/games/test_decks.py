@@ -7,9 +7,8 @@ import json
 
 import pytest
 
-from partyapp.games.cards import RANKS
-from partyapp.games.decks import (DEFAULT_DECKS, EFFECTS, KINGS, RING_OF_FIRE, catalogue,
-                                  default_deck, entry_for, validate_deck)
+from partyapp.games.kit.cards import RANKS
+from partyapp.games.drinking.decks import (DEFAULT_DECKS, EFFECTS, KINGS, RING_OF_FIRE, catalogue, default_deck, entry_for, validate_deck)
 
 
 @pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])
@@ -97,7 +96,7 @@ def test_validate_deck_does_not_change_its_input():
 def test_every_effect_of_the_catalogue_is_played():
     """Each effect the editor offers has its implementation in the engine, and
     no implementation lacks its catalogue entry."""
-    from partyapp.games.drinking_effects import EFFECTS as PLAYED
+    from partyapp.games.drinking.effects import EFFECTS as PLAYED
 
     assert set(PLAYED) == set(EFFECTS)
 

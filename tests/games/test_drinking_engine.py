@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from partyapp.games import MODES, get_mode
-from partyapp.games.base import HOST, GameIsOver, IllegalAction
-from partyapp.games.cards import STANDARD_DECK
-from partyapp.games.drinking import DrinkingGame, Kings, RingOfFire
+from partyapp.games.kit.base import HOST, GameIsOver, IllegalAction
+from partyapp.games.kit.cards import STANDARD_DECK
+from partyapp.games.drinking.engine import DrinkingGame, Kings, RingOfFire
 
 from .drinking_helpers import act, audit, bot_apply, draw, make, play_randomly, random_action, types
 
@@ -412,7 +412,7 @@ def test_check_options_validates_each_option():
 
 def test_house_variant_changes_a_card():
     """A house variant from the editor replaces the meaning of a card."""
-    from partyapp.games.decks import KINGS
+    from partyapp.games.drinking.decks import KINGS
     variant = json.loads(json.dumps(KINGS))
     variant["name"] = "Our Kings"
     variant["cards"]["7"] = {"title": "Social", "text": "Everybody drinks three.",

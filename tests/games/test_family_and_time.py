@@ -10,8 +10,8 @@ import re
 import pytest
 
 from partyapp.games import MODES
-from partyapp.games.cards import RANKS
-from partyapp.games.decks import DEFAULT_DECKS, FAMILY_DECKS, family_deck, validate_deck
+from partyapp.games.kit.cards import RANKS
+from partyapp.games.drinking.decks import DEFAULT_DECKS, FAMILY_DECKS, family_deck, validate_deck
 from tests.games.drinking_helpers import act, draw, make, play_randomly
 
 # Words no card of a family deck may carry.

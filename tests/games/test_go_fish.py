@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.cards import STANDARD_DECK
+from partyapp.games.kit.cards import STANDARD_DECK
 from partyapp.games.go_fish import GoFish
 
 from .cardgame_helpers import (CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip,

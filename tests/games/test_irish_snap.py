@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction
-from partyapp.games.base import GameIsOver
-from partyapp.games.cards import RANKS
+from partyapp.games.kit.base import GameIsOver
+from partyapp.games.kit.cards import RANKS
 from partyapp.games.irish_snap import IrishSnap
 
 from .cardgame_helpers import entries, make, msgs, play_randomly, roundtrip, same_seed_same_game, types

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from partyapp.games.base import HOST, IllegalAction, NotYourTurn
+from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
 
 from .drinking_helpers import act, audit, draw, make, types
 

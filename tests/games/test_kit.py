@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from partyapp.games import MODES, IllegalAction
-from partyapp.games.actions import Action, int_range, match, one_of, spec, subset_of, text
-from partyapp.games.base import HOST
-from partyapp.games.cardgame import PUBLIC_LOG, CardGame
-from partyapp.games.chips import Ledger, new_ledger
-from partyapp.games.forfeits import Forfeits, new_forfeits
+from partyapp.games.kit.actions import Action, int_range, match, one_of, spec, subset_of, text
+from partyapp.games.kit.base import HOST
+from partyapp.games.kit.cardgame import PUBLIC_LOG, CardGame
+from partyapp.games.kit.chips import Ledger, new_ledger
+from partyapp.games.kit.forfeits import Forfeits, new_forfeits
 
 from .cardgame_helpers import act, make
 

@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from partyapp.games import melds as M
-from partyapp.games.scores import ScoreSheet, new_scores
+from partyapp.games.kit import melds as M
+from partyapp.games.kit.scores import ScoreSheet, new_scores
 
 
 @pytest.mark.parametrize("cards, kind, laid", [

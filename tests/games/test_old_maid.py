@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.handgame import rank_groups
+from partyapp.games.kit.handgame import rank_groups
 from partyapp.games.old_maid import DECK, OldMaid
 
 from .cardgame_helpers import CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip, same_seed_same_game, types

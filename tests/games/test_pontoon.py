@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.pontoon import RESULTS, Pontoon, rank
+from partyapp.games.twentyone.pontoon import RESULTS, Pontoon, rank
 
 from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from partyapp.games.base import IllegalAction
-from partyapp.games.races import (ARRIVAL, LATE_GRACE_S, Arrival, Race, RoundTrips, is_late, judged_time,
-                                  lag_of, median, new_race, public_result, split_arrival)
+from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.races import (ARRIVAL, LATE_GRACE_S, Arrival, Race, RoundTrips, is_late, judged_time, lag_of, median, new_race, public_result, split_arrival)
 
 PLAYERS = ["p0", "p1", "p2"]
 

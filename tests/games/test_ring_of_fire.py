@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from partyapp.games.base import HOST, IllegalAction, NotYourTurn
+from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
 
 from .drinking_helpers import act, audit, draw, make, types
 
@@ -203,7 +203,7 @@ def test_ten_category_only_reading():
     """10 with the card's thumbmaster option off (the category-only reading):
     nobody becomes thumbmaster; the round is played; the host may also pick
     who messed up."""
-    from partyapp.games.decks import RING_OF_FIRE
+    from partyapp.games.drinking.decks import RING_OF_FIRE
 
     deck = json.loads(json.dumps(RING_OF_FIRE))
     deck["cards"]["10"]["params"]["thumbmaster"] = False

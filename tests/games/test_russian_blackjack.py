@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.blackjack import RussianBlackjack
-from partyapp.games.blackjack.russian import RESULTS
+from partyapp.games.twentyone.russian_blackjack import RussianBlackjack
+from partyapp.games.twentyone.russian_blackjack import RESULTS
 
 from .betting_helpers import chips, hands, payouts
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,

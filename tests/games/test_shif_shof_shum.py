@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
-from partyapp.games.cards import make_deck
+from partyapp.games.kit.cards import make_deck
 from partyapp.games.shif_shof_shum import ShifShofShum
 
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
@@ -99,7 +99,7 @@ def test_the_first_seat_leads_any_card_and_the_others_wait():
 
 
 def sorted_hand(g, pid):
-    from partyapp.games.cards import sort_cards
+    from partyapp.games.kit.cards import sort_cards
     return sort_cards(g.hand(pid))
 
 

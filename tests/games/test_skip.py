@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from partyapp.games.base import HOST, IllegalAction
+from partyapp.games.kit.base import HOST, IllegalAction
 from tests.games.drinking_helpers import act, draw, make
 
 R, K = "ring_of_fire", "kings"

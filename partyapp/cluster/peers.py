@@ -1,0 +1,124 @@
+"""Several server processes on one shared store (Redis), keeping track of each
+other.
+
+Each process says it is alive every ``HEARTBEAT_S`` seconds (the store keeps
+the time by Redis's clock). When one has been silent for ``DEAD_AFTER_S``
+(killed, its machine gone), another process lets go of the connections it
+held: its name is taken out of the rooms' ``hosts``, so its seats show as
+away once no other process holds them, the host can skip them, and no frame
+is published for it any more. A process that was only cut off from Redis
+that long (and so given up for dead) takes a new name and links the
+connections it still holds again.
+
+A game's time-out is called by the process that set it, on its own timer
+(``deadlines.py``); one that is ``OVERDUE_S`` late (its process died) is
+called by whichever process sees it first. Calling it is a room change like
+any other: the first one wins, the others find nothing due, so it fires
+once.
+
+After the store was unreachable, every connection held here is sent the
+room as it is now: frames published meanwhile by other processes were lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING
+
+from partyapp.realtime.fanout import socketio
+from partyapp.realtime.protocol import ProtocolError
+from partyapp.store import StoreUnavailable
+
+if TYPE_CHECKING:
+    from partyapp.realtime.handlers import Realtime
+
+log = logging.getLogger(__name__)
+
+POLL_S = 0.5
+HEARTBEAT_S = 2.0
+DEAD_AFTER_S = 10.0
+OVERDUE_S = 1.0
+SWEEP_CLAIM_S = 60.0
+
+
+class Peers:
+    def __init__(self, realtime: "Realtime") -> None:
+        self.rt = realtime
+        self.registry = realtime.registry
+        self.store = realtime.registry.store
+        self.beaten = False  # said it is alive at least once
+        self.down = False  # the store could not be reached at the last try
+
+    def run_forever(self) -> None:
+        every = max(1, round(HEARTBEAT_S / POLL_S))
+        polls = 0
+        while True:
+            try:
+                if polls % every == 0:
+                    self.beat()
+                    self.sweep()
+                self.call_overdue()
+            except StoreUnavailable:
+                if not self.down:
+                    log.warning("the store cannot be reached; retrying")
+                self.down = True
+            except Exception:
+                log.exception("keeping track of the other processes failed")
+            polls += 1
+            socketio.sleep(POLL_S)
+
+    def beat(self) -> None:
+        known = self.store.heartbeat(self.registry.host_id)
+        if not known and self.beaten:
+            self.rename()
+        self.beaten = True
+        if self.down:
+            self.down = False
+            log.info("the store answers again")
+            self.rt.resync()
+
+    def rename(self) -> None:
+        """Given up for dead by the others: hold every connection held here
+        under a new name."""
+        old = self.registry.host_id
+        new = secrets.token_hex(6)
+        log.warning("this process was given up for dead as %s; it goes on as %s", old, new)
+        self.registry.host_id = new
+        self.rt.fanout.host = new
+        self.store.heartbeat(new)
+        for code, channels in self.rt.fanout.held().items():
+            try:
+                room = self.registry.get(code)
+                room.change(lambda room=room, channels=channels: room.relink(old, new, channels))
+            except ProtocolError:
+                continue
+
+    def sweep(self) -> None:
+        """Let go of the connections of processes silent too long."""
+        me = self.registry.host_id
+        for dead in self.store.dead_hosts(DEAD_AFTER_S):
+            if dead == me or not self.store.claim_host(dead, SWEEP_CLAIM_S):
+                continue
+            codes = self.store.host_rooms(dead)
+            log.warning("process %s is silent: letting go of its connections in %d rooms", dead, len(codes))
+            for code in codes:
+                try:
+                    room = self.registry.get(code)
+                    room.change(lambda room=room: room.drop_host(dead))
+                except ProtocolError:
+                    continue  # the room is gone
+            self.store.forget_host(dead)
+
+    def call_overdue(self) -> None:
+        """Call the time-outs nobody called in time."""
+        for code in self.store.due_deadlines(self.registry.clock() - OVERDUE_S):
+            try:
+                room = self.registry.get(code)
+                room.change(room.tick)
+            except ProtocolError:
+                continue
+            except StoreUnavailable:
+                raise
+            except Exception:
+                log.exception("the overdue time-out of room %s failed", code)

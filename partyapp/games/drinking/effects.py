@@ -1,0 +1,110 @@
+"""What each card effect of the catalogue (``decks.EFFECTS``) does when its
+card is drawn: one function per effect, called as ``effect(g, drawer, rank,
+entry, now)`` with the engine ``g`` (a ``DrinkingGame``), the drawer's id,
+the card's rank and its deck entry (title, text, effect, params). An effect
+hands out drinks, grants a role, changes the direction, fills the cup, or
+opens a prompt (``drinking_prompts``) that holds the next draw."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from partyapp.games.drinking.prompts import Chugalug, MakeRule, PaperScissorsStone, Pick, RoundGame
+from partyapp.games.drinking.state import RoleInfo
+
+
+def text(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    """Nothing to track: the table shows the card's text."""
+
+
+def drink(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    p = entry["params"]
+    if p["who"] == "pick":
+        g.state.prompt = Pick(by=pid, what="drink", n=p["n"])
+    else:
+        g.drink(g.who(pid, p["who"]), p["n"], "card")
+
+
+def mate(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    if len(g.state.seats) < 2:
+        g.log("note", "no_mate")
+    else:
+        g.state.prompt = Pick(by=pid, what="mate", n=entry["params"]["n"])
+
+
+def role(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    p = entry["params"]
+    g.grant(pid, p["role"], RoleInfo(rank=rank, until=p["until"], n=p["n"], neck=p["neck"], thumbs=p["thumbs"]))
+
+
+def rule(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    g.state.prompt = MakeRule(by=pid, n=entry["params"]["n"])
+
+
+def race(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    g.start_race(pid, "card", entry["title"], list(g.state.seats), None, entry["params"]["n"], now)
+
+
+def round_game(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    """A round game from the drawer; with ``thumbmaster`` (Ring of Fire's 10)
+    the drawer first takes the thumbmaster role for the game, with the thumb
+    race of Kings' thumbmaster (left or right thumb) costing the card's n."""
+    p = entry["params"]
+    if p["thumbmaster"]:
+        g.grant(pid, "thumbmaster", RoleInfo(rank=rank, until="game_end", n=p["n"], neck=False, thumbs=True))
+    g.state.prompt = RoundGame(by=pid, title=entry["title"], caller=pid, speaker=pid, n=p["n"])
+
+
+def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    s = g.state
+    order = [g.step(pid, s.direction * i) for i in range(len(s.seats))]
+    s.outcome = {"kind": "waterfall", "order": order}
+    if entry["params"]["n"]:
+        g.drink(order, entry["params"]["n"], "waterfall", {"lead": "waterfall"})
+
+
+def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    s = g.state
+    s.cup += 1
+    s.outcome = {"kind": "cup", "filled": s.cup, "of": s.cup_total}
+    if s.cup >= s.cup_total:
+        g.neck(pid, "cup", msg="cup_neck")
+        g.game_over("last_king", pid, entry["params"]["return_cards"])
+    else:
+        g.log("cup", "cup", player=pid, filled=s.cup, of=s.cup_total)
+
+
+def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    s = g.state
+    s.direction = -s.direction
+    g.log("reverse", "reverse", direction=s.direction)
+    if entry["params"]["n"]:
+        g.drink([pid], entry["params"]["n"], "card")
+
+
+def chugalug(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    if len(g.state.seats) < 2:
+        g.log("note", "chugalug_alone")
+    else:
+        g.state.prompt = Chugalug(by=pid, speaker=pid, n=entry["params"]["n"])
+
+
+def rps(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    p = entry["params"]
+    a, b = g.step(pid, 1), g.step(pid, -1)
+    if a == pid:
+        g.log("note", "rps_alone")
+        return
+    if a == b:
+        b = pid
+    g.state.prompt = PaperScissorsStone(
+        by=pid, players=[a, b], picks={a: None, b: None}, wins={a: 0, b: 0},
+        need=p["best_of"] // 2 + 1, best_of=p["best_of"], n=p["n"],
+        deadline=now + g.seconds("rps_timeout_s", [a, b]))
+
+
+EFFECTS: dict[str, Callable] = {
+    "text": text, "drink": drink, "mate": mate, "role": role, "rule": rule, "race": race,
+    "round": round_game, "waterfall": waterfall, "cup": cup, "reverse": reverse, "chugalug": chugalug,
+    "rps": rps,
+}

@@ -1,0 +1,131 @@
+"""What every prompt kind is made of.
+
+A prompt is what a card asks of the table before the next draw (pick a
+player, type a rule, a race, a round game, chugalug, paper-scissors-stone).
+Each kind is a small dataclass holding only its own state, and answers for
+itself:
+
+- ``actions(g, pid)``: the moves ``pid`` may make in it now (protocol specs);
+  ``host_actions(g)``: the host's extra moves while it is open;
+- a method per move, named after it (``tap``, ``pick``, ...), called with the
+  values already checked against the move's domains, and ``verify``, which
+  raises ``IllegalAction`` for what the domains cannot say (time is up; a
+  kind with more to check extends it); the engine's ``verify``, ``can`` and
+  ``apply`` call them (pokerkit's verify_x / can_x / x);
+- ``public()`` and ``you(g, pid)``: its part of the public and private views;
+- ``turn()``: whom the table waits for (None: anyone, or nobody in particular);
+  ``waiting()``: everybody it cannot go on without, and ``skip(g, pid,
+  now)``: go on without one of them whose phone is away;
+- ``deadline`` and ``timeout(g, now)``: what happens when its clock runs out,
+  ``timed()``: whose own clock it is (twice as long for a player who asked
+  for more time, ``g.seconds``), and ``restart_clock`` when it carries on
+  after the thumb race paused it;
+- ``leave(g, pid, nxt, now)``: a player leaves (True: it cannot go on), and
+  ``after_leave(g, now)`` once their seat is gone.
+
+Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
+``g.state``, ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
+``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
+``g.add_rule``, ``g.pick_candidates``, ``g.seconds``. Their state round-trips through JSON
+(``to_json`` gives what ``from_json`` takes; ``kind`` says which class).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from partyapp.games.kit.base import IllegalAction
+
+
+def act(type_: str, **params: dict) -> dict:
+    """A protocol action spec."""
+    return {"type": type_, "params": params}
+
+
+def one(values) -> dict:
+    """The ``one_of`` domain."""
+    return {"one_of": list(values)}
+
+
+@dataclass(slots=True, kw_only=True)
+class Prompt(ABC):
+    kind: str = ""
+    by: str
+    n: int
+    deadline: float | None = None
+
+    # The moves this kind answers, and the option holding its clock's length
+    # (None: no clock).
+    moves: ClassVar[tuple[str, ...]] = ()
+    clock: ClassVar[str | None] = None
+
+    # -- who may do what ---------------------------------------------------
+    def actions(self, g, pid: str) -> list[dict]:
+        return []
+
+    def host_actions(self, g) -> list[dict]:
+        return []
+
+    def verify(self, g, pid: str, move: str, values: dict, now: float) -> None:
+        """Raise ``IllegalAction`` unless ``move`` may be made now (its values
+        are already within their domains)."""
+        if self.deadline is not None and now >= self.deadline:
+            raise IllegalAction("Too late: time is up.")
+
+    def turn(self) -> str | None:
+        return None
+
+    def waiting(self) -> list[str]:
+        """Whom the table cannot go on without (an absent one is shown big on
+        the table, and the host may ``skip`` them)."""
+        turn = self.turn()
+        return [turn] if turn else []
+
+    def skip(self, g, pid: str, now: float) -> None:
+        """Go on without ``pid``, whose phone is away (the host's ``skip``):
+        by default the prompt is called off and nobody drinks."""
+        g.close()
+        g.log("skip", "skip_card", player=pid)
+
+    # -- views ---------------------------------------------------------------
+    @abstractmethod
+    def public(self) -> dict:
+        """This prompt's part of the public view."""
+
+    def you(self, g, pid: str) -> dict | None:
+        """This prompt's part of ``pid``'s private view (``prompt``, and
+        ``rps_pick`` for paper-scissors-stone), or None when it asks nothing
+        of them."""
+        return None
+
+    # -- time ------------------------------------------------------------------
+    def timeout(self, g, now: float) -> None:
+        """The clock ran out (only called once ``deadline`` is due)."""
+
+    def timed(self) -> list[str]:
+        """The players whose own clock this prompt's is (their answer, their
+        pick): it runs twice as long when one of them asked for more time. A
+        race against everybody is nobody's own clock."""
+        return []
+
+    def restart_clock(self, g, now: float) -> None:
+        """Carry on after the thumb race: a running clock starts afresh."""
+        if self.clock is not None and self.deadline is not None:
+            self.deadline = now + g.seconds(self.clock, self.timed())
+
+    # -- seats -------------------------------------------------------------------
+    def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
+        """Take ``pid`` out (their seat is still there); True when the prompt
+        cannot go on without them."""
+        return pid == self.by
+
+    def after_leave(self, g, now: float) -> None:
+        """Their seat is gone: settle what no longer waits on anybody."""
+
+    # -- persistence ---------------------------------------------------------------
+    @classmethod
+    def from_json(cls, data: dict) -> "Prompt":
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})

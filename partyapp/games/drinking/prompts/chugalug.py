@@ -1,0 +1,117 @@
+"""Chugalug, the number game (Kings' 5): the drawer says "one to my left" or
+"one to my right"; the count goes round that way, multiples of 5 or 7 are
+"chugalug" and reverse it. The table referees: the player whose go it is
+taps one of a few answers; a wrong one, or none within
+``answer_timeout_s``, is the mistake and that player drinks. Past
+``chugalug_max`` the count stops with nobody drinking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from partyapp.games.drinking.prompts.base import Prompt, act, one
+
+SIDES = ("left", "right")
+
+
+def right_answer(k: int) -> int | str:
+    return "chugalug" if k % 5 == 0 or k % 7 == 0 else k
+
+
+@dataclass(slots=True, kw_only=True)
+class Chugalug(Prompt):
+    kind: str = "chugalug"
+    phase: str = "choose"  # "choose" (the drawer picks a side), then "count"
+    number: int = 1  # the number to say next
+    dir: int = 0  # the step round the seats
+    speaker: str
+    last: dict | None = None  # {"player", "said"}: the last right answer
+
+    moves = ("start", "answer")
+    clock = "answer_timeout_s"
+
+    def turn(self) -> str | None:
+        return self.by if self.phase == "choose" else self.speaker
+
+    def timed(self) -> list[str]:
+        return [self.speaker]
+
+    def actions(self, g, pid: str) -> list[dict]:
+        if self.phase == "choose":
+            return [act("start", side=one(SIDES))] if pid == self.by else []
+        if pid != self.speaker:
+            return []
+        k = self.number
+        return [act("answer", say=one([k - 1, k, k + 1, "chugalug"]))]
+
+    def start(self, g, pid: str, values: dict, now: float) -> None:
+        step = g.left_step()
+        self.dir = step if values["side"] == "left" else -step
+        self.phase = "count"
+        self.number = 2
+        self.last = {"player": pid, "said": 1}
+        self.speaker = g.step(pid, self.dir)
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
+        g.log("chugalug", "chugalug_start", player=pid, side=values["side"])
+
+    def answer(self, g, pid: str, values: dict, now: float) -> None:
+        k = self.number
+        right = right_answer(k)
+        said = values["say"]
+        if said != right or type(said) is not type(right):
+            self.mistake(g, pid, said)
+            return
+        self.last = {"player": pid, "said": right}
+        if right == "chugalug":
+            self.dir = -self.dir
+        self.number = k + 1
+        if k + 1 > g.state.opts["chugalug_max"]:
+            g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
+            g.log("chugalug", "chugalug_clean", number=k)
+            return
+        self.speaker = g.step(pid, self.dir)
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
+
+    def mistake(self, g, pid: str, said: Any) -> None:
+        k = self.number
+        right = right_answer(k)
+        g.close({"kind": "chugalug", "loser": pid, "number": k, "said": said, "expected": right})
+        g.drink([pid], self.n, "chugalug", {"lead": "chugalug_slow" if said is None else "chugalug_wrong",
+                                            "number": k, "expected": right, "said": said})
+
+    def timeout(self, g, now: float) -> None:
+        self.mistake(g, self.speaker, None)
+
+    def public(self) -> dict:
+        return {"kind": "chugalug", "by": self.by, "phase": self.phase, "number": self.number,
+                "direction": self.dir, "speaker": self.speaker,
+                "last": dict(self.last) if self.last else None, "deadline": self.deadline, "n": self.n}
+
+    def you(self, g, pid: str) -> dict | None:
+        if self.phase == "choose" and pid == self.by:
+            return {"prompt": {"prompt": "chugalug_start"}}
+        if self.phase == "count" and pid == self.speaker:
+            return {"prompt": {"prompt": "chugalug_answer", "number": self.number}}
+        return None
+
+    def skip(self, g, pid: str, now: float) -> None:
+        """Before the count starts it is called off; in the count an absent
+        speaker's go passes on, their clock started afresh."""
+        if self.phase == "choose":
+            Prompt.skip(self, g, pid, now)
+            return
+        self.speaker = g.step(pid, self.dir)
+        self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
+        g.log("skip", "skip_go", player=pid)
+
+    def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
+        if self.phase == "choose":
+            return pid == self.by
+        if len(g.state.seats) <= 2:
+            return True
+        if self.speaker == pid:
+            self.speaker = g.step(pid, self.dir)
+            if self.deadline is not None:
+                self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
+        return False

@@ -1,0 +1,34 @@
+"""Make a rule (Ring of Fire's Jack, Kings' 9 and 10): the drawer types a
+rule that holds to the end of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from partyapp.games.drinking.decks import RULE_MAX
+from partyapp.games.drinking.prompts.base import Prompt, act
+
+
+@dataclass(slots=True, kw_only=True)
+class MakeRule(Prompt):
+    kind: str = "rule"
+
+    moves = ("rule",)
+
+    def turn(self) -> str | None:
+        return self.by
+
+    def actions(self, g, pid: str) -> list[dict]:
+        if pid != self.by:
+            return []
+        return [act("rule", text={"text": {"max_len": RULE_MAX}})]
+
+    def rule(self, g, pid: str, values: dict, now: float) -> None:
+        g.close()
+        g.add_rule(pid, values["text"], self.n)
+
+    def public(self) -> dict:
+        return {"kind": "rule", "by": self.by, "max_len": RULE_MAX}
+
+    def you(self, g, pid: str) -> dict | None:
+        return {"prompt": {"prompt": "type_rule", "max_len": RULE_MAX}} if pid == self.by else None

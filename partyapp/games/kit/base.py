@@ -1,0 +1,223 @@
+"""The one protocol every rules engine speaks.
+
+An engine is plain Python over plain data. It never reads the clock, the
+network or a global: the server passes ``now`` (seconds, a float) into every
+call that can depend on time, and a ``random.Random`` at set-up. Its whole
+state round-trips through JSON (``to_state`` / ``from_state``), whatever it
+keeps of its randomness included, so a room survives a server restart
+mid-game and plays on exactly as it would have.
+
+Players are identified by their player id (a short string). The engine keeps
+them in seat order, clockwise; "left" is the next seat clockwise.
+
+Who may act:
+- ``legal_actions(pid)`` lists what that player may send now, as protocol
+  action specs ``{"type": T, "params": {NAME: DOMAIN}}`` (see PROTOCOL.md).
+  It is asked for every player, not only the one whose turn it is.
+- ``HOST`` is the pseudo-player id for moves only the host may make (undo a
+  wrong call, ...). ``legal_actions(HOST)`` lists them; they are public
+  (``public_view()["host_actions"]``) and are sent by the table or the host
+  player through ``host.command {"command": "game", "action": {...}}``.
+
+``apply(pid, action, now)`` validates first, then mutates. It raises
+``IllegalAction`` (or a subclass carrying a protocol error code) with a
+sentence a player can read, and leaves the state untouched when it does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from partyapp.games.kit.wording import Worded
+
+HOST = "@host"
+
+
+class IllegalAction(Worded):
+    """The rules forbid this move now. The message (a ``Wording``: message id
+    and values) is shown to the player in their language."""
+
+    code = "illegal_action"
+
+
+class OptionError(Worded, ValueError):
+    """Options a game cannot start with; the reason is shown to the host in
+    their language."""
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class GameIsOver(IllegalAction):
+    code = "game_over"
+
+
+class TooLate(IllegalAction):
+    """Another player's move got there first (a race lost): ``conflict``."""
+
+    code = "conflict"
+
+
+class Game(ABC):
+    """Base class of every rules engine. Subclasses implement every abstract method."""
+
+    mode: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 12
+    # Options the server may fill in from its config when the host leaves
+    # them out (e.g. "race_timeout_s").
+    option_names: ClassVar[tuple[str, ...]] = ()
+    # A game with races judged by arrival (``races.py``): the server measures
+    # its phones' round trips and stamps each move with ``races.ARRIVAL``.
+    reflex: ClassVar[bool] = False
+    # The options a room in family mode starts the game with (no drinks: the
+    # family wording of a deck, a card game without forfeits); the host
+    # cannot change these there.
+    FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
+
+    # -- set-up and persistence ---------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "Game":
+        """Start a game. ``players`` are ``{"id": pid, "group": str|None}`` in
+        seat order (``"bot": true`` beside them for a seat the server plays,
+        which never drinks); ``options`` are already checked by ``check_options``;
+        ``options["deck"]``, when present (testing mode only), is the staged
+        order of cards dealt from the front."""
+        ...
+
+    @classmethod
+    def check_options(cls, options: dict) -> dict:
+        """Validate and normalise the mode's options; raise ``IllegalAction``
+        (or ``ValueError``) with the reason for a bad one."""
+        return dict(options)
+
+    @abstractmethod
+    def to_state(self) -> dict:
+        ...
+
+    def persist_json(self) -> str:
+        """The state for the store as JSON text (what ``from_state`` takes,
+        once decoded). Engines may cache the encoding of what never changes
+        during a game."""
+        return json.dumps(self.to_state(), separators=(",", ":"))
+
+    @classmethod
+    @abstractmethod
+    def from_state(cls, state: dict) -> "Game":
+        ...
+
+    # -- play ----------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, pid: str) -> list[dict]:
+        ...
+
+    @abstractmethod
+    def apply(self, pid: str, action: dict, now: float) -> list[dict]:
+        """Apply a move; returns event records (``{"kind": ..., ...}``)."""
+        ...
+
+    def next_deadline(self) -> float | None:
+        """When ``tick`` must next be called (a race's time-out), or None."""
+        return None
+
+    def tick(self, now: float) -> list[dict]:
+        """Apply every time-out that is due at ``now``."""
+        return []
+
+    def presence(self, pid: str, connected: bool, now: float) -> None:
+        """``pid``'s phone connected or went away (a race does not wait for a
+        player who is not here). Default: the game does not care."""
+
+    def waiting_for(self) -> list[str]:
+        """The players the game cannot go on without now (whose turn it is, or
+        who owe an answer to a prompt). The screens show an absent one of
+        these big, and the host may ``skip`` them. Default: ``turn``."""
+        turn = self.public_view().get("turn")
+        return [turn] if turn else []
+
+    def skip(self, pid: str, now: float) -> list[dict]:
+        """Go on without ``pid``, whose phone is away while the game waits on
+        them (the room checks the phone; the engine decides what skipping
+        means: pass the turn on, call off a prompt, stand). Raise
+        ``IllegalAction`` with the reason where it does not apply."""
+        raise IllegalAction("This game cannot go on without that player's move.")
+
+    # -- seats during a game --------------------------------------------------
+    def add_player(self, player: dict, now: float) -> None:
+        """A guest joins mid-game (seated last). Raise ``IllegalAction`` where
+        the game cannot take them."""
+        raise IllegalAction("This game has started; you will be dealt in next game.")
+
+    @abstractmethod
+    def remove_player(self, pid: str, now: float) -> None:
+        """A player leaves or is kicked mid-game."""
+        ...
+
+    @abstractmethod
+    def set_seat_order(self, pids: list[str]) -> None:
+        """The host moved seats; ``pids`` is the new clockwise order of the
+        players in this game."""
+        ...
+
+    # -- views ---------------------------------------------------------------
+    @abstractmethod
+    def public_view(self) -> dict:
+        """What everybody may see; must hold ``mode``, ``turn``, ``over``,
+        ``result`` (None until over) and ``host_actions``."""
+        ...
+
+    @abstractmethod
+    def private_view(self, pid: str) -> dict:
+        """What only ``pid`` may see, beside ``actions`` which the room adds."""
+        ...
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        ...
+
+    def drinks(self) -> dict[str, int]:
+        """Drinks handed out in this game so far, by player id."""
+        return {}
+
+    def log_mark(self) -> int:
+        """The id of the latest entry of the game's log (0 before any, or for
+        a game without a log): the room notes it after every change, so that
+        what it made of a change's forfeits (``night.py``) can be matched
+        with the log entries of that change."""
+        return 0
+
+    def house_rules(self) -> list[dict]:
+        """The rules the players made in this game so far, ``[{"by": pid,
+        "text": ...}]`` (the drinking decks), for the end-of-night recap."""
+        return []
+
+    def set_more_time(self, pids: list[str]) -> None:
+        """The players who asked for more time: each of their own timers
+        (their answer, their pick, a call window they are in) is twice as
+        long from now on; a race against other players never is. Default:
+        the game has no timers of a player's own."""
+
+    def finish(self, now: float) -> bool:
+        """The host ends the game. An engine with an outcome to show marks
+        itself over with what is known (``result`` filled in) and returns
+        True: the room keeps it on screen until the next ``end_game`` or
+        game. The default returns False: nothing to show, back to the lobby."""
+        return False
+
+    @abstractmethod
+    def players(self) -> list[str]:
+        """The player ids in this game, in seat order."""
+        ...
+
+
+def options_of(action: Any) -> dict:
+    """Helper for engines: an action must be a dict with a string ``type``."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("That move is not understood.")
+    return action

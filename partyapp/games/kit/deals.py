@@ -1,0 +1,121 @@
+"""``DealGame``: a card game played as a session of deals scored on a sheet,
+one player's turn at a time (Kings Corner, Croatian Rummy).
+
+What such games share on top of ``CardGame``:
+
+State
+    ``hands`` (player id -> cards; nobody outside the deal under way holds
+    any), ``dealt`` (who is in that deal, in playing order from the dealer's
+    left), ``dealer``, ``current`` (whose turn it is), ``round`` (deals
+    begun) and ``scores`` (a ``scores.ScoreSheet``).
+
+The deal
+    The first dealer is the last seat, so the first seat plays first (and a
+    staged deck is dealt from the first seat). ``begin_deal()`` starts a
+    deal with everybody seated (logged ``round.start``) and returns who
+    plays first; the game then deals. ``pass_deal()`` hands the deal to the
+    left.
+
+Seats
+    A player who joins waits for the next deal, on ``joining_score(pid)``
+    points. A player who leaves takes their cards away unseen and their
+    score off the sheet (``left_game`` tidies the game's own state); when
+    the dealer leaves, the seat before them counts as the dealer, so the
+    deal still passes to the same player. When fewer than two players in
+    the deal are left, it is called off unscored (``round.void``) and the
+    next one begins; when the player to move leaves, the next player in the
+    deal takes the turn.
+
+A game writes ``start_turn(pid)`` (the turn passes to ``pid``) and
+``next_deal()`` (deal again, or end the game).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from partyapp.games.kit.cardgame import CardGame
+from partyapp.games.kit.cards import deal_order
+from partyapp.games.kit.scores import ScoreSheet, new_scores
+
+
+class DealGame(CardGame):
+    MESSAGES = {
+        **CardGame.MESSAGES,
+        "round.start": ("round", "dealer"),
+        "round.void": ("reason",),
+    }
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.s["scores"])
+
+    def setup_deals(self) -> None:
+        """The session's state before the first deal."""
+        seats = self.s["seats"]
+        self.s.update(scores=new_scores(seats), dealer=seats[-1], round=0, hands={p: [] for p in seats},
+                      dealt=[], current=None)
+
+    def begin_deal(self) -> str:
+        """Start a deal with everybody seated; returns who plays first."""
+        s = self.s
+        s["round"] += 1
+        seats = list(s["seats"])
+        first = self.left_of(s["dealer"])
+        s.update(hands={p: [] for p in seats}, dealt=deal_order(seats, 1, first=first), current=None)
+        self.log("round.start", round=s["round"], dealer=s["dealer"])
+        return first
+
+    def pass_deal(self) -> None:
+        self.s["dealer"] = self.left_of(self.s["dealer"])
+
+    @abstractmethod
+    def start_turn(self, pid: str) -> None:
+        """The turn passes to ``pid`` (the game's rules)."""
+
+    @abstractmethod
+    def next_deal(self) -> None:
+        """Deal again, or end the game (the game's rules)."""
+
+    # -- turns and views --------------------------------------------------------------------
+    def turn(self) -> str | None:
+        return self.s["current"]
+
+    def hand(self, pid: str) -> list[str]:
+        return list(self.s["hands"].get(pid, []))
+
+    def hand_sizes(self) -> dict[str, int]:
+        hands = self.s["hands"]
+        return {p: len(hands.get(p, [])) for p in self.s["seats"]}
+
+    # -- seats --------------------------------------------------------------------------------
+    def joining_score(self, pid: str) -> int:
+        """The points a newcomer starts on (default 0)."""
+        return 0
+
+    def on_join(self, pid: str) -> None:
+        self.sheet.add_player(pid, self.joining_score(pid))
+        self.s["hands"][pid] = []
+
+    def left_game(self, pid: str) -> None:
+        """Tidy the game's own state of a player who left."""
+
+    def on_leave(self, pid: str, index: int) -> None:
+        s = self.s
+        s["hands"].pop(pid, None)
+        self.sheet.remove(pid)
+        self.left_game(pid)
+        if s["dealer"] == pid:
+            s["dealer"] = s["seats"][(index - 1) % len(s["seats"])]
+        if pid not in s["dealt"]:
+            return
+        at = s["dealt"].index(pid)
+        s["dealt"].remove(pid)
+        if len(s["dealt"]) < 2:
+            # Nobody left to play against: the deal is called off unscored.
+            self.log("round.void", reason="players")
+            s.update(current=None, hands={p: [] for p in s["seats"]})
+            self.next_deal()
+            return
+        if s["current"] == pid:
+            self.start_turn(s["dealt"][at % len(s["dealt"])])

@@ -1,0 +1,299 @@
+"""Fair races: who slapped first, and who slapped last, judged by the server.
+
+A race opens when the rules call for one (a snap on the count, a double on
+the pile) and is judged by the server alone, from the moments the slaps
+reached it. What every reflex game (and a bot, or another game with an
+out-of-turn race) shares lives here; nothing in it reads a clock or a socket.
+
+Arrival
+    The server stamps every move of a reflex game with its arrival: under the
+    action key ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the
+    server's time (seconds, the clock ``now`` comes from) when the move
+    reached it, ``r`` the recent median round trip of the phone that sent it
+    (seconds) or ``None`` when it has not been measured. The server strips
+    any ``ARRIVAL`` a client sends, so a phone cannot say when it slapped.
+    ``split_arrival`` takes the stamp out of an action (a move without one,
+    as in engine tests and from bots, arrives at ``now`` with no round trip).
+
+Compensation
+    A phone on slow Wi-Fi hears of nothing later and is heard later: judged
+    by arrival alone it is always last. Everybody sees the card on the TV at
+    the same moment, so the fair measure of a slap is when the phone sent
+    it: its arrival less the one-way trip, taken as half the phone's recent
+    median round trip (``lag``). The lag is capped at ``max_lag_ms`` (a
+    phone that answers its pings slowly on purpose gains at most that), and
+    is 0 when the option ``compensate`` is off or the round trip is unknown.
+    ``judged = at - lag``.
+
+The window
+    A race has a deadline (``opened`` + the window, option ``slap_window_ms``)
+    and a list of ``players`` who may slap in it. It closes as soon as every
+    one of them who is here (not ``away``: phone disconnected) has slapped,
+    or when the deadline passes. A player who leaves the game is dropped
+    from it. A slap that reaches the server after the window is not in the
+    race: within ``LATE_GRACE_S`` of the close it is a late slap (no
+    penalty), after that the game treats it as a new slap.
+
+The result
+    ``Race.close`` sorts the slaps by judged time (then by arrival, then by
+    who slapped first in the order the server handled them) and returns the
+    standings: ``order`` (each ``{player, ms, margin_ms, lag_ms}``: ``ms``
+    after the race opened, judged; ``margin_ms`` behind the first;
+    ``lag_ms`` the compensation given), ``missed`` (here, in the race, and
+    no slap: they count as slower than every slap, in seat order), ``away``
+    (players not here who did not slap: not judged) and ``timed_out``. The
+    game decides what first and last win or lose.
+
+Round trips
+    ``RoundTrips`` is the server's record of one connection's pings: when
+    each was sent, the last few answers, their median, and when the next
+    ping is due (quickly until a few answers are in, then at a steady pace).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, NamedTuple
+
+from partyapp.games.kit.base import IllegalAction
+
+ARRIVAL = "arrival"
+# A slap at most this long after a race closed is late, not a new slap.
+LATE_GRACE_S = 1.0
+# Round trips kept per connection; the median of these is the phone's lag.
+KEEP_SAMPLES = 5
+
+
+
+def race_options(window_ms: int) -> dict:
+    """The options every game with races offers (merge them into its
+    ``OPTIONS``), with the game's own default window."""
+    from partyapp.games.kit.cardgame import flag, number  # the kit's option kinds (cardgame imports this module)
+
+    return {
+        "slap_window_ms": number(window_ms, 300, 15000,
+                                 "A race closes when everybody here has slapped, or after this many ms."),
+        "compensate": flag(True, "Judge slaps by when each phone sent them: arrival less half its recent "
+                                 "round trip, so a phone on slow Wi-Fi is not always last (off: by arrival)."),
+        "max_lag_ms": number(250, 0, 1000, "The most compensation one phone is given, in ms."),
+    }
+
+
+# -- arithmetic ------------------------------------------------------------------------
+def median(values: Any) -> float | None:
+    """The median of some numbers (the mean of the middle two for an even
+    count), or None for none."""
+    ordered = sorted(values)
+    n = len(ordered)
+    if n == 0:
+        return None
+    mid = n // 2
+    if n % 2:
+        return float(ordered[mid])
+    return (ordered[mid - 1] + ordered[mid]) / 2.0
+
+
+def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+    """The compensation for a phone: half its round trip, at most
+    ``max_lag_s``; 0 when off or unknown."""
+    if not compensate or rtt is None or rtt <= 0:
+        return 0.0
+    return min(rtt / 2.0, max_lag_s)
+
+
+def judged_time(at: float, rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+    """When the phone sent its slap, as the server judges it."""
+    return at - lag_of(rtt, compensate, max_lag_s)
+
+
+def to_ms(seconds: float) -> int:
+    return int(round(seconds * 1000.0))
+
+
+# -- the stamp on a move ----------------------------------------------------------------
+class Arrival(NamedTuple):
+    at: float
+    rtt: float | None
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+        and abs(value) != float("inf")
+
+
+def split_arrival(action: Any, now: float) -> tuple[Any, Arrival]:
+    """The action without its ``ARRIVAL`` stamp, and the stamp (``at`` never
+    later than ``now``; a move without a stamp arrives at ``now``)."""
+    if not isinstance(action, dict) or ARRIVAL not in action:
+        return action, Arrival(now, None)
+    stamp = action[ARRIVAL]
+    rest = {k: v for k, v in action.items() if k != ARRIVAL}
+    if not isinstance(stamp, dict) or not _number(stamp.get("at")):
+        raise IllegalAction("That move is not understood.")
+    rtt = stamp.get("rtt")
+    if rtt is not None and (not _number(rtt) or rtt < 0):
+        raise IllegalAction("That move is not understood.")
+    return rest, Arrival(min(float(stamp["at"]), now), None if rtt is None else float(rtt))
+
+
+# -- a race --------------------------------------------------------------------------
+def new_race(kind: str, players: list[str], away: list[str], now: float, window_s: float) -> dict:
+    """The state of a race opening at ``now`` (plain JSON, kept in the game's state)."""
+    return {"kind": kind, "opened": now, "deadline": now + window_s, "players": list(players),
+            "away": [p for p in away if p in players], "slaps": []}
+
+
+class Race:
+    """Operations on a race's state (``new_race``)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, state: dict) -> None:
+        self.s = state
+
+    @property
+    def deadline(self) -> float:
+        return self.s["deadline"]
+
+    @property
+    def kind(self) -> str:
+        return self.s["kind"]
+
+    def slapped(self) -> list[str]:
+        """Who has slapped, in the order the server handled them."""
+        return [e["player"] for e in self.s["slaps"]]
+
+    def may_slap(self, pid: str) -> bool:
+        return pid in self.s["players"] and pid not in self.slapped()
+
+    def waiting(self) -> list[str]:
+        """Players here who have not slapped yet (the window waits for them)."""
+        done = set(self.slapped())
+        return [p for p in self.s["players"] if p not in done and p not in self.s["away"]]
+
+    def complete(self) -> bool:
+        return not self.waiting()
+
+    def due(self, t: float) -> bool:
+        return t >= self.s["deadline"]
+
+    def slap(self, pid: str, arrival: Arrival, compensate: bool, max_lag_s: float) -> dict:
+        """Record ``pid``'s slap; returns its entry."""
+        if not self.may_slap(pid):
+            raise IllegalAction("You have slapped already.")
+        lag = lag_of(arrival.rtt, compensate, max_lag_s)
+        # A slap is never judged before the race opened.
+        entry = {"player": pid, "at": arrival.at, "lag": lag,
+                 "judged": max(arrival.at - lag, self.s["opened"])}
+        self.s["slaps"].append(entry)
+        return entry
+
+    def set_away(self, pid: str, away: bool) -> None:
+        lst = self.s["away"]
+        if away and pid in self.s["players"] and pid not in lst:
+            lst.append(pid)
+        elif not away and pid in lst:
+            lst.remove(pid)
+
+    def drop(self, pid: str) -> None:
+        """``pid`` left the game: out of the race, their slap forgotten."""
+        s = self.s
+        s["players"] = [p for p in s["players"] if p != pid]
+        s["away"] = [p for p in s["away"] if p != pid]
+        s["slaps"] = [e for e in s["slaps"] if e["player"] != pid]
+
+    def standings(self) -> list[dict]:
+        """The slaps, fastest first, with their times in ms."""
+        s = self.s
+        ranked = sorted(enumerate(s["slaps"]), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))
+        if not ranked:
+            return []
+        first = ranked[0][1]["judged"]
+        return [{"player": e["player"], "ms": to_ms(e["judged"] - s["opened"]),
+                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for _, e in ranked]
+
+    def close(self, now: float) -> dict:
+        """The race's result (see the module docstring). A race closed at or
+        after its deadline has timed out and closes at the deadline."""
+        s = self.s
+        timed_out = not self.complete() and now >= s["deadline"]
+        done = set(self.slapped())
+        return {
+            "kind": s["kind"],
+            "opened": s["opened"],
+            "closed": s["deadline"] if timed_out else now,
+            "timed_out": timed_out,
+            "order": self.standings(),
+            "missed": [p for p in s["players"] if p not in done and p not in s["away"]],
+            "away": [p for p in s["players"] if p not in done and p in s["away"]],
+        }
+
+    def public(self) -> dict:
+        """What the screens show while the race is open."""
+        s = self.s
+        return {"kind": s["kind"], "slapped": self.slapped(), "waiting": self.waiting(),
+                "window_ms": to_ms(s["deadline"] - s["opened"])}
+
+
+def public_result(result: dict | None) -> dict | None:
+    """A closed race for the screens: order and margins in ms, no clock times."""
+    if result is None:
+        return None
+    return {"kind": result["kind"], "timed_out": result["timed_out"], "order": result["order"],
+            "missed": result["missed"], "away": result["away"]}
+
+
+def is_late(result: dict | None, at: float) -> bool:
+    """Does a slap arriving at ``at`` come just after this closed race?"""
+    return result is not None and result["closed"] <= at <= result["closed"] + LATE_GRACE_S
+
+
+# -- round trips (the server's side) ---------------------------------------------------
+class RoundTrips:
+    """One connection's pings: sent, answered, and the median of the last
+    ``keep`` round trips. Times are the caller's (a monotonic clock)."""
+
+    __slots__ = ("samples", "pending", "next_seq", "last_sent")
+
+    MAX_PENDING = 4
+    QUICK_S = 0.5  # between pings until ``keep`` answers are in
+    STEADY_S = 2.0  # between pings after that
+    STALE_S = 10.0  # an unanswered ping older than this is forgotten
+
+    def __init__(self, keep: int = KEEP_SAMPLES) -> None:
+        self.samples: deque[float] = deque(maxlen=keep)
+        self.pending: dict[int, float] = {}
+        self.next_seq = 0
+        self.last_sent: float | None = None
+
+    def due(self, now: float) -> bool:
+        """Is it time to ping this connection again?"""
+        if self.last_sent is None:
+            return True
+        wait = self.QUICK_S if len(self.samples) < (self.samples.maxlen or 1) else self.STEADY_S
+        return now - self.last_sent >= wait
+
+    def sent(self, now: float) -> int:
+        """A ping goes out now; returns its number."""
+        self.next_seq += 1
+        seq = self.next_seq
+        self.last_sent = now
+        self.pending = {k: t for k, t in self.pending.items() if now - t < self.STALE_S}
+        while len(self.pending) >= self.MAX_PENDING:
+            del self.pending[min(self.pending)]
+        self.pending[seq] = now
+        return seq
+
+    def answered(self, seq: int, now: float) -> float | None:
+        """Ping ``seq`` came back now: the round trip, kept as a sample (None
+        for an unknown or forgotten ping)."""
+        sent = self.pending.pop(seq, None)
+        if sent is None or now < sent:
+            return None
+        rtt = now - sent
+        self.samples.append(rtt)
+        return rtt
+
+    def median(self) -> float | None:
+        """The recent median round trip in seconds, or None before any answer."""
+        return median(self.samples)

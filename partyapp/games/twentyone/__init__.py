@@ -1,0 +1,26 @@
+"""The 21 family: four games of 21 against a dealer or a banker, each file
+named after its game and holding its own rules.
+
+- ``blackjack.py``: home Blackjack (``blackjack``, seed 000): a player deals,
+  one card down and one up, hit or stand, the dealer hits 16 and stands on
+  17, ties knock.
+- ``casino_blackjack.py``: Casino Blackjack (``casino_blackjack``, seed 001):
+  the house deals from a shoe of 1 to 8 decks to 1 to 7 players; hole card
+  and peek or the European no-hole-card game, surrender, double for less,
+  3:2 or 6:5, soft 17 either way, the dealer's play paced on the clock.
+- ``russian_blackjack.py``: Russian Blackjack (``russian_blackjack``, seed
+  003): a player deals with one card until the players are done, double on 9
+  to 11, three sevens, a tied stake left on the table for the next deal, the
+  deal passing round the table.
+- ``pontoon.py``: Pontoon (``pontoon``, seed 001): the bank cut for and
+  passed on a pontoon, declare, split, buy, twist, stick, five card tricks.
+- ``boxes.py``: what casino and Russian Blackjack share: betting boxes
+  against a dealer, the shoe, insurance, hit, stand, double, split and
+  re-split, split aces, the dealer drawing to 17, settling.
+- ``rotation.py``: a dealer who is a player and passes the deal to the left
+  (home and Russian).
+- ``betting.py``: chips, stakes and the betting round every 21 game opens
+  with.
+
+Built on ``partyapp.games.kit``; imports nothing else of the project.
+"""

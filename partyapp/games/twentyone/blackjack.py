@@ -1,0 +1,369 @@
+"""Home Blackjack (mode ``blackjack``): "BLACKJACK / 21" of ``seeds/000``.
+
+A player deals; everybody else plays against the dealer for chips, and the
+losers drink.
+
+The rules as the seed gives them
+--------------------------------
+- The dealer gives everyone, themselves included, one card face down, then
+  one card face up: one card at a time, starting with the player on the
+  dealer's left and ending with the dealer (PROTOCOL.md's deal order).
+- Each player looks at their own down card (``you.hand``); nobody else sees
+  it until it is shown.
+- Starting on the dealer's left, each player in turn may ``hit`` (one more
+  card, face up) or ``stand``. A hand over 21 is bust: it is shown at once
+  and has lost, whatever the dealer does.
+- Card values: pips count their number, pictures 10, an ace 1 or 11,
+  whichever is better (``cards.hand_value``: soft while an ace counts 11).
+- Then the dealer turns the down card and must hit on 16 or less and stand
+  on 17 or more. A bust dealer loses to every player still standing. Else
+  a higher hand than the dealer's wins, a lower one loses, and an equal one
+  "knocks": the stake comes back.
+
+Readings where the seed is open (the options in brackets)
+----------------------------------------------------------
+- **Chips.** Each player but the dealer stakes before the deal, from the
+  table minimum to the maximum (``min_bet``, ``max_bet``, stacks of
+  ``start_chips``); all players bet at the same time (``game.turn`` is null
+  while they do), and a player may ``sit_out`` a deal. A win is paid 1:1 by
+  the dealer, a loss goes to the dealer. The dealer pays from their own
+  stack: losers' stakes are collected first, then winners are paid from the
+  dealer's left; a dealer who runs dry pays the rest what is left (the
+  payout shows what was really paid). Out of chips (below the minimum): with
+  ``rebuy`` a new stack at the next deal, else the player watches.
+- **The dealer** rotates to the left after every deal (``rotate_dealer``,
+  default on; off: the first dealer keeps the deal while they have chips).
+  The first dealer is the last seat, so the first seat is dealt to and plays
+  first. A player out of chips is passed over for the deal.
+- **The dealer's play** is fixed by the rules, so the dealer's phone offers
+  exactly the one move the rule allows (``hit`` below 17, else ``stand``);
+  the dealer's down card is turned when their turn begins. When every player
+  has bust the dealer does not play. **Soft 17**: the dealer stands on it
+  (``hit_soft_17`` off, the default); on: the dealer hits a soft 17.
+- **Naturals** (``naturals``, default on): an ace and a ten-value card as the
+  first two cards. A player's natural is shown at once, takes no more cards
+  and is paid 3:2 (rounded down) unless the dealer has one too (a knock). A
+  dealer's natural is shown at once and wins every stake but a natural's,
+  and the deal ends there. Off: such a hand is a plain 21.
+- **21**: a player whose hand makes 21 may only stand.
+- **Forfeits** (``forfeits``, default on): a player who loses a hand (bust or
+  beaten) drinks 1; a dealer who busts drinks 1.
+- **Cards**: one pack of 52, shuffled for every deal; two packs from twelve
+  hands on (a hand never takes more than 30 in hard points, so eleven hands
+  cannot use up the 340 points of one pack). At the next betting all of the
+  last deal's hands stay shown on the table with their payouts.
+- **The session**: ``rounds`` deals (default 5), or until only one player can
+  still cover the minimum, or until the host ends it (``BettingGame``).
+- **Absent phones** (``skip``): a player who has not bet sits the deal out; a
+  player to play stands; a dealer to play makes the rule's move.
+- **Leaving**: a player's stake goes back with them and their cards leave
+  the table unseen; when the dealer leaves, the deal is called off (every
+  stake back, not counted as a round) and the player on their left deals.
+  **Joining**: a newcomer gets a starting stack and bets from the next
+  betting on (at once when the table is betting).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import int_range, spec
+from partyapp.games.twentyone.betting import BettingGame
+from partyapp.games.kit.cardgame import flag
+from partyapp.games.kit.cards import deal_order, hand_value, is_natural, make_shoe
+from partyapp.games.twentyone.rotation import RotatingDealer
+
+BET, PLAY = "bet", "play"
+LIVE, STOOD, BUST, NATURAL = "live", "stood", "bust", "natural"
+# Named results of a player's stake, as ``chips.payout`` logs them.
+WIN, LOSE, KNOCK = "win", "lose", "knock"
+RESULTS = (WIN, NATURAL, KNOCK, LOSE, BUST)
+HANDS_PER_PACK = 11
+
+
+class Blackjack(RotatingDealer, BettingGame):
+    mode = "blackjack"
+    title = N_("Blackjack")
+    min_players = 2
+    max_players = 16
+
+    OPTIONS = {
+        **BettingGame.OPTIONS,
+        "hit_soft_17": flag(False, "The dealer hits a soft 17 (off: stands on every 17)."),
+        "naturals": flag(True, "An ace and a ten-value card first up is a natural: paid 3:2, "
+                               "and a dealer's natural wins at once."),
+        "rotate_dealer": flag(True, "The deal passes to the left after every hand (off: one dealer)."),
+    }
+    MESSAGES = {
+        **BettingGame.MESSAGES,
+        "blackjack.bet": ("player", "amount"),
+        "blackjack.sit_out": ("player",),
+        "blackjack.deal": ("dealer", "players"),
+        "blackjack.natural": ("player", "cards"),
+        "blackjack.hit": ("player", "card"),
+        "blackjack.stand": ("player",),
+        "blackjack.bust": ("player", "cards", "total"),
+        "blackjack.reveal": ("player", "cards", "total"),
+        "blackjack.bank": ("player", "amount"),
+    }
+    FORFEITS = {LOSE: 1, BUST: 1, "dealer_bust": 1}
+
+    # -- the deal ------------------------------------------------------------------------
+    def begin_round(self, able: list[str]) -> None:
+        s = self.s
+        dealer = self._choose_dealer(able)
+        s.update(phase=BET, dealer=dealer, dealer_keeps=False, current=None, sat_out=[],
+                 bettors=[p for p in self._from_left(dealer) if p in able and p != dealer])
+        self.log("round.start", round=s["round"] + 1, dealer=dealer)
+
+    def _undecided(self) -> list[str]:
+        s = self.s
+        stakes = s["ledger"]["stakes"]
+        return [p for p in s["bettors"] if p not in stakes and p not in s["sat_out"]]
+
+    def _bets_done(self) -> None:
+        if self._undecided():
+            return
+        if any(p in self.s["ledger"]["stakes"] for p in self.s["bettors"]):
+            self._deal()
+        else:
+            self.void_round("no_bets", count=True)
+
+    def _deal(self) -> None:
+        s = self.s
+        dealer = s["dealer"]
+        players = [p for p in s["bettors"] if p in s["ledger"]["stakes"]]
+        order = players + [dealer]
+        self.ledger.new_round()
+        self.restock(make_shoe(1 if len(order) <= HANDS_PER_PACK else 2))
+        hands: dict[str, dict] = {p: {"cards": [], "shown": False, "status": LIVE} for p in order}
+        for who in deal_order(order, 2):
+            hands[who]["cards"].append(self.draw())
+        s.update(phase=PLAY, order=order, hands=hands, current=None)
+        self.log("blackjack.deal", dealer=dealer, players=players)
+        if s["opts"]["naturals"]:
+            if is_natural(hands[dealer]["cards"]):
+                for p in order:
+                    if is_natural(hands[p]["cards"]):
+                        self._show(p, "blackjack.natural")
+                        hands[p]["status"] = NATURAL
+                self._settle()
+                return
+            for p in players:
+                if is_natural(hands[p]["cards"]):
+                    self._show(p, "blackjack.natural")
+                    hands[p]["status"] = NATURAL
+        self._next_player(None)
+
+    def _show(self, pid: str, msg: str) -> None:
+        hand = self.s["hands"][pid]
+        hand["shown"] = True
+        if msg == "blackjack.natural":
+            self.log(msg, player=pid, cards=list(hand["cards"]))
+        else:
+            self.log(msg, player=pid, cards=list(hand["cards"]), total=hand_value(hand["cards"]).total)
+
+    # -- turns -----------------------------------------------------------------------------
+    def _next_player(self, after: str | None) -> None:
+        """The turn goes to the next live hand after ``after`` (None: the first);
+        after the last player, to the dealer or straight to the settling."""
+        s = self.s
+        players = s["order"][:-1]
+        start = players.index(after) + 1 if after is not None else 0
+        for p in players[start:]:
+            if s["hands"][p]["status"] == LIVE:
+                s["current"] = p
+                return
+        self._dealer_turn()
+
+    def _dealer_turn(self) -> None:
+        s = self.s
+        players = s["order"][:-1]
+        if not any(s["hands"][p]["status"] == STOOD for p in players):
+            self._settle()
+            return
+        s["current"] = s["dealer"]
+        self._show(s["dealer"], "blackjack.reveal")
+
+    def _dealer_must_hit(self) -> bool:
+        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
+        return value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
+
+    def turn(self) -> str | None:
+        s = self.s
+        return s["current"] if s.get("phase") == PLAY else None
+
+    def actions(self, pid: str) -> list[dict]:
+        s = self.s
+        if s["phase"] == BET:
+            if pid in self._undecided():
+                lo, hi = self.ledger.bet_limits(pid)
+                return [spec("bet", amount=int_range(lo, hi)), spec("sit_out")]
+            return []
+        if pid != s["current"]:
+            return []
+        if pid == s["dealer"]:
+            return [spec("hit")] if self._dealer_must_hit() else [spec("stand")]
+        if hand_value(s["hands"][pid]["cards"]).total >= 21:
+            return [spec("stand")]
+        return [spec("hit"), spec("stand")]
+
+    def default_action(self, pid: str) -> dict | None:
+        s = self.s
+        if s["phase"] == BET:
+            return {"type": "sit_out"} if pid in self._undecided() else None
+        if pid != s["current"]:
+            return None
+        if pid == s["dealer"]:
+            return {"type": "hit" if self._dealer_must_hit() else "stand"}
+        return {"type": "stand"}
+
+    # -- moves ---------------------------------------------------------------------------------
+    def do_bet(self, pid: str, amount: int) -> None:
+        self.ledger.stake(pid, amount)
+        self.log("blackjack.bet", player=pid, amount=amount)
+        self._bets_done()
+
+    def do_sit_out(self, pid: str) -> None:
+        self.s["sat_out"].append(pid)
+        self.log("blackjack.sit_out", player=pid)
+        self._bets_done()
+
+    def do_hit(self, pid: str) -> None:
+        s = self.s
+        hand = s["hands"][pid]
+        card = self.draw()
+        hand["cards"].append(card)
+        self.log("blackjack.hit", player=pid, card=card)
+        if hand_value(hand["cards"]).total <= 21:
+            return
+        hand["status"] = BUST
+        self._show(pid, "blackjack.bust")
+        if pid == s["dealer"]:
+            self._settle()
+        else:
+            self._next_player(pid)
+
+    def do_stand(self, pid: str) -> None:
+        s = self.s
+        s["hands"][pid]["status"] = STOOD
+        self.log("blackjack.stand", player=pid)
+        if pid == s["dealer"]:
+            self._settle()
+        else:
+            self._next_player(pid)
+
+    # -- settling ------------------------------------------------------------------------------
+    def _outcome(self, pid: str, dealer_total: int, dealer_natural: bool) -> tuple[str, int]:
+        hand = self.s["hands"][pid]
+        stake = self.ledger.stake_of(pid)
+        if hand["status"] == BUST:
+            return BUST, -stake
+        if hand["status"] == NATURAL:
+            return (KNOCK, 0) if dealer_natural else (NATURAL, stake * 3 // 2)
+        total = hand_value(hand["cards"]).total
+        if dealer_natural or (dealer_total <= 21 and total < dealer_total):
+            return LOSE, -stake
+        if dealer_total > 21 or total > dealer_total:
+            return WIN, stake
+        return KNOCK, 0
+
+    def _settle(self) -> None:
+        s = self.s
+        dealer = s["dealer"]
+        hands = s["hands"]
+        for p in s["order"]:
+            hands[p]["shown"] = True
+        dealer_cards = hands[dealer]["cards"]
+        dealer_total = hand_value(dealer_cards).total
+        dealer_natural = s["opts"]["naturals"] and is_natural(dealer_cards)
+        outcomes = [(p, *self._outcome(p, dealer_total, dealer_natural)) for p in s["order"][:-1]]
+        before = self.ledger.chips(dealer)
+        # Losers pay the dealer first, then knocks take their stakes back, then
+        # winners are paid from the dealer's left while the dealer has chips.
+        for rank in ((LOSE, BUST), (KNOCK,), (WIN, NATURAL)):
+            for pid, result, gain in outcomes:
+                if result in rank:
+                    self.pay(pid, result, gain, counter=dealer)
+        self.log("blackjack.bank", player=dealer, amount=self.ledger.chips(dealer) - before)
+        if dealer_total > 21:
+            self.forfeit(dealer, "dealer_bust")
+        s["current"] = None
+        self.round_done()
+
+    # -- seats ---------------------------------------------------------------------------------
+    def on_join(self, pid: str) -> None:
+        super().on_join(pid)
+        if self.s.get("phase") == BET and self.ledger.can_bet(pid):
+            self.s["bettors"].append(pid)
+
+    def on_leave(self, pid: str, index: int) -> None:
+        super().on_leave(pid, index)
+        s = self.s
+        if pid == s["dealer"]:
+            seats = s["seats"]
+            s["dealer"] = seats[index % len(seats)] if seats else None
+            s["dealer_keeps"] = True
+            if s["phase"] == PLAY:
+                s["hands"] = {}
+                s["order"] = []
+            self.void_round("dealer_left")
+            return
+        if pid in s["bettors"]:
+            s["bettors"].remove(pid)
+        if pid in s["sat_out"]:
+            s["sat_out"].remove(pid)
+        if s["phase"] == BET:
+            self._bets_done()
+            return
+        order = s["order"]
+        if pid not in order:
+            return
+        at = order.index(pid)
+        order.remove(pid)
+        del s["hands"][pid]
+        if s["current"] == pid:
+            players = order[:-1]
+            self._next_player(players[at - 1] if at > 0 else None)
+
+    # -- views -----------------------------------------------------------------------------------
+    def hand(self, pid: str) -> list[str]:
+        hand = self.s.get("hands", {}).get(pid)
+        return list(hand["cards"]) if hand else []
+
+    def hand_sizes(self) -> dict[str, int]:
+        hands = self.s.get("hands", {})
+        return {p: len(hands[p]["cards"]) if p in hands else 0 for p in self.s["seats"]}
+
+    def _public_hand(self, hand: dict) -> dict[str, Any]:
+        cards = hand["cards"]
+        if hand["shown"]:
+            value = hand_value(cards)
+            return {"cards": list(cards), "status": hand["status"], "total": value.total, "soft": value.soft}
+        return {"cards": [None] + cards[1:], "status": hand["status"], "total": None, "soft": None}
+
+    def table_view(self) -> dict:
+        s = self.s
+        view = super().table_view()
+        view.update(
+            phase=s.get("phase"),
+            dealer=s.get("dealer"),
+            order=list(s.get("order", [])),
+            hands={p: self._public_hand(h) for p, h in s.get("hands", {}).items()},
+            waiting_for=self._undecided() if s.get("phase") == BET and not s["over"] else [],
+            sat_out=list(s.get("sat_out", [])),
+        )
+        return view
+
+    def seat_view(self, pid: str) -> dict:
+        cards = self.hand(pid)
+        if not cards:
+            return {"total": None}
+        value = hand_value(cards)
+        return {"total": {"total": value.total, "soft": value.soft}}
+
+
+# Every message key this engine logs, with its parameters (for the screens'
+# wording and its tests).
+MESSAGES = Blackjack.MESSAGES

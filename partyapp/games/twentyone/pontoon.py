@@ -1,0 +1,692 @@
+"""Pontoon (mode ``pontoon``): "PONTOON / BLACKJACK / 21 / TWIST" of ``seeds/000``.
+
+A player holds the bank; everybody else bets on beating the banker's hand.
+
+The rules as the seed gives them
+--------------------------------
+- One pack of 52. Card values: ace 1 or 11 (whichever is better for the
+  hand), K Q J 10 ten, the rest their pips.
+- **The hands, best first** (``rank``): a *pontoon* (21 in two cards: an
+  ace and a ten-point card); a *five card trick* (five cards totalling 21
+  or less); 21 in three or four cards; then 20 or less, nearer 21 better.
+  Over 21 is bust. The banker wins ties. The seed's example orders as it
+  says: A-J > 7-3-4-2-2 > 9-8-4 > 9-A > 9-6-A.
+- **The first banker** is whoever cuts the highest card: every player cuts
+  (``pontoon.cut``, in seat order, the ace high, suits equal); players tied
+  for the highest cut again; then the pack is shuffled.
+- **The deal**: the banker deals one card face down to each player from
+  their left, themselves last. Every player but the banker looks at it and
+  stakes between the table minimum and maximum (``min_bet``, ``max_bet``;
+  everybody at once). Then a second card face down each. The banker does
+  not look at their own cards until their turn.
+- **The banker's pontoon** is shown at once and collects double the stake
+  from every player; the deal ends there.
+- **The players' turns**, from the banker's left, each hand in turn:
+  ``declare`` a pontoon (the ace shown on the face-down ten); ``split`` two
+  cards of equal rank (two queens, not a queen and a jack) for a second
+  stake equal to the first (the pair shown, a card face down to each new
+  hand at once; a new pair may be split again, up to four hands);
+  ``buy {amount}`` a card face down when the total is below 21, adding to
+  the stake from the first stake up to twice it for the third card, and
+  for later cards from the first stake up to the amount added last;
+  ``twist`` a card face up when the total is below 21, the stake unchanged
+  (once twisted, a hand can only twist); ``stick`` with 15 to 21. A hand
+  over 21 is bust: thrown in face up at once, the stake to the banker, the
+  cards to the bottom of the pack. Five cards not over 21 are a five card
+  trick and take no more. Split hands are played one after the other.
+- **The banker's turn**: the banker's two cards are turned up; the banker
+  twists cards face up one at a time and sticks whenever satisfied
+  (``pontoon.paying``: a banker staying on 18 is "paying 19"). A bust
+  banker pays every hand not bust; a banker staying on 21 or less with four
+  cards or fewer pays hands higher than theirs and collects from the rest;
+  a banker's five card trick pays pontoons only and collects double from
+  everyone else. Pontoons and five card tricks are always paid double.
+  When every player is bust the banker does not play.
+- **The next deal**: when nobody had a pontoon the used cards go to the
+  bottom of the pack and the next deal follows without a shuffle (the bust
+  hands' cards went there first, as they were thrown in); after a pontoon
+  the whole pack is shuffled.
+- **The bank passes** to a player who made a pontoon in an unsplit hand
+  (and the banker had none), the one nearest the banker's left when there
+  are several. Between deals the banker may also ``sell {player, price}``
+  the bank: the buyer ``accept``s (paying the price) or ``refuse``s.
+
+Readings where the seed is open
+-------------------------------
+- Between deals the banker deals the next one (``deal``), or offers the
+  bank for sale first, so the table sees the last deal's hands meanwhile.
+- A pontoon may be stuck without declaring it (it still ranks as a
+  pontoon); a split hand of an ace and a ten is a pontoon too (paid
+  double), but only an unsplit one takes the bank.
+- At the end of a deal every hand is shown on the table, the banker's
+  too, named with the player who banked it (``banker_hand.player``) while
+  the next banker deals or sells. A pontoon on the game's last deal wins
+  double but passes the bank to nobody: the game ends with it.
+- **Chips** (``BettingGame``): stakes between the table limits; a buy
+  needs the chips to pay for it; a banker pays from their own stack,
+  losers' stakes collected first, then the winners paid from the banker's
+  left as far as the stack goes; a double loss takes the second stake from
+  the player's stack as far as it goes. A banker who can no longer cover
+  the minimum hands the bank to the left.
+- **Forfeits** (``forfeits``, default on): losing a hand (beaten or bust)
+  costs one drink, losing double (to the banker's pontoon or five card
+  trick) two, and a bust banker drinks one.
+- **The session**: ``rounds`` deals (default 5), or until one player alone
+  has chips, or the host ends it.
+- **Absent phones** (``skip``): the banker deals; a buyer refuses; a player
+  who has not bet sits the deal out (their card goes to the bottom of the
+  pack unseen); a player to play declares a pontoon, sticks on 15 or more,
+  else twists; an absent banker twists below 17 and sticks on 17 or more.
+- **Leaving**: a player's stakes go back with them and their cards to the
+  bottom of the pack; when the banker leaves the deal is called off (every
+  stake back) and the bank passes to their left. **Joining**: a newcomer
+  gets a starting stack and is dealt in from the next deal.
+- Should the pack run out in the middle of a deal (only with very many
+  players), a second pack is shuffled in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyapp.games.kit.wording import N_
+from partyapp.games.kit.actions import int_range, one_of, spec
+from partyapp.games.twentyone.betting import BettingGame
+from partyapp.games.kit.cards import ACE_HIGH, hand_value, is_natural, make_deck, rank_index, rank_of, shuffled
+
+DEAL, BET, PLAY, BANKER = "deal", "bet", "play", "banker"
+LIVE, STUCK, BUST, PONTOON, TRICK = "live", "stuck", "bust", "pontoon", "trick"
+# Named results of a stake, as ``chips.payout`` logs them.
+WIN, LOSE = "win", "lose"
+BANKER_PONTOON, BANKER_TRICK = "banker_pontoon", "banker_trick"
+RESULTS = (WIN, PONTOON, TRICK, LOSE, BUST, BANKER_PONTOON, BANKER_TRICK)
+MAX_HANDS = 4
+
+
+def is_pontoon(cards: list[str]) -> bool:
+    """21 in two cards: an ace and a ten-point card."""
+    return is_natural(cards)
+
+
+def rank(cards: list[str]) -> tuple[int, int]:
+    """A hand's place in Pontoon's order, higher better: a pontoon, a five
+    card trick, then the total (21 in three or four cards the best of
+    those); bust (0, 0) lowest."""
+    total = hand_value(cards).total
+    if total > 21:
+        return (0, 0)
+    if is_pontoon(cards):
+        return (3, 0)
+    if len(cards) >= 5:
+        return (2, 0)
+    return (1, total)
+
+
+def new_hand(box: str, cards: list[str], up: list[bool], bet: int, *, split: bool = False) -> dict:
+    return {"box": box, "cards": cards, "up": up, "status": LIVE, "bet": bet, "stake": bet, "bought": 0,
+            "twisted": False, "split": split, "shown": False, "result": None, "amount": None}
+
+
+class Pontoon(BettingGame):
+    mode = "pontoon"
+    title = N_("Pontoon")
+    min_players = 2
+    max_players = 16
+
+    MESSAGES = {
+        **BettingGame.MESSAGES,
+        "pontoon.cut": ("player", "card"),
+        "pontoon.banker": ("player", "reason"),
+        "pontoon.offer": ("player", "buyer", "price"),
+        "pontoon.refuse": ("player",),
+        "pontoon.sold": ("player", "buyer", "price"),
+        "pontoon.shuffle": (),
+        "pontoon.deal": ("player", "players"),
+        "pontoon.bet": ("player", "amount"),
+        "pontoon.sit_out": ("player",),
+        "pontoon.banker_pontoon": ("player", "cards"),
+        "pontoon.declare": ("player", "hand", "card"),
+        "pontoon.split": ("player", "hand", "cards"),
+        "pontoon.buy": ("player", "hand", "amount"),
+        "pontoon.twist": ("player", "hand", "card"),
+        "pontoon.stick": ("player", "hand"),
+        "pontoon.bust": ("player", "hand", "cards", "total"),
+        "pontoon.trick": ("player", "hand"),
+        "pontoon.banker_shows": ("player", "cards", "total"),
+        "pontoon.banker_twist": ("player", "card", "total"),
+        "pontoon.paying": ("player", "total", "paying"),
+        "pontoon.banker_trick": ("player", "cards"),
+        "pontoon.banker_bust": ("player", "cards", "total"),
+        "pontoon.bank": ("player", "amount"),
+    }
+    FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
+
+    # -- the bank ------------------------------------------------------------------------------
+    def _cut_for_bank(self, able: list[str]) -> str:
+        """Everybody cuts; the highest card takes the bank, ties cut again."""
+        self.restock(make_deck())
+        cutting = list(able)
+        while True:
+            cuts = [(p, self._card()) for p in cutting]
+            for p, card in cuts:
+                self.log("pontoon.cut", player=p, card=card)
+            best = max(rank_index(c, ACE_HIGH) for _, c in cuts)
+            cutting = [p for p, c in cuts if rank_index(c, ACE_HIGH) == best]
+            self.s["cuts"] = [{"player": p, "card": c} for p, c in cuts]
+            if len(cutting) == 1:
+                return cutting[0]
+
+    def begin_round(self, able: list[str]) -> None:
+        s = self.s
+        banker, reason = s.get("banker"), s.get("banker_reason")
+        if s.get("bank_to"):  # a player's pontoon took the bank in the last deal
+            banker, reason = s["bank_to"], "pontoon"
+        if banker is None:
+            s.update(cuts=[], hands={}, order=[], banker_hand=None, shuffle=True, offer=None)
+            banker, reason = self._cut_for_bank(able), "cut"
+        elif banker not in able:
+            # out of chips: the bank passes to the left
+            banker, reason = self.left_of(banker, able), reason or "chips"
+        if reason:
+            self.log("pontoon.banker", player=banker, reason=reason)
+        s.update(phase=DEAL, banker=banker, banker_reason=None, bank_to=None, current=None, offer=None,
+                 sat_out=[], decided=[])
+        self.log("round.start", round=s["round"] + 1, dealer=banker)
+
+    def end(self, reason: str) -> None:
+        self.s["bank_to"] = None  # no next deal: the bank passes to nobody
+        super().end(reason)
+
+    def do_sell(self, pid: str, player: str, price: int) -> None:
+        self.s["offer"] = {"player": player, "price": price}
+        self.log("pontoon.offer", player=pid, buyer=player, price=price)
+
+    def do_accept(self, pid: str) -> None:
+        s = self.s
+        price = s["offer"]["price"]
+        old = s["banker"]
+        self.ledger.transfer(pid, old, price)
+        s.update(banker=pid, offer=None)
+        self.log("pontoon.sold", player=old, buyer=pid, price=price)
+        self.log("pontoon.banker", player=pid, reason="sold")
+
+    def do_refuse(self, pid: str) -> None:
+        self.s["offer"] = None
+        self.log("pontoon.refuse", player=pid)
+
+    # -- the deal ----------------------------------------------------------------------------------
+    def _from_left(self) -> list[str]:
+        """The seats from the banker's left round to the banker."""
+        seats = self.s["seats"]
+        i = seats.index(self.s["banker"])
+        return seats[i + 1:] + seats[:i + 1]
+
+    def _card(self) -> str:
+        s = self.s
+        if not s["stock"]:
+            s["stock"] = shuffled(make_deck(), self.random())
+        return self.draw()
+
+    def _to_bottom(self, cards: list[str]) -> None:
+        """Cards go under the pack, the first of them to be dealt first."""
+        self.s["stock"][0:0] = reversed(cards)
+
+    def _table_cards(self) -> list[str]:
+        """The cards still on the table (bust hands went under the pack)."""
+        s = self.s
+        cards = [c for p in s["order"] for h in s["hands"].get(p, []) if h["status"] != BUST for c in h["cards"]]
+        if s["banker_hand"]:
+            cards.extend(s["banker_hand"]["cards"])
+        return cards
+
+    def do_deal(self, pid: str) -> None:
+        s = self.s
+        ledger = self.ledger
+        ledger.new_round()
+        if s["shuffle"]:
+            self.restock(make_deck())
+            self.log("pontoon.shuffle")
+        players = [p for p in self._from_left() if p != pid and ledger.can_bet(p)]
+        hands = {p: [new_hand("bet", [], [], 0)] for p in players}
+        banker_hand = {"player": pid, "cards": [], "shown": False, "status": LIVE}
+        s.update(phase=BET, order=players, hands=hands, banker_hand=banker_hand, shuffle=False,
+                 bank_before=ledger.chips(pid), current=None, offer=None, cuts=[])
+        for p in players:
+            self._give(p, 0, up=False)
+        banker_hand["cards"].append(self._card())
+        self.log("pontoon.deal", player=pid, players=players)
+
+    def _give(self, pid: str, i: int, *, up: bool) -> str:
+        hand = self.s["hands"][pid][i]
+        card = self._card()
+        hand["cards"].append(card)
+        hand["up"].append(up)
+        return card
+
+    def _undecided(self) -> list[str]:
+        s = self.s
+        return [p for p in s["order"] if p not in s["decided"]]
+
+    def do_bet(self, pid: str, amount: int) -> None:
+        s = self.s
+        self.ledger.stake(pid, amount)
+        hand = s["hands"][pid][0]
+        hand["bet"] = hand["stake"] = amount
+        s["decided"].append(pid)
+        self.log("pontoon.bet", player=pid, amount=amount)
+        self._bets_done()
+
+    def do_sit_out(self, pid: str) -> None:
+        s = self.s
+        s["decided"].append(pid)
+        s["sat_out"].append(pid)
+        s["order"].remove(pid)
+        self._to_bottom(s["hands"].pop(pid)[0]["cards"])
+        self.log("pontoon.sit_out", player=pid)
+        self._bets_done()
+
+    def _bets_done(self) -> None:
+        s = self.s
+        if s["phase"] != BET or self._undecided():
+            return
+        if not s["order"]:
+            self._to_bottom(s["banker_hand"]["cards"])
+            s["banker_hand"] = None
+            self.void_round("no_bets", count=True)
+            return
+        for p in s["order"]:
+            self._give(p, 0, up=False)
+        banker = s["banker_hand"]
+        banker["cards"].append(self._card())
+        if is_pontoon(banker["cards"]):
+            banker.update(shown=True, status=PONTOON)
+            self.log("pontoon.banker_pontoon", player=s["banker"], cards=list(banker["cards"]))
+            self._settle()
+            return
+        s["phase"] = PLAY
+        self._advance()
+
+    # -- the players' turns ----------------------------------------------------------------------------
+    def _advance(self) -> None:
+        s = self.s
+        for pid in s["order"]:
+            for i, hand in enumerate(s["hands"][pid]):
+                if hand["status"] == LIVE:
+                    s["current"] = [pid, i]
+                    return
+        s["current"] = None
+        self._banker_turn()
+
+    def _current(self) -> tuple[str, int, dict]:
+        pid, i = self.s["current"]
+        return pid, i, self.s["hands"][pid][i]
+
+    def _buy_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
+        if hand["twisted"]:
+            return None
+        most = min(hand["bought"] or 2 * hand["bet"], self.ledger.chips(pid))
+        return (hand["bet"], most) if most >= hand["bet"] else None
+
+    def _may_split(self, pid: str, hand: dict) -> bool:
+        cards = hand["cards"]
+        return (len(cards) == 2 and rank_of(cards[0]) == rank_of(cards[1]) and not hand["bought"]
+                and not hand["twisted"] and len(self.s["hands"][pid]) < MAX_HANDS
+                and self.ledger.chips(pid) >= hand["bet"])
+
+    def hand_actions(self, pid: str, hand: dict) -> list[dict]:
+        cards = hand["cards"]
+        total = hand_value(cards).total
+        acts = []
+        if is_pontoon(cards):
+            acts.append(spec("declare"))
+        if self._may_split(pid, hand):
+            acts.append(spec("split"))
+        if total < 21:
+            amounts = self._buy_range(pid, hand)
+            if amounts:
+                acts.append(spec("buy", amount=int_range(*amounts)))
+            acts.append(spec("twist"))
+        if total >= 15:
+            acts.append(spec("stick"))
+        return acts
+
+    def do_declare(self, pid: str) -> None:
+        _, i, hand = self._current()
+        hand["status"] = PONTOON
+        hand["up"] = [rank_of(c) == "A" for c in hand["cards"]]
+        ace = next(c for c in hand["cards"] if rank_of(c) == "A")
+        self.log("pontoon.declare", player=pid, hand=i, card=ace)
+        self._advance()
+
+    def do_split(self, pid: str) -> None:
+        s = self.s
+        _, i, hand = self._current()
+        hands = s["hands"][pid]
+        box = f"split{len(hands)}"
+        self.ledger.stake(pid, hand["bet"], box)
+        second = hand["cards"].pop()
+        hand["up"] = [True]
+        hand["split"] = True
+        hands.insert(i + 1, new_hand(box, [second], [True], hand["bet"], split=True))
+        self.log("pontoon.split", player=pid, hand=i, cards=[hand["cards"][0], second])
+        self._give(pid, i, up=False)
+        self._give(pid, i + 1, up=False)
+
+    def do_buy(self, pid: str, amount: int) -> None:
+        _, i, hand = self._current()
+        self.ledger.stake(pid, amount, hand["box"])
+        hand["stake"] += amount
+        hand["bought"] = amount
+        self._give(pid, i, up=False)
+        self.log("pontoon.buy", player=pid, hand=i, amount=amount)
+        self._after_card(pid, i)
+
+    def do_twist(self, pid: str) -> None:
+        s = self.s
+        if s["phase"] == BANKER:
+            self._banker_twist()
+            return
+        _, i, hand = self._current()
+        hand["twisted"] = True
+        card = self._give(pid, i, up=True)
+        self.log("pontoon.twist", player=pid, hand=i, card=card)
+        self._after_card(pid, i)
+
+    def _after_card(self, pid: str, i: int) -> None:
+        s = self.s
+        hand = s["hands"][pid][i]
+        total = hand_value(hand["cards"]).total
+        if total > 21:
+            hand.update(status=BUST, shown=True)
+            self.log("pontoon.bust", player=pid, hand=i, cards=list(hand["cards"]), total=total)
+            self._pay_hand(pid, i, BUST, -hand["stake"])
+            self._to_bottom(hand["cards"])
+        elif len(hand["cards"]) == 5:
+            hand["status"] = TRICK
+            self.log("pontoon.trick", player=pid, hand=i)
+        else:
+            return
+        self._advance()
+
+    def do_stick(self, pid: str) -> None:
+        s = self.s
+        if s["phase"] == BANKER:
+            self._banker_stick()
+            return
+        _, i, hand = self._current()
+        hand["status"] = STUCK
+        self.log("pontoon.stick", player=pid, hand=i)
+        self._advance()
+
+    # -- the banker's turn ---------------------------------------------------------------------------------
+    def _banker_turn(self) -> None:
+        s = self.s
+        if all(h["status"] == BUST for p in s["order"] for h in s["hands"][p]):
+            self._settle()
+            return
+        banker = s["banker_hand"]
+        banker["shown"] = True
+        s["phase"] = BANKER
+        self.log("pontoon.banker_shows", player=s["banker"], cards=list(banker["cards"]),
+                 total=hand_value(banker["cards"]).total)
+
+    def _banker_actions(self) -> list[dict]:
+        total = hand_value(self.s["banker_hand"]["cards"]).total
+        return [spec("twist"), spec("stick")] if total < 21 else [spec("stick")]
+
+    def _banker_twist(self) -> None:
+        s = self.s
+        banker = s["banker_hand"]
+        card = self._card()
+        banker["cards"].append(card)
+        total = hand_value(banker["cards"]).total
+        self.log("pontoon.banker_twist", player=s["banker"], card=card, total=total)
+        if total > 21:
+            banker["status"] = BUST
+            self.log("pontoon.banker_bust", player=s["banker"], cards=list(banker["cards"]), total=total)
+            self.forfeit(s["banker"], "banker_bust")
+            self._settle()
+        elif len(banker["cards"]) == 5:
+            banker["status"] = TRICK
+            self.log("pontoon.banker_trick", player=s["banker"], cards=list(banker["cards"]))
+            self._settle()
+
+    def _banker_stick(self) -> None:
+        s = self.s
+        banker = s["banker_hand"]
+        banker["status"] = STUCK
+        total = hand_value(banker["cards"]).total
+        self.log("pontoon.paying", player=s["banker"], total=total, paying=total + 1 if total < 21 else None)
+        self._settle()
+
+    # -- settling ----------------------------------------------------------------------------------------------
+    def outcome(self, hand: dict) -> tuple[str, int]:
+        """The result of a hand still in play against the banker's final hand."""
+        banker = self.s["banker_hand"]
+        stake = hand["stake"]
+        mine = rank(hand["cards"])
+        if banker["status"] == PONTOON:
+            return BANKER_PONTOON, -2 * stake
+        double = mine[0] >= 2  # a pontoon or a five card trick
+        kind = PONTOON if mine[0] == 3 else TRICK
+        if banker["status"] == TRICK:
+            return (PONTOON, 2 * stake) if mine[0] == 3 else (BANKER_TRICK, -2 * stake)
+        if banker["status"] == BUST or mine > rank(banker["cards"]):
+            return (kind, 2 * stake) if double else (WIN, stake)
+        return LOSE, -stake
+
+    def _pay_hand(self, pid: str, i: int, result: str, gain: int) -> None:
+        hand = self.s["hands"][pid][i]
+        record = self.pay(pid, result, gain, counter=self.s["banker"], box=hand["box"])
+        hand["result"] = result
+        hand["amount"] = record["amount"]
+
+    def _settle(self) -> None:
+        s = self.s
+        banker = s["banker"]
+        s["current"] = None
+        s["banker_hand"]["shown"] = True
+        outcomes = []
+        for pid in s["order"]:
+            for i, hand in enumerate(s["hands"][pid]):
+                hand["shown"] = True
+                if hand["result"] is None:
+                    outcomes.append((pid, i, *self.outcome(hand)))
+        for losing in (True, False):
+            for pid, i, result, gain in outcomes:
+                if (gain < 0) == losing:
+                    self._pay_hand(pid, i, result, gain)
+        self.log("pontoon.bank", player=banker, amount=self.ledger.chips(banker) - s["bank_before"])
+        hands = [(p, h) for p in s["order"] for h in s["hands"][p]]
+        pontoons = [p for p, h in hands if rank(h["cards"])[0] == 3]
+        s["shuffle"] = bool(pontoons) or s["banker_hand"]["status"] == PONTOON
+        if not s["shuffle"]:
+            self._to_bottom(self._table_cards())
+        elif s["banker_hand"]["status"] != PONTOON:
+            unsplit = [p for p in pontoons if len(s["hands"][p]) == 1]
+            if unsplit:  # the bank passes when the next deal begins, if there is one
+                s["bank_to"] = unsplit[0]
+        self.round_done()
+
+    # -- moves, turns, absent phones -------------------------------------------------------------------------
+    def turn(self) -> str | None:
+        s = self.s
+        if s["phase"] == DEAL:
+            return s["offer"]["player"] if s["offer"] else s["banker"]
+        if s["phase"] == PLAY:
+            return s["current"][0]
+        if s["phase"] == BANKER:
+            return s["banker"]
+        return None
+
+    def actions(self, pid: str) -> list[dict]:
+        s = self.s
+        phase = s["phase"]
+        if phase == DEAL:
+            offer = s["offer"]
+            if offer:
+                if pid != offer["player"]:
+                    return []
+                can_pay = self.ledger.chips(pid) >= offer["price"]
+                return ([spec("accept")] if can_pay else []) + [spec("refuse")]
+            if pid != s["banker"]:
+                return []
+            buyers = [p for p in s["seats"] if p != pid and self.ledger.chips(p) > 0]
+            most = max((self.ledger.chips(p) for p in buyers), default=0)
+            acts = [spec("deal")]
+            if buyers:
+                acts.append(spec("sell", player=one_of(buyers), price=int_range(1, most)))
+            return acts
+        if phase == BET:
+            if pid not in self._undecided():
+                return []
+            return [spec("bet", amount=int_range(*self.ledger.bet_limits(pid)))]
+        if phase == PLAY:
+            cur = s["current"]
+            return self.hand_actions(pid, s["hands"][pid][cur[1]]) if cur[0] == pid else []
+        if phase == BANKER and pid == s["banker"]:
+            return self._banker_actions()
+        return []
+
+    def default_action(self, pid: str) -> dict | None:
+        s = self.s
+        phase = s["phase"]
+        if phase == DEAL:
+            if s["offer"]:
+                return {"type": "refuse"} if pid == s["offer"]["player"] else None
+            return {"type": "deal"} if pid == s["banker"] else None
+        if phase == BET:
+            return {"type": "sit_out"} if pid in self._undecided() else None
+        if phase == PLAY and s["current"][0] == pid:
+            hand = s["hands"][pid][s["current"][1]]
+            types = [a["type"] for a in self.hand_actions(pid, hand)]
+            for move in ("declare", "stick", "twist"):
+                if move in types:
+                    return {"type": move}
+        if phase == BANKER and pid == s["banker"]:
+            total = hand_value(s["banker_hand"]["cards"]).total
+            return {"type": "twist" if total < 17 else "stick"}
+        return None
+
+    def skip(self, pid: str, now: float) -> list[dict]:
+        """An absent player who has not bet sits the deal out (there is no
+        such move for a player who is there: the seed has everybody bet)."""
+        s = self.s
+        if s["phase"] == BET and pid in self._undecided() and not s["over"]:
+            self._events = []
+            self.now = now
+            self.log("game.skipped", player=pid, action="sit_out")
+            self.do_sit_out(pid)
+            return self._events
+        return super().skip(pid, now)
+
+    # -- seats ------------------------------------------------------------------------------------------------------
+    def on_leave(self, pid: str, index: int) -> None:
+        super().on_leave(pid, index)
+        s = self.s
+        if s.get("offer") and pid in (s["offer"]["player"], s["banker"]):
+            s["offer"] = None
+        if pid == s["banker"]:
+            s.update(banker=s["seats"][index % len(s["seats"])], banker_reason="left")
+            if s["phase"] in (BET, PLAY, BANKER):
+                self._to_bottom(self._table_cards())
+                s.update(hands={}, order=[], banker_hand=None, current=None)
+            s["phase"] = DEAL
+            self.void_round("dealer_left")
+            return
+        for key in ("decided", "sat_out"):
+            if pid in s[key]:
+                s[key].remove(pid)
+        if pid not in s["order"] or s["phase"] == DEAL:
+            return
+        hands = s["hands"].pop(pid)
+        s["order"].remove(pid)
+        self._to_bottom([c for h in hands if h["status"] != BUST for c in h["cards"]])
+        if s["phase"] == BET:
+            self._bets_done()
+        elif s["phase"] == PLAY and s["current"][0] == pid:
+            self._advance()
+
+    # -- views --------------------------------------------------------------------------------------------------------
+    def _banked_by(self) -> str | None:
+        """Who banked the banker's hand on the table: the deal's banker, who
+        may have passed or sold the bank since."""
+        banker = self.s.get("banker_hand")
+        if banker is None:
+            return None
+        return banker.get("player", self.s.get("banker"))
+
+    def hand(self, pid: str) -> list[str]:
+        s = self.s
+        cards = [c for h in s.get("hands", {}).get(pid, []) for c in h["cards"]]
+        banker = s.get("banker_hand")
+        if banker and banker["shown"] and pid == self._banked_by():
+            cards.extend(banker["cards"])
+        return cards
+
+    def hand_sizes(self) -> dict[str, int]:
+        s = self.s
+        sizes = {p: sum(len(h["cards"]) for h in s.get("hands", {}).get(p, [])) for p in s["seats"]}
+        banker = s.get("banker_hand")
+        if banker and self._banked_by() in sizes:
+            sizes[self._banked_by()] += len(banker["cards"])
+        return sizes
+
+    def piles(self) -> dict:
+        return {"pack": len(self.s["stock"])}
+
+    @staticmethod
+    def _hand_view(hand: dict) -> dict[str, Any]:
+        shown = hand["shown"]
+        cards = [c if shown or up else None for c, up in zip(hand["cards"], hand["up"])]
+        view = {"box": hand["box"], "cards": cards, "status": hand["status"], "bet": hand["bet"],
+                "stake": hand["stake"], "split": hand["split"], "twisted": hand["twisted"],
+                "result": hand["result"], "amount": hand["amount"], "total": None, "soft": None}
+        if shown:
+            value = hand_value(hand["cards"])
+            view.update(total=value.total, soft=value.soft)
+        return view
+
+    def _banker_view(self) -> dict | None:
+        banker = self.s.get("banker_hand")
+        if banker is None:
+            return None
+        player = self._banked_by()
+        if not banker["shown"]:
+            return {"player": player, "cards": [None] * len(banker["cards"]), "status": banker["status"],
+                    "total": None, "soft": None}
+        value = hand_value(banker["cards"])
+        return {"player": player, "cards": list(banker["cards"]), "status": banker["status"], "total": value.total,
+                "soft": value.soft}
+
+    def table_view(self) -> dict:
+        s = self.s
+        view = super().table_view()
+        current = s.get("current")
+        view.update(
+            phase=s.get("phase"),
+            banker=s.get("banker"),
+            dealer=s.get("banker"),
+            cuts=list(s.get("cuts", [])),
+            order=list(s.get("order", [])),
+            hands={p: [self._hand_view(h) for h in hands] for p, hands in s.get("hands", {}).items()},
+            banker_hand=self._banker_view(),
+            current={"player": current[0], "hand": current[1]} if current and not s["over"] else None,
+            waiting_for=self._undecided() if s.get("phase") == BET and not s["over"] else [],
+            sat_out=list(s.get("sat_out", [])),
+            offer=dict(s["offer"]) if s.get("offer") and not s["over"] else None,
+            shuffle_next=bool(s.get("shuffle")),
+        )
+        return view
+
+    def seat_view(self, pid: str) -> dict:
+        hands = []
+        for hand in self.s.get("hands", {}).get(pid, []):
+            value = hand_value(hand["cards"])
+            hands.append({"cards": list(hand["cards"]), "total": value.total, "soft": value.soft,
+                          "rank": list(rank(hand["cards"]))})
+        return {"hands": hands}
+
+
+# Every message key this engine logs, with its parameters.
+MESSAGES = Pontoon.MESSAGES

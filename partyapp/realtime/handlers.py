@@ -1,0 +1,555 @@
+"""Socket.IO handlers: who sent it, parse the payload, change the room, fan out.
+
+Every client event is answered through its acknowledgement with
+``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
+How an event reaches its handler (rate limits, the answer, the language of
+refusals) is ``dispatch.py``'s job; payloads are parsed in ``protocol.py``;
+rooms change through ``Room.change``;
+who receives which frame is ``fanout.py``'s job, the timers of the games
+``deadlines.py``'s and the background chores ``housekeeping.py``'s (with
+several processes on a shared store, ``peers.py``'s too). Only the
+connection-to-seat map lives here; everything else is in the room.
+
+With several processes, a room held here may be behind the store: whatever
+is decided from the room (who is host, whose token this is) is decided
+inside the room's change, which works on the newest room.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from flask import current_app, request
+
+from partyapp.i18n import languages as i18n
+from partyapp.realtime import netinfo, pings, protocol
+from partyapp.bots import Autoplay
+from partyapp.realtime.timers import Deadlines
+from partyapp.realtime.dispatch import FLOOD_CUTOFF, handler, throttle
+from partyapp.realtime.fanout import Fanout, Route, socketio
+from partyapp.games.kit.base import HOST
+from partyapp.games.kit.races import RoundTrips
+from partyapp.realtime.housekeeping import Housekeeping
+from partyapp.realtime.protocol import Code, Event, ProtocolError, bad, error
+from partyapp.i18n.languages import DEFAULT, answer_text
+from partyapp.cluster.queue import RoomQueue
+from partyapp.realtime.limits import KeyedLimiter, TokenBucket
+from partyapp.rooms.room import UNCHANGED, Registry, Room, hash_token
+from partyapp.cluster.sequencer import Sequencer
+from partyapp.store import NotOwner, StoreUnavailable, TooMany
+from partyapp.games.kit.wording import N_, Wording, wording_of
+
+__all__ = ["FLOOD_CUTOFF", "Conn", "Realtime", "socketio"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Conn:
+    """One Socket.IO connection and the seat it speaks for, if any."""
+
+    sid: str
+    addr: str
+    bucket: TokenBucket
+    code: str | None = None
+    role: str | None = None  # "table" or "player"
+    pid: str | None = None
+    refused: int = 0  # refusals by the rate limit, less two for each event let through
+    trips: RoundTrips = field(default_factory=RoundTrips)  # pings of a phone in a reflex game
+    # read from the handshake request at connect (``dispatch.py``)
+    lang: str = DEFAULT  # the page's language, for the words of refusals
+    scheme: str = "http"  # the scheme and host the page reached the server by
+    host: str = ""
+
+
+@dataclass
+class Realtime:
+    """Per-app realtime state, kept in ``app.extensions["partyapp"]``: the
+    connections, and the fan-out, deadlines and housekeeping beside them. It
+    is the rooms' publisher (``publish`` and ``schedule``)."""
+
+    registry: Registry
+    settings: dict
+    lan_ip: str
+    queue: RoomQueue | None = None  # the message queue, with several processes
+    conns: dict[str, Conn] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    pinging: bool = False
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.shared = self.registry.store.shared
+        rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
+        self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
+        self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
+                                               s["PARTYAPP_ALLOWED_ORIGINS"])
+        sequencer = Sequencer(later=self._later) if self.shared else None
+        self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
+        self.deadlines = Deadlines(self.registry)
+        self.housekeeping = Housekeeping(self.registry, s, self)
+        self.registry.publisher = self
+        self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
+        self.registry.autoplay = self.autoplay
+        if self.queue is not None:
+            self.queue.on_reconnect = lambda: self._later(0.5, self.resync)
+
+    @staticmethod
+    def _later(seconds: float, fn: Callable[[], None]) -> None:
+        def wait() -> None:
+            socketio.sleep(seconds)
+            fn()
+
+        socketio.start_background_task(wait)
+
+    # -- the rooms' publisher (called by Room under its lock) ---------------------
+    def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
+        """Send the views of a new ``rev``: the public one to the table, each
+        ``you`` (spliced into it) to its phone; with several processes, to the
+        processes holding their connections."""
+        route = None
+        if self.shared:
+            route = Route(self.registry.host_id, room.was_here, room.table_hosts,
+                          {s.id: s.hosts for s in room.seats if s.connected})
+        self.fanout.publish(room.code, public, private, route)
+
+    def resync(self) -> None:
+        """Send every connection held here the room as it is now (after the
+        queue was down, frames of other processes may have been lost)."""
+        for code in self.fanout.held():
+            try:
+                room = self.registry.get(code)
+                rev, frames = room.read(lambda room=room: self._current_frames(room))
+            except (ProtocolError, StoreUnavailable):
+                continue
+            self.fanout.sequencer.current(code, rev, lambda code=code, frames=frames: self.fanout.deliver(code, frames))
+
+    def _current_frames(self, room: Room) -> tuple[int, list[tuple[str | None, str]]]:
+        from partyapp.realtime.packets import encode
+
+        held = self.fanout.held().get(room.code, set())
+        frames = [(pid, encode(room.view_for(pid))) for pid in held if pid is None or room.has_seat(pid)]
+        return room.rev, frames
+
+    def schedule(self, room: Room, at: float) -> None:
+        """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
+        self.deadlines.schedule(room.code, at)
+
+    def start_pings(self) -> None:
+        """Start pinging the phones of reflex games (``pings.py``), once."""
+        with self.lock:
+            if self.pinging:
+                return
+            self.pinging = True
+        socketio.start_background_task(pings.ping_forever, self, socketio)
+
+    # -- binding connections to seats ---------------------------------------------
+    def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
+        """Attach ``conn`` to a table or a seat (inside the room's change)."""
+        conn.code, conn.role, conn.pid = room.code, role, pid
+        self.fanout.listen(conn.sid, room.code, pid if role == "player" else None)
+
+    def unbind(self, conn: Conn) -> None:
+        """Detach ``conn`` from its table or seat. Whether it was the last
+        connection of that seat (which then shows as disconnected) is decided
+        inside the room's change, where a resume of the same seat is bound,
+        so a phone that came back meanwhile is never marked away."""
+        code, role, pid = conn.code, conn.role, conn.pid
+        if code is None:
+            return
+        conn.code = conn.role = conn.pid = None
+        seat = pid if role == "player" else None
+        self.fanout.stop_listening(conn.sid, code, seat)
+        try:
+            room = self.registry.get(code)
+        except ProtocolError:
+            self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
+            return
+
+        last: list[bool] = []  # decided once: on a shared store the change may be applied again
+
+        def gone() -> Any:
+            if not last:
+                last.append(self.fanout.forget(conn.sid, code, seat))
+            if not last[0]:
+                return UNCHANGED
+            if role == "table":
+                return room.set_table_connected(False)
+            return room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED
+
+        room.change(gone)
+
+    def evict_seat(self, room: Room, pid: str, reason: str) -> None:
+        """A seat is gone (kicked or left): tell its phones and forget them."""
+        for sid in self.fanout.evict(room.code, pid, reason):
+            conn = self.conns.get(sid)
+            if conn is not None:
+                conn.code = conn.role = conn.pid = None
+
+    def send_current(self, room: Room, conn: Conn) -> None:
+        """The current view to one connection (room lock held)."""
+        self.fanout.send(conn.sid, room.view_for(conn.pid if conn.role == "player" else None))
+
+    def is_host(self, conn: Conn, room: Room) -> bool:
+        if conn.code != room.code:
+            return False
+        return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
+
+    def disconnect(self, sid: str) -> None:
+        """Close one connection of this process."""
+        socketio.server.disconnect(sid, namespace="/")
+
+    def origin_allowed(self, origin: str | None, environ: dict) -> bool:
+        """Refuse Socket.IO connections opened by pages of other sites
+        (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
+        one of the server's own addresses or a configured one. Clients that
+        are not browsers send no Origin and are let in."""
+        if not origin:
+            return True
+        return origin.lower() in self.origins
+
+
+def rt() -> Realtime:
+    return current_app.extensions["partyapp"]
+
+
+def client_addr() -> str:
+    return request.remote_addr or request.environ.get("REMOTE_ADDR") or "?"
+
+
+# -- connections ---------------------------------------------------------------
+
+@socketio.on_error_default
+def on_error(exc: Exception) -> dict:
+    log.exception("handler failed: %s", exc)
+    return error(Code.BAD_REQUEST, answer_text("That request could not be handled."))
+
+
+@socketio.on("connect")
+def on_connect(auth: Any = None) -> bool:
+    """Anyone may connect from an allowed origin; a seat comes with join/resume."""
+    r = rt()
+    if not r.origin_allowed(request.headers.get("Origin"), request.environ):
+        log.warning("refused a socket from origin %r", request.headers.get("Origin"))
+        return False
+    s = r.settings
+    r.conns[request.sid] = Conn(
+        sid=request.sid,
+        addr=client_addr(),
+        bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
+        lang=i18n.current(),
+        scheme=request.scheme,
+        host=request.host,
+    )
+    r.housekeeping.start()
+    r.start_pings()
+    return True
+
+
+@socketio.on("disconnect")
+def on_disconnect(*_reason: Any) -> None:
+    r = rt()
+    conn = r.conns.pop(request.sid, None)
+    if conn is not None:
+        r.unbind(conn)
+
+
+@socketio.on("*")
+def on_unknown(event: str, *args: Any) -> dict:
+    """Events not in the protocol are answered, never ignored."""
+    conn = rt().conns.get(request.sid)
+    limited = throttle(rt(), conn) if conn is not None else None
+    if limited:
+        return limited
+    return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
+
+
+def _room_for(r: Realtime, conn: Conn) -> Room:
+    if conn.code is None:
+        raise ProtocolError(Code.FORBIDDEN, "Join a room first.")
+    return r.registry.get(conn.code)
+
+
+def _enter(r: Realtime, conn: Conn, room: Room, role: str, mutate: Callable[[], Any],
+           pid_of: Callable[[Any], str] | None = None) -> Any:
+    """Apply ``mutate`` and, once the change is saved, bind the connection to
+    the table or to the seat ``pid_of(result)``; when nothing changed, still
+    send the current view to this connection. With several processes it is
+    always a change: the new connection's first frame then comes in rev order
+    with every other frame of the room (``sequencer.py``)."""
+
+    def seat(result: Any) -> None:
+        r.bind(conn, room, role, pid_of(result) if role == "player" else None)
+        if result is UNCHANGED and not r.shared:
+            r.send_current(room, conn)
+
+    return room.change(mutate, then=seat, force=r.shared)
+
+
+@handler(Event.ROOM_CREATE, guarded=True)
+def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A table screen opens a room (``family``: in family mode); it is
+    attached as the room's table and gets the host token (to itself only)."""
+    family = protocol.parse_create(payload)
+    r.unbind(conn)
+    s = r.settings
+    base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], conn.scheme, conn.host, r.lan_ip, s["PARTYAPP_PORT"],
+                             bind_host=s["PARTYAPP_HOST"])
+    room, host_token = r.registry.create(base, family=family)
+    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
+    return {"code": room.code, "host_token": host_token}
+
+
+@handler(Event.TABLE_ATTACH, guarded=True)
+def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A table screen comes back (reload, reconnect, server restart)."""
+    code = protocol.room_code(payload)
+    token = protocol.token(payload, "host_token")
+    room = r.registry.get(code)
+    if not room.check_host_token(token):
+        raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+    r.unbind(conn)
+    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
+
+
+@handler(Event.PLAYER_JOIN, guarded=True)
+def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A phone takes a new seat; its token goes to it alone."""
+    join = protocol.parse_join(payload)
+    room = r.registry.get(join.code)
+    r.unbind(conn)
+    pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
+                        lambda result: result[0])
+    return {"player_id": pid, "token": token}
+
+
+@handler(Event.PLAYER_RESUME, guarded=True)
+def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """A phone comes back into its seat: same seat, same hand, same roles."""
+    code = protocol.room_code(payload)
+    token = protocol.token(payload)
+    room = r.registry.get(code)
+    room.read(lambda: room.token_seat(token))  # a token of no seat does not cost the connection its seat
+    found: list[str] = []
+
+    def resume() -> Any:
+        seat = room.token_seat(token)
+        found[:] = [seat.id]
+        return room.set_connected(seat.id, True)
+
+    r.unbind(conn)
+    _enter(r, conn, room, "player", resume, lambda _: found[0])
+    return {"player_id": found[0]}
+
+
+@handler(Event.PLAYER_LEAVE)
+def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A phone leaves for good: the seat and its token are gone."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only a player can leave.")
+    room = _room_for(r, conn)
+    pid = conn.pid
+
+    room.change(lambda: room.remove(pid), then=lambda _: r.evict_seat(room, pid, "left"))
+
+
+@handler(Event.PLAYER_UPDATE)
+def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A player changes what they said at join time: their drinking group,
+    their name (checked as at a join), their drink profile and whether they
+    want more time; what is left out stays."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
+    group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
+    name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
+    profile = protocol.profile(payload["profile"]) if "profile" in payload else UNCHANGED
+    more_time = protocol.flag(payload["more_time"], "more_time") if "more_time" in payload else UNCHANGED
+    room = _room_for(r, conn)
+    room.change(lambda: room.update_player(conn.pid, group=group, name=name, profile=profile,
+                                           more_time=more_time))
+
+
+def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
+    """Refuse anyone but the host (inside the room's change, or ``read``)."""
+    if not r.is_host(conn, room):
+        raise ProtocolError(Code.FORBIDDEN, refusal)
+
+
+def _check_rev(room: Room, rev: int | None) -> None:
+    """An optional ``rev`` says which state the sender acted on; a stale one
+    lost a race with another change."""
+    if rev is not None and rev != room.rev:
+        raise ProtocolError(Code.CONFLICT, "Something changed meanwhile; look again and retry.")
+
+
+@handler(Event.HOST_COMMAND)
+def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
+    """The table or the host player: kick, seat_order, end_game, set_host,
+    skip (go on without an absent player the game waits on), add_bot
+    (answered with the bot's ``player_id``), the game's own host moves
+    (``game`` with an ``action``), the night's ``settings``, ``end_night``
+    (the recap) and ``new_night``. Everybody receives the new state; a
+    kicked phone receives ``kicked`` first."""
+    room = _room_for(r, conn)
+    cmd = protocol.parse_host_command(payload)
+
+    def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
+        def change() -> Any:
+            _require_host(r, conn, room, N_("Only the host can do that."))
+            _check_rev(room, cmd.rev)
+            return mutate()
+
+        return change
+
+    if cmd.command == "kick":
+        pid = cmd.player_id
+
+        def kick() -> None:
+            room.seat(pid)
+            room.remove(pid)
+
+        room.change(checked(kick), then=lambda _: r.evict_seat(room, pid, "kicked"))
+    elif cmd.command == "seat_order":
+        room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
+    elif cmd.command == "end_game":
+        room.change(checked(room.end_game))
+    elif cmd.command == "set_host":
+        room.change(checked(lambda: room.set_host(cmd.player_id)))
+    elif cmd.command == "skip":
+        room.change(checked(lambda: room.skip_absent(cmd.player_id)))
+    elif cmd.command == "settings":
+        room.change(checked(lambda: room.set_settings(cmd.settings)))
+    elif cmd.command == "end_night":
+        room.change(checked(room.end_night))
+    elif cmd.command == "new_night":
+        room.change(checked(room.new_night))
+    elif cmd.command == "add_bot":
+        return {"player_id": room.change(checked(lambda: r.autoplay.seat_bot(room, cmd.level)))}
+    else:
+        room.change(checked(lambda: room.act(HOST, cmd.action)))
+
+
+@handler(Event.GAME_START)
+def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
+    """The table or the host player starts a game of ``mode``."""
+    start = protocol.parse_start(payload)
+    room = _room_for(r, conn)
+    testing = bool(r.settings["PARTYAPP_TESTING"])
+
+    def begin() -> None:
+        _require_host(r, conn, room, N_("Only the host can start a game."))
+        room.start_game(start.mode, start.options, testing)
+
+    room.change(begin)
+
+
+def _deck_modes() -> list[str]:
+    """The modes whose cards are a deck definition a house can edit."""
+    from partyapp.games.drinking import decks
+
+    return list(decks.DEFAULT_DECKS)
+
+
+def _identities(conn: Conn, room: Room, payload: dict) -> list[str]:
+    """Who the sender is, for the house variants they own: the device token
+    the page keeps (if it sent one), and its seat's token or, for the table,
+    the room's host token (as hashes, like the room keeps them)."""
+    found = []
+    device = protocol.device_token(payload)
+    if device is not None:
+        found.append(hash_token(device))
+    if conn.role == "table":
+        found.append(room.host_token_hash)
+    elif conn.role == "player" and room.has_seat(conn.pid):
+        found.append(room.seat(conn.pid).token_hash)
+    return found
+
+
+@handler(Event.VARIANT_LIST)
+def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """Anyone in a room: the house variants kept on this server (``mine``:
+    saved by the sender, who may change or delete them; the others may be
+    copied under another name), the default decks and the effect catalogue,
+    for the deck editor and the mode picker."""
+    from partyapp.games.drinking import decks
+
+    room = _room_for(r, conn)
+    mine = set(room.read(lambda: _identities(conn, room, payload)))
+    try:
+        variants = r.registry.store.list_variants()
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    return {
+        # decks saved before the catalogue gained a parameter show its default
+        "variants": [{"name": v["name"], "mode": v["mode"], "updated": v["updated"],
+                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] is None or v["owner"] in mine}
+                     for v in variants],
+        "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
+        "catalogue": decks.catalogue(),
+    }
+
+
+@handler(Event.VARIANT_SAVE)
+def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """The host saves (or replaces) a named house variant. A variant belongs
+    to whoever saved it (their device token, else their seat's or the
+    table's token): saving over somebody else's is refused, as is a bad
+    deck or one too many, with the reason. Only the sender is answered."""
+    from partyapp.games.drinking import decks
+
+    room = _room_for(r, conn)
+    save = protocol.parse_variant_save(payload)
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
+                              _identities(conn, room, payload))[1])
+    if save.mode not in _deck_modes():
+        raise bad("mode must be one of {modes}", modes=", ".join(_deck_modes()))
+    try:
+        deck = decks.validate_deck(save.deck)
+    except ValueError as exc:
+        raise bad(wording_of(exc)) from None
+    try:
+        r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
+                                      limit=decks.VARIANTS_MAX)
+    except NotOwner:
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "save your copy under another name.", name=repr(save.name)) from None
+    except TooMany:
+        raise bad("This server keeps at most {count} house variant; delete one first.|"
+                  "This server keeps at most {count} house variants; delete one first.",
+                  count=decks.VARIANTS_MAX) from None
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
+
+
+@handler(Event.VARIANT_DELETE)
+def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
+    """The host deletes a house variant they saved."""
+    room = _room_for(r, conn)
+    name = protocol.parse_variant_name(payload)
+    mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
+                              _identities(conn, room, payload))[1])
+    try:
+        deleted = r.registry.store.delete_variant(name, allowed=mine)
+    except NotOwner:
+        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
+                                            "only they can delete them.", name=repr(name)) from None
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    if not deleted:
+        raise bad("There is no house variant {name}.", name=repr(name))
+
+
+@handler(Event.GAME_ACT)
+def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A player's move; it is checked against the rules and the turn."""
+    if conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
+    arrival = {"at": r.registry.clock(), "rtt": conn.trips.median()}  # the server's stamp, for races
+    action = protocol.parse_action(payload)
+    room = _room_for(r, conn)
+    rev = protocol.parse_rev(payload)
+    room.change(lambda: (_check_rev(room, rev), room.act(conn.pid, action, arrival))[1])

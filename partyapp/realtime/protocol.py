@@ -1,0 +1,332 @@
+"""The wire contract in one place: event names, error codes, and the parsing
+of every client payload into typed values (PROTOCOL.md)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from partyapp.games.drinking import decks
+from partyapp.games.kit.text import TextRefused, clean_text  # the one text cleaner: engines clean typed moves too
+from partyapp.games.kit.wording import Term, Worded, Wording
+
+
+class Event(StrEnum):
+    ROOM_CREATE = "room.create"
+    TABLE_ATTACH = "table.attach"
+    PLAYER_JOIN = "player.join"
+    PLAYER_RESUME = "player.resume"
+    PLAYER_LEAVE = "player.leave"
+    PLAYER_UPDATE = "player.update"
+    HOST_COMMAND = "host.command"
+    GAME_START = "game.start"
+    GAME_ACT = "game.act"
+    VARIANT_LIST = "variant.list"
+    VARIANT_SAVE = "variant.save"
+    VARIANT_DELETE = "variant.delete"
+    # server to client
+    STATE = "state"
+    KICKED = "kicked"
+    NET_PING = "net.ping"  # answered through its acknowledgement: the phone's round trip
+
+
+class Code(StrEnum):
+    BAD_REQUEST = "bad_request"
+    NO_SUCH_ROOM = "no_such_room"
+    FORBIDDEN = "forbidden"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL_ACTION = "illegal_action"
+    ROOM_FULL = "room_full"
+    NAME_TAKEN = "name_taken"
+    RATE_LIMITED = "rate_limited"
+    CONFLICT = "conflict"
+    GAME_OVER = "game_over"
+    UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
+
+
+class ProtocolError(Worded):
+    """Answered to the sender as ``{"ok": false, "error": {code, message}}``;
+    the message is a ``Wording``, worded in the sender's language by the
+    handler that answers (``partyapp.i18n``)."""
+
+    def __init__(self, code: Code | str, message: str | Wording, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.code = str(code)
+        self.message = str(self.wording)
+
+    def answer(self) -> dict:
+        return error(self.code, self.message)
+
+
+def error(code: Code | str, message: str) -> dict:
+    return {"ok": False, "error": {"code": str(code), "message": message}}
+
+
+def bad(message: str | Wording, **params: Any) -> ProtocolError:
+    return ProtocolError(Code.BAD_REQUEST, message, **params)
+
+
+# -- field checks ---------------------------------------------------------------
+
+ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
+ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{4}}$")
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
+PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
+NAME_MAX = 24
+GROUPS = ("guys", "chicks")
+
+def wire_text(value: Any, field: str, max_visible: int) -> str:
+    """``clean_text`` for a field of a client payload: refused as ``bad_request``."""
+    try:
+        return clean_text(value, field, max_visible)
+    except TextRefused as exc:
+        raise bad(exc.wording) from None
+
+
+def clean_name(value: Any) -> str:
+    """A player's name: 1 to ``NAME_MAX`` visible characters."""
+    return wire_text(value, Term("The name"), NAME_MAX)
+
+
+def name_key(name: str) -> str:
+    """Names are unique per room ignoring case."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def want_dict(payload: Any) -> dict:
+    if payload is None:
+        return {}
+    if not isinstance(payload, dict):
+        raise bad("the payload must be a JSON object")
+    return payload
+
+
+def room_code(payload: dict) -> str:
+    code = payload.get("code")
+    if not isinstance(code, str):
+        raise bad("code must be a 4-letter room code")
+    code = code.strip().upper()
+    if not ROOM_CODE_RE.match(code):
+        raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code[:8])
+    return code
+
+
+def token(payload: dict, field: str = "token") -> str:
+    value = payload.get(field)
+    if not isinstance(value, str) or not TOKEN_RE.match(value):
+        raise ProtocolError(Code.FORBIDDEN, "That seat token is not valid.")
+    return value
+
+
+def device_token(payload: dict) -> str | None:
+    """The optional ``device`` of the variant events: a secret the page keeps
+    for good (at least 128 bits, the same alphabet as the seat tokens) that
+    makes the house variants it saves its own in every room. None when
+    absent; a malformed one is refused."""
+    value = payload.get("device")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not DEVICE_RE.match(value):
+        raise bad("device must be a token of 22 to 100 URL-safe characters")
+    return value
+
+
+def player_id(value: Any, field: str = "player_id") -> str:
+    if not isinstance(value, str) or not PLAYER_ID_RE.match(value):
+        raise bad("{field} must be a player id", field=field)
+    return value
+
+
+def group(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if value not in GROUPS:
+        raise bad("group must be one of guys, chicks or null")
+    return value
+
+
+PROFILES = ("drinks", "soft", "none")
+
+
+def profile(value: Any) -> str:
+    """A drink profile: ``drinks``, ``soft`` (something without alcohol) or ``none``."""
+    if value not in PROFILES or not isinstance(value, str):
+        raise bad("profile must be one of drinks, soft or none")
+    return value
+
+
+def flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise bad("{field} must be true or false", field=field)
+    return value
+
+
+@dataclass(frozen=True)
+class Join:
+    code: str
+    name: str
+    group: str | None
+    profile: str = "drinks"
+    more_time: bool = False
+
+
+def parse_join(payload: Any) -> Join:
+    p = want_dict(payload)
+    return Join(room_code(p), clean_name(p.get("name")), group(p.get("group")),
+                profile(p["profile"]) if p.get("profile") is not None else "drinks",
+                flag(p["more_time"], "more_time") if p.get("more_time") is not None else False)
+
+
+def parse_create(payload: Any) -> bool:
+    """``room.create``: whether the room opens in family mode."""
+    p = want_dict(payload)
+    return flag(p["family"], "family") if p.get("family") is not None else False
+
+
+MODE_RE = re.compile(r"^[a-z_]{1,32}$")
+
+
+@dataclass(frozen=True)
+class Start:
+    mode: str
+    options: dict
+
+
+def parse_start(payload: Any) -> Start:
+    p = want_dict(payload)
+    mode = p.get("mode")
+    if not isinstance(mode, str) or not MODE_RE.match(mode):
+        raise bad("mode must be a mode id such as ring_of_fire")
+    options = p.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise bad("options must be an object")
+    return Start(mode, options)
+
+
+def parse_action(payload: Any) -> dict:
+    p = want_dict(payload)
+    action = p.get("action")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise bad("action must be an object with a type")
+    if len(action) > 16 or len(action["type"]) > 32:
+        raise bad("action is too large")
+    return action
+
+
+def parse_rev(payload: dict) -> int | None:
+    """The optional ``rev`` a sender acted on (a stale one is a conflict)."""
+    rev = payload.get("rev")
+    if rev is None:
+        return None
+    if not isinstance(rev, int) or isinstance(rev, bool):
+        raise bad("rev must be an integer")
+    return rev
+
+
+HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
+                 "new_night", "add_bot")
+PACE_MAX = 12
+DARE_MAX = 80
+DARES_MAX = 12
+SEAT_ORDER_MAX = 64
+BOT_LEVELS = ("slow", "normal", "fast")
+
+
+@dataclass(frozen=True)
+class HostCommand:
+    """``host.command``: ``command`` and the fields it takes."""
+
+    command: str
+    rev: int | None = None
+    player_id: str | None = None  # kick, set_host, skip
+    player_ids: tuple[str, ...] = ()  # seat_order
+    action: dict | None = None  # game
+    settings: dict | None = None  # settings: only the keys sent
+    level: str = "normal"  # add_bot
+
+
+def parse_settings(p: dict) -> dict:
+    """``host.command settings``: any of ``family`` (bool), ``pace`` (drinks
+    per person per hour, 0 = off, up to ``PACE_MAX``), ``alternative``
+    (``points`` or ``dares``), ``dares`` (1 to ``DARES_MAX`` texts)."""
+    out: dict[str, Any] = {}
+    if "family" in p:
+        out["family"] = flag(p["family"], "family")
+    if "pace" in p:
+        pace = p["pace"]
+        if isinstance(pace, bool) or not isinstance(pace, int) or not 0 <= pace <= PACE_MAX:
+            raise bad("pace must be a whole number from 0 (off) to {max}", max=PACE_MAX)
+        out["pace"] = pace
+    if "alternative" in p:
+        if p["alternative"] not in ("points", "dares"):
+            raise bad("alternative must be points or dares")
+        out["alternative"] = p["alternative"]
+    if "dares" in p:
+        dares = p["dares"]
+        if not isinstance(dares, list) or not 1 <= len(dares) <= DARES_MAX:
+            raise bad("dares must be a list of 1 to {max} dares", max=DARES_MAX)
+        out["dares"] = [wire_text(d, "A dare", DARE_MAX) for d in dares]
+    if not out:
+        raise bad("settings needs family, pace, alternative or dares")
+    return out
+
+
+def parse_host_command(payload: Any) -> HostCommand:
+    p = want_dict(payload)
+    command = p.get("command")
+    if not isinstance(command, str) or command not in HOST_COMMANDS:
+        raise bad("command must be one of {commands}", commands=", ".join(HOST_COMMANDS))
+    rev = parse_rev(p)
+    if command in ("kick", "set_host", "skip"):
+        return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
+    if command == "seat_order":
+        ids = p.get("player_ids")
+        if not isinstance(ids, list) or len(ids) > SEAT_ORDER_MAX:
+            raise bad("player_ids must be a list of player ids")
+        return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
+    if command == "game":
+        return HostCommand(command, rev, action=parse_action(p))
+    if command == "settings":
+        return HostCommand(command, rev, settings=parse_settings(p))
+    if command == "add_bot":
+        level = p.get("level", "normal")
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise bad("level must be slow, normal or fast")
+        return HostCommand(command, rev, level=level)
+    return HostCommand(command, rev)
+
+
+VARIANT_NAME_MAX = decks.NAME_MAX
+
+
+@dataclass(frozen=True)
+class VariantSave:
+    """``variant.save``: a house variant's name, mode and deck (the deck is
+    checked by the deck validator)."""
+
+    name: str
+    mode: str
+    deck: Any
+
+
+def parse_variant_save(payload: Any) -> VariantSave:
+    p = want_dict(payload)
+    name = wire_text(p.get("name"), Term("The variant name"), VARIANT_NAME_MAX)
+    mode = p.get("mode")
+    if not isinstance(mode, str) or not MODE_RE.match(mode):
+        raise bad("mode must be a mode id such as ring_of_fire")
+    deck = p.get("deck")
+    if isinstance(deck, dict):
+        deck = dict(deck, name=name)
+    return VariantSave(name, mode, deck)
+
+
+def parse_variant_name(payload: Any) -> str:
+    """``variant.delete``: the name of a house variant."""
+    return wire_text(want_dict(payload).get("name"), Term("The variant name"), VARIANT_NAME_MAX)

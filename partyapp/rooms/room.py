@@ -1,0 +1,857 @@
+"""Rooms: seats, tokens, the host, ``rev``, the drink tally and the running
+game, and the registry that finds them in the store.
+
+Every change of a room goes through ``Room.change``: under the room's lock it
+applies the change, bumps ``rev`` by exactly one, saves the room to the store,
+and only then binds or evicts connections (its ``then``) and hands the new
+views to the publisher, still under the lock, so that every recipient sees
+the revisions in order and nobody is told of a change the store did not
+keep. A change that fails leaves the room as it was: engines and the room
+check before they mutate, and anything unexpected (a failed save included)
+reloads the room from its last saved state.
+
+On a shared store (Redis, several server processes) the room held here may
+be behind the store: another process may have changed it. A change is then
+applied to the room as held and saved with a compare-and-set on ``rev``
+(``Store.commit``); when another process got in first, the room is reloaded
+and the change applied again, so every change is applied to the newest room
+and ``rev`` still rises by one per change. A change refused, or one that
+changes nothing, is checked against the newest room before it is answered.
+
+Each seat (and the table) lists the server processes holding one of its
+connections (``hosts``, process ids): a seat is ``connected`` while any
+process holds one, and a change's frames go to the processes listed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import orjson
+
+from partyapp.games import MODES
+from partyapp.games.kit.base import HOST, Game, IllegalAction
+from partyapp.games.kit.races import ARRIVAL
+from partyapp.rooms.night import Night, default_settings
+from partyapp.realtime.protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
+from partyapp.store import SAME, Conflict, Store, StoreUnavailable
+from partyapp.games.kit.wording import Term, wording_of
+
+log = logging.getLogger(__name__)
+
+UNCHANGED = object()
+
+# Attempts of one change on a shared store before it is answered ``conflict``
+# (each one lost to a change another process saved meanwhile).
+CHANGE_ATTEMPTS = 25
+
+
+def unavailable() -> ProtocolError:
+    return ProtocolError(Code.UNAVAILABLE, "The server cannot reach its rooms for a moment; try again.")
+
+
+def hash_token(token: str) -> str:
+    """Rooms keep only a hash of each token: a copy of the store seats nobody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+@dataclass(slots=True)
+class Seat:
+    id: str
+    name: str
+    token_hash: str
+    group: str | None = None
+    connected: bool = True
+    drinks: int = 0  # drinks (and soft sips) over the night, games in play included
+    away_since: float | None = None  # server time the seat's last phone went
+    hosts: list[str] = field(default_factory=list)  # server processes holding one of its phones' connections
+    profile: str = "drinks"  # "drinks", "soft" or "none" (night.py)
+    more_time: bool = False  # their own timers run twice as long
+    forfeits: int = 0  # forfeits taken in another form than drinks (points, dares, water)
+    water: int = 0  # of those, water (past the pace)
+    bot: bool = False  # a seat the server plays (``partyapp/bots``)
+    look: str | None = None  # a bot's face on the screens
+    level: str | None = None  # a bot's speed: slow, normal or fast
+    auto: bool = False  # a person's seat the server plays while their phone is away
+
+
+# Names of players who left or were removed, kept so that the rules, the log
+# and the results still name them; the most recent ones only.
+FORMER_MAX = 64
+
+
+def _relink(hosts: list[str], host: str, held: bool) -> bool:
+    """Add ``host`` to ``hosts`` or take it out; True when that changed them."""
+    if held == (host in hosts):
+        return False
+    if held:
+        hosts.append(host)
+    else:
+        hosts.remove(host)
+    return True
+
+
+class Publisher(Protocol):
+    def publish(self, room: "Room", public: dict, private: dict[str, dict]) -> None: ...
+
+    def schedule(self, room: "Room", at: float) -> None: ...
+
+
+class Autoplayer(Protocol):
+    """Who plays the seats nobody's phone plays: bots, and people whose phone
+    has been away too long (``partyapp.bots.Autoplay``). It keeps its own
+    records in ``Room.autoplay`` (plain JSON, saved with the room)."""
+
+    def plays(self, mode: str) -> bool: ...
+
+    def note(self, room: "Room", now: float) -> None: ...
+
+    def next_due(self, room: "Room") -> float | None: ...
+
+    def step(self, room: "Room", now: float) -> Any: ...
+
+
+class Room:
+    def __init__(self, registry: "Registry", data: dict) -> None:
+        self.registry = registry
+        self.lock = threading.Lock()
+        # Shared store: the room held here may be behind the store (a save
+        # that failed half way); the next change reloads it first.
+        self.stale = False
+        # Shared store: whether this process held connections of the room
+        # before the change being published (``Realtime.publish``).
+        self.was_here = False
+        self._load(data)
+
+    # -- persistence -----------------------------------------------------------
+    def _load(self, data: dict) -> None:
+        self.code: str = data["code"]
+        self.rev: int = data["rev"]
+        self.created: float = data["created"]
+        self.touched: float = data["touched"]
+        self.host_token_hash: str = data["host_token_hash"]
+        self.join_url: str = data["join_url"]
+        self.host_player: str | None = data["host_player"]
+        self.next_id: int = data["next_id"]
+        self.table_connected: bool = data.get("table_connected", False)
+        self.table_hosts: list[str] = list(data.get("table_hosts") or [])
+        self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
+        self.former: dict[str, str] = dict(data.get("former") or {})
+        self.autoplay: dict = dict(data.get("autoplay") or {})
+        self.game: Game | None = self._load_game(data.get("game"))
+        self.night: Night = Night.from_json(data.get("night"), self.created)
+
+    def _load_game(self, saved: dict | None) -> Game | None:
+        """The saved game, or None (the lobby) when it cannot be read back: a
+        game saved by a version whose state this one no longer reads (such as
+        the random generator's whole state, before version 2 of the drinking
+        decks' state) is dropped, and the room with its seats, tokens and
+        tallies still opens."""
+        if saved is None:
+            return None
+        try:
+            return MODES[saved["mode"]].from_state(saved["state"])
+        except Exception:
+            log.warning("room %s: its saved game cannot be read back; it opens in the lobby", self.code,
+                        exc_info=True)
+            return None
+
+    def to_json(self) -> str:
+        """The room for the store, as JSON text."""
+        meta = orjson.dumps(self._meta()).decode()
+        if self.game is None:
+            return meta[:-1] + ',"game":null}'
+        game = '{"mode":' + orjson.dumps(self.game.mode).decode() + ',"state":' + self.game.persist_json() + "}"
+        return meta[:-1] + ',"game":' + game + "}"
+
+    def _meta(self) -> dict:
+        return {
+            "code": self.code,
+            "rev": self.rev,
+            "created": self.created,
+            "touched": self.touched,
+            "host_token_hash": self.host_token_hash,
+            "join_url": self.join_url,
+            "host_player": self.host_player,
+            "next_id": self.next_id,
+            "table_connected": self.table_connected,
+            "table_hosts": self.table_hosts,
+            "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
+                       "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since,
+                       "hosts": s.hosts, "profile": s.profile, "more_time": s.more_time, "forfeits": s.forfeits,
+                       "water": s.water, "bot": s.bot, "look": s.look, "level": s.level, "auto": s.auto}
+                      for s in self.seats],
+            "former": self.former,
+            "night": self.night.to_json(),
+            "autoplay": self.autoplay,
+        }
+
+    # -- the one way to change a room ----------------------------------------
+    def change(self, mutate: Callable[[], Any], then: Callable[[Any], None] | None = None, *,
+               force: bool = False) -> Any:
+        """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED``
+        (and ``force`` is not set), bump ``rev`` and save. Only once the
+        change is in the store (or nothing changed) does ``then(result)``
+        run, still under the lock and before the views of the new ``rev`` go
+        out: that is where connections are bound to a seat or told they were
+        removed, so nobody is ever told of a change the store did not keep.
+        Returns what ``mutate`` returned. On a shared store ``mutate`` may
+        run more than once (see the module text): it must decide from the
+        room alone."""
+        shared = self.registry.store.shared
+        with self.lock:
+            fresh = not shared
+            if shared and self.stale:
+                self._newer()
+                fresh = True
+            for attempt in range(CHANGE_ATTEMPTS):
+                self.was_here = shared and self.registry.host_id in self.hosts()
+                try:
+                    result = mutate()
+                except (ProtocolError, IllegalAction):
+                    if fresh or not self._newer():
+                        raise
+                    fresh = True
+                    continue
+                except Exception:
+                    log.exception("change of room %s failed; reloading it", self.code)
+                    self._reload()
+                    raise
+                if result is UNCHANGED and not force:
+                    if not fresh and self._newer():
+                        fresh = True
+                        continue
+                    if then is not None:
+                        then(result)
+                    return result
+                self._settle()
+                if not self._save():
+                    fresh = True  # another process saved first: reloaded, apply the change again
+                    time.sleep(random.uniform(0, 0.001 * attempt))
+                    continue
+                if then is not None:
+                    then(result)
+                self.publish()
+                return result
+            raise ProtocolError(Code.CONFLICT, "Too much is happening in this room at once; please try again.")
+
+    def read(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` on the newest state of the room, under the lock."""
+        with self.lock:
+            if self.registry.store.shared:
+                self._newer()
+            return fn()
+
+    def _newer(self) -> bool:
+        """Shared store: load the room if the store holds a newer rev; True
+        when it did. A room gone from the store (expired) is answered
+        ``no_such_room``."""
+        try:
+            found = self.registry.store.load_newer(self.code, -1 if self.stale else self.rev)
+        except StoreUnavailable:
+            raise unavailable() from None
+        if found is None:
+            self.registry.forget(self)
+            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room} any more.", room=self.code)
+        self.stale = False
+        if found is SAME:
+            return False
+        self._load(found)
+        return True
+
+    def _settle(self) -> None:
+        """What the change did to forfeits, in each person's form (``night.py``)."""
+        if self.game is not None:
+            self.night.settle(self.seats, self.game, self.registry.clock())
+
+    def _reload(self) -> None:
+        if self.registry.store.shared:
+            self.stale = True
+            return
+        saved = self.registry.store.load(self.code)
+        if saved is not None:
+            self._load(saved)
+
+    def _save(self) -> bool:
+        """Bump ``rev`` and save. On a shared store: False when another
+        process saved the room first (it is reloaded). A failed save puts
+        the room back as it was saved last and is answered ``conflict`` (or
+        ``unavailable`` when the store cannot be reached)."""
+        registry = self.registry
+        now = registry.clock()
+        rev, touched = self.rev, self.touched
+        self.rev += 1
+        self.touched = now
+        store = registry.store
+        self._note_autoplay(now)
+        try:
+            if store.shared:
+                host = registry.host_id
+                deadline = self.game.next_deadline() if self.game else None
+                store.commit(self.code, self.to_json(), now, expect=rev, rev=self.rev, deadline=deadline,
+                             host=host, linked=host in self.hosts())
+            else:
+                store.save(self.code, self.to_json(), now)
+        except Conflict:
+            self.rev, self.touched = rev, touched
+            self.stale = True
+            self._newer()
+            return False
+        except StoreUnavailable:
+            log.warning("saving room %s failed: the store cannot be reached", self.code)
+            self.rev, self.touched = rev, touched
+            self._reload()
+            raise unavailable() from None
+        except Exception:
+            log.exception("saving room %s failed", self.code)
+            self.rev, self.touched = rev, touched
+            self._reload()
+            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.") from None
+        return True
+
+    def publish(self) -> None:
+        """Hand the views of the current ``rev`` to the publisher (lock held)."""
+        publisher = self.registry.publisher
+        if publisher is None:
+            return
+        public = self.public_view()
+        private = {s.id: self.you(s.id) for s in self.seats if s.connected}
+        publisher.publish(self, public, private)
+        deadline = self.next_deadline()
+        if deadline is not None:
+            publisher.schedule(self, deadline)
+
+    # -- views -------------------------------------------------------------------
+    def public_view(self) -> dict:
+        in_game = set(self.game.players()) if self.game else set()
+        waiting = set(self.game.waiting_for()) if self.game and not self.game.is_over() else set()
+        return {
+            "rev": self.rev,
+            "room": {
+                "code": self.code,
+                "host_player": self.host_player,
+                "join_url": self.join_url,
+                "table_connected": self.table_connected,
+                "time": self.touched,
+                "former": self.former,
+                **self.night.public(self.seats, self.former),
+            },
+            "players": [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "seat": i,
+                    "connected": s.connected,
+                    "drinks": s.drinks,
+                    "profile": s.profile,
+                    "forfeits": s.forfeits,
+                    "water": s.water,
+                    "group": s.group,
+                    "in_game": s.id in in_game,
+                    "away_since": s.away_since,
+                    "waiting": s.id in waiting,
+                    **self._bot_fields(s),
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "game": self.game.public_view() if self.game else None,
+        }
+
+    def you(self, pid: str) -> dict:
+        seat = self.seat(pid)
+        you: dict[str, Any] = {"player_id": pid, "name": seat.name, "group": seat.group,
+                               "is_host": self.host_player == pid, "hand": [], "actions": [],
+                               **self.night.you(seat, self.registry.clock())}
+        if self.game and pid in self.game.players():
+            you.update(self.game.private_view(pid))
+            you["actions"] = self.game.legal_actions(pid)
+        return you
+
+    def view_for(self, pid: str | None) -> dict:
+        view = self.public_view()
+        if pid is not None:
+            view["you"] = self.you(pid)
+        return view
+
+    # -- seats -------------------------------------------------------------------
+    def seat(self, pid: str) -> Seat:
+        for s in self.seats:
+            if s.id == pid:
+                return s
+        raise ProtocolError(Code.FORBIDDEN, "You are not in this room.")
+
+    def has_seat(self, pid: str) -> bool:
+        return any(s.id == pid for s in self.seats)
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        wanted = hash_token(token)
+        for s in self.seats:
+            if secrets.compare_digest(s.token_hash, wanted):
+                return s
+        return None
+
+    def check_host_token(self, token: str) -> bool:
+        return secrets.compare_digest(self.host_token_hash, hash_token(token))
+
+    def join(self, name: str, group: str | None, profile: str = "drinks",
+             more_time: bool = False) -> tuple[str, str]:
+        """Seat a new player (under ``change``); returns (player_id, token)."""
+        key = name_key(name)
+        if any(name_key(s.name) == key for s in self.seats):
+            raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
+        if len(self.seats) >= self.registry.max_players:
+            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+        pid = f"p{self.next_id}"
+        token = new_token()
+        # the joining phone's connection is held by this process
+        seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group, hosts=[self.registry.host_id],
+                    profile=profile, more_time=more_time)
+        if self.game and not self.game.is_over():
+            try:
+                self.game.add_player({"id": pid, "group": group}, self.registry.clock())
+            except IllegalAction:
+                pass  # seated in the room, dealt in next game
+        self.next_id += 1
+        self.seats.append(seat)
+        if more_time:
+            self._tell_more_time()
+        if self.host_player is None:
+            self.host_player = pid
+        return pid, token
+
+    def hosts(self) -> set[str]:
+        """The server processes holding connections of this room."""
+        found = set(self.table_hosts)
+        for s in self.seats:
+            found.update(s.hosts)
+        return found
+
+    def set_connected(self, pid: str, connected: bool, host: str | None = None) -> Any:
+        """Process ``host`` (this one by default) holds a connection of the
+        seat now, or no longer; the seat is connected while any does."""
+        seat = self.seat(pid)
+        if not _relink(seat.hosts, host or self.registry.host_id, connected):
+            return UNCHANGED
+        self._seat_presence(seat)
+        return None
+
+    def _seat_presence(self, seat: Seat) -> None:
+        connected = bool(seat.hosts)
+        if seat.connected == connected:
+            return
+        seat.connected = connected
+        seat.away_since = None if connected else self.registry.clock()
+        if self.game and not self.game.is_over() and seat.id in self.game.players():
+            self.game.presence(seat.id, connected, self.registry.clock())
+
+    def set_table_connected(self, connected: bool, host: str | None = None) -> Any:
+        if not _relink(self.table_hosts, host or self.registry.host_id, connected):
+            return UNCHANGED
+        self.table_connected = bool(self.table_hosts)
+        return None
+
+    def drop_host(self, host: str) -> Any:
+        """Process ``host`` is gone: every connection it held is."""
+        changed = False
+        if host in self.table_hosts:
+            self.set_table_connected(False, host)
+            changed = True
+        for seat in self.seats:
+            if host in seat.hosts:
+                self.set_connected(seat.id, False, host)
+                changed = True
+        return None if changed else UNCHANGED
+
+    def relink(self, old: str, new: str, channels: set[str | None]) -> Any:
+        """This process, given up for dead as ``old``, holds the connections
+        of ``channels`` (seat ids, None the table) as ``new``."""
+        changed = self.drop_host(old) is not UNCHANGED
+        if None in channels:
+            changed = self.set_table_connected(True, new) is not UNCHANGED or changed
+        for seat in self.seats:
+            if seat.id in channels:
+                changed = self.set_connected(seat.id, True, new) is not UNCHANGED or changed
+        return None if changed else UNCHANGED
+
+    def token_seat(self, token: str) -> Seat:
+        """The seat of a player's token; ``forbidden`` when there is none."""
+        seat = self.seat_by_token(token)
+        if seat is None:
+            raise ProtocolError(Code.FORBIDDEN, "That seat is gone: the host may have removed it. Join again.")
+        return seat
+
+    def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED,
+                      profile: Any = UNCHANGED, more_time: Any = UNCHANGED) -> Any:
+        """A player changes their group, name, drink profile or more time
+        (``UNCHANGED``: keep it). A new name follows the rules of a join:
+        unique in the room ignoring case. The seat, its tally and its roles
+        stay; a new profile counts from the next forfeit on."""
+        seat = self.seat(pid)
+        changed = False
+        if name is not UNCHANGED and name != seat.name:
+            key = name_key(name)
+            if any(name_key(s.name) == key for s in self.seats if s.id != pid):
+                raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
+            seat.name = name
+            changed = True
+        if group is not UNCHANGED and group != seat.group:
+            seat.group = group
+            changed = True
+        if profile is not UNCHANGED and profile != seat.profile:
+            seat.profile = profile
+            changed = True
+        if more_time is not UNCHANGED and more_time != seat.more_time:
+            seat.more_time = more_time
+            self._tell_more_time()
+            changed = True
+        return None if changed else UNCHANGED
+
+    def _tell_more_time(self) -> None:
+        """The running game learns who asked for more time."""
+        if self.game is not None and not self.game.is_over():
+            self.game.set_more_time([s.id for s in self.seats if s.more_time])
+
+    def skip_absent(self, pid: str) -> None:
+        """The host goes on without a player whose phone is away while the game
+        waits on them (``Game.skip``)."""
+        if not self.has_seat(pid):
+            raise IllegalAction("That player is not in this room.")
+        seat = self.seat(pid)
+        if self.game is None or self.game.is_over():
+            raise IllegalAction("No game is running.")
+        if seat.connected:
+            raise IllegalAction("{name}'s phone is here: they can play.", name=seat.name)
+        if pid not in self.game.players() or pid not in self.game.waiting_for():
+            raise IllegalAction("The game is not waiting for {name}.", name=seat.name)
+        self.game.skip(pid, self.registry.clock())
+
+    def remove(self, pid: str) -> None:
+        """A player leaves for good or is kicked: their seat, token and roles go;
+        the host role passes to the next seat."""
+        index = next(i for i, s in enumerate(self.seats) if s.id == pid)
+        if self.game and pid in self.game.players():
+            self.game.remove_player(pid, self.registry.clock())
+        self.former[pid] = self.seats[index].name
+        while len(self.former) > FORMER_MAX:
+            del self.former[next(iter(self.former))]
+        del self.seats[index]
+        if self.host_player == pid:
+            people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot]
+            self.host_player = people[0].id if people else None
+
+    def set_seat_order(self, pids: list[str]) -> None:
+        current = [s.id for s in self.seats]
+        if sorted(pids) != sorted(current) or len(set(pids)) != len(pids):
+            raise ProtocolError(Code.CONFLICT, "The players changed meanwhile; look again and retry.")
+        by_id = {s.id: s for s in self.seats}
+        self.seats = [by_id[p] for p in pids]
+        if self.game:
+            in_game = set(self.game.players())
+            self.game.set_seat_order([p for p in pids if p in in_game])
+
+    def set_host(self, pid: str) -> Any:
+        if self.seat(pid).bot:
+            raise IllegalAction("A bot cannot be the host.")
+        if self.host_player == pid:
+            return UNCHANGED
+        self.host_player = pid
+        return None
+
+    # -- games -------------------------------------------------------------------
+    def start_game(self, mode: str, options: dict, testing: bool) -> None:
+        cls = MODES.get(mode)
+        if cls is None:
+            raise ProtocolError(Code.BAD_REQUEST, "There is no mode {mode}.", mode=repr(mode))
+        if self.game and not self.game.is_over():
+            raise IllegalAction("A game is running: end it first.")
+        if self.night.ended is not None:
+            raise IllegalAction("The night is over: the host can start a new night.")
+        options = dict(options)
+        if self.night.family:
+            options.update(cls.FAMILY_OPTIONS)  # the family wording, no drinks
+        seed = options.pop("seed", None)
+        if ("deck" in options or seed is not None) and not testing:
+            raise ProtocolError(Code.FORBIDDEN, "Choosing the cards or the seed is for testing only.")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2**63):
+            raise ProtocolError(Code.BAD_REQUEST, "options.seed must be an integer")
+        variant = options.get("variant")
+        if isinstance(variant, str):
+            found = self.registry.store.get_variant(variant)
+            if found is None or found["mode"] != mode:
+                raise ProtocolError(Code.BAD_REQUEST, "There is no house variant {name} for this mode.", name=repr(variant))
+            options["variant"] = found["deck"]
+        for name, value in self.registry.option_defaults.items():
+            if name in cls.option_names:
+                options.setdefault(name, value)
+        try:
+            options = cls.check_options(options)
+        except (ValueError, TypeError) as exc:
+            raise ProtocolError(Code.BAD_REQUEST, "Bad options: {reason}", reason=wording_of(exc)) from None
+        players = self._players_for(cls.mode)
+        if len(players) < cls.min_players:
+            raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
+                                game=Term(cls.title), count=cls.min_players)
+        if len(players) > cls.max_players:
+            raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
+                                game=Term(cls.title), count=cls.max_players)
+        rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        # The new engine is built before the old game is let go: a failure
+        # here leaves the room with the game (and the drinks) it had.
+        game = cls.new(players, options, rng, self.registry.clock())
+        self._close_game()
+        self.game = game
+        self.night.game_started(game, self.registry.clock())
+        self._tell_more_time()
+
+    def end_game(self) -> Any:
+        """The host ends the game: a running game that has a result to show
+        finishes and shows it; ending it again (or a finished one) returns to
+        the lobby."""
+        if self.game is None:
+            return UNCHANGED
+        if not self.game.is_over() and self.game.finish(self.registry.clock()):
+            return None
+        self._close_game()
+        return None
+
+    def _close_game(self) -> None:
+        """The game is let go (its forfeits are already on the seats, counted
+        as they were taken): the night keeps its result."""
+        if self.game is None:
+            return
+        self.night.game_closing(self.game)
+        self.game = None
+
+    # -- the night ----------------------------------------------------------------
+    def set_settings(self, changes: dict) -> Any:
+        """The host changes the night's settings (checked by the protocol)."""
+        try:
+            changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return None if changed else UNCHANGED
+
+    def end_night(self) -> Any:
+        """The host ends the night: a game still running is finished where it
+        can show a result (its forfeits so far stay counted) and the recap is
+        shown."""
+        if self.night.ended is not None:
+            return UNCHANGED
+        if self.game is not None and not self.game.is_over():
+            self.game.finish(self.registry.clock())
+            self._settle()
+        self._close_game()
+        self.night.end(self.registry.clock())
+        return None
+
+    def new_night(self) -> Any:
+        """After the recap: a new night with the same people and settings,
+        every tally from zero."""
+        if self.night.ended is None:
+            raise IllegalAction("The night is still on.")
+        self.night = Night.new(self.registry.clock(), self.night.settings)
+        for s in self.seats:
+            s.drinks = s.forfeits = s.water = 0
+        return None
+
+    def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
+        """A move; ``arrival`` is the server's stamp of when it came in (and the
+        phone's round trip), handed to a reflex game inside the action. A
+        stamp the client put in the action itself is never believed."""
+        if self.game is None:
+            raise IllegalAction("No game is running.")
+        if actor != HOST and actor not in self.game.players():
+            raise IllegalAction("You are not in this game; you will be dealt in next game.")
+        action = {k: v for k, v in action.items() if k != ARRIVAL}
+        if arrival is not None and self.game.reflex:
+            action[ARRIVAL] = arrival
+        self.game.apply(actor, action, self.registry.clock())
+
+    def tick(self) -> Any:
+        """What is due now: the game's own time-out first, else a move the
+        server makes for a seat (``Autoplayer.step``)."""
+        now = self.registry.clock()
+        deadline = self.game.next_deadline() if self.game is not None else None
+        if deadline is not None and deadline <= now:
+            self.game.tick(now)
+            return None
+        autoplay = self.registry.autoplay
+        return autoplay.step(self, now) if autoplay is not None else UNCHANGED
+
+    def next_deadline(self) -> float | None:
+        """When ``tick`` is next due: the game's time-out or a server-made move."""
+        times = [self.game.next_deadline() if self.game is not None else None]
+        if self.registry.autoplay is not None:
+            times.append(self.registry.autoplay.next_due(self))
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    # -- seats the server plays (partyapp/bots) ------------------------------------
+    def takes_bots(self, mode: str) -> bool:
+        autoplay = self.registry.autoplay
+        return autoplay is not None and autoplay.plays(mode)
+
+    def _players_for(self, mode: str) -> list[dict]:
+        """The seats dealt into a new game of ``mode``: bots sit out a mode
+        they do not play (the drinking decks); a bot's forfeits never count."""
+        bots = self.takes_bots(mode)
+        return [{"id": s.id, "group": s.group, **({"bot": True} if s.bot else {})}
+                for s in self.seats if bots or not s.bot]
+
+    def add_bot(self, name: str, look: str, level: str) -> str:
+        """Seat a bot (under ``change``); returns its player id. It has no
+        token anybody knows, never hosts, and is dealt into a running game
+        that takes newcomers and bots."""
+        if len(self.seats) >= self.registry.max_players:
+            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+        pid = f"p{self.next_id}"
+        seat = Seat(id=pid, name=name, token_hash=hash_token(new_token()), bot=True, look=look, level=level)
+        if self.game and not self.game.is_over() and self.takes_bots(self.game.mode):
+            try:
+                self.game.add_player({"id": pid, "group": None, "bot": True}, self.registry.clock())
+            except IllegalAction:
+                pass  # seated in the room, dealt in next game
+        self.next_id += 1
+        self.seats.append(seat)
+        return pid
+
+    def _bot_fields(self, seat: Seat) -> dict:
+        """``players[]``: ``bot`` (and its ``look`` and ``level``), ``auto``
+        (a person's seat played while their phone is away), ``sits_out`` (a
+        bot in a room playing a mode bots do not play)."""
+        sits_out = seat.bot and self.game is not None and not self.takes_bots(self.game.mode)
+        return {"bot": seat.bot, "look": seat.look, "level": seat.level, "auto": seat.auto, "sits_out": sits_out}
+
+    def _note_autoplay(self, now: float) -> None:
+        """Let the seats the server plays see the new revision (inside the save)."""
+        if self.registry.autoplay is not None:
+            self.registry.autoplay.note(self, now)
+
+
+class Registry:
+    """Finds rooms: in memory when live, else loaded from the store.
+
+    ``host_id`` names this server process in the rooms' ``hosts`` (fresh for
+    each process, so a process that restarts is a new one)."""
+
+    def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
+                 clock: Callable[[], float] = time.time, host_id: str | None = None) -> None:
+        self.store = store
+        self.max_players = max_players
+        self.option_defaults = dict(option_defaults or {})
+        self.clock = clock
+        self.host_id = host_id or secrets.token_hex(6)
+        self.publisher: Publisher | None = None
+        self.autoplay: Autoplayer | None = None
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    def get(self, code: str) -> Room:
+        room = self._rooms.get(code)
+        if room is not None:
+            return room
+        try:
+            data = self.store.load(code)
+        except StoreUnavailable:
+            raise unavailable() from None
+        if data is None:
+            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code)
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                return room  # loaded meanwhile by another request
+            room = Room(self, data)
+            if not self.store.shared:
+                # Loaded afresh (after a restart): nobody is connected to this
+                # process yet; each phone and the table reconnect and say so.
+                # (On a shared store other processes may hold them: the
+                # connections of a process that died are let go by the
+                # others, see ``peers.py``.)
+                room.table_connected = False
+                room.table_hosts = []
+                now = self.clock()
+                for seat in room.seats:
+                    if seat.bot:
+                        continue  # bots have no phone: they are always here
+                    if seat.connected or seat.away_since is None:
+                        seat.away_since = now
+                    seat.connected = False
+                    seat.hosts = []
+            self._rooms[code] = room
+        deadline = room.next_deadline()
+        if deadline is not None and self.publisher:
+            self.publisher.schedule(room, deadline)
+        return room
+
+    def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:
+        """A new room with a fresh code and host token, kept in memory (in
+        family mode when asked); the first change of the room (the table
+        attaching) saves it. On a shared store it is saved at once, which
+        reserves its code."""
+        token = new_token()
+        now = self.clock()
+        for _ in range(200):
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(4))
+            data = {
+                "code": code, "rev": 0, "created": now, "touched": now,
+                "host_token_hash": hash_token(token), "join_url": f"{join_base}/j/{code}",
+                "host_player": None, "next_id": 1, "table_connected": False, "seats": [], "game": None,
+                "night": Night.new(now, {**default_settings(), "family": family}).to_json(),
+            }
+            with self._lock:
+                if code in self._rooms:
+                    continue
+                room = Room(self, data)
+                if not self.store.shared:
+                    if self.store.exists(code):
+                        continue
+                    self._rooms[code] = room
+                    return room, token
+            try:
+                self.store.commit(code, room.to_json(), now, expect=None, rev=0)
+            except Conflict:
+                continue
+            except StoreUnavailable:
+                raise unavailable() from None
+            with self._lock:
+                self._rooms[code] = room
+            return room, token
+        raise ProtocolError(Code.CONFLICT, "No free room code; try again.")
+
+    def live(self, code: str) -> Room | None:
+        """The room if it is in memory (never loads it from the store)."""
+        return self._rooms.get(code)
+
+    def held(self) -> list[Room]:
+        """Every room in memory."""
+        with self._lock:
+            return list(self._rooms.values())
+
+    def forget(self, room: Room) -> None:
+        """Drop a room that is gone from the store."""
+        with self._lock:
+            if self._rooms.get(room.code) is room:
+                del self._rooms[room.code]
+
+    def expire(self, ttl_seconds: float) -> list[str]:
+        """Forget rooms nobody has touched for ``ttl_seconds``."""
+        before = self.clock() - ttl_seconds
+        gone = self.store.expire(before)
+        with self._lock:
+            for code in gone:
+                self._rooms.pop(code, None)
+            for code, room in list(self._rooms.items()):
+                if room.touched < before:
+                    del self._rooms[code]
+        return gone

@@ -1,0 +1,148 @@
+"""HTTP routes: the start page, the table screen, the phone page, the QR code
+and the health check."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+from functools import lru_cache
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
+
+from flask_babel import format_date
+
+from partyapp.web import recap as recap_svg
+from partyapp import bots
+from partyapp.i18n.languages import answer_text
+from partyapp.games.kit.wording import Wording
+from partyapp.games import MODES
+from partyapp.realtime.protocol import ROOM_CODE_RE, Code, ProtocolError
+
+bp = Blueprint("web", __name__)
+
+
+def _room_or_none(code: str):
+    """The room of a code asked for in a page's path, or None. Each unknown
+    code costs the client address a token of its join limit, and an address
+    out of tokens is answered 429 whatever code it asks for next, so that
+    room codes cannot be swept over HTTP either."""
+    limiter = current_app.extensions["partyapp"].join_limiter
+    addr = request.remote_addr or "?"
+    if limiter.exhausted(addr):
+        abort(Response(render_template("busy.html"), status=429, headers={"Retry-After": "60"}))
+    room = None
+    if ROOM_CODE_RE.match(code):
+        try:
+            room = current_app.extensions["partyapp"].registry.get(code)
+        except ProtocolError as exc:
+            if exc.code == Code.UNAVAILABLE:  # the store is down for a moment: not "no such room"
+                page = render_template("busy.html", unavailable=True)
+                abort(Response(page, status=503, headers={"Retry-After": "5"}))
+            room = None
+    if room is None:
+        limiter.allow(addr)
+    return room
+
+
+def _modes() -> list[dict]:
+    """Every mode for the game picker: its title, player limits, the
+    options a host may set (the full card games' ``option_list``), those
+    family mode sets (``family``: their names, hidden there) and whether
+    bots play it (``bots``)."""
+    return [{"id": m, "title": cls.title, "min": cls.min_players, "max": cls.max_players,
+             "options": cls.option_list() if hasattr(cls, "option_list") else [],
+             "family": sorted(cls.FAMILY_OPTIONS), "bots": bots.plays(m)} for m, cls in MODES.items()]
+
+
+@bp.get("/")
+def index():
+    return render_template("index.html")
+
+
+@bp.get("/join")
+def join_code():
+    """The "Join with a code" form, for phones that cannot scan."""
+    code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:4]
+    if not code:
+        return redirect(url_for("web.index"))
+    return redirect(url_for("web.join", code=code))
+
+
+@bp.get("/t/<code>")
+def table(code: str):
+    code = code.upper()
+    room = _room_or_none(code)
+    return render_template("table.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
+
+
+@bp.get("/j/<code>")
+def join(code: str):
+    code = code.upper()
+    room = _room_or_none(code)
+    return render_template("phone.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
+
+
+@lru_cache(maxsize=512)
+def qr_svg(url: str) -> bytes:
+    """The QR code of a join URL as SVG, drawn once per URL (a room's join URL
+    never changes)."""
+    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2,
+                      error_correction=qrcode.constants.ERROR_CORRECT_M)
+    buf = io.BytesIO()
+    img.save(buf)
+    return buf.getvalue()
+
+
+@bp.get("/qr/<code>.svg")
+def qr(code: str):
+    room = _room_or_none(code.upper())
+    if room is None:
+        abort(404)
+    return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/recap/<code>.svg")
+def recap(code: str):
+    """The end-of-night recap as a picture to save, once the host has ended
+    the night (404 before)."""
+    room = _room_or_none(code.upper())
+    if room is None:
+        abort(404)
+    with room.lock:
+        summary = room.night.recap(room.seats, room.former)
+        names = {**room.former, **{s.id: s.name for s in room.seats}}
+    if summary is None:
+        abort(404)
+    # In the language of the screen that asks (its cookie, else Accept-Language).
+    svg = recap_svg.draw(summary, room.code, names, lambda msgid, **values: answer_text(Wording(msgid, **values)),
+                         lambda stamp: format_date(datetime.fromtimestamp(stamp), "long"))
+    return Response(svg, mimetype="image/svg+xml", headers={
+        "Content-Disposition": f'attachment; filename="partyapp-night-{room.code}.svg"',
+        "Cache-Control": "no-store", "Vary": "Cookie, Accept-Language",
+    })
+
+
+@bp.get("/healthz")
+def healthz():
+    ok = current_app.extensions["partyapp"].registry.store.ping()
+    return jsonify({"ok": ok}), (200 if ok else 503)
+
+
+@bp.after_app_request
+def security_headers(response: Response) -> Response:
+    """No inline script or style anywhere: a name that slipped into markup
+    still could not run."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'; form-action 'self'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
