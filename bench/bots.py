@@ -46,7 +46,8 @@ from partyapp.bots import Autoplay, plays, strategy_for
 from partyapp.bots.strategy import LEVELS, fill
 from partyapp.games import MODES
 from partyapp.games.kit.base import IllegalAction
-from partyapp.rooms.room import Registry, Room
+from partyapp.rooms.registry import Registry
+from partyapp.rooms.room import Room
 from partyapp.store.memory import MemoryStore
 
 from .load import machine, percentile

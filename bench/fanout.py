@@ -6,7 +6,7 @@ table and N phones, each an Engine.IO socket of the server listening on its
 channel. Times ``Fanout.publish`` (encode the views, put one packet on each
 socket's send queue) against the same frames through ``socketio.emit``
 (Flask-SocketIO, python-socketio's manager and server, engine.io's
-``send``), the way the fan-out sent them before ``delivery.py``; the queues
+``send``), the way the fan-out sent them before ``seams.deliver_local``; the queues
 are emptied after each change in both. Fastest of ``--repeat`` rounds.
 
     python -m bench.fanout                 # 6 phones, 3 KB views
@@ -25,7 +25,8 @@ import timeit  # noqa: E402
 from engineio import socket as eio_socket  # noqa: E402
 
 from partyapp.app import create_app  # noqa: E402
-from partyapp.realtime.fanout import Fanout, socketio, state_frames  # noqa: E402
+from partyapp.realtime.extension import socketio  # noqa: E402
+from partyapp.realtime.fanout import Fanout, state_frames  # noqa: E402
 from partyapp.realtime.fanout import player_channel, table_channel  # noqa: E402
 from partyapp.realtime.packets import Fragment  # noqa: E402
 from partyapp.realtime.protocol import Event  # noqa: E402

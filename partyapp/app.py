@@ -10,12 +10,14 @@ from flask.ctx import RequestContext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from partyapp import config as configuration
-from partyapp.realtime import dispatch, heartbeats, netinfo
-from partyapp.realtime.packets import WirePacket
 from partyapp.cluster.queue import RoomQueue
-from partyapp.realtime.handlers import Realtime, socketio
-from partyapp.rooms.room import Registry
+from partyapp.i18n import languages
+from partyapp.realtime import dispatch, handlers, netinfo, seams  # noqa: F401 (handlers registers the events)
+from partyapp.realtime.extension import socketio
+from partyapp.realtime.hub import Realtime
+from partyapp.rooms.registry import Registry
 from partyapp.store import open_store
+from partyapp.web.pages import bp
 
 
 class PartyRequestContext(RequestContext):
@@ -24,7 +26,7 @@ class PartyRequestContext(RequestContext):
 
     Flask-SocketIO runs its Socket.IO handlers (``connect``, ``disconnect``
     and the catch-all for unknown events; the protocol's events go through
-    ``dispatch.py``) in a request context built from the connection's WSGI
+    ``realtime/dispatch.py``) in a request context built from the connection's WSGI
     environ, whose
     path, ``/socket.io/``, is no route of the app. Flask's ``match_request``
     (the hook Flask names for subclasses) keeps the ``NotFound`` in
@@ -63,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     """Build the app. ``test_config`` overrides settings by their
     ``PARTYAPP_*`` key (and any Flask key); ``async_mode`` is Flask-SocketIO's
     (``gevent`` in production, ``threading`` for the test client)."""
+    seams.check()  # the libraries' internals the transport reaches are where they were
     app = PartyFlask(__name__)  # templates/ and static/ beside this module, inside the package
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)
@@ -74,15 +77,12 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
-    queue = message_queue(settings, store)
+    queue, manager = message_queue(settings, store)
     lan = settings.get("PARTYAPP_LAN_IP") or netinfo.lan_ip()
     realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, queue=queue)
     app.extensions["partyapp"] = realtime
 
-    from partyapp.i18n import languages as i18n
-    from partyapp.web.pages import bp
-
-    i18n.init_app(app)
+    languages.init_app(app)
     app.register_blueprint(bp)
 
     socketio.init_app(
@@ -94,18 +94,18 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         ping_timeout=20,
         # Always named: Flask-SocketIO keeps the options of an earlier
         # init_app of the same object (the tests build many apps).
-        client_manager=queue,
+        client_manager=manager,
         message_queue=None,
         logger=False,
         engineio_logger=False,
-        serializer=WirePacket,
+        serializer=seams.WirePacket,
         # Each connection's events run one after another in its own reader
         # greenlet: no greenlet spawned per event, and a phone's events keep
         # their order. Rooms order their changes with their lock.
         async_handlers=False,
     )
     dispatch.install(app, socketio.server)
-    heartbeats.install(socketio.server.eio)
+    seams.install_heartbeats(socketio.server.eio)
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
         # handlers see the client's address too, not only the HTTP routes.
@@ -116,16 +116,19 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     return app
 
 
-def message_queue(settings: dict, store) -> RoomQueue | None:
+def message_queue(settings: dict, store) -> tuple[RoomQueue | None, seams.QueueManager | None]:
     """Flask-SocketIO's Redis message queue between the processes sharing a
-    store: on the store's Redis unless ``message_queue`` names another."""
+    store (the rooms' frames messages, and python-socketio's manager that
+    carries them): on the store's Redis unless ``message_queue`` names
+    another. None and None for a store of one process."""
     url = settings.get("PARTYAPP_MESSAGE_QUEUE") or ""
     if not store.shared:
         if url:
             raise ValueError("a message queue is for several processes sharing a redis:// store; "
                              "this store is not shared")
-        return None
+        return None, None
     url = url or settings["PARTYAPP_STORE_URL"]
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"message_queue must be a redis:// URL, not {url!r}")
-    return RoomQueue(url)
+    queue = RoomQueue()
+    return queue, seams.QueueManager(url, queue)

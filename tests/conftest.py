@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from partyapp.app import create_app
-from partyapp.realtime.handlers import socketio
+from partyapp.realtime.extension import socketio
 
 TEST_SETTINGS = {
     "PARTYAPP_STORE_URL": "memory://",

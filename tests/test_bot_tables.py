@@ -12,7 +12,7 @@ import pytest
 from bench.bots import LIMITS, BotTable
 from partyapp.bots import Autoplay, plays
 from partyapp.games import MODES
-from partyapp.rooms.room import Registry
+from partyapp.rooms.registry import Registry
 from tests.games.hand_helpers import deal_order_deck
 
 BOT_MODES = sorted(m for m in MODES if plays(m))

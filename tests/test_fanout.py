@@ -10,7 +10,7 @@ from socketio import packet
 
 from partyapp.realtime.fanout import player_channel, state_frames, table_channel
 from partyapp.realtime.packets import Fragment
-from partyapp.realtime.handlers import socketio
+from partyapp.realtime.extension import socketio
 
 
 def connect_socket(channel: str):

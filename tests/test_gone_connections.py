@@ -21,7 +21,7 @@ from contextlib import contextmanager
 import flask
 from flask import ctx as flask_ctx
 
-from partyapp.realtime.handlers import socketio
+from partyapp.realtime.extension import socketio
 
 
 @contextmanager

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from partyapp.games.kit.cards import STANDARD_DECK
-from partyapp.realtime.protocol import ROOM_CODE_RE
+from partyapp.rooms.registry import ROOM_CODE_RE
 from partyapp.rooms.room import hash_token
 
 
@@ -523,7 +523,7 @@ def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch)
 def test_a_flooding_connection_is_cut_off(make_app):
     """A connection sending far above its rate is closed, even though the
     bucket lets an event through now and then; unknown events count too."""
-    from partyapp.realtime.handlers import FLOOD_CUTOFF
+    from partyapp.realtime.dispatch import FLOOD_CUTOFF
     from tests.conftest import Client
 
     app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
-from partyapp.rooms.room import Registry, Seat
+from partyapp.rooms.registry import Registry
+from partyapp.rooms.room import Seat
 from partyapp.store import MemoryStore
 
 

@@ -1,4 +1,4 @@
-"""The per-room order of frames on one process (``sequencer.py``): frames of
+"""The per-room order of frames on one process (``partyapp/cluster/sequencer.py``): frames of
 the process's own changes and frames from the queue meet in rev order."""
 
 from __future__ import annotations

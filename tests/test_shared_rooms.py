@@ -9,8 +9,9 @@ import threading
 import pytest
 
 from partyapp.games.kit.base import IllegalAction
-from partyapp.realtime.protocol import ProtocolError
-from partyapp.rooms.room import UNCHANGED, Registry
+from partyapp.rooms.errors import RoomError
+from partyapp.rooms.registry import Registry
+from partyapp.rooms.room import UNCHANGED
 from partyapp.store import open_store
 from tests.redisproc import RedisServer
 
@@ -57,7 +58,7 @@ def test_a_refusal_is_checked_against_the_newest_room(two):
     assert room2.change(lambda: room2.set_connected(room2.token_seat(token).id, True)) is None
     assert room2.seat("p1").hosts == ["h1", "h2"]
     room1.change(lambda: room1.join("Bob", None))
-    with pytest.raises(ProtocolError) as refused:
+    with pytest.raises(RoomError) as refused:
         room2.change(lambda: room2.join("bob", None))
     assert refused.value.code == "name_taken"
 

@@ -6,6 +6,11 @@ human-looking pause on the server's timers) and hands each seat exactly its
 frame; ``strategy.py`` holds what every strategy shares (and the random
 fallback that plays any new game at once); each game's (or family's) own
 play is one module named after it.
+
+A bot is a client without a socket: it plays through ``Room.change`` and
+``Room.act`` like a phone. May import ``partyapp.rooms`` (the rooms it plays
+in, their frames), ``partyapp.games`` and the standard library; nothing in
+the rooms imports it (they know the ``Autoplayer`` protocol only).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ and a face the screens draw beside it."""
 
 from __future__ import annotations
 
-from partyapp.realtime.protocol import name_key
+from partyapp.rooms.names import name_key
 
 NAMES = (
     "Chip", "Sprocket", "Widget", "Pixel", "Gizmo", "Bolt", "Dial", "Servo",

@@ -20,7 +20,7 @@ When
     decision stays open while other seats move (everybody bets at once), and
     a second move in the same turn comes quicker. ``next_due`` is the
     earliest open decision or take-over; the room asks for ``tick`` then
-    (``deadlines.py``), and ``step`` makes one move, through ``Room.act``,
+    (``partyapp/realtime/timers.py``), and ``step`` makes one move, through ``Room.act``,
     the path of a phone's ``game.act``, in a change of its own. A move in a
     race carries its arrival stamp (``races.ARRIVAL``) at the moment the bot
     "pressed": when the card appeared plus its reaction time.
@@ -50,7 +50,7 @@ import orjson
 from partyapp.games import MODES
 from partyapp.games.kit.base import IllegalAction
 from partyapp.games.kit.cardgame import CardGame
-from partyapp.realtime.packets import encode
+from partyapp.rooms.frames import encode, with_you
 from partyapp.rooms.room import UNCHANGED, Room, Seat
 from partyapp.bots.names import identity
 from partyapp.bots.strategy import LEVELS, NORMAL, RANDOM, strategy_for
@@ -72,8 +72,8 @@ def plays(mode: str) -> bool:
 
 def frame_of(public_text: str, you: dict) -> dict:
     """A seat's frame as its phone would receive it: the public view's JSON
-    text with ``you`` spliced in (``fanout.Fanout.publish``), decoded."""
-    return orjson.loads(public_text[:-1] + ',"you":' + encode(you) + "}")
+    text with ``you`` spliced in (``rooms.frames.with_you``), decoded."""
+    return orjson.loads(with_you(public_text, you))
 
 
 def frame_for(room: Room, pid: str) -> dict:
@@ -86,7 +86,7 @@ def digest(value: Any) -> str:
 
 
 class Autoplay:
-    """The rooms' ``Autoplayer`` (``rooms.py``); see the module docstring.
+    """The rooms' ``Autoplayer`` (``partyapp/rooms/room.py``); see the module docstring.
     ``pace`` scales every pause (tests make bots quick)."""
 
     def __init__(self, takeover_s: float = 30.0, pace: float = 1.0,

@@ -11,7 +11,7 @@ that long (and so given up for dead) takes a new name and links the
 connections it still holds again.
 
 A game's time-out is called by the process that set it, on its own timer
-(``deadlines.py``); one that is ``OVERDUE_S`` late (its process died) is
+(``partyapp/realtime/timers.py``); one that is ``OVERDUE_S`` late (its process died) is
 called by whichever process sees it first. Calling it is a room change like
 any other: the first one wins, the others find nothing due, so it fires
 once.
@@ -24,14 +24,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from typing import Any, Callable
 
-from partyapp.realtime.fanout import socketio
-from partyapp.realtime.protocol import ProtocolError
+from partyapp.rooms.errors import RoomError
 from partyapp.store import StoreUnavailable
-
-if TYPE_CHECKING:
-    from partyapp.realtime.handlers import Realtime
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +39,20 @@ SWEEP_CLAIM_S = 60.0
 
 
 class Peers:
-    def __init__(self, realtime: "Realtime") -> None:
-        self.rt = realtime
-        self.registry = realtime.registry
-        self.store = realtime.registry.store
+    """This process among the others. It is handed what it needs of the
+    transport: ``held()``, the channels whose connections this process holds
+    (room code -> seat ids, None for the table); ``renamed(new)``, to call
+    when this process takes a new name; ``resync()``, to send every
+    connection held here the room as it is now; and ``sleep(seconds)``."""
+
+    def __init__(self, registry: Any, *, held: Callable[[], dict], renamed: Callable[[str], None],
+                 resync: Callable[[], None], sleep: Callable[[float], None]) -> None:
+        self.registry = registry
+        self.store = registry.store
+        self.held = held
+        self.renamed = renamed
+        self.resync = resync
+        self.sleep = sleep
         self.beaten = False  # said it is alive at least once
         self.down = False  # the store could not be reached at the last try
 
@@ -66,7 +72,7 @@ class Peers:
             except Exception:
                 log.exception("keeping track of the other processes failed")
             polls += 1
-            socketio.sleep(POLL_S)
+            self.sleep(POLL_S)
 
     def beat(self) -> None:
         known = self.store.heartbeat(self.registry.host_id)
@@ -76,7 +82,7 @@ class Peers:
         if self.down:
             self.down = False
             log.info("the store answers again")
-            self.rt.resync()
+            self.resync()
 
     def rename(self) -> None:
         """Given up for dead by the others: hold every connection held here
@@ -85,13 +91,13 @@ class Peers:
         new = secrets.token_hex(6)
         log.warning("this process was given up for dead as %s; it goes on as %s", old, new)
         self.registry.host_id = new
-        self.rt.fanout.host = new
+        self.renamed(new)
         self.store.heartbeat(new)
-        for code, channels in self.rt.fanout.held().items():
+        for code, channels in self.held().items():
             try:
                 room = self.registry.get(code)
                 room.change(lambda room=room, channels=channels: room.relink(old, new, channels))
-            except ProtocolError:
+            except RoomError:
                 continue
 
     def sweep(self) -> None:
@@ -106,7 +112,7 @@ class Peers:
                 try:
                     room = self.registry.get(code)
                     room.change(lambda room=room: room.drop_host(dead))
-                except ProtocolError:
+                except RoomError:
                     continue  # the room is gone
             self.store.forget_host(dead)
 
@@ -116,7 +122,7 @@ class Peers:
             try:
                 room = self.registry.get(code)
                 room.change(room.tick)
-            except ProtocolError:
+            except RoomError:
                 continue
             except StoreUnavailable:
                 raise

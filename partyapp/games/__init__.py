@@ -1,7 +1,13 @@
-"""Transport-free rules engines, one module per mode, and the registry of modes.
+"""Transport-free rules engines, one module per game named after it, and the
+registry of modes.
 
-``MODES`` maps a mode id to its engine class (a ``base.Game`` subclass);
-``get_mode`` looks one up with a readable error.
+``kit/`` is what every engine is built on; ``drinking/`` holds the drinking
+decks and ``twentyone/`` the 21 family; every other full card game is one
+module here. ``MODES`` maps a mode id to its engine class (a
+``kit.base.Game`` subclass); ``get_mode`` looks one up with a readable error.
+
+Engines import nothing outside ``partyapp.games`` (the standard library and
+orjson only): no clock, no network, no global.
 """
 
 from __future__ import annotations

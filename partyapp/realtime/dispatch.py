@@ -21,24 +21,24 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from flask import Flask
 
-from partyapp.realtime import protocol
 from partyapp.games.kit.base import IllegalAction
-from partyapp.i18n.languages import DEFAULT, say_in
-from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.games.kit.wording import Wording
-
-if TYPE_CHECKING:
-    from partyapp.realtime.handlers import Conn, Realtime
+from partyapp.i18n.languages import DEFAULT, say_in
+from partyapp.realtime import protocol
+from partyapp.realtime.connections import Conn
+from partyapp.realtime.hub import Realtime
+from partyapp.realtime.protocol import Code, Event, ProtocolError, error
+from partyapp.rooms.errors import RoomError
 
 __all__ = ["FLOOD_CUTOFF", "handler", "install", "throttle"]
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[["Realtime", "Conn", Any], "dict | None"]
+Handler = Callable[[Realtime, Conn, Any], "dict | None"]
 
 # event name -> (handler, whether the per-address join limit applies)
 HANDLERS: dict[str, tuple[Handler, bool]] = {}
@@ -88,7 +88,7 @@ def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> 
         return error(Code.BAD_REQUEST, words_for(conn, "Send one JSON object."))
     try:
         result = fn(r, conn, protocol.want_dict(args[0] if args else None))
-    except (ProtocolError, IllegalAction) as exc:
+    except (ProtocolError, RoomError, IllegalAction) as exc:
         return error(exc.code, words_for(conn, exc.wording))
     reply = {"ok": True}
     if result:

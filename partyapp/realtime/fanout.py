@@ -5,9 +5,9 @@ listens on the room's table channel, every phone on its seat's channel.
 After each change of a room, ``Fanout.publish`` sends the table channel the
 public view and each seat's channel that view plus the seat's own ``you``:
 the public view is encoded once and each ``you`` spliced into that text (the
-same JSON as ``{**public, "you": you}``, see ``packets.py``). The frames of
+same JSON as ``{**public, "you": you}``, see ``partyapp/rooms/frames.py``). The frames of
 the connections this process holds go straight onto its sockets
-(``delivery.py``).
+(``seams.deliver_local``).
 
 ``Fanout`` also keeps which connections listen on each channel, so that the
 room can tell when a seat's last phone has gone. Those sets are changed only
@@ -18,7 +18,7 @@ Several server processes on a shared store (``Route``): the frames for the
 connections this process holds are delivered here (``deliver``, in rev order
 through the sequencer), and the frames for connections other processes hold
 go on the message queue, one message per change, only when there are any
-(``queue.py``). Frames from the queue come back in through ``on_frames``.
+(``cluster/queue.py``). Frames from the queue come back in through ``on_frames``.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from flask_socketio import SocketIO, close_room, join_room, leave_room
+from flask_socketio import close_room, join_room, leave_room
 
-from partyapp.realtime.delivery import deliver_local, event_text
-from partyapp.realtime.packets import encode
+from partyapp.realtime.extension import socketio
+from partyapp.realtime.packets import event_text
 from partyapp.realtime.protocol import Event
-
-socketio = SocketIO()
+from partyapp.realtime.seams import deliver_local
+from partyapp.rooms.frames import encode, with_you
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +64,7 @@ def view_frames(public: dict, private: dict[str, dict]) -> list[tuple[str | None
     the public view for the table and, for each seat, that view with the
     seat's ``you`` spliced in (the same JSON as ``{**public, "you": you}``)."""
     text = encode(public)
-    head = text[:-1] + ',"you":'
-    return [(None, text)] + [(pid, head + encode(you) + "}") for pid, you in private.items()]
+    return [(None, text)] + [(pid, with_you(text, you)) for pid, you in private.items()]
 
 
 def state_frames(code: str, public: dict, private: dict[str, dict]) -> list[tuple[str, str]]:
@@ -97,7 +96,7 @@ class Fanout:
     def deliver(self, code: str, frames: list[tuple[str | None, str]]) -> None:
         """Frames to the connections this process holds: ``(seat id, or None
         for the table, JSON text)``, each as a ``state`` event put straight
-        on this process's sockets (``delivery.deliver_local``). Frames for
+        on this process's sockets (``seams.deliver_local``). Frames for
         other processes never pass here: ``_route`` queues them."""
         state = str(Event.STATE)
         deliver_local(socketio.server, [(channel(code, pid), event_text(state, text)) for pid, text in frames])

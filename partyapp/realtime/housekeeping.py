@@ -1,6 +1,6 @@
 """Housekeeping in the background: the store's maintenance every second, a
 full garbage collection every few minutes, and idle rooms swept; on a shared
-store, keeping track of the other processes too (``peers.py``)."""
+store, keeping track of the other processes too (``partyapp/cluster/peers.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import gc
 import logging
 import threading
 
-from partyapp.realtime.fanout import socketio
+from partyapp.cluster.peers import Peers
+from partyapp.realtime.extension import socketio
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +34,10 @@ class Housekeeping:
         socketio.start_background_task(self._sweep_forever)
         socketio.start_background_task(self._maintain_forever)
         if self.registry.store.shared and self.realtime is not None:
-            from partyapp.cluster.peers import Peers
-
-            socketio.start_background_task(Peers(self.realtime).run_forever)
+            rt = self.realtime
+            peers = Peers(self.registry, held=rt.fanout.held, renamed=rt.renamed, resync=rt.resync,
+                          sleep=socketio.sleep)
+            socketio.start_background_task(peers.run_forever)
 
     def _maintain_forever(self) -> None:
         """The store's housekeeping every second (in a thread of its own on

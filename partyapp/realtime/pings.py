@@ -7,7 +7,7 @@ when the pong comes, only schedules the next ping (every ``ping_interval``,
 server pings the phones itself: ``net.ping {n}``, which the pages answer at
 once through the Socket.IO acknowledgement. Only phones seated in a running
 reflex game are pinged: quickly until a few round trips are in, then every
-couple of seconds (``races.RoundTrips``). A client that does not answer has
+couple of seconds (``RoundTrips``). A client that does not answer has
 no round trip: its moves are judged by arrival alone.
 """
 
@@ -15,42 +15,95 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections import deque
+from typing import Any
 
-from partyapp.games.kit.races import RoundTrips
+from partyapp.games.kit.races import median
 from partyapp.realtime.protocol import Event
-
-if TYPE_CHECKING:
-    from partyapp.realtime.handlers import Conn, Realtime
 
 log = logging.getLogger(__name__)
 
+# Round trips kept per connection; the median of these is the phone's lag.
+KEEP_SAMPLES = 5
 
-def measure_round_trip(socketio: Any, conn: "Conn") -> None:
+
+class RoundTrips:
+    """One connection's pings: sent, answered, and the median of the last
+    ``keep`` round trips. Times are the caller's (a monotonic clock)."""
+
+    __slots__ = ("samples", "pending", "next_seq", "last_sent")
+
+    MAX_PENDING = 4
+    QUICK_S = 0.5  # between pings until ``keep`` answers are in
+    STEADY_S = 2.0  # between pings after that
+    STALE_S = 10.0  # an unanswered ping older than this is forgotten
+
+    def __init__(self, keep: int = KEEP_SAMPLES) -> None:
+        self.samples: deque[float] = deque(maxlen=keep)
+        self.pending: dict[int, float] = {}
+        self.next_seq = 0
+        self.last_sent: float | None = None
+
+    def due(self, now: float) -> bool:
+        """Is it time to ping this connection again?"""
+        if self.last_sent is None:
+            return True
+        wait = self.QUICK_S if len(self.samples) < (self.samples.maxlen or 1) else self.STEADY_S
+        return now - self.last_sent >= wait
+
+    def sent(self, now: float) -> int:
+        """A ping goes out now; returns its number."""
+        self.next_seq += 1
+        seq = self.next_seq
+        self.last_sent = now
+        self.pending = {k: t for k, t in self.pending.items() if now - t < self.STALE_S}
+        while len(self.pending) >= self.MAX_PENDING:
+            del self.pending[min(self.pending)]
+        self.pending[seq] = now
+        return seq
+
+    def answered(self, seq: int, now: float) -> float | None:
+        """Ping ``seq`` came back now: the round trip, kept as a sample (None
+        for an unknown or forgotten ping)."""
+        sent = self.pending.pop(seq, None)
+        if sent is None or now < sent:
+            return None
+        rtt = now - sent
+        self.samples.append(rtt)
+        return rtt
+
+    def median(self) -> float | None:
+        """The recent median round trip in seconds, or None before any answer."""
+        return median(self.samples)
+
+
+def measure_round_trip(socketio: Any, conn: Any) -> None:
     """Ping one phone and keep the round trip on its connection
-    (``conn.trips``): its recent median is stamped on its moves."""
+    (``conn.trips``, a ``connections.Conn``): its recent median is stamped
+    on its moves."""
     seq = conn.trips.sent(time.monotonic())
     socketio.emit(Event.NET_PING, {"n": seq}, to=conn.sid, ignore_queue=True,  # a connection held here
                   callback=lambda *_: conn.trips.answered(seq, time.monotonic()))
 
 
-def in_reflex_game(rt: "Realtime", conn: "Conn") -> bool:
+def in_reflex_game(registry: Any, conn: Any) -> bool:
     """Is this connection a player's, seated in a running reflex game?"""
     if conn.role != "player" or conn.code is None:
         return False
-    room = rt.registry.live(conn.code)
+    room = registry.live(conn.code)
     game = room.game if room is not None else None
     return game is not None and game.reflex and not game.is_over()
 
 
-def ping_forever(rt: "Realtime", socketio: Any) -> None:
-    """The background task: ping every phone that is due."""
+def ping_forever(conns: dict, registry: Any, socketio: Any) -> None:
+    """The background task: ping every phone that is due (``conns``: the
+    connections by id, ``registry``: the rooms')."""
     while True:
         socketio.sleep(RoundTrips.QUICK_S)
         try:
             now = time.monotonic()
-            for conn in list(rt.conns.values()):
-                if conn.trips.due(now) and in_reflex_game(rt, conn):
+            for conn in list(conns.values()):
+                if conn.trips.due(now) and in_reflex_game(registry, conn):
                     measure_round_trip(socketio, conn)
         except Exception:
             log.exception("pinging the phones failed")

@@ -4,12 +4,13 @@ of every client payload into typed values (PROTOCOL.md)."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from partyapp.games.drinking import decks
+from partyapp.rooms.names import clean_name
+from partyapp.rooms.registry import ROOM_CODE_RE
 from partyapp.games.kit.text import TextRefused, clean_text  # the one text cleaner: engines clean typed moves too
 from partyapp.games.kit.wording import Term, Worded, Wording
 
@@ -71,12 +72,9 @@ def bad(message: str | Wording, **params: Any) -> ProtocolError:
 
 # -- field checks ---------------------------------------------------------------
 
-ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
-ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{4}}$")
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
 PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
-NAME_MAX = 24
 GROUPS = ("guys", "chicks")
 
 def wire_text(value: Any, field: str, max_visible: int) -> str:
@@ -85,16 +83,6 @@ def wire_text(value: Any, field: str, max_visible: int) -> str:
         return clean_text(value, field, max_visible)
     except TextRefused as exc:
         raise bad(exc.wording) from None
-
-
-def clean_name(value: Any) -> str:
-    """A player's name: 1 to ``NAME_MAX`` visible characters."""
-    return wire_text(value, Term("The name"), NAME_MAX)
-
-
-def name_key(name: str) -> str:
-    """Names are unique per room ignoring case."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def want_dict(payload: Any) -> dict:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from partyapp.realtime.fanout import socketio
-from partyapp.realtime.protocol import ProtocolError
+from partyapp.realtime.extension import socketio
+from partyapp.rooms.errors import RoomError
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class Deadlines:
                 deadline = room.next_deadline()
             if deadline is not None:
                 self.schedule(code, deadline)
-        except ProtocolError:
+        except RoomError:
             pass  # the room expired meanwhile
         except Exception:
             log.exception("time-out of room %s failed", code)

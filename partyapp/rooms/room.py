@@ -1,5 +1,5 @@
-"""Rooms: seats, tokens, the host, ``rev``, the drink tally and the running
-game, and the registry that finds them in the store.
+"""A room: seats, tokens, the host, ``rev``, the drink tally, the running
+game and the night (``registry.py`` finds rooms in the store).
 
 Every change of a room goes through ``Room.change``: under the room's lock it
 applies the change, bumps ``rev`` by exactly one, saves the room to the store,
@@ -39,10 +39,11 @@ import orjson
 from partyapp.games import MODES
 from partyapp.games.kit.base import HOST, Game, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
-from partyapp.rooms.night import Night, default_settings
-from partyapp.realtime.protocol import ROOM_ALPHABET, Code, ProtocolError, name_key
-from partyapp.store import SAME, Conflict, Store, StoreUnavailable
-from partyapp.games.kit.wording import Term, wording_of
+from partyapp.rooms.night import Night
+from partyapp.rooms.errors import BadRequest, Busy, Forbidden, NameTaken, NoSuchRoom, RoomFull, unavailable
+from partyapp.rooms.names import name_key
+from partyapp.store import SAME, Conflict, StoreUnavailable
+from partyapp.games.kit.wording import Term, Worded, wording_of
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +52,6 @@ UNCHANGED = object()
 # Attempts of one change on a shared store before it is answered ``conflict``
 # (each one lost to a change another process saved meanwhile).
 CHANGE_ATTEMPTS = 25
-
-
-def unavailable() -> ProtocolError:
-    return ProtocolError(Code.UNAVAILABLE, "The server cannot reach its rooms for a moment; try again.")
 
 
 def hash_token(token: str) -> str:
@@ -219,7 +216,7 @@ class Room:
                 self.was_here = shared and self.registry.host_id in self.hosts()
                 try:
                     result = mutate()
-                except (ProtocolError, IllegalAction):
+                except Worded:  # a refusal (the rules', the room's, the request's): nothing changed
                     if fresh or not self._newer():
                         raise
                     fresh = True
@@ -244,7 +241,7 @@ class Room:
                     then(result)
                 self.publish()
                 return result
-            raise ProtocolError(Code.CONFLICT, "Too much is happening in this room at once; please try again.")
+            raise Busy("Too much is happening in this room at once; please try again.")
 
     def read(self, fn: Callable[[], Any]) -> Any:
         """``fn()`` on the newest state of the room, under the lock."""
@@ -263,7 +260,7 @@ class Room:
             raise unavailable() from None
         if found is None:
             self.registry.forget(self)
-            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room} any more.", room=self.code)
+            raise NoSuchRoom("There is no room {room} any more.", room=self.code)
         self.stale = False
         if found is SAME:
             return False
@@ -317,7 +314,7 @@ class Room:
             log.exception("saving room %s failed", self.code)
             self.rev, self.touched = rev, touched
             self._reload()
-            raise ProtocolError(Code.CONFLICT, "The server could not save that; please try again.") from None
+            raise Busy("The server could not save that; please try again.") from None
         return True
 
     def publish(self) -> None:
@@ -389,7 +386,7 @@ class Room:
         for s in self.seats:
             if s.id == pid:
                 return s
-        raise ProtocolError(Code.FORBIDDEN, "You are not in this room.")
+        raise Forbidden("You are not in this room.")
 
     def has_seat(self, pid: str) -> bool:
         return any(s.id == pid for s in self.seats)
@@ -409,9 +406,9 @@ class Room:
         """Seat a new player (under ``change``); returns (player_id, token)."""
         key = name_key(name)
         if any(name_key(s.name) == key for s in self.seats):
-            raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
+            raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
         if len(self.seats) >= self.registry.max_players:
-            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+            raise RoomFull("This room is full.")
         pid = f"p{self.next_id}"
         token = new_token()
         # the joining phone's connection is held by this process
@@ -488,7 +485,7 @@ class Room:
         """The seat of a player's token; ``forbidden`` when there is none."""
         seat = self.seat_by_token(token)
         if seat is None:
-            raise ProtocolError(Code.FORBIDDEN, "That seat is gone: the host may have removed it. Join again.")
+            raise Forbidden("That seat is gone: the host may have removed it. Join again.")
         return seat
 
     def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED,
@@ -502,7 +499,7 @@ class Room:
         if name is not UNCHANGED and name != seat.name:
             key = name_key(name)
             if any(name_key(s.name) == key for s in self.seats if s.id != pid):
-                raise ProtocolError(Code.NAME_TAKEN, "Somebody here is already called {name}. Pick another name.", name=name)
+                raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
             seat.name = name
             changed = True
         if group is not UNCHANGED and group != seat.group:
@@ -553,7 +550,7 @@ class Room:
     def set_seat_order(self, pids: list[str]) -> None:
         current = [s.id for s in self.seats]
         if sorted(pids) != sorted(current) or len(set(pids)) != len(pids):
-            raise ProtocolError(Code.CONFLICT, "The players changed meanwhile; look again and retry.")
+            raise Busy("The players changed meanwhile; look again and retry.")
         by_id = {s.id: s for s in self.seats}
         self.seats = [by_id[p] for p in pids]
         if self.game:
@@ -572,7 +569,7 @@ class Room:
     def start_game(self, mode: str, options: dict, testing: bool) -> None:
         cls = MODES.get(mode)
         if cls is None:
-            raise ProtocolError(Code.BAD_REQUEST, "There is no mode {mode}.", mode=repr(mode))
+            raise BadRequest("There is no mode {mode}.", mode=repr(mode))
         if self.game and not self.game.is_over():
             raise IllegalAction("A game is running: end it first.")
         if self.night.ended is not None:
@@ -582,14 +579,14 @@ class Room:
             options.update(cls.FAMILY_OPTIONS)  # the family wording, no drinks
         seed = options.pop("seed", None)
         if ("deck" in options or seed is not None) and not testing:
-            raise ProtocolError(Code.FORBIDDEN, "Choosing the cards or the seed is for testing only.")
+            raise Forbidden("Choosing the cards or the seed is for testing only.")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2**63):
-            raise ProtocolError(Code.BAD_REQUEST, "options.seed must be an integer")
+            raise BadRequest("options.seed must be an integer")
         variant = options.get("variant")
         if isinstance(variant, str):
             found = self.registry.store.get_variant(variant)
             if found is None or found["mode"] != mode:
-                raise ProtocolError(Code.BAD_REQUEST, "There is no house variant {name} for this mode.", name=repr(variant))
+                raise BadRequest("There is no house variant {name} for this mode.", name=repr(variant))
             options["variant"] = found["deck"]
         for name, value in self.registry.option_defaults.items():
             if name in cls.option_names:
@@ -597,7 +594,7 @@ class Room:
         try:
             options = cls.check_options(options)
         except (ValueError, TypeError) as exc:
-            raise ProtocolError(Code.BAD_REQUEST, "Bad options: {reason}", reason=wording_of(exc)) from None
+            raise BadRequest("Bad options: {reason}", reason=wording_of(exc)) from None
         players = self._players_for(cls.mode)
         if len(players) < cls.min_players:
             raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
@@ -714,7 +711,7 @@ class Room:
         token anybody knows, never hosts, and is dealt into a running game
         that takes newcomers and bots."""
         if len(self.seats) >= self.registry.max_players:
-            raise ProtocolError(Code.ROOM_FULL, "This room is full.")
+            raise RoomFull("This room is full.")
         pid = f"p{self.next_id}"
         seat = Seat(id=pid, name=name, token_hash=hash_token(new_token()), bot=True, look=look, level=level)
         if self.game and not self.game.is_over() and self.takes_bots(self.game.mode):
@@ -737,121 +734,3 @@ class Room:
         """Let the seats the server plays see the new revision (inside the save)."""
         if self.registry.autoplay is not None:
             self.registry.autoplay.note(self, now)
-
-
-class Registry:
-    """Finds rooms: in memory when live, else loaded from the store.
-
-    ``host_id`` names this server process in the rooms' ``hosts`` (fresh for
-    each process, so a process that restarts is a new one)."""
-
-    def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
-                 clock: Callable[[], float] = time.time, host_id: str | None = None) -> None:
-        self.store = store
-        self.max_players = max_players
-        self.option_defaults = dict(option_defaults or {})
-        self.clock = clock
-        self.host_id = host_id or secrets.token_hex(6)
-        self.publisher: Publisher | None = None
-        self.autoplay: Autoplayer | None = None
-        self._rooms: dict[str, Room] = {}
-        self._lock = threading.Lock()
-
-    def get(self, code: str) -> Room:
-        room = self._rooms.get(code)
-        if room is not None:
-            return room
-        try:
-            data = self.store.load(code)
-        except StoreUnavailable:
-            raise unavailable() from None
-        if data is None:
-            raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code)
-        with self._lock:
-            room = self._rooms.get(code)
-            if room is not None:
-                return room  # loaded meanwhile by another request
-            room = Room(self, data)
-            if not self.store.shared:
-                # Loaded afresh (after a restart): nobody is connected to this
-                # process yet; each phone and the table reconnect and say so.
-                # (On a shared store other processes may hold them: the
-                # connections of a process that died are let go by the
-                # others, see ``peers.py``.)
-                room.table_connected = False
-                room.table_hosts = []
-                now = self.clock()
-                for seat in room.seats:
-                    if seat.bot:
-                        continue  # bots have no phone: they are always here
-                    if seat.connected or seat.away_since is None:
-                        seat.away_since = now
-                    seat.connected = False
-                    seat.hosts = []
-            self._rooms[code] = room
-        deadline = room.next_deadline()
-        if deadline is not None and self.publisher:
-            self.publisher.schedule(room, deadline)
-        return room
-
-    def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:
-        """A new room with a fresh code and host token, kept in memory (in
-        family mode when asked); the first change of the room (the table
-        attaching) saves it. On a shared store it is saved at once, which
-        reserves its code."""
-        token = new_token()
-        now = self.clock()
-        for _ in range(200):
-            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(4))
-            data = {
-                "code": code, "rev": 0, "created": now, "touched": now,
-                "host_token_hash": hash_token(token), "join_url": f"{join_base}/j/{code}",
-                "host_player": None, "next_id": 1, "table_connected": False, "seats": [], "game": None,
-                "night": Night.new(now, {**default_settings(), "family": family}).to_json(),
-            }
-            with self._lock:
-                if code in self._rooms:
-                    continue
-                room = Room(self, data)
-                if not self.store.shared:
-                    if self.store.exists(code):
-                        continue
-                    self._rooms[code] = room
-                    return room, token
-            try:
-                self.store.commit(code, room.to_json(), now, expect=None, rev=0)
-            except Conflict:
-                continue
-            except StoreUnavailable:
-                raise unavailable() from None
-            with self._lock:
-                self._rooms[code] = room
-            return room, token
-        raise ProtocolError(Code.CONFLICT, "No free room code; try again.")
-
-    def live(self, code: str) -> Room | None:
-        """The room if it is in memory (never loads it from the store)."""
-        return self._rooms.get(code)
-
-    def held(self) -> list[Room]:
-        """Every room in memory."""
-        with self._lock:
-            return list(self._rooms.values())
-
-    def forget(self, room: Room) -> None:
-        """Drop a room that is gone from the store."""
-        with self._lock:
-            if self._rooms.get(room.code) is room:
-                del self._rooms[room.code]
-
-    def expire(self, ttl_seconds: float) -> list[str]:
-        """Forget rooms nobody has touched for ``ttl_seconds``."""
-        before = self.clock() - ttl_seconds
-        gone = self.store.expire(before)
-        with self._lock:
-            for code in gone:
-                self._rooms.pop(code, None)
-            for code, room in list(self._rooms.items()):
-                if room.touched < before:
-                    del self._rooms[code]
-        return gone

@@ -1,4 +1,10 @@
-"""Where rooms live: ``open_store(url)`` picks the backend from the URL."""
+"""Where rooms live: memory, SQLite (the default, one process) and Redis
+(several processes sharing rooms), behind one ``Store`` interface;
+``open_store(url)`` picks the backend from the URL.
+
+Rooms are stored as JSON text with their ``rev``; the store knows nothing of
+what is inside. It may import nothing of the project (redis and SQLite only).
+"""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ Keys (all under ``partyapp:``):
 
 Every script touches only the keys of one room and these few sets, on one
 Redis server (not Redis Cluster). Pair it with Flask-SocketIO's Redis
-message queue (``--store redis://...`` sets both up, see ``queue.py``).
+message queue (``--store redis://...`` sets both up, see ``partyapp/cluster/queue.py``).
 For no acknowledged change to be lost when Redis itself is killed, run it
 with ``appendonly yes`` and ``appendfsync always`` (the README's Deploy section).
 """

@@ -18,7 +18,8 @@ from partyapp import bots
 from partyapp.i18n.languages import answer_text
 from partyapp.games.kit.wording import Wording
 from partyapp.games import MODES
-from partyapp.realtime.protocol import ROOM_CODE_RE, Code, ProtocolError
+from partyapp.rooms.errors import NoSuchRoom, Unavailable
+from partyapp.rooms.registry import ROOM_CODE_RE
 
 bp = Blueprint("web", __name__)
 
@@ -36,10 +37,10 @@ def _room_or_none(code: str):
     if ROOM_CODE_RE.match(code):
         try:
             room = current_app.extensions["partyapp"].registry.get(code)
-        except ProtocolError as exc:
-            if exc.code == Code.UNAVAILABLE:  # the store is down for a moment: not "no such room"
-                page = render_template("busy.html", unavailable=True)
-                abort(Response(page, status=503, headers={"Retry-After": "5"}))
+        except Unavailable:  # the store is down for a moment: not "no such room"
+            page = render_template("busy.html", unavailable=True)
+            abort(Response(page, status=503, headers={"Retry-After": "5"}))
+        except NoSuchRoom:
             room = None
     if room is None:
         limiter.allow(addr)

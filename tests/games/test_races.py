@@ -1,4 +1,4 @@
-"""The kit's race machinery (``partyapp/games/races.py``): the arithmetic of
+"""The kit's race machinery (``partyapp/games/kit/races.py``): the arithmetic of
 compensation, the arrival stamp, the window and the standings, and the
 server's record of a phone's round trips. Times are in seconds."""
 

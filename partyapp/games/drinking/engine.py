@@ -128,7 +128,7 @@ Choices where the rule text is open
 - **Forfeits are counted, never worded here**: the log names who takes a
   forfeit and how many (parts below); whether it is a drink, a sip of
   something soft, water, points or a dare is the room's business (each
-  player's profile, the pace, family mode: ``partyapp/night.py``), and the
+  player's profile, the pace, family mode: ``partyapp/rooms/night.py``), and the
   screens word it so.
 
 The public ``log`` holds the latest ``PUBLIC_LOG`` entries (the state keeps

@@ -188,7 +188,7 @@ class Game(ABC):
     def log_mark(self) -> int:
         """The id of the latest entry of the game's log (0 before any, or for
         a game without a log): the room notes it after every change, so that
-        what it made of a change's forfeits (``night.py``) can be matched
+        what it made of a change's forfeits (``partyapp/rooms/night.py``) can be matched
         with the log entries of that change."""
         return 0
 

@@ -77,7 +77,6 @@ Views
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import orjson
@@ -87,56 +86,12 @@ from partyapp.games.kit.actions import Action, match
 from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, OptionError
 from partyapp.games.kit.cards import STANDARD_DECK, make_stock, take_out, validate_cards
 from partyapp.games.kit.forfeits import Forfeits, new_forfeits
+from partyapp.games.kit.options import Option, choice, flag, number  # noqa: F401 (the games' option kinds)
 from partyapp.games.kit.races import Arrival, split_arrival
 
 LOG_MAX = 40
 PUBLIC_LOG = 20
 STATE_VERSION = 1
-
-
-# -- options -------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One named option of a game: its kind, default, limits and meaning."""
-
-    kind: str  # "bool", "int" or "choice"
-    default: Any
-    doc: str
-    lo: int = 0
-    hi: int = 0
-    choices: tuple = ()
-
-    def check(self, name: str, value: Any) -> Any:
-        label = Term(name.replace("_", " ").capitalize())  # the option form's label
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise OptionError("{option} must be on or off.", option=label)
-        elif self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-                raise OptionError("{option} must be a whole number from {min} to {max}.", option=label, min=self.lo, max=self.hi)
-        elif value not in self.choices or not isinstance(value, str):
-            raise OptionError("{option} must be one of the choices offered.", option=label)
-        return value
-
-    def describe(self, name: str) -> dict:
-        out: dict[str, Any] = {"name": name, "kind": self.kind, "default": self.default, "doc": self.doc}
-        if self.kind == "int":
-            out.update(min=self.lo, max=self.hi)
-        elif self.kind == "choice":
-            out["choices"] = list(self.choices)
-        return out
-
-
-def flag(default: bool, doc: str) -> Option:
-    return Option("bool", default, doc)
-
-
-def number(default: int, lo: int, hi: int, doc: str) -> Option:
-    return Option("int", default, doc, lo, hi)
-
-
-def choice(default: str, choices: tuple[str, ...], doc: str) -> Option:
-    return Option("choice", default, doc, choices=choices)
 
 
 def _dumps(value: Any) -> str:

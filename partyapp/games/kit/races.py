@@ -44,32 +44,26 @@ The result
     (players not here who did not slap: not judged) and ``timed_out``. The
     game decides what first and last win or lose.
 
-Round trips
-    ``RoundTrips`` is the server's record of one connection's pings: when
-    each was sent, the last few answers, their median, and when the next
-    ping is due (quickly until a few answers are in, then at a steady pace).
+Round trips are measured by the server (``partyapp/realtime/pings.py``) and
+only reach a game in the arrival stamp.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, NamedTuple
 
 from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.options import flag, number
 
 ARRIVAL = "arrival"
 # A slap at most this long after a race closed is late, not a new slap.
 LATE_GRACE_S = 1.0
-# Round trips kept per connection; the median of these is the phone's lag.
-KEEP_SAMPLES = 5
 
 
 
 def race_options(window_ms: int) -> dict:
     """The options every game with races offers (merge them into its
     ``OPTIONS``), with the game's own default window."""
-    from partyapp.games.kit.cardgame import flag, number  # the kit's option kinds (cardgame imports this module)
-
     return {
         "slap_window_ms": number(window_ms, 300, 15000,
                                  "A race closes when everybody here has slapped, or after this many ms."),
@@ -249,51 +243,3 @@ def is_late(result: dict | None, at: float) -> bool:
 
 
 # -- round trips (the server's side) ---------------------------------------------------
-class RoundTrips:
-    """One connection's pings: sent, answered, and the median of the last
-    ``keep`` round trips. Times are the caller's (a monotonic clock)."""
-
-    __slots__ = ("samples", "pending", "next_seq", "last_sent")
-
-    MAX_PENDING = 4
-    QUICK_S = 0.5  # between pings until ``keep`` answers are in
-    STEADY_S = 2.0  # between pings after that
-    STALE_S = 10.0  # an unanswered ping older than this is forgotten
-
-    def __init__(self, keep: int = KEEP_SAMPLES) -> None:
-        self.samples: deque[float] = deque(maxlen=keep)
-        self.pending: dict[int, float] = {}
-        self.next_seq = 0
-        self.last_sent: float | None = None
-
-    def due(self, now: float) -> bool:
-        """Is it time to ping this connection again?"""
-        if self.last_sent is None:
-            return True
-        wait = self.QUICK_S if len(self.samples) < (self.samples.maxlen or 1) else self.STEADY_S
-        return now - self.last_sent >= wait
-
-    def sent(self, now: float) -> int:
-        """A ping goes out now; returns its number."""
-        self.next_seq += 1
-        seq = self.next_seq
-        self.last_sent = now
-        self.pending = {k: t for k, t in self.pending.items() if now - t < self.STALE_S}
-        while len(self.pending) >= self.MAX_PENDING:
-            del self.pending[min(self.pending)]
-        self.pending[seq] = now
-        return seq
-
-    def answered(self, seq: int, now: float) -> float | None:
-        """Ping ``seq`` came back now: the round trip, kept as a sample (None
-        for an unknown or forgotten ping)."""
-        sent = self.pending.pop(seq, None)
-        if sent is None or now < sent:
-            return None
-        rtt = now - sent
-        self.samples.append(rtt)
-        return rtt
-
-    def median(self) -> float | None:
-        """The recent median round trip in seconds, or None before any answer."""
-        return median(self.samples)

@@ -1,6 +1,6 @@
 """The prompts a drinking-deck card can open, one small class per kind (see
 ``base.py`` for what each kind answers for). The engine is
-``partyapp/games/drinking.py``."""
+``partyapp/games/drinking/engine.py``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,190 @@
+"""The per-app realtime state, kept in ``app.extensions["partyapp"]``: the
+connections and the seats they speak for, and beside them the fan-out, the
+games' timers, the pings and the background chores. It is the rooms'
+publisher (``publish`` and ``schedule``): only the connection-to-seat map
+lives here; everything else is in the room.
+
+With several processes, a room held here may be behind the store: whatever
+is decided from the room (who is host, whose token this is) is decided
+inside the room's change, which works on the newest room.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from flask import current_app, request
+
+from partyapp.bots import Autoplay
+from partyapp.cluster.queue import RoomQueue
+from partyapp.cluster.sequencer import Sequencer
+from partyapp.realtime import netinfo, pings
+from partyapp.realtime.connections import Conn
+from partyapp.realtime.extension import socketio
+from partyapp.realtime.fanout import Fanout, Route
+from partyapp.realtime.housekeeping import Housekeeping
+from partyapp.realtime.limits import KeyedLimiter
+from partyapp.realtime.timers import Deadlines
+from partyapp.rooms.registry import Registry
+from partyapp.rooms.room import UNCHANGED, Room
+from partyapp.rooms.errors import RoomError
+from partyapp.rooms.frames import encode
+from partyapp.store import StoreUnavailable
+
+
+@dataclass
+class Realtime:
+    """Per-app realtime state, kept in ``app.extensions["partyapp"]``: the
+    connections, and the fan-out, deadlines and housekeeping beside them. It
+    is the rooms' publisher (``publish`` and ``schedule``)."""
+
+    registry: Registry
+    settings: dict
+    lan_ip: str
+    queue: RoomQueue | None = None  # the message queue, with several processes
+    conns: dict[str, Conn] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    pinging: bool = False
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.shared = self.registry.store.shared
+        rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
+        self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
+        self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
+                                               s["PARTYAPP_ALLOWED_ORIGINS"])
+        sequencer = Sequencer(later=self._later) if self.shared else None
+        self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
+        self.deadlines = Deadlines(self.registry)
+        self.housekeeping = Housekeeping(self.registry, s, self)
+        self.registry.publisher = self
+        self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
+        self.registry.autoplay = self.autoplay
+        if self.queue is not None:
+            self.queue.on_reconnect = lambda: self._later(0.5, self.resync)
+
+    @staticmethod
+    def _later(seconds: float, fn: Callable[[], None]) -> None:
+        def wait() -> None:
+            socketio.sleep(seconds)
+            fn()
+
+        socketio.start_background_task(wait)
+
+    # -- the rooms' publisher (called by Room under its lock) ---------------------
+    def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
+        """Send the views of a new ``rev``: the public one to the table, each
+        ``you`` (spliced into it) to its phone; with several processes, to the
+        processes holding their connections."""
+        route = None
+        if self.shared:
+            route = Route(self.registry.host_id, room.was_here, room.table_hosts,
+                          {s.id: s.hosts for s in room.seats if s.connected})
+        self.fanout.publish(room.code, public, private, route)
+
+    def resync(self) -> None:
+        """Send every connection held here the room as it is now (after the
+        queue was down, frames of other processes may have been lost)."""
+        for code in self.fanout.held():
+            try:
+                room = self.registry.get(code)
+                rev, frames = room.read(lambda room=room: self._current_frames(room))
+            except (RoomError, StoreUnavailable):
+                continue
+            self.fanout.sequencer.current(code, rev, lambda code=code, frames=frames: self.fanout.deliver(code, frames))
+
+    def renamed(self, new: str) -> None:
+        """This process goes on under a new name (``cluster.peers``)."""
+        self.fanout.host = new
+
+    def _current_frames(self, room: Room) -> tuple[int, list[tuple[str | None, str]]]:
+        held = self.fanout.held().get(room.code, set())
+        frames = [(pid, encode(room.view_for(pid))) for pid in held if pid is None or room.has_seat(pid)]
+        return room.rev, frames
+
+    def schedule(self, room: Room, at: float) -> None:
+        """Call ``room.tick`` once the game's deadline (a race's time-out) is due."""
+        self.deadlines.schedule(room.code, at)
+
+    def start_pings(self) -> None:
+        """Start pinging the phones of reflex games (``pings.py``), once."""
+        with self.lock:
+            if self.pinging:
+                return
+            self.pinging = True
+        socketio.start_background_task(pings.ping_forever, self.conns, self.registry, socketio)
+
+    # -- binding connections to seats ---------------------------------------------
+    def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
+        """Attach ``conn`` to a table or a seat (inside the room's change)."""
+        conn.code, conn.role, conn.pid = room.code, role, pid
+        self.fanout.listen(conn.sid, room.code, pid if role == "player" else None)
+
+    def unbind(self, conn: Conn) -> None:
+        """Detach ``conn`` from its table or seat. Whether it was the last
+        connection of that seat (which then shows as disconnected) is decided
+        inside the room's change, where a resume of the same seat is bound,
+        so a phone that came back meanwhile is never marked away."""
+        code, role, pid = conn.code, conn.role, conn.pid
+        if code is None:
+            return
+        conn.code = conn.role = conn.pid = None
+        seat = pid if role == "player" else None
+        self.fanout.stop_listening(conn.sid, code, seat)
+        try:
+            room = self.registry.get(code)
+        except RoomError:
+            self.fanout.forget(conn.sid, code, seat)  # the room expired meanwhile
+            return
+
+        last: list[bool] = []  # decided once: on a shared store the change may be applied again
+
+        def gone() -> Any:
+            if not last:
+                last.append(self.fanout.forget(conn.sid, code, seat))
+            if not last[0]:
+                return UNCHANGED
+            if role == "table":
+                return room.set_table_connected(False)
+            return room.set_connected(pid, False) if room.has_seat(pid) else UNCHANGED
+
+        room.change(gone)
+
+    def evict_seat(self, room: Room, pid: str, reason: str) -> None:
+        """A seat is gone (kicked or left): tell its phones and forget them."""
+        for sid in self.fanout.evict(room.code, pid, reason):
+            conn = self.conns.get(sid)
+            if conn is not None:
+                conn.code = conn.role = conn.pid = None
+
+    def send_current(self, room: Room, conn: Conn) -> None:
+        """The current view to one connection (room lock held)."""
+        self.fanout.send(conn.sid, room.view_for(conn.pid if conn.role == "player" else None))
+
+    def is_host(self, conn: Conn, room: Room) -> bool:
+        if conn.code != room.code:
+            return False
+        return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
+
+    def disconnect(self, sid: str) -> None:
+        """Close one connection of this process."""
+        socketio.server.disconnect(sid, namespace="/")
+
+    def origin_allowed(self, origin: str | None, environ: dict) -> bool:
+        """Refuse Socket.IO connections opened by pages of other sites
+        (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
+        one of the server's own addresses or a configured one. Clients that
+        are not browsers send no Origin and are let in."""
+        if not origin:
+            return True
+        return origin.lower() in self.origins
+
+
+def rt() -> Realtime:
+    return current_app.extensions["partyapp"]
+
+
+def client_addr() -> str:
+    return request.remote_addr or request.environ.get("REMOTE_ADDR") or "?"

@@ -1,0 +1,137 @@
+"""The registry: finds rooms in memory or loads them from the store, makes new
+ones under fresh codes, and forgets the expired."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import time
+from typing import Callable
+
+from partyapp.rooms.errors import Busy, NoSuchRoom, unavailable
+from partyapp.rooms.night import Night, default_settings
+from partyapp.rooms.room import Autoplayer, Publisher, Room, hash_token, new_token
+from partyapp.store import Conflict, Store, StoreUnavailable
+
+ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
+ROOM_CODE_LEN = 4
+ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}$")
+
+
+class Registry:
+    """Finds rooms: in memory when live, else loaded from the store.
+
+    ``host_id`` names this server process in the rooms' ``hosts`` (fresh for
+    each process, so a process that restarts is a new one)."""
+
+    def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
+                 clock: Callable[[], float] = time.time, host_id: str | None = None) -> None:
+        self.store = store
+        self.max_players = max_players
+        self.option_defaults = dict(option_defaults or {})
+        self.clock = clock
+        self.host_id = host_id or secrets.token_hex(6)
+        self.publisher: Publisher | None = None
+        self.autoplay: Autoplayer | None = None
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    def get(self, code: str) -> Room:
+        room = self._rooms.get(code)
+        if room is not None:
+            return room
+        try:
+            data = self.store.load(code)
+        except StoreUnavailable:
+            raise unavailable() from None
+        if data is None:
+            raise NoSuchRoom("There is no room {room}. Check the code on the TV.", room=code)
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                return room  # loaded meanwhile by another request
+            room = Room(self, data)
+            if not self.store.shared:
+                # Loaded afresh (after a restart): nobody is connected to this
+                # process yet; each phone and the table reconnect and say so.
+                # (On a shared store other processes may hold them: the
+                # connections of a process that died are let go by the
+                # others, see ``partyapp/cluster/peers.py``.)
+                room.table_connected = False
+                room.table_hosts = []
+                now = self.clock()
+                for seat in room.seats:
+                    if seat.bot:
+                        continue  # bots have no phone: they are always here
+                    if seat.connected or seat.away_since is None:
+                        seat.away_since = now
+                    seat.connected = False
+                    seat.hosts = []
+            self._rooms[code] = room
+        deadline = room.next_deadline()
+        if deadline is not None and self.publisher:
+            self.publisher.schedule(room, deadline)
+        return room
+
+    def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:
+        """A new room with a fresh code and host token, kept in memory (in
+        family mode when asked); the first change of the room (the table
+        attaching) saves it. On a shared store it is saved at once, which
+        reserves its code."""
+        token = new_token()
+        now = self.clock()
+        for _ in range(200):
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
+            data = {
+                "code": code, "rev": 0, "created": now, "touched": now,
+                "host_token_hash": hash_token(token), "join_url": f"{join_base}/j/{code}",
+                "host_player": None, "next_id": 1, "table_connected": False, "seats": [], "game": None,
+                "night": Night.new(now, {**default_settings(), "family": family}).to_json(),
+            }
+            with self._lock:
+                if code in self._rooms:
+                    continue
+                room = Room(self, data)
+                if not self.store.shared:
+                    if self.store.exists(code):
+                        continue
+                    self._rooms[code] = room
+                    return room, token
+            try:
+                self.store.commit(code, room.to_json(), now, expect=None, rev=0)
+            except Conflict:
+                continue
+            except StoreUnavailable:
+                raise unavailable() from None
+            with self._lock:
+                self._rooms[code] = room
+            return room, token
+        raise Busy("No free room code; try again.")
+
+    def live(self, code: str) -> Room | None:
+        """The room if it is in memory (never loads it from the store)."""
+        return self._rooms.get(code)
+
+    def held(self) -> list[Room]:
+        """Every room in memory."""
+        with self._lock:
+            return list(self._rooms.values())
+
+    def forget(self, room: Room) -> None:
+        """Drop a room that is gone from the store."""
+        with self._lock:
+            if self._rooms.get(room.code) is room:
+                del self._rooms[room.code]
+
+    def expire(self, ttl_seconds: float) -> list[str]:
+        """Forget rooms nobody has touched for ``ttl_seconds``."""
+        before = self.clock() - ttl_seconds
+        gone = self.store.expire(before)
+        with self._lock:
+            for code in gone:
+                self._rooms.pop(code, None)
+            for code, room in list(self._rooms.items()):
+                if room.touched < before:
+                    del self._rooms[code]
+        return gone
