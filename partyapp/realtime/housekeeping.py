@@ -17,10 +17,13 @@ FULL_GC_SECONDS = 300
 
 
 class Housekeeping:
-    def __init__(self, registry, settings: dict, realtime=None) -> None:
+    """The background chores of one process; ``peers`` keeps track of the
+    other processes on a shared store (None with one process)."""
+
+    def __init__(self, registry, settings: dict, peers: Peers | None = None) -> None:
         self.registry = registry
         self.settings = settings
-        self.realtime = realtime
+        self.peers = peers
         self.started = False
         self._lock = threading.Lock()
 
@@ -33,11 +36,8 @@ class Housekeeping:
             self.started = True
         socketio.start_background_task(self._sweep_forever)
         socketio.start_background_task(self._maintain_forever)
-        if self.registry.store.shared and self.realtime is not None:
-            rt = self.realtime
-            peers = Peers(self.registry, held=rt.fanout.held, renamed=rt.renamed, resync=rt.resync,
-                          sleep=socketio.sleep)
-            socketio.start_background_task(peers.run_forever)
+        if self.peers is not None:
+            socketio.start_background_task(self.peers.run_forever)
 
     def _maintain_forever(self) -> None:
         """The store's housekeeping every second (in a thread of its own on

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from flask import current_app, request
 
 from partyapp.bots import Autoplay
+from partyapp.cluster.peers import Peers
 from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
 from partyapp.realtime import netinfo, pings
@@ -58,7 +59,9 @@ class Realtime:
         sequencer = Sequencer(later=self._later) if self.shared else None
         self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
         self.deadlines = Deadlines(self.registry)
-        self.housekeeping = Housekeeping(self.registry, s, self)
+        peers = Peers(self.registry, held=self.fanout.held, renamed=self.renamed, resync=self.resync,
+                      sleep=socketio.sleep) if self.shared else None
+        self.housekeeping = Housekeeping(self.registry, s, peers)
         self.registry.publisher = self
         self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
         self.registry.autoplay = self.autoplay
