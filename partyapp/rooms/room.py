@@ -70,18 +70,17 @@ class Seat:
     token_hash: str
     group: str | None = None
     connected: bool = True
-    drinks: int = 0  # drinks (and soft sips) over the night, games in play included
     away_since: float | None = None  # server time the seat's last phone went
     hosts: list[str] = field(default_factory=list)  # server processes holding one of its phones' connections
     profile: str = "drinks"  # "drinks", "soft" or "none" (night.py)
     more_time: bool = False  # their own timers run twice as long
-    forfeits: int = 0  # forfeits taken in another form than drinks (points, dares, water)
-    water: int = 0  # of those, water (past the pace)
     bot: bool = False  # a seat the server plays (``partyapp/bots``)
     look: str | None = None  # a bot's face on the screens
     level: str | None = None  # a bot's speed: slow, normal or fast
     auto: bool = False  # a person's seat the server plays while their phone is away
 
+
+SEAT_FIELDS = frozenset(Seat.__dataclass_fields__)
 
 # Names of players who left or were removed, kept so that the rules, the log
 # and the results still name them; the most recent ones only.
@@ -143,11 +142,11 @@ class Room:
         self.next_id: int = data["next_id"]
         self.table_connected: bool = data.get("table_connected", False)
         self.table_hosts: list[str] = list(data.get("table_hosts") or [])
-        self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
+        self.seats: list[Seat] = [Seat(**{k: v for k, v in s.items() if k in SEAT_FIELDS}) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
         self.autoplay: dict = dict(data.get("autoplay") or {})
         self.game: Game | None = self._load_game(data.get("game"))
-        self.night: Night = Night.from_json(data.get("night"), self.created)
+        self.night: Night = Night.from_json(data.get("night"), self.created, data["seats"])
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -185,9 +184,9 @@ class Room:
             "table_connected": self.table_connected,
             "table_hosts": self.table_hosts,
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
-                       "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since,
-                       "hosts": s.hosts, "profile": s.profile, "more_time": s.more_time, "forfeits": s.forfeits,
-                       "water": s.water, "bot": s.bot, "look": s.look, "level": s.level, "auto": s.auto}
+                       "connected": s.connected, "away_since": s.away_since, "hosts": s.hosts,
+                       "profile": s.profile, "more_time": s.more_time, "bot": s.bot, "look": s.look,
+                       "level": s.level, "auto": s.auto}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
@@ -333,6 +332,7 @@ class Room:
     def public_view(self) -> dict:
         in_game = set(self.game.players()) if self.game else set()
         waiting = set(self.game.waiting_for()) if self.game and not self.game.is_over() else set()
+        ledger = self.night.ledger
         return {
             "rev": self.rev,
             "room": {
@@ -350,10 +350,8 @@ class Room:
                     "name": s.name,
                     "seat": i,
                     "connected": s.connected,
-                    "drinks": s.drinks,
+                    **ledger.counts(s.id),
                     "profile": s.profile,
-                    "forfeits": s.forfeits,
-                    "water": s.water,
                     "group": s.group,
                     "in_game": s.id in in_game,
                     "away_since": s.away_since,
@@ -507,6 +505,7 @@ class Room:
             changed = True
         if profile is not UNCHANGED and profile != seat.profile:
             seat.profile = profile
+            self.night.pin(self.seats)  # the forfeits taken so far keep their form
             changed = True
         if more_time is not UNCHANGED and more_time != seat.more_time:
             seat.more_time = more_time
@@ -637,6 +636,8 @@ class Room:
             changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        if changed:
+            self.night.pin(self.seats)
         return None if changed else UNCHANGED
 
     def end_night(self) -> Any:
@@ -658,8 +659,6 @@ class Room:
         if self.night.ended is None:
             raise IllegalAction("The night is still on.")
         self.night = Night.new(self.registry.clock(), self.night.settings)
-        for s in self.seats:
-            s.drinks = s.forfeits = s.water = 0
         return None
 
     def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
