@@ -156,7 +156,8 @@ def save(cat: Catalog, lang: str) -> None:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=False, include_previous=False)
+    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=False, include_previous=False,
+             include_lineno=False)  # file names only: an edit elsewhere in a file leaves the catalogue as it is
     new = buf.getvalue()
     if path.exists() and _dateless(path.read_bytes()) == _dateless(new):
         return  # only the extraction date would change: the file is left as it is
