@@ -10,7 +10,8 @@ Where the message ids come from (Babel's extractors, ``babel.cfg``):
   tokens by ``extract_js``),
 - ``partyapp/`` (Python: ``_``/``N_``/``Term``, the refusals
   ``IllegalAction(...)`` and its kind, ``ProtocolError(code, ...)``,
-  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, ``OptionError(...)``, and the options' help
+  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, ``OptionError(...)``, the rooms'
+  refusals (``NameTaken(...)`` and the other kinds of ``rooms/errors.py``), and the options' help
   ``flag``/``number``/``choice``),
 - and, because the screens show them through ``t()`` built from data, the
   names and choices of every game option as the option form words them.
@@ -54,6 +55,10 @@ KEYWORDS = {
     "t": None, "N_": None, "Term": None, "answer_text": None, "Wording": None,
     "IllegalAction": None, "NotYourTurn": None, "GameIsOver": None, "TooLate": None, "TextRefused": None,
     "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
+    "say_in": (2,), "words_for": (2,),  # the dispatcher's answers, in the connection's language
+    # the rooms' refusals (partyapp/rooms/errors.py)
+    "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
+    "NameTaken": None, "Busy": None, "Unavailable": None,
 }
 # The games' option helpers (their help texts), read in the engines only: a
 # function of the same name elsewhere (the protocol's ``flag(value, field)``)
