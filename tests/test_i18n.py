@@ -118,6 +118,19 @@ def test_each_screen_gets_refusals_in_its_own_language(client, table, join):
     assert bad["error"]["message"] == "Имя: есть невидимый символ или символ смены направления текста."
 
 
+def test_a_russian_phone_is_told_to_slow_down_in_russian(make_app, client):
+    """The dispatcher's own answers (here the rate limit's) are in the
+    connection's language too."""
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)
+    ru = Client(app, query_string="lang=ru")
+    answers = [ru.call("game.act", {"action": {"type": "draw"}}) for _ in range(4)]
+    limited = [a["error"]["message"] for a in answers if a["error"]["code"] == "rate_limited"]
+    assert limited and set(limited) == {"Слишком много сообщений; помедленнее."}
+    ru.disconnect()
+
+
 def test_a_russian_host_is_told_why_a_deck_is_refused(client, table):
     from partyapp.games.drinking import decks
 
