@@ -1,7 +1,9 @@
 """Home Blackjack (mode ``blackjack``): "BLACKJACK / 21" of ``seeds/000``.
 
 A player deals; everybody else plays against the dealer for chips, and the
-losers drink.
+losers drink. The deal runs on the 21 family's round loop (``rounds.py``:
+the bets, the turns, the dealer's turn, settling, seats); this module holds
+home Blackjack's own rules, and lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -131,8 +133,9 @@ class Blackjack(RotatingDealer, TwentyOneGame):
         self.s["current"] = pid
 
     def dealer_playing(self) -> bool:
+        """The dealer's turn is the last of the play."""
         s = self.s
-        return s.get("phase") == PLAY and s.get("current") is not None and s["current"] == s.get("dealer")
+        return s.get("phase") == PLAY and s["current"] == s["dealer"]
 
     # -- the bets and the deal ------------------------------------------------------------------
     def open_round(self, dealer: str | None, able: list[str]) -> None:
@@ -182,6 +185,7 @@ class Blackjack(RotatingDealer, TwentyOneGame):
 
     # -- the players' moves, and the dealer's --------------------------------------------------
     def hand_actions(self, pid: str, i: int) -> list[dict]:
+        """Hit or stand; on 21, stand only."""
         if hand_value(self.s["hands"][pid]["cards"]).total >= 21:
             return [spec("stand")]
         return [spec("hit"), spec("stand")]
@@ -196,12 +200,11 @@ class Blackjack(RotatingDealer, TwentyOneGame):
         s["current"] = s["dealer"]
         self._show(s["dealer"], "blackjack.reveal")
 
-    def _dealer_must_hit(self) -> bool:
-        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
-        return value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
-
     def dealer_move(self) -> str:
-        return "hit" if self._dealer_must_hit() else "stand"
+        """Hit on 16 or less (a soft 17 too with ``hit_soft_17``), else stand."""
+        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
+        must_hit = value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
+        return "hit" if must_hit else "stand"
 
     def do_hit(self, pid: str) -> None:
         s = self.s

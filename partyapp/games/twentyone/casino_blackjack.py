@@ -3,6 +3,9 @@
 The house deals from a shoe to one to seven players, each playing their own
 box against the dealer. The dealer's play is fixed by the rules, so it is
 automatic, one step at a time, paced so that the table can follow it.
+What it shares with Russian Blackjack is in ``boxes.py``, the round loop of
+every 21 game in ``rounds.py``; this module holds what is the casino's, and
+lists every rule of the game below.
 
 The rules as the seed gives them
 --------------------------------

@@ -1,6 +1,9 @@
 """Pontoon (mode ``pontoon``): "PONTOON / BLACKJACK / 21 / TWIST" of ``seeds/000``.
 
 A player holds the bank; everybody else bets on beating the banker's hand.
+The deal runs on the 21 family's round loop (``rounds.py``: the bets, the
+turns, the banker's turn, settling, seats); this module holds Pontoon's own
+rules, and lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -227,12 +230,9 @@ class Pontoon(TwentyOneGame):
             s["stock"] = shuffled(make_deck(), self.random())
         return self.draw()
 
-    def _to_bottom(self, cards: list[str]) -> None:
-        """Cards go under the pack, the first of them to be dealt first."""
-        self.s["stock"][0:0] = reversed(cards)
-
     def discard(self, cards: list[str]) -> None:
-        self._to_bottom(cards)
+        """Used cards go under the pack, the first of them to be dealt first."""
+        self.s["stock"][0:0] = reversed(cards)
 
     def on_table(self, hand: dict) -> bool:
         """A bust hand went under the pack at once."""
@@ -279,7 +279,7 @@ class Pontoon(TwentyOneGame):
         """The card goes to the bottom of the pack unseen."""
         s = self.s
         s["order"].remove(pid)
-        self._to_bottom(s["hands"].pop(pid)[0]["cards"])
+        self.discard(s["hands"].pop(pid)[0]["cards"])
         super().do_sit_out(pid)
 
     def start_play(self) -> None:
@@ -298,7 +298,6 @@ class Pontoon(TwentyOneGame):
         self.advance()
 
     # -- the players' turns ----------------------------------------------------------------------------
-
     def _buy_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
         if hand["twisted"]:
             return None
@@ -386,7 +385,7 @@ class Pontoon(TwentyOneGame):
             hand.update(status=BUST, shown=True)
             self.log("pontoon.bust", player=pid, hand=i, cards=list(hand["cards"]), total=total)
             self.pay_hand(pid, hand, BUST, -hand["stake"])
-            self._to_bottom(hand["cards"])
+            self.discard(hand["cards"])
         elif len(hand["cards"]) == 5:
             hand["status"] = TRICK
             self.log("pontoon.trick", player=pid, hand=i)
@@ -486,7 +485,7 @@ class Pontoon(TwentyOneGame):
         pontoons = [p for p, _, hand in self.hands_in_play() if rank(hand["cards"])[0] == 3]
         s["shuffle"] = bool(pontoons) or s["banker_hand"]["status"] == PONTOON
         if not s["shuffle"]:
-            self._to_bottom(self.table_cards())
+            self.discard(self.table_cards())
         elif s["banker_hand"]["status"] != PONTOON:
             unsplit = [p for p in pontoons if len(s["hands"][p]) == 1]
             if unsplit:  # the bank passes when the next deal begins, if there is one

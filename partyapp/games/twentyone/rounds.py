@@ -119,6 +119,7 @@ class TwentyOneGame(BettingGame):
         return self.dealer
 
     def dealer_hand(self) -> dict | None:
+        """The dealer's hand on the table, this deal's or the last one's."""
         return self.s.get(self.DEALER_HAND) if self.DEALER_HAND else None
 
     def dealt_by(self) -> str | None:
@@ -175,6 +176,8 @@ class TwentyOneGame(BettingGame):
         self.s["decided"].append(pid)
 
     def bet_actions(self, pid: str) -> list[dict]:
+        """A stake within the limits, or sitting out (only that, for a
+        bettor who cannot cover the minimum)."""
         limits = self.ledger.bet_limits(pid)
         if limits is None:
             return [spec("sit_out")]
@@ -277,7 +280,7 @@ class TwentyOneGame(BettingGame):
             return
         self.dealer_plays()
         pace = self.dealer_pace()
-        if pace is not None and self.dealer_playing() and not self.s["over"]:
+        if pace is not None and self.dealer_playing() and not self.s["over"]:  # not settled at once
             self.s["due"] = self.now + pace
 
     @abstractmethod
@@ -298,7 +301,8 @@ class TwentyOneGame(BettingGame):
         return None
 
     def dealer_step(self) -> None:
-        """One step of the dealer's play on the clock (a game with a pace)."""
+        """One step of the dealer's play on the clock: the rule's move."""
+        getattr(self, "do_" + self.dealer_move())(self.dealer)
 
     def next_deadline(self) -> float | None:
         s = self.s
@@ -330,15 +334,13 @@ class TwentyOneGame(BettingGame):
         """Every stake of the deal is paid; the deal is closed; next deal."""
         self.s["current"] = None
         self.show_all()
-        outcomes = self.outcomes()
-        for paid_now in (lambda g: g < 0, lambda g: g == 0, lambda g: g > 0):
-            for pid, box, hand, result, gain in outcomes:
-                if not paid_now(gain):
-                    continue
-                if hand is None:
-                    self.pay(pid, result, gain, counter=self.counter(), box=box)
-                else:
-                    self.pay_hand(pid, hand, result, gain)
+        # Losers first, then ties, then winners, each in playing order (a
+        # stable sort): a dealer's stack pays the winners as far as it goes.
+        for pid, box, hand, result, gain in sorted(self.outcomes(), key=lambda o: (o[4] > 0) - (o[4] < 0)):
+            if hand is None:
+                self.pay(pid, result, gain, counter=self.counter(), box=box)
+            else:
+                self.pay_hand(pid, hand, result, gain)
         self.close_deal()
         self.round_done()
 

@@ -4,7 +4,8 @@
 Each player plays against the bank, held by a player who deals; the deal
 passes round the table. What it shares with casino Blackjack (boxes,
 insurance, double, split, the dealer drawing to 17, settling) is in
-``boxes.py``; this module holds what is Russian.
+``boxes.py``, the round loop of every 21 game in ``rounds.py``; this module
+holds what is Russian, and lists every rule of the game below.
 
 The rules as the seed gives them
 --------------------------------
