@@ -4,7 +4,7 @@ Home Blackjack, Casino Blackjack, Russian Blackjack and Pontoon all run
 their deals through this one loop. It owns the order of things; each game
 says its own rules (how it deals, which moves it offers, how its dealer
 plays, how it pays, how the deal or bank passes) through the methods
-marked *the game's* below. The session around the deals (chips and
+named in brackets below. The session around the deals (chips and
 stakes, the deals counted, rebuys, out of chips, the end of the game and
 its result) is ``BettingGame``'s (``betting.py``).
 
@@ -13,8 +13,9 @@ A deal, phase by phase (``phase`` in the view)
 The next deal
     ``begin_round`` asks the game who deals or banks (``next_dealer``: the
     deal passed to the left, the house, the bank), opens the deal with its
-    betting (``open_round`` adds the game's own state) and logs
-    ``round.start {round, dealer}``.
+    betting (``open_round`` adds the game's own state, or a first phase of
+    its own: Pontoon's banker deals or sells the bank before the bets) and
+    logs ``round.start {round, dealer}``.
 ``bet``
     The players dealt in (``bettors``, from the dealer's left:
     ``dealt_in``) stake from the table minimum to the maximum or their
@@ -36,8 +37,8 @@ The dealer's play
     game names the phase, ``DEALER_PHASE``): a dealer who is a player on
     their phone, offered by default exactly the one move the rule allows
     (``dealer_move``), the house on the clock: with a ``dealer_pace`` one
-    ``dealer_step`` is due that many seconds after the last
-    (``next_deadline``, ``tick``).
+    ``dealer_step`` (by default the rule's move) is due that many seconds
+    after the last (``next_deadline``, ``tick``).
 Settlement (``settle``)
     Every hand is shown (``show_all``) and gets its result (``outcomes``:
     who wins or loses what). The losers pay first, then the stakes of ties
@@ -76,8 +77,9 @@ State (plain JSON, in ``self.s``)
     in playing order; ``hands``, each player's list of hands (dicts with at
     least ``cards`` and ``status``); ``current``, ``[player, hand index]``
     of the hand in play; the dealer's hand under ``DEALER_HAND``. Home
-    Blackjack keeps one hand a player, the dealer's among them, and says
-    so where it differs (``hands_of``, ``hands_in_play``, ``playing``).
+    Blackjack keeps one hand a player, the dealer's among them, ``current``
+    naming the player, and says so where it differs (``hands_of``,
+    ``hands_in_play``, ``playing``, ``give_turn``, ``dealer_playing``).
 """
 
 from __future__ import annotations
@@ -404,7 +406,7 @@ class TwentyOneGame(BettingGame):
             self.leave_deal(pid)
             return
         seats = s["seats"]
-        s[self.DEALER_KEY] = seats[index % len(seats)]
+        s[self.DEALER_KEY] = seats[index % len(seats)]  # the player on the leaver's left
         self.dealer_left()
         self.void_round("dealer_left")
 
@@ -417,7 +419,7 @@ class TwentyOneGame(BettingGame):
         their cards off the table, and play goes on."""
         s = self.s
         playing = self.playing() if s["phase"] == PLAY else None
-        for key in ("bettors", "sat_out", "decided"):
+        for key in ("bettors", "sat_out", "decided"):  # those the game keeps
             if pid in s.get(key, ()):
                 s[key].remove(pid)
         if self.in_deal() and pid in s["order"]:
@@ -480,6 +482,7 @@ class TwentyOneGame(BettingGame):
         return self.undecided() if self.s.get("phase") == BET else []
 
     def current_view(self) -> dict | None:
+        """The hand in play as the views of several hands a player show it."""
         current = self.s.get("current")
         return {"player": current[0], "hand": current[1]} if current and not self.s["over"] else None
 
