@@ -3,7 +3,7 @@ card is drawn: one function per effect, called as ``effect(g, drawer, rank,
 entry, now)`` with the engine ``g`` (a ``DrinkingGame``), the drawer's id,
 the card's rank and its deck entry (title, text, effect, params). An effect
 hands out drinks, grants a role, changes the direction, fills the cup, or
-opens a prompt (``drinking_prompts``) that holds the next draw."""
+opens a prompt (``prompts/``) that holds the next draw."""
 
 from __future__ import annotations
 

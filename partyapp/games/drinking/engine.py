@@ -347,14 +347,8 @@ class DrinkingGame(Engine):
         # words are message ids, worded in each screen's language.
         own = house is not None and house != family_deck(cls.mode)
         staged = opts.pop("deck", [])
-        seats: list[str] = []
-        groups: dict[str, str | None] = {}
-        for p in players:
-            pid = p["id"]
-            if not isinstance(pid, str) or not pid or pid == HOST or pid in groups:
-                raise ValueError(f"bad or repeated player id {pid!r}.")
-            seats.append(pid)
-            groups[pid] = _group(p.get("group"))
+        seats = cls.seat_ids(players)
+        groups = {p["id"]: _group(p.get("group")) for p in players}
         if not seats:
             raise ValueError("a game needs at least one player.")
         cup_total = sum(1 for code in STANDARD_DECK

@@ -130,12 +130,7 @@ class CardGame(Engine):
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "CardGame":
         opts = cls.check_options(options)
         staged = opts.pop("deck", [])
-        seats: list[str] = []
-        for p in players:
-            pid = p.get("id") if isinstance(p, dict) else None
-            if not isinstance(pid, str) or not pid or pid == HOST or pid in seats:
-                raise ValueError(f"bad or repeated player id {pid!r}.")
-            seats.append(pid)
+        seats = cls.seat_ids(players)
         if not cls.min_players <= len(seats) <= cls.max_players:
             raise ValueError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
         s = {

@@ -50,7 +50,8 @@ The log
     it logged (``events()``, the game's public form of them).
 
 Seats
-    ``players()`` in seat order; ``step(pid, k)`` is the player ``k`` seats
+    ``seat_ids`` checks the players a game starts with; ``players()`` in
+    seat order; ``step(pid, k)`` is the player ``k`` seats
     clockwise (negative: the other way), ``left_of`` the next one clockwise
     among some; ``set_seat_order`` takes the host's new order of the same
     players. ``presence(pid, connected, now)`` keeps the players whose
@@ -232,6 +233,18 @@ class Engine(Game):
         return self._events
 
     # -- seats -------------------------------------------------------------------------
+    @staticmethod
+    def seat_ids(players: list[dict]) -> list[str]:
+        """The player ids of ``new``'s players, in seat order; raises
+        ``ValueError`` for a missing, bad or repeated id."""
+        seats: list[str] = []
+        for p in players:
+            pid = p.get("id") if isinstance(p, dict) else None
+            if not isinstance(pid, str) or not pid or pid == HOST or pid in seats:
+                raise ValueError(f"bad or repeated player id {pid!r}.")
+            seats.append(pid)
+        return seats
+
     def players(self) -> list[str]:
         return list(self.s["seats"])
 
