@@ -2,7 +2,8 @@
 reaches anybody; the server, not the phone, says when a slap arrived, and
 compensates it by the phone's round trip; a phone that drops out does not
 hold a race; a slap after the window is late; the phones of a reflex game
-are pinged.
+are pinged. The drinking decks' races are stamped and compensated the same
+way, and their phones pinged.
 
 The room's clock is the test's (``clock``), so arrival times are exact; the
 race opens with Bob's flip at 1001.0 with a 3 s window."""
@@ -171,6 +172,40 @@ def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join
         pings = ana.received("net.ping")
     assert pings and isinstance(pings[0]["n"], int)
     assert t.received("net.ping") == []
+
+
+def test_the_phones_of_a_drinking_game_are_pinged(table, join):
+    """A drinking deck's phones are pinged too, so its races can be judged
+    by when each phone tapped."""
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": "kings", "options": {}}))
+    deadline = time.monotonic() + 5
+    pings: list = []
+    while time.monotonic() < deadline and not pings:
+        time.sleep(0.1)
+        pings = bob.received("net.ping")
+    assert pings and isinstance(pings[0]["n"], int)
+    assert t.received("net.ping") == []
+
+
+def test_floor_judges_a_slow_phone_by_when_it_tapped(app, table, join, clock):
+    """Floor: Cat's phone has a 400 ms round trip. Her tap reaches the
+    server 50 ms after Bob's but left her phone 150 ms before his: Bob is
+    last, not Cat."""
+    t, code, _ = table
+    ana, bob, cat = (join(code, n) for n in ("Ana", "Bob", "Cat"))
+    for phone, rtt in ((ana, 0.02), (bob, 0.02), (cat, 0.40)):
+        conn_of(app, phone).trips.samples.extend([rtt] * 5)
+    ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"]}}))
+    ok(ana.call("game.act", {"action": {"type": "draw"}}))
+    for phone, at in ((ana, 1000.30), (bob, 1000.40), (cat, 1000.45)):
+        clock[0] = at
+        ok(phone.call("game.act", {"action": {"type": "tap"}}))
+    state = t.last_state()
+    assert state["game"]["outcome"]["order"] == [cat.player_id, ana.player_id, bob.player_id]
+    assert state["game"]["outcome"]["losers"] == [bob.player_id]
+    assert [p["drinks"] for p in state["players"]] == [0, 1, 0]
 
 
 @pytest.mark.parametrize("mode", ["irish_snap", "egyptian_ratscrew", "concentration"])

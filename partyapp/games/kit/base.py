@@ -214,10 +214,3 @@ class Game(ABC):
     def players(self) -> list[str]:
         """The player ids in this game, in seat order."""
         ...
-
-
-def options_of(action: Any) -> dict:
-    """Helper for engines: an action must be a dict with a string ``type``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("That move is not understood.")
-    return action

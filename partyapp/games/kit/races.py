@@ -2,15 +2,17 @@
 
 A race opens when the rules call for one (a snap on the count, a double on
 the pile) and is judged by the server alone, from the moments the slaps
-reached it. What every reflex game (and a bot, or another game with an
-out-of-turn race) shares lives here; nothing in it reads a clock or a socket.
+reached it. What every reflex game, the drinking decks' races (Floor,
+Heaven, the thumb: the last to tap loses) and a bot share lives here;
+nothing in it reads a clock or a socket.
 
 Arrival
-    The server stamps every move of a reflex game with its arrival: under the
-    action key ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the
-    server's time (seconds, the clock ``now`` comes from) when the move
-    reached it, ``r`` the recent median round trip of the phone that sent it
-    (seconds) or ``None`` when it has not been measured. The server strips
+    The server stamps every move of a reflex game (``Game.reflex``: the
+    drinking decks are too) with its arrival: under the action key
+    ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the server's time
+    (seconds, the clock ``now`` comes from) when the move reached it, ``r``
+    the recent median round trip of the phone that sent it (seconds) or
+    ``None`` when it has not been measured. The server strips
     any ``ARRIVAL`` a client sends, so a phone cannot say when it slapped.
     ``split_arrival`` takes the stamp out of an action (a move without one,
     as in engine tests and from bots, arrives at ``now`` with no round trip).
@@ -21,9 +23,16 @@ Compensation
     the same moment, so the fair measure of a slap is when the phone sent
     it: its arrival less the one-way trip, taken as half the phone's recent
     median round trip (``lag``). The lag is capped at ``max_lag_ms`` (a
-    phone that answers its pings slowly on purpose gains at most that), and
-    is 0 when the option ``compensate`` is off or the round trip is unknown.
-    ``judged = at - lag``.
+    phone that answers its pings slowly on purpose gains at most that; a
+    game without the option caps it at ``MAX_LAG_MS``, the option's
+    default), and is 0 when the option ``compensate`` is off or the round
+    trip is unknown.
+    ``judged = at - lag`` (``judge``), never before the race opened.
+    Entries are ranked by judged time, then arrival, then the order the
+    server handled them (``ranked``). A race that waits for its last
+    player (the drinking decks' races: the last to tap loses) can call it
+    once ``overtake_until`` has passed: no tap still on its way can then be
+    judged ahead of the ones in, as no phone gains more than the cap.
 
 The window
     A race has a deadline (``opened`` + the window, option ``slap_window_ms``)
@@ -58,7 +67,10 @@ from partyapp.games.kit.options import flag, number
 ARRIVAL = "arrival"
 # A slap at most this long after a race closed is late, not a new slap.
 LATE_GRACE_S = 1.0
-
+# The most compensation one phone is given by default (option ``max_lag_ms``
+# where a game offers it), in ms.
+MAX_LAG_MS = 250
+MAX_LAG_S = MAX_LAG_MS / 1000.0
 
 
 def race_options(window_ms: int) -> dict:
@@ -69,7 +81,7 @@ def race_options(window_ms: int) -> dict:
                                  "A race closes when everybody here has slapped, or after this many ms."),
         "compensate": flag(True, "Judge slaps by when each phone sent them: arrival less half its recent "
                                  "round trip, so a phone on slow Wi-Fi is not always last (off: by arrival)."),
-        "max_lag_ms": number(250, 0, 1000, "The most compensation one phone is given, in ms."),
+        "max_lag_ms": number(MAX_LAG_MS, 0, 1000, "The most compensation one phone is given, in ms."),
     }
 
 
@@ -87,7 +99,7 @@ def median(values: Any) -> float | None:
     return (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
-def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = MAX_LAG_S) -> float:
     """The compensation for a phone: half its round trip, at most
     ``max_lag_s``; 0 when off or unknown."""
     if not compensate or rtt is None or rtt <= 0:
@@ -95,7 +107,7 @@ def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) 
     return min(rtt / 2.0, max_lag_s)
 
 
-def judged_time(at: float, rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+def judged_time(at: float, rtt: float | None, compensate: bool = True, max_lag_s: float = MAX_LAG_S) -> float:
     """When the phone sent its slap, as the server judges it."""
     return at - lag_of(rtt, compensate, max_lag_s)
 
@@ -128,6 +140,34 @@ def split_arrival(action: Any, now: float) -> tuple[Any, Arrival]:
     if rtt is not None and (not _number(rtt) or rtt < 0):
         raise IllegalAction("That move is not understood.")
     return rest, Arrival(min(float(stamp["at"]), now), None if rtt is None else float(rtt))
+
+
+# -- judging taps -------------------------------------------------------------------
+def judge(pid: str, arrival: Arrival, opened: float | None, compensate: bool = True,
+          max_lag_s: float = MAX_LAG_S) -> dict:
+    """The entry of ``pid``'s tap (or slap) in a race opened at ``opened``:
+    ``{player, at, lag, judged}``, judged at its arrival less the phone's
+    lag and never before the race opened (``opened`` None: a race saved
+    before it kept its opening, not bounded)."""
+    lag = lag_of(arrival.rtt, compensate, max_lag_s)
+    judged = arrival.at - lag
+    if opened is not None:
+        judged = max(judged, opened)
+    return {"player": pid, "at": arrival.at, "lag": lag, "judged": judged}
+
+
+def ranked(entries: list[dict]) -> list[dict]:
+    """The entries of a race (``judge``), fastest first: by judged time, then
+    by arrival, then in the order the server handled them."""
+    return [e for _, e in sorted(enumerate(entries), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))]
+
+
+def overtake_until(entries: list[dict], max_lag_s: float = MAX_LAG_S) -> float:
+    """Until when a tap still on its way could be judged ahead of one of
+    these entries: the latest judged time plus the most compensation a
+    phone is given. A tap reaching the server from then on is judged no
+    earlier than every one of them."""
+    return max(e["judged"] for e in entries) + max_lag_s
 
 
 # -- a race --------------------------------------------------------------------------
@@ -175,10 +215,7 @@ class Race:
         """Record ``pid``'s slap; returns its entry."""
         if not self.may_slap(pid):
             raise IllegalAction("You have slapped already.")
-        lag = lag_of(arrival.rtt, compensate, max_lag_s)
-        # A slap is never judged before the race opened.
-        entry = {"player": pid, "at": arrival.at, "lag": lag,
-                 "judged": max(arrival.at - lag, self.s["opened"])}
+        entry = judge(pid, arrival, self.s["opened"], compensate, max_lag_s)
         self.s["slaps"].append(entry)
         return entry
 
@@ -199,12 +236,12 @@ class Race:
     def standings(self) -> list[dict]:
         """The slaps, fastest first, with their times in ms."""
         s = self.s
-        ranked = sorted(enumerate(s["slaps"]), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))
-        if not ranked:
+        order = ranked(s["slaps"])
+        if not order:
             return []
-        first = ranked[0][1]["judged"]
+        first = order[0]["judged"]
         return [{"player": e["player"], "ms": to_ms(e["judged"] - s["opened"]),
-                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for _, e in ranked]
+                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for e in order]
 
     def close(self, now: float) -> dict:
         """The race's result (see the module docstring). A race closed at or
