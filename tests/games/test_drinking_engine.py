@@ -543,8 +543,14 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     g = DrinkingGame.from_state(saved["state"])
     view = g.public_view()
     # The view has gained house_deck since (a saved game played a standard
-    # deck); the old log entries keep their text parts.
+    # deck), the holders of each role, the jail card's pocket, the kings
+    # drawn and whether the cup was necked; the old log entries keep their
+    # text parts.
     assert view.pop("house_deck") is False
+    assert view.pop("holders") == {r: [p] if p else [] for r, p in view["roles"].items()}
+    assert view.pop("jail_pocketed") is False
+    assert view.pop("cup_cards") == []
+    assert view["cup"].pop("necked") is False
     assert view == saved["views"]["public"]
     assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
     assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]

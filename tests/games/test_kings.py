@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
@@ -68,8 +71,11 @@ def test_left_and_right_follow_play_when_option_says_so():
     assert g.drinks() == {"p0": 2, "p1": 0, "p2": 2, "p3": 2}
 
 
-def test_four_thumbmaster_wrong_thumb_and_last_drink():
-    """4: the thumbmaster starts the thumb race from the phone; the last and any wrong thumb drink two."""
+def test_four_thumbmaster_a_wrong_thumb_is_no_copy():
+    """4: "the last person to copy with the correct thumb loses": a copy
+    with the wrong thumb does not count, the race goes on, that player may
+    still copy with the right thumb (and nobody's copy is refused), and the
+    one left last drinks two, alone."""
     g = make(K, 4, deck=["4S", "2S"])
     draw(g)
     assert g.public_view()["roles"]["thumbmaster"] == "p0"
@@ -83,12 +89,32 @@ def test_four_thumbmaster_wrong_thumb_and_last_drink():
     with pytest.raises(IllegalAction):
         act(g, "p1", "draw")
     act(g, "p2", "tap", 3.5, thumb="right")
-    act(g, "p3", "tap", 3.6, thumb="left")
+    view = g.public_view()
+    assert view["outcome"] is None and view["prompt"]["waiting"] == ["p1", "p2", "p3"]
+    assert view["prompt"]["wrong"] == ["p2"]
+    assert g.private_view("p2")["prompt"] == {"prompt": "tap", "title": "Thumb", "thumb_choice": True,
+                                              "wrong": "right"}
+    assert "tap" in types(g, "p2")
+    act(g, "p3", "tap", 3.6, thumb="left")  # accepted: the race is still on
+    act(g, "p2", "tap", 3.7, thumb="left")  # copies again, with the right thumb
     out = g.public_view()["outcome"]
-    assert out["wrong_thumb"] == ["p2"] and out["last"] == ["p1"]
-    assert sorted(out["losers"]) == ["p1", "p2"]
-    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 2, "p3": 0}
+    assert out["order"] == ["p3", "p2"] and out["last"] == ["p1"] and out["losers"] == ["p1"]
+    assert out["wrong_thumb"] == ["p2"]
+    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 0, "p3": 0}
     assert g.public_view()["turn"] == "p1"
+
+
+def test_four_thumb_race_a_wrong_thumb_left_last_loses_alone():
+    """4: a player who copied with the wrong thumb and never copied right is
+    the one left last: they alone drink."""
+    g = make(K, 3, deck=["4S"])
+    draw(g)
+    act(g, "p0", "thumb", 1.0, thumb="right")
+    act(g, "p1", "tap", 1.2, thumb="left")
+    act(g, "p2", "tap", 1.3, thumb="right")
+    out = g.public_view()["outcome"]
+    assert out["losers"] == ["p1"] and out["last"] == ["p1"]
+    assert g.drinks() == {"p0": 0, "p1": 2, "p2": 0}
 
 
 def test_four_thumb_race_all_correct_last_drinks():
@@ -232,19 +258,160 @@ def test_nine_and_ten_the_rule_costs_two_per_offence(card):
     assert g.public_view()["rules"] == [{"by": "p0", "text": "No pointing", "n": 2}]
 
 
-def test_jack_jail_cancels_latest_forfeit_once():
-    """J: the holder cancels the latest forfeit aimed at them, once."""
-    g = make(K, 4, deck=["JS", "3S"])
+def test_jack_jail_cancels_any_forfeit_of_the_holder_once():
+    """J: "to get you out of any game or forfeit": the holder picks which of
+    their forfeits of this game to cancel (not only the latest), once."""
+    g = make(K, 4, deck=["JS", "3S", "2C"])
     draw(g)
     assert g.public_view()["roles"]["jail"] == "p0"
     assert "jail" not in types(g, "p0")  # nothing to cancel yet
     draw(g)  # p1 black 3: p0 drinks 2
+    first = g.public_view()["log"][-1]["id"]
+    draw(g)  # p2 black 2: nominates p0
+    act(g, "p2", "pick", player="p0")
+    latest = g.public_view()["log"][-1]["id"]
+    assert g.drinks()["p0"] == 4
+    spec = next(a for a in g.legal_actions("p0") if a["type"] == "jail")
+    assert spec["params"] == {"entry": {"one_of": [latest, first]}}
+    card = g.private_view("p0")["roles"][0]
+    assert card["ready"] is True and [e["id"] for e in card["forfeits"]] == [latest, first]
+    act(g, "p0", "jail", entry=first)
     assert g.drinks()["p0"] == 2
-    assert g.private_view("p0")["roles"][0]["ready"] is True
-    act(g, "p0", "jail")
-    assert g.drinks()["p0"] == 0
+    assert g.public_view()["log"][-1]["ref"] == first
     assert g.public_view()["roles"]["jail"] is None
     assert "jail" not in types(g, "p0")
+
+
+def test_jack_jail_is_pocketed_on_the_phone_and_stolen_only_while_out():
+    """J: "this card can be stolen when it is not in your pocket": drawn, it
+    is out and may be stolen; its holder pockets it on their phone, and
+    then nobody may steal it until they take it out again."""
+    g = make(K, 3, deck=["JS"])
+    draw(g)
+    view = g.public_view()
+    assert view["jail_pocketed"] is False
+    assert "steal" in types(g, "p1") and "pocket" in types(g, "p0")
+    act(g, "p0", "pocket")
+    assert g.public_view()["jail_pocketed"] is True
+    assert g.private_view("p0")["roles"][0]["pocketed"] is True
+    assert "steal" not in types(g, "p1") and "steal" not in types(g, "p2")
+    with pytest.raises(IllegalAction):
+        act(g, "p1", "steal")
+    g = type(g).from_state(json.loads(json.dumps(g.to_state())))
+    assert "steal" not in types(g, "p1")
+    assert types(g, "p0") == ["unpocket"]
+    act(g, "p0", "unpocket")
+    assert "steal" in types(g, "p2")
+    act(g, "p2", "steal")
+    view = g.public_view()
+    assert view["roles"]["jail"] == "p2" and view["jail_pocketed"] is False
+    assert "pocket" in types(g, "p2") and "steal" in types(g, "p0")
+
+
+def test_jack_jail_without_the_pocket_is_stealable_at_any_time():
+    """A house jail card without the pocket (the reading of a deck saved
+    before it) can be stolen at any time and offers no pocket."""
+    from partyapp.games.drinking.decks import KINGS
+
+    house = copy.deepcopy(KINGS)
+    house["cards"]["J"]["params"] = {"role": "jail", "until": "game_end"}
+    g = make(K, 3, deck=["JS"], variant=house)
+    draw(g)
+    assert "pocket" not in types(g, "p0") and "steal" in types(g, "p1")
+
+
+def test_jack_jail_gets_its_holder_out_of_the_thumb_race():
+    """J: "to get you out of any game": during the thumb race the holder
+    gets out of it; the race goes on without them, and they drink nothing."""
+    g = make(K, 3, deck=["4S", "JS"])
+    draw(g)  # p0 thumbmaster
+    draw(g)  # p1 jail
+    act(g, "p0", "thumb", 1.0, thumb="left")
+    assert "escape" in types(g, "p1") and "escape" not in types(g, "p2")
+    act(g, "p1", "escape", 1.1)
+    view = g.public_view()
+    assert view["roles"]["jail"] is None and view["log"][-1]["msg"] == "drinking.race_off"
+    assert view["prompt"] is None and sum(g.drinks().values()) == 0
+
+
+def test_jack_jail_gets_its_holder_out_of_chugalug_and_paper_scissors_stone():
+    """J: out of chugalug the count passes the holder over; out of paper,
+    scissors, stone the game is called off and nobody drinks."""
+    g = make(K, 4, deck=["JS", "5S"])
+    draw(g)  # p0 jail
+    draw(g)  # p1 chugalug
+    act(g, "p1", "start", 1.0, side="left")
+    assert g.public_view()["prompt"]["speaker"] == "p2"
+    act(g, "p0", "escape", 1.5)
+    act(g, "p2", "answer", 2.0, say=2)
+    act(g, "p3", "answer", 2.5, say=3)
+    pr = g.public_view()["prompt"]
+    assert pr["speaker"] == "p1" and pr["out"] == ["p0"]  # p0 passed over
+    g = make(K, 3, deck=["JS", "8S"])
+    draw(g)  # p0 jail
+    draw(g)  # p1: paper, scissors, stone between p2 and p0
+    assert sorted(g.public_view()["prompt"]["players"]) == ["p0", "p2"]
+    act(g, "p0", "escape")
+    view = g.public_view()
+    assert view["prompt"] is None and view["outcome"]["loser"] is None and sum(g.drinks().values()) == 0
+
+
+def test_queen_every_question_card_is_its_own():
+    """Q: "the cardholder keeps the card in front of him": a new Queen does
+    not take the card from the earlier holder; every drawer keeps theirs to
+    the end, each catches, and each may be told "f*** off"."""
+    g = make(K, 3, deck=["QS", "3H", "QH"])
+    draw(g)
+    draw(g)
+    draw(g)
+    view = g.public_view()
+    assert view["holders"]["question_card"] == ["p0", "p2"]
+    assert view["roles"]["question_card"] == "p2"  # the latest
+    assert [r["role"] for r in g.private_view("p0")["roles"]] == ["question_card"]
+    act(g, "p0", "caught", by="question_card", player="p1")
+    act(g, "p2", "caught", by="question_card", player="p1")  # another card's catch: another offence
+    assert g.public_view()["necks"] == {"p0": 0, "p1": 2, "p2": 0}
+    spec = next(a for a in g.legal_actions("p1") if a["type"] == "deflect")
+    assert spec["params"] == {"player": {"one_of": ["p0", "p2"]}}
+    act(g, "p1", "deflect", player="p0")
+    assert g.public_view()["necks"]["p0"] == 1
+    spec = next(a for a in g.legal_actions("p1") if a["type"] == "deflect")
+    assert spec["params"] == {"player": {"one_of": ["p2"]}}
+    g.remove_player("p2", 5.0)
+    assert g.public_view()["holders"]["question_card"] == ["p0"]
+    assert g.public_view()["roles"]["question_card"] == "p0"
+
+
+def test_four_every_thumbmaster_keeps_theirs():
+    """4: each Four's drawer may start a thumb race until the game ends."""
+    g = make(K, 3, deck=["4S", "4H"])
+    draw(g)
+    draw(g)
+    assert g.public_view()["holders"]["thumbmaster"] == ["p0", "p1"]
+    assert "thumb" in types(g, "p0") and "thumb" in types(g, "p1")
+    act(g, "p0", "thumb", thumb="left")
+    assert g.public_view()["prompt"]["participants"] == ["p1", "p2"]
+
+
+def test_kings_has_no_cup_the_last_king_necks_the_drink_in_front():
+    """K: Kings has no cup: the kings are counted as drawn, nobody pours,
+    and the last king's drawer necks "the drink in front of you"."""
+    g = make(K, 3, deck=["KS", "KH", "KD", "KC"])
+    view = g.public_view()
+    assert view["cup"] is None and view["cup_cards"] == []
+    draw(g)
+    draw(g)
+    view = g.public_view()
+    assert view["cup"] is None and view["cup_cards"] == ["KS", "KH"] and view["kings_drawn"] == 2
+    assert view["log"][-1]["msg"] == "drinking.king" and view["log"][-1]["count"] == 2
+    assert "pour" not in view["card"]["text"].lower() and "cup" not in view["card"]["text"].lower()
+    assert "in front of you" in view["card"]["text"]
+    draw(g)
+    draw(g)
+    view = g.public_view()
+    assert g.is_over() and view["necks"]["p0"] == 1
+    msgs = [e["msg"] for e in view["log"]]
+    assert "drinking.last_king" in msgs and "drinking.cup" not in msgs and "drinking.cup_neck" not in msgs
 
 
 def test_jack_jail_stolen_and_host_undoes_the_steal():

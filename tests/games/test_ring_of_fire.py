@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -13,17 +14,41 @@ from .drinking_helpers import act, audit, draw, make, types
 RoF = "ring_of_fire"
 
 
-def test_ace_waterfall_gives_stopping_order_from_drawer():
-    """A: the table shows the stopping order, the drawer first, then round in the direction of play."""
+def test_ace_waterfall_everybody_drinks_until_the_drawer_stops():
+    """A, as the seed has it: "Everyone must keep drinking until the person
+    who picked the card stops": no stopping order, the table names the
+    drawer, and the card says nothing of stopping after the one before."""
     g = make(RoF, 4, deck=["2S", "AS"])
     act(g, "p0", "draw")
     act(g, "p0", "pick", player="p3")
     assert draw(g) == "p1"
     view = g.public_view()
     assert view["last_card"] == "AS"
-    assert view["outcome"] == {"kind": "waterfall", "order": ["p1", "p2", "p3", "p0"]}
+    assert view["outcome"] == {"kind": "waterfall", "cascade": False, "drawer": "p1"}
+    assert "before you" not in view["card"]["text"]
+    assert view["card"]["text"] == "Everyone must keep drinking until the person who picked the card stops."
     assert view["prompt"] is None and view["turn"] == "p2"
     assert g.drinks() == {"p0": 1, "p1": 1, "p2": 1, "p3": 2}
+
+
+def test_ace_waterfall_as_a_cascade_is_a_house_reading():
+    """A house deck whose Ace is a cascade gets the stopping order: the
+    drawer first, then round the table in the direction of play; a house
+    deck saved before the waterfall had the choice plays it as it did."""
+    from partyapp.games.drinking.decks import RING_OF_FIRE
+
+    house = copy.deepcopy(RING_OF_FIRE)
+    house["cards"]["A"]["params"]["cascade"] = True
+    g = make(RoF, 4, deck=["3S", "AS"], variant=house)
+    draw(g)
+    assert draw(g) == "p1"
+    assert g.public_view()["outcome"] == {"kind": "waterfall", "cascade": True, "drawer": "p1",
+                                          "order": ["p1", "p2", "p3", "p0"]}
+    old = copy.deepcopy(RING_OF_FIRE)
+    old["cards"]["A"]["params"] = {"n": 1}  # saved before the choice existed
+    g = make(RoF, 3, deck=["AS"], variant=old)
+    draw(g)
+    assert g.public_view()["outcome"]["order"] == ["p0", "p1", "p2"]
 
 
 def test_two_you_drawer_picks_who_drinks():
@@ -166,7 +191,8 @@ def test_ten_thumbmaster_then_the_category_round():
 
 def test_ten_thumb_race_pauses_the_category_round():
     """10: the new thumbmaster may start the thumb race during the category
-    round; the last to copy (or a wrong thumb) drinks 1, then the round goes on."""
+    round; a wrong thumb is no copy and copies again; the last to copy
+    drinks 1, alone; then the round goes on."""
     g = make(RoF, 4, deck=["10D"], race_timeout_s=10)
     draw(g, 1.0)
     act(g, "p0", "thumb", 2.0, thumb="right")
@@ -175,9 +201,11 @@ def test_ten_thumb_race_pauses_the_category_round():
     assert view["prompt"]["participants"] == ["p1", "p2", "p3"]
     act(g, "p3", "tap", 2.5, thumb="left")
     act(g, "p1", "tap", 2.6, thumb="right")
+    assert g.public_view()["prompt"]["waiting"] == ["p2", "p3"]
+    act(g, "p3", "tap", 2.7, thumb="right")
     out = g.public_view()["outcome"]
-    assert out["wrong_thumb"] == ["p3"] and out["last"] == ["p2"]
-    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 1, "p3": 1}
+    assert out["wrong_thumb"] == ["p3"] and out["last"] == ["p2"] and out["losers"] == ["p2"]
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 1, "p3": 0}
     view = g.public_view()
     assert view["paused"] is None and view["prompt"]["kind"] == "round" and view["prompt"]["speaker"] == "p0"
 
@@ -251,18 +279,25 @@ def test_queen_question_master_catches_until_next_queen():
 
 
 def test_king_cup_last_king_drinks_it_all_and_ends():
-    """K: each king fills the cup; the last king's drawer drinks it all and the game ends."""
+    """K: each king fills the cup; the last king's drawer drinks it all, the
+    game ends, and the table then shows the cup empty."""
     g = make(RoF, 3, deck=["KS", "KH", "KD", "KC"])
     for i in range(3):
         draw(g)
         assert g.public_view()["kings_drawn"] == i + 1
-        assert g.public_view()["cup"] == {"filled": i + 1, "of": 4}
+        assert g.public_view()["cup"] == {"filled": i + 1, "of": 4, "necked": False}
+        assert g.public_view()["log"][-1]["msg"] == "drinking.cup"
         assert not g.is_over()
     assert sum(g.drinks().values()) == 0
     assert draw(g) == "p0"
     view = g.public_view()
     assert g.is_over() and view["over"] and view["turn"] is None
     assert view["necks"]["p0"] == 1
+    assert any(e["msg"] == "drinking.cup_neck" and e["players"] == ["p0"] for e in view["log"])
+    assert view["cup"] == {"filled": 0, "of": 4, "necked": True}
+    assert view["cup_cards"] == ["KS", "KH", "KD", "KC"]
     assert view["result"]["reason"] == "last_king" and view["result"]["by"] == "p0"
     assert g.legal_actions("p1") == [] and view["host_actions"] == []
+    again = type(g).from_state(json.loads(json.dumps(g.to_state())))
+    assert again.public_view()["cup"] == view["cup"]
     audit(g)

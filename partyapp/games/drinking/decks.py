@@ -19,7 +19,10 @@ A rank holds either one card entry or a ``{"red": entry, "black": entry}``
 pair when the two colours mean different things (Kings' 2 and 3). Every
 entry has a ``title`` (1-40 characters), the ``text`` shown on the table (up
 to 300), an ``effect`` named in ``EFFECTS`` and its ``params``; a missing
-parameter takes the catalogue's default, an unknown one is refused.
+parameter takes the catalogue's default (or, for one added since decks were
+first saved, ``legacy``: what such a deck played, as the waterfall's
+``cascade``), an unknown one is refused. The editor fills every parameter
+in, so only a deck saved before a parameter existed leaves one out.
 
 Parameter domains use the protocol's spelling (``{"one_of": [...]}``,
 ``{"int": {"min": a, "max": b}}``) so an editor can draw its inputs from them.
@@ -61,7 +64,8 @@ ROLE_POWERS = {
     "question_master": N_("Tap \"caught\" and pick whoever answered one of your questions."),
     "thumbmaster": N_("Start the thumb race whenever you like between cards."),
     "toilet": N_("Use it once to go to the toilet; the table announces it."),
-    "jail": N_("Cancel the latest forfeit aimed at you, once. Others may steal it."),
+    "jail": N_("Use it once: cancel any forfeit of yours in this game, or get out of the game in play. "
+               "Others may steal it while it is out of your pocket."),
     "question_card": N_("Tap \"caught\" and pick whoever answered your question: they neck their drink."),
 }
 
@@ -81,8 +85,24 @@ def _one(*values: Any) -> dict:
 _BOOL = _one(True, False)
 
 
-def _p(domain: dict, default: Any, label: str) -> dict:
-    return {"domain": domain, "default": default, "label": label}
+_SAME = object()
+
+
+def _p(domain: dict, default: Any, label: str, legacy: Any = _SAME) -> dict:
+    """A parameter: its domain, the default a new card takes, its label in
+    the editor and, for a parameter added after decks were first saved whose
+    default is not what such a deck played (``legacy``), the value a deck
+    saved without it keeps."""
+    spec = {"domain": domain, "default": default, "label": label}
+    if legacy is not _SAME:
+        spec["legacy"] = legacy
+    return spec
+
+
+def missing_value(spec: dict) -> Any:
+    """The value of a parameter a deck leaves out: what a deck saved before
+    the parameter existed played (``legacy``), else the default."""
+    return spec.get("legacy", spec["default"])
 
 
 EFFECTS: dict[str, dict] = {
@@ -110,13 +130,18 @@ EFFECTS: dict[str, dict] = {
         "label": N_("Give a role"),
         "help": N_("The drawer takes a role: until the next card of this rank, or to the end "
                 "of the game. n is what a catch or the thumb race costs; neck makes a catch "
-                "a neck; thumbs lets the thumbmaster choose left or right thumb."),
+                "a neck; thumbs lets the thumbmaster choose left or right thumb. With each card "
+                "its own, every drawer of this card keeps theirs (question cards, thumbmasters) "
+                "instead of taking it from the one before. With the pocket, the jail card's "
+                "holder pockets it on their phone and it can be stolen only while it is out."),
         "params": {
             "role": _p(_one(*ROLES), "question_master", N_("Role")),
             "until": _p(_one("next_same_rank", "game_end"), "game_end", N_("Held until")),
             "n": _p(_int(1, 10), 1, N_("Drinks")),
             "neck": _p(_BOOL, False, N_("A catch is a neck")),
             "thumbs": _p(_BOOL, False, N_("Left or right thumb")),
+            "each": _p(_BOOL, False, N_("Each card its own: several players may hold one")),
+            "pocket": _p(_BOOL, False, N_("The jail card goes in a pocket: it can be stolen only while out")),
         },
     },
     "rule": {
@@ -143,15 +168,26 @@ EFFECTS: dict[str, dict] = {
     },
     "waterfall": {
         "label": N_("Waterfall"),
-        "help": N_("Everybody drinks; the drawer stops first, then each player round the table "
-                "in the direction of play. Each player's tally counts n."),
-        "params": {"n": _p(_int(0, 10), 1, N_("Drinks counted each"))},
+        "help": N_("Everybody drinks until the drawer stops. As a cascade, each player stops "
+                "only when the one before them has stopped, round the table from the drawer in "
+                "the direction of play. Each player's tally counts n."),
+        "params": {
+            "n": _p(_int(0, 10), 1, N_("Drinks counted each")),
+            # decks saved before it played the cascade
+            "cascade": _p(_BOOL, False, N_("A cascade: each stops only when the one before them stops"),
+                          legacy=True),
+        },
     },
     "cup": {
         "label": N_("The cup"),
-        "help": N_("Pour into the cup. The drawer of the last such card necks the cup and the "
-                "game ends; with return_cards, every role and rule is handed back."),
-        "params": {"return_cards": _p(_BOOL, False, N_("Return roles and rules at the end"))},
+        "help": N_("The kings: with a cup in the middle, each is poured into it and the drawer "
+                "of the last necks the cup; without, the first ones are free and the drawer of "
+                "the last necks the drink in front of them. Then the game ends; with "
+                "return_cards, every role and rule is handed back."),
+        "params": {
+            "return_cards": _p(_BOOL, False, N_("Return roles and rules at the end")),
+            "cup": _p(_BOOL, True, N_("A cup in the middle to pour into")),
+        },
     },
     "reverse": {
         "label": N_("Reverse"),
@@ -184,8 +220,7 @@ RING_OF_FIRE: dict = {
     "mode": "ring_of_fire",
     "cards": {
         "A": _card(N_("Waterfall"), N_("Everyone must keep drinking until the person who picked the "
-                   "card stops. You stop only when the person before you has stopped."),
-                   "waterfall", n=1),
+                   "card stops."), "waterfall", n=1, cascade=False),
         "2": _card(N_("You"), N_("You can choose someone to drink."), "drink", who="pick", n=1),
         "3": _card(N_("Me"), N_("You must drink."), "drink", who="drawer", n=1),
         "4": _card(N_("Floor"), N_("Last one to touch the floor has to drink."), "race", n=1),
@@ -207,7 +242,7 @@ RING_OF_FIRE: dict = {
                    "questions drinks."), "role", role="question_master",
                    until="next_same_rank", n=1),
         "K": _card(N_("Pour!"), N_("Pour a little of your drink into the cup. Whoever picks up the "
-                   "last king drinks the whole cup."), "cup", return_cards=False),
+                   "last king drinks the whole cup."), "cup", return_cards=False, cup=True),
     },
 }
 
@@ -216,7 +251,7 @@ KINGS: dict = {
     "mode": "kings",
     "cards": {
         "A": _card(N_("Waterfall"), N_("You start drinking, then each player round the table. "
-                   "You can only stop when the person on your right stops."), "waterfall", n=1),
+                   "You can only stop when the person on your right stops."), "waterfall", n=1, cascade=True),
         "2": {
             "red": _card(N_("Drink two"), N_("Drink two fingers."), "drink", who="drawer", n=2),
             "black": _card(N_("Nominate"), N_("Nominate someone for two fingers."), "drink",
@@ -230,7 +265,7 @@ KINGS: dict = {
         },
         "4": _card(N_("Thumbmaster"), N_("At any time, put your left or right thumb on the edge of the "
                    "table. The last to copy with the correct thumb does two fingers."), "role",
-                   role="thumbmaster", until="game_end", n=2, thumbs=True),
+                   role="thumbmaster", until="game_end", n=2, thumbs=True, each=True),
         "5": _card(N_("Chugalug"), N_("Count round the table from \"one to my left\" or \"one to my "
                    "right\". Multiples of 5 or 7 are \"chugalug\" and reverse the count. "
                    "First mistake: two fingers."), "chugalug", n=2),
@@ -243,15 +278,15 @@ KINGS: dict = {
                    "Two fingers for each offence."), "rule", n=2),
         "10": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
                     "Two fingers for each offence."), "rule", n=2),
-        "J": _card(N_("Get out of Jail Free"), N_("Cancel one forfeit, once. Beware: it can be "
-                   "stolen when it is not in your pocket."), "role", role="jail",
-                   until="game_end"),
-        "Q": _card(N_("Question Card"), N_("Ask a question while touching the card: whoever answers "
-                   "properly necks their drink; answer \"f*** off\" and the asker necks."),
-                   "role", role="question_card", until="game_end", neck=True),
+        "J": _card(N_("Get out of Jail Free"), N_("Use it once to get out of any game or forfeit. "
+                   "Beware: it can be stolen when it is not in your pocket."), "role", role="jail",
+                   until="game_end", pocket=True),
+        "Q": _card(N_("Question Card"), N_("Keep it in front of you. Ask a question while touching the "
+                   "card: whoever answers properly necks their drink; answer \"f*** off\" and the asker "
+                   "necks."), "role", role="question_card", until="game_end", neck=True, each=True),
         "K": _card(N_("Last King Necks It"), N_("The first three kings are free. Pull the fourth and "
-                   "you neck your drink; the game ends and every feature card is returned."),
-                   "cup", return_cards=True),
+                   "you neck the drink in front of you; the game ends and every feature card is "
+                   "returned."), "cup", return_cards=True, cup=False),
     },
 }
 
@@ -267,8 +302,8 @@ FAMILY_RING_OF_FIRE: dict = {
     "name": "Ring of Fire for everyone",
     "mode": "ring_of_fire",
     "cards": {
-        "A": _card(N_("Waterfall"), N_("Everyone starts clapping with you. You may stop only when the "
-                   "person before you has stopped."), "waterfall", n=0),
+        "A": _card(N_("Waterfall"), N_("Everyone starts clapping with you and keeps clapping until "
+                   "you stop."), "waterfall", n=0, cascade=False),
         "2": _card(N_("You"), N_("Choose someone to take a point."), "drink", who="pick", n=1),
         "3": _card(N_("Me"), N_("You take a point."), "drink", who="drawer", n=1),
         "4": _card(N_("Floor"), N_("Last one to touch the floor takes a point."), "race", n=1),
@@ -291,7 +326,7 @@ FAMILY_RING_OF_FIRE: dict = {
                    "questions takes a point."), "role", role="question_master",
                    until="next_same_rank", n=1),
         "K": _card(N_("Crown"), N_("Add a jewel to the crown. Whoever draws the last king ends the "
-                   "game."), "cup", return_cards=False),
+                   "game."), "cup", return_cards=False, cup=True),
     },
 }
 
@@ -300,7 +335,8 @@ FAMILY_KINGS: dict = {
     "mode": "kings",
     "cards": {
         "A": _card(N_("Waterfall"), N_("You start clapping, then each player round the table. "
-                   "You can only stop when the person on your right stops."), "waterfall", n=0),
+                   "You can only stop when the person on your right stops."), "waterfall", n=0,
+                   cascade=True),
         "2": {
             "red": _card(N_("Take two"), N_("You take two points."), "drink", who="drawer", n=2),
             "black": _card(N_("Nominate"), N_("Choose someone to take two points."), "drink",
@@ -314,7 +350,7 @@ FAMILY_KINGS: dict = {
         },
         "4": _card(N_("Thumbmaster"), N_("At any time, put your left or right thumb on the edge of the "
                    "table. The last to copy with the correct thumb takes two points."), "role",
-                   role="thumbmaster", until="game_end", n=2, thumbs=True),
+                   role="thumbmaster", until="game_end", n=2, thumbs=True, each=True),
         "5": _card(N_("Category"), N_("Pick a category, such as colours; round the table everyone "
                    "names something in it. Whoever gets stuck takes two points."), "round", n=2),
         "6": _card(N_("Questionmaster"), N_("Until the next six, whoever answers one of your "
@@ -327,14 +363,14 @@ FAMILY_KINGS: dict = {
                    "gets stuck takes two points."), "round", n=2),
         "10": _card(N_("The Rule"), N_("Make up any rule; it holds for the rest of the game. "
                     "Two points for each slip."), "rule", n=2),
-        "J": _card(N_("Get out of Jail Free"), N_("Cancel one forfeit, once. Beware: it can be "
-                   "stolen when it is not in your pocket."), "role", role="jail",
-                   until="game_end"),
+        "J": _card(N_("Get out of Jail Free"), N_("Use it once to get out of any game or forfeit. "
+                   "Beware: it can be stolen when it is not in your pocket."), "role", role="jail",
+                   until="game_end", pocket=True),
         "Q": _card(N_("Question"), N_("Ask the player on your left a riddle or a quiz question. If "
                    "they cannot answer, they take two points."), "drink", who="left", n=2),
         "K": _card(N_("Last King"), N_("The first three kings are free. Whoever draws the fourth "
                    "ends the game, and every feature card is returned."), "cup",
-                   return_cards=True),
+                   return_cards=True, cup=False),
     },
 }
 
@@ -417,7 +453,7 @@ def _validate_entry(entry: Any, where: Wording) -> dict:
                             where=where, effect=repr(effect), name=_quote(name), allowed=allowed)
     out = {}
     for name, spec in schema.items():
-        value = params.get(name, spec["default"])
+        value = params[name] if name in params else missing_value(spec)
         if not _check_value(spec["domain"], value):
             raise DeckError("{where}: parameter {name} of {effect} must be {what}, not {value}.", where=where,
                             name=repr(name), effect=repr(effect), what=_describe(spec["domain"]), value=_quote(value))
@@ -475,7 +511,7 @@ def with_defaults(deck: dict) -> dict:
             schema = EFFECTS.get(card.get("effect"), {}).get("params", {})
             params = card.setdefault("params", {})
             for name, spec in schema.items():
-                params.setdefault(name, spec["default"])
+                params.setdefault(name, missing_value(spec))
     return deck
 
 

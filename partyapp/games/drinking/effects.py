@@ -34,7 +34,8 @@ def mate(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 def role(g, pid: str, rank: str, entry: dict, now: float) -> None:
     p = entry["params"]
-    g.grant(pid, p["role"], RoleInfo(rank=rank, until=p["until"], n=p["n"], neck=p["neck"], thumbs=p["thumbs"]))
+    g.grant(pid, p["role"], RoleInfo(rank=rank, until=p["until"], n=p["n"], neck=p["neck"], thumbs=p["thumbs"],
+                                     each=p["each"], pocket=p["pocket"]))
 
 
 def rule(g, pid: str, rank: str, entry: dict, now: float) -> None:
@@ -56,22 +57,39 @@ def round_game(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 
 def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    """Everybody drinks until the drawer stops (``drawer``); as a cascade
+    (``cascade``) each stops only when the one before them has, in the
+    stopping ``order`` from the drawer round the direction of play."""
     s = g.state
+    p = entry["params"]
     order = [g.step(pid, s.direction * i) for i in range(len(s.seats))]
-    s.outcome = {"kind": "waterfall", "order": order}
-    if entry["params"]["n"]:
-        g.drink(order, entry["params"]["n"], "waterfall", {"lead": "waterfall"})
+    if p["cascade"]:
+        s.outcome = {"kind": "waterfall", "cascade": True, "drawer": pid, "order": order}
+    else:
+        s.outcome = {"kind": "waterfall", "cascade": False, "drawer": pid}
+    if p["n"]:
+        g.drink(order, p["n"], "waterfall", {"lead": "waterfall"})
 
 
 def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
+    """A king: poured into the cup (``cup``), or just counted (Kings: the
+    first ones are free). The last one's drawer necks the cup, or the drink
+    in front of them, and the game ends."""
     s = g.state
+    poured = entry["params"]["cup"]
     s.cup += 1
-    s.outcome = {"kind": "cup", "filled": s.cup, "of": s.cup_total}
+    s.outcome = {"kind": "cup", "filled": s.cup, "of": s.cup_total, "cup": poured}
     if s.cup >= s.cup_total:
-        g.neck(pid, "cup", msg="cup_neck")
+        if poured:
+            s.cup_necked = True
+            g.neck(pid, "cup", msg="cup_neck")
+        else:
+            g.neck(pid, "last_king", msg="last_king")
         g.game_over("last_king", pid, entry["params"]["return_cards"])
-    else:
+    elif poured:
         g.log("drinking.cup", player=pid, filled=s.cup, of=s.cup_total)
+    else:
+        g.log("drinking.king", player=pid, count=s.cup, of=s.cup_total)
 
 
 def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:

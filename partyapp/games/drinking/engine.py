@@ -239,6 +239,7 @@ _LOG: dict[str, tuple[str, tuple[str, ...]]] = {
     "thumb": ("thumb", ("player", "thumb")),
     "toilet": ("toilet", ("player",)),
     "jail": ("jail", ("player", "ref")),
+    "escape": ("jail", ("player",)),
     "steal": ("steal", ("player", "victim")),
     "undo": ("undo", ("ref",)),
     "undo_steal": ("undo", ("player", "ref")),
@@ -251,6 +252,7 @@ _LOG: dict[str, tuple[str, tuple[str, ...]]] = {
     "rule": ("rule", ("player", "rule")),
     "mates": ("mate", ("player", "mate")),
     "cup": ("cup", ("player", "filled", "of")),
+    "king": ("cup", ("player", "count", "of")),
     "reverse": ("reverse", ("direction",)),
     "chugalug_start": ("chugalug", ("player", "side")),
     "chugalug_clean": ("chugalug", ("number",)),
@@ -269,6 +271,7 @@ _LOG: dict[str, tuple[str, tuple[str, ...]]] = {
     "drink": ("forfeit", ("cause", "players", "count")),
     "neck": ("forfeit", ("cause", "players")),
     "cup_neck": ("forfeit", ("cause", "players")),
+    "last_king": ("forfeit", ("cause", "players")),
     "nobody": ("note", ()),
 }
 MESSAGES = {"drinking." + key: names for key, (_, names) in _LOG.items()}
@@ -280,7 +283,9 @@ LEADS: dict[str, tuple[str, ...]] = {
     "chugalug_slow": ("number", "expected", "said"), "chugalug_wrong": ("number", "expected", "said"),
     "rps": ("winner",),
 }
-_LED = frozenset({"drinking.drink", "drinking.neck", "drinking.cup_neck", "drinking.nobody"})
+_LED = frozenset({"drinking.drink", "drinking.neck", "drinking.cup_neck", "drinking.last_king", "drinking.nobody"})
+# The roles a card may give several players at once (``RoleInfo.each``).
+SHARED_ROLES = ("question_master", "question_card", "thumbmaster")
 
 # Penalty calls: one call per offence (see "Penalty calls" above); the reason
 # a repeat is refused with.
@@ -325,6 +330,10 @@ class DrinkingGame(Engine):
         # each with what it was made from (see ``_entry_json``).
         self._entry_json_cache: dict[int, tuple[tuple, str]] = {}
         self._breach_memo: tuple | None = None  # (calls, number of rules, seats, domain)
+        # Whether a cup stands in the middle: a card of the deck pours into it.
+        self._has_cup = any(card["effect"] == "cup" and card["params"].get("cup", True)
+                            for entry in state.deck["cards"].values()
+                            for card in ((entry["red"], entry["black"]) if "red" in entry else (entry,)))
 
     @property
     def state(self) -> State:
@@ -572,6 +581,19 @@ class DrinkingGame(Engine):
         return {"code": code, "rank": rank, "suit": suit, "colour": colour,
                 "title": e["title"], "text": e["text"], "effect": e["effect"]}
 
+    def _cup_view(self) -> dict | None:
+        """The cup in the middle: how many kings were poured in, of how many
+        (none left once necked); None when the deck has no cup."""
+        s = self.state
+        if not self._has_cup or not s.cup_total:
+            return None
+        return {"filled": 0 if s.cup_necked else s.cup, "of": s.cup_total, "necked": s.cup_necked}
+
+    def _cup_cards(self) -> list[str]:
+        """The cards of the cup effect drawn so far (the kings), in order."""
+        deck = self.state.deck
+        return [c for c in self.state.drawn if entry_for(deck, parse_card(c)[0], colour_of(c))["effect"] == "cup"]
+
     def public_view(self) -> dict:
         s = self.state
         outcome = s.outcome
@@ -593,9 +615,12 @@ class DrinkingGame(Engine):
             "remaining": len(STANDARD_DECK) - len(s.drawn),
             "drawn": len(s.drawn),
             "kings_drawn": s.kings,
-            "cup": {"filled": s.cup, "of": s.cup_total},
+            "cup": self._cup_view(),
+            "cup_cards": self._cup_cards(),
             "rules": [{"by": r.by, "text": r.text, "n": r.n} for r in s.rules],
             "roles": dict(s.roles),
+            "holders": {r: self.holders(r) for r in ROLES},
+            "jail_pocketed": s.pocketed,
             "mates": self._mate_groups(),
             "direction": s.direction,
             "prompt": s.prompt.public() if s.prompt is not None else None,
@@ -613,10 +638,16 @@ class DrinkingGame(Engine):
         if pid not in s.seats:
             return view
         for r in ROLES:
-            if s.roles[r] == pid:
+            if pid in self.holders(r):
                 item = {"role": r, "title": ROLE_TITLES[r], "can": ROLE_POWERS[r]}
                 if r == "jail":
-                    item["ready"] = self._jail_target(pid) is not None
+                    targets = self._jail_targets(pid)
+                    item["ready"] = bool(targets)
+                    # what it can cancel, in the log's public form (the
+                    # public log may have moved past some of them)
+                    item["forfeits"] = [self._pub_entry(e) for e in targets]
+                    item["pocket"] = self._pocketable()
+                    item["pocketed"] = s.pocketed
                 view["roles"].append(item)
         if pid in s.mates:
             view["mates"] = [p for p in self._expand({pid: 1}, set()) if p != pid]
@@ -627,11 +658,15 @@ class DrinkingGame(Engine):
         return view
 
     # -- what each player may do ----------------------------------------------
-    def _jail_target(self, pid: str) -> dict | None:
-        for e in reversed(self.state.log):
-            if e["kind"] == "forfeit" and not e["undone"] and (pid in e["drinks"] or pid in e["necks"]):
-                return e
-        return None
+    def _jail_targets(self, pid: str) -> list[dict]:
+        """The forfeits of ``pid``'s that the jail card can cancel: every one
+        of this game still in the log, the latest first."""
+        return [e for e in reversed(self.state.log)
+                if e["kind"] == "forfeit" and not e["undone"] and (pid in e["drinks"] or pid in e["necks"])]
+
+    def _pocketable(self) -> bool:
+        info = self.state.role_info.get("jail")
+        return info is not None and info.pocket
 
     def _undoable(self) -> list[int]:
         s = self.state
@@ -665,7 +700,7 @@ class DrinkingGame(Engine):
         s = self.state
         acts: list[dict] = []
         pr = s.prompt
-        if s.roles["thumbmaster"] == pid and s.paused is None and not isinstance(pr, Race):
+        if pid in self.holders("thumbmaster") and s.paused is None and not isinstance(pr, Race):
             if s.role_info["thumbmaster"].thumbs:
                 acts.append(spec("thumb", thumb=one_of(THUMBS)))
             else:
@@ -684,24 +719,34 @@ class DrinkingGame(Engine):
         this card is not offered again."""
         s = self.state
         seats, roles, calls = s.seats, s.roles, s.calls
-        held = [r for r in CATCH_ROLES if roles[r] == pid]
+        held = [r for r in CATCH_ROLES if pid in self.holders(r)]
         if held and len(seats) > 1:
             if not calls:
                 acts.append(spec("caught", by=one_of(held), player=one_of([p for p in seats if p != pid])))
             else:
-                open_ = {r: [p for p in seats if p != pid and f"caught:{r}:{p}" not in calls] for r in held}
+                open_ = {r: [p for p in seats if p != pid and f"caught:{r}:{pid}:{p}" not in calls] for r in held}
                 by = [r for r in held if open_[r]]
                 if by:
                     players = [p for p in seats if any(p in open_[r] for r in by)]
                     acts.append(spec("caught", by=one_of(by), player=one_of(players)))
-        holder = roles["question_card"]
-        if holder is not None and holder != pid and (not calls or f"deflect:{holder}" not in calls):
+        cards = self.holders("question_card")
+        told = [h for h in cards if h != pid and (not calls or f"deflect:{h}" not in calls)]
+        if len(cards) == 1 and told:
             acts.append(spec("deflect"))
+        elif told:  # several question cards: which holder is told off
+            acts.append(spec("deflect", player=one_of(told)))
         if roles["toilet"] == pid:
             acts.append(spec("toilet"))
-        if roles["jail"] == pid and self._jail_target(pid) is not None:
-            acts.append(spec("jail"))
-        if roles["jail"] is not None and roles["jail"] != pid:
+        jailer = roles["jail"]
+        if jailer == pid:
+            targets = self._jail_targets(pid)
+            if targets:
+                acts.append(spec("jail", entry=one_of([e["id"] for e in targets])))
+            if s.prompt is not None and s.prompt.escapable(self, pid):
+                acts.append(spec("escape"))
+            if self._pocketable():
+                acts.append(spec("unpocket") if s.pocketed else spec("pocket"))
+        elif jailer is not None and not (s.pocketed and self._pocketable()):
             acts.append(spec("steal"))
         if s.rules:
             if calls:
@@ -751,11 +796,11 @@ class DrinkingGame(Engine):
             return IllegalAction("You have already had your go.")
         return IllegalAction("That move is not possible now.")
 
-    def _called_before(self, type_: str, values: Any) -> IllegalAction | None:
+    def _called_before(self, pid: str, type_: str, values: Any) -> IllegalAction | None:
         """The refusal of a penalty call already made on this card (None when
         it is not one)."""
         calls = self.state.calls
-        if type_ in _CALLED and calls and self._call_key(type_, values) in calls:
+        if type_ in _CALLED and calls and self._call_key(pid, type_, values) in calls:
             return IllegalAction(_CALLED[type_])
         return None
 
@@ -765,7 +810,7 @@ class DrinkingGame(Engine):
         type_ = action.get("type") if isinstance(action, dict) else None
         if not isinstance(type_, str):
             return refused
-        again = self._called_before(type_, action)
+        again = self._called_before(pid, type_, action)
         if again is not None:
             return again
         if not any(s["type"] == type_ for s in specs):
@@ -777,7 +822,7 @@ class DrinkingGame(Engine):
         penalty call made already on this card, and the prompt's own checks
         (its clock, judged at the move's arrival)."""
         act = super().check(pid, action)
-        again = self._called_before(act.type, act.params)
+        again = self._called_before(pid, act.type, act.params)
         if again is not None:
             raise again
         prompt = self.state.prompt
@@ -852,6 +897,8 @@ class DrinkingGame(Engine):
         s.current = None
         if return_cards:
             s.roles = {r: None for r in ROLES}
+            s.holders = {}
+            s.pocketed = False
             s.rules = []
             self.log("drinking.end_returned")
         else:
@@ -882,10 +929,10 @@ class DrinkingGame(Engine):
         self.log("drinking.draw", player=pid, card=code, title=entry["title"])
         for role in ROLES:
             info = s.role_info.get(role)
-            holder = s.roles[role]
-            if holder is not None and info is not None and info.until == "next_same_rank" and info.rank == rank:
-                s.roles[role] = None
-                self.log("drinking.role_lost", player=holder, role=role)
+            if info is not None and info.until == "next_same_rank" and info.rank == rank:
+                for holder in self.holders(role):
+                    self.log("drinking.role_lost", player=holder, role=role)
+                self.set_holders(role, [])
         EFFECTS[entry["effect"]](self, pid, rank, entry, now)
         if not s.over:
             s.current = self.next_in_play(pid)
@@ -893,12 +940,36 @@ class DrinkingGame(Engine):
     def grant(self, pid: str, role: str, info: RoleInfo) -> None:
         s = self.state
         holder = s.roles[role]
-        if holder is not None and holder != pid and not s.opts["roles_pass_on"]:
+        if info.each and role in SHARED_ROLES:
+            # every card of it is its own: the drawer keeps theirs beside the others'
+            self.set_holders(role, [p for p in self.holders(role) if p != pid] + [pid])
+        elif holder is not None and holder != pid and not s.opts["roles_pass_on"]:
             self.log("drinking.role_kept", player=holder, role=role)
             return
-        s.roles[role] = pid
+        else:
+            self.set_holders(role, [pid])
+        if role == "jail":
+            s.pocketed = False  # drawn face up: out of the pocket
         s.role_info[role] = info
         self.log("drinking.role_taken", player=pid, role=role)
+
+    def holders(self, role: str) -> list[str]:
+        """Everybody holding ``role``: of a role whose every card is its own,
+        all its holders in the order they drew it, else its one holder."""
+        s = self.state
+        if role in s.holders:
+            return list(s.holders[role])
+        holder = s.roles[role]
+        return [holder] if holder is not None else []
+
+    def set_holders(self, role: str, pids: list[str]) -> None:
+        """``role`` is held by ``pids`` (``roles`` names the latest of them)."""
+        s = self.state
+        if len(pids) > 1 or role in s.holders:
+            s.holders = {**s.holders, role: list(pids)}
+            if not pids:
+                del s.holders[role]
+        s.roles[role] = pids[-1] if pids else None
 
     def start_race(self, by: str, race: str, title: str, participants: list[str],
                     thumb: str | None, n: int, now: float) -> None:
@@ -923,14 +994,15 @@ class DrinkingGame(Engine):
         else:
             s.paused = paused
 
-    def _call_key(self, type_: str, values: dict) -> str | None:
-        """The offence a penalty call is about (None for other moves)."""
+    def _call_key(self, pid: str, type_: str, values: dict) -> str | None:
+        """The offence a penalty call is about (None for other moves): a
+        catch is the catcher's (several may hold a question card)."""
         if type_ == "breach":
             return f"breach:{values.get('rule')!s}:{values.get('player')!s}"
         if type_ == "caught":
-            return f"caught:{values.get('by')!s}:{values.get('player')!s}"
+            return f"caught:{values.get('by')!s}:{pid}:{values.get('player')!s}"
         if type_ == "deflect":
-            return f"deflect:{self.state.roles['question_card']}"
+            return f"deflect:{values.get('player', self.state.roles['question_card'])!s}"
         return None
 
     def _called(self, key: str) -> None:
@@ -945,11 +1017,11 @@ class DrinkingGame(Engine):
     def _caught(self, pid: str, values: dict, now: float) -> None:
         self._catch_cost(values["by"], values["player"], "caught",
                          {"lead": "caught", "by": pid, "player": values["player"]})
-        self._called(self._call_key("caught", values))
+        self._called(self._call_key(pid, "caught", values))
 
     def _deflect(self, pid: str, values: dict, now: float) -> None:
-        holder = self.state.roles["question_card"]
-        key = self._call_key("deflect", values)
+        holder = values.get("player", self.state.roles["question_card"])
+        key = self._call_key(pid, "deflect", values)
         self._catch_cost("question_card", holder, "deflect", {"lead": "deflect", "by": pid, "player": holder})
         self._called(key)
 
@@ -958,22 +1030,41 @@ class DrinkingGame(Engine):
         self.log("drinking.toilet", player=pid)
 
     def _jail(self, pid: str, values: dict, now: float) -> None:
-        entry = self._jail_target(pid)
+        entry = next(e for e in self.state.log if e["id"] == values["entry"])
         entry["_ex"].append(pid)
         self._settle(entry)
-        self.state.roles["jail"] = None
+        self._return_jail()
         self.log("drinking.jail", player=pid, ref=entry["id"])
+
+    def _escape(self, pid: str, values: dict, now: float) -> None:
+        """The jail card gets its holder out of the game in play."""
+        prompt = self.state.prompt
+        self._return_jail()
+        self.log("drinking.escape", player=pid)
+        prompt.escape(self, pid, now)
+        self.resume(now)
+
+    def _return_jail(self) -> None:
+        self.state.roles["jail"] = None
+        self.state.pocketed = False
+
+    def _pocket(self, pid: str, values: dict, now: float) -> None:
+        self.state.pocketed = True
+
+    def _unpocket(self, pid: str, values: dict, now: float) -> None:
+        self.state.pocketed = False
 
     def _steal(self, pid: str, values: dict, now: float) -> None:
         roles = self.state.roles
         victim = roles["jail"]
         roles["jail"] = pid
+        self.state.pocketed = False  # in front of the thief until they pocket it
         self.log("drinking.steal", player=pid, victim=victim, _from=victim, _to=pid)
 
     def _breach(self, pid: str, values: dict, now: float) -> None:
         rule = self.state.rules[values["rule"]]
         self.drink([values["player"]], rule.n, "breach", {"lead": "breach", "by": pid, "rule": rule.text})
-        self._called(self._call_key("breach", values))
+        self._called(self._call_key(pid, "breach", values))
 
     # -- host moves ----------------------------------------------------------------------
     def _undo(self, pid: str, values: dict, now: float) -> None:
@@ -983,6 +1074,7 @@ class DrinkingGame(Engine):
         if entry["kind"] == "steal":
             back = entry["_from"] if entry["_from"] in s.seats else None
             s.roles["jail"] = back
+            s.pocketed = False
             self.log("drinking.undo_steal", player=back, ref=entry["id"])
             return
         for key, tally in (("drinks", s.fingers), ("necks", s.necks)):
@@ -999,7 +1091,8 @@ class DrinkingGame(Engine):
 
     _MOVES: ClassVar[dict[str, Callable]] = {
         "draw": _draw, "thumb": _thumb, "caught": _caught, "deflect": _deflect, "toilet": _toilet,
-        "jail": _jail, "steal": _steal, "breach": _breach, "undo": _undo, "skip": _skip,
+        "jail": _jail, "escape": _escape, "pocket": _pocket, "unpocket": _unpocket, "steal": _steal,
+        "breach": _breach, "undo": _undo, "skip": _skip,
     }
 
     # -- an absent player ---------------------------------------------------------------------
@@ -1057,9 +1150,9 @@ class DrinkingGame(Engine):
         self.begin(now)
         nxt = self.next_in_play(pid)
         nxt = None if nxt == pid else nxt
-        returned = [r for r in ROLES if s.roles[r] == pid]
+        returned = [r for r in ROLES if pid in self.holders(r)]
         for r in returned:
-            s.roles[r] = None
+            self.set_holders(r, [p for p in self.holders(r) if p != pid])
         for m in s.mates.pop(pid, []):
             s.mates[m].remove(pid)
             if not s.mates[m]:

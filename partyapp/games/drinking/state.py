@@ -6,7 +6,8 @@ restart mid-game. ``dump`` gives the saved text, ``load`` takes it back.
 ``load`` also reads the saved form of version 2 (which spelt the pick
 prompt's purpose ``for``), fills in the card parameters the effect
 catalogue has gained since a game's deck was saved, with their defaults,
-and the fields a state has gained since (``away``, a race's judged taps)
+and the fields a state has gained since (``away``, a race's judged taps,
+the holders of a role with several, the jail card's pocket, the necked cup)
 with theirs.
 
 The state stays dataclasses rather than the plain dict a card game keeps:
@@ -55,6 +56,8 @@ class RoleInfo:
     n: int  # what a catch or the thumb race costs
     neck: bool  # a catch is a neck
     thumbs: bool  # the thumbmaster chooses the left or right thumb
+    each: bool = False  # every card of it is its own: several players may hold one
+    pocket: bool = False  # the jail card can be pocketed: stolen only while out of the pocket
 
 
 @dataclass(slots=True, kw_only=True)
@@ -75,7 +78,12 @@ class State(Fields):
     cup_total: int
     kings: int = 0
     rules: list[Rule] = field(default_factory=list)
-    roles: dict[str, str | None]
+    roles: dict[str, str | None]  # each role's holder (of a role with several, the latest)
+    # A role whose every card is its own (``RoleInfo.each``: Kings' question
+    # cards and thumbmasters): all its holders, in the order they drew it.
+    holders: dict[str, list[str]] = field(default_factory=dict)
+    pocketed: bool = False  # the jail card is in its holder's pocket
+    cup_necked: bool = False  # the last king's drawer necked the cup: it is empty
     role_info: dict[str, RoleInfo] = field(default_factory=dict)
     mates: dict[str, list[str]] = field(default_factory=dict)  # undirected: both ways
     prompt: Prompt | None = None  # what the table is waiting for before the next draw

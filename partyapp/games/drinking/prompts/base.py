@@ -26,7 +26,10 @@ itself:
   for more time, ``g.seconds``), and ``restart_clock`` when it carries on
   after the thumb race paused it;
 - ``leave(g, pid, nxt, now)``: a player leaves (True: it cannot go on), and
-  ``after_leave(g, now)`` once their seat is gone.
+  ``after_leave(g, now)`` once their seat is gone;
+- ``escapable(g, pid)`` and ``escape(g, pid, now)``: the jail card's holder
+  gets out of the game in play (a race, a round game, chugalug,
+  paper-scissors-stone).
 
 Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
 ``g.state``, ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
@@ -89,6 +92,15 @@ class Prompt(ABC):
         by default the prompt is called off and nobody drinks."""
         g.close()
         g.log("drinking.skip_card", player=pid)
+
+    def escapable(self, g, pid: str) -> bool:
+        """Whether ``pid`` takes part in this game and may get out of it with
+        the jail card (races and round games; a pick or a rule is no game)."""
+        return False
+
+    def escape(self, g, pid: str, now: float) -> None:
+        """``pid`` gets out of it with the jail card: they are out, and
+        nobody drinks for them; a game left with one player is called off."""
 
     # -- views ---------------------------------------------------------------
     @abstractmethod

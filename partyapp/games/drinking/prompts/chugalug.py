@@ -3,11 +3,14 @@
 "chugalug" and reverse it. The table referees: the player whose go it is
 taps one of a few answers; a wrong one, or none within
 ``answer_timeout_s``, is the mistake and that player drinks. Past
-``chugalug_max`` the count stops with nobody drinking."""
+``chugalug_max`` the count stops with nobody drinking. The jail card's
+holder may get out of it: the count passes them over (the drawer getting
+out before the count starts, or a count left with one player, calls it
+off)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from partyapp.games.kit.actions import one_of, spec
@@ -28,6 +31,7 @@ class Chugalug(Prompt):
     dir: int = 0  # the step round the seats
     speaker: str
     last: dict | None = None  # {"player", "said"}: the last right answer
+    out: list[str] = field(default_factory=list)  # got out of it with the jail card
 
     moves = ("start", "answer")
     clock = "answer_timeout_s"
@@ -52,7 +56,7 @@ class Chugalug(Prompt):
         self.phase = "count"
         self.number = 2
         self.last = {"player": pid, "said": 1}
-        self.speaker = g.step(pid, self.dir)
+        self.speaker = self.step(g, pid)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("drinking.chugalug_start", player=pid, side=values["side"])
 
@@ -71,8 +75,34 @@ class Chugalug(Prompt):
             g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
             g.log("drinking.chugalug_clean", number=k)
             return
-        self.speaker = g.step(pid, self.dir)
+        self.speaker = self.step(g, pid)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
+
+    def step(self, g, pid: str) -> str:
+        """The next player in the count's direction who is still in it."""
+        p = g.step(pid, self.dir)
+        for _ in range(len(g.state.seats)):
+            if p not in self.out:
+                return p
+            p = g.step(p, self.dir)
+        return p
+
+    def escapable(self, g, pid: str) -> bool:
+        return pid in g.state.seats and pid not in self.out
+
+    def escape(self, g, pid: str, now: float) -> None:
+        if self.phase == "choose" and pid == self.by:
+            g.close()
+            g.log("drinking.called_off")
+            return
+        self.out.append(pid)
+        if len([p for p in g.state.seats if p not in self.out]) < 2:
+            g.close()
+            g.log("drinking.called_off")
+            return
+        if self.phase == "count" and self.speaker == pid:
+            self.speaker = self.step(g, pid)
+            self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
 
     def mistake(self, g, pid: str, said: Any) -> None:
         k = self.number
@@ -85,9 +115,12 @@ class Chugalug(Prompt):
         self.mistake(g, self.speaker, None)
 
     def public(self) -> dict:
-        return {"kind": "chugalug", "by": self.by, "phase": self.phase, "number": self.number,
+        view = {"kind": "chugalug", "by": self.by, "phase": self.phase, "number": self.number,
                 "direction": self.dir, "speaker": self.speaker,
                 "last": dict(self.last) if self.last else None, "deadline": self.deadline, "n": self.n}
+        if self.out:
+            view["out"] = list(self.out)
+        return view
 
     def you(self, g, pid: str) -> dict | None:
         if self.phase == "choose" and pid == self.by:
@@ -102,7 +135,7 @@ class Chugalug(Prompt):
         if self.phase == "choose":
             Prompt.skip(self, g, pid, now)
             return
-        self.speaker = g.step(pid, self.dir)
+        self.speaker = self.step(g, pid)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("drinking.skip_go", player=pid)
 
@@ -111,8 +144,10 @@ class Chugalug(Prompt):
             return pid == self.by
         if len(g.state.seats) <= 2:
             return True
+        if pid in self.out:
+            self.out.remove(pid)
         if self.speaker == pid:
-            self.speaker = g.step(pid, self.dir)
+            self.speaker = self.step(g, pid)
             if self.deadline is not None:
                 self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         return False

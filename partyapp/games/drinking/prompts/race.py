@@ -10,7 +10,10 @@ theirs still on its way could be judged ahead of the last tap in
 (``races.overtake_until``: that tap's judged time plus the cap; at once
 when no tap in the race was compensated, as then arrival decides), and
 that one is last; or at the time-out, when everybody missing counts as
-last. In the thumb race whoever copies with the wrong thumb loses too."""
+last. In the thumb race a copy with the wrong thumb is no copy: that player
+has still not copied and may copy again, with the right thumb; the one left
+last loses, alone (the seed: "the last person to copy with the correct
+thumb loses"). The jail card's holder may get out of a race before tapping."""
 
 from __future__ import annotations
 
@@ -41,6 +44,8 @@ class Race(Prompt):
     taps: list[dict] = field(default_factory=list)
     # One participant left: when the race settles without them.
     closing: float | None = None
+    # Who copied the thumb race with the wrong thumb (they copy again).
+    wrong: list[str] = field(default_factory=list)
 
     moves = ("tap",)
     clock = "race_timeout_s"
@@ -65,6 +70,12 @@ class Race(Prompt):
             raise IllegalAction("Too late: time is up.")
 
     def tap(self, g, pid: str, values: dict, now: float) -> None:
+        if self.thumb is not None and values.get("thumb") != self.thumb:
+            # the wrong thumb is no copy: still to copy, with the right one
+            self.thumbs[pid] = values["thumb"]
+            if pid not in self.wrong:
+                self.wrong.append(pid)
+            return
         self.taps.append(judge(pid, g.arrival, self.opened))
         self._rank()
         if "thumb" in values:
@@ -98,9 +109,12 @@ class Race(Prompt):
     def settle(self, g, now: float, timed_out: bool) -> None:
         order = self.order
         waiting = self.waiting()
-        wrong = [p for p in order if self.thumb is not None and self.thumbs.get(p) != self.thumb]
+        # A wrong thumb among the copies: only in a race saved before a wrong
+        # thumb stopped counting as a copy (it lost then, and still does).
+        before = [p for p in order if self.thumb is not None and self.thumbs.get(p) != self.thumb]
         last = waiting if waiting else order[-1:]
-        losers = wrong + [p for p in last if p not in wrong]
+        losers = before + [p for p in last if p not in before]
+        wrong = before + [p for p in self.wrong if p not in before and p in self.participants]
         g.close({"kind": "race", "race": self.race, "title": self.title, "thumb": self.thumb,
                  "order": list(order), "last": list(last), "wrong_thumb": wrong, "losers": losers,
                  "timed_out": timed_out})
@@ -108,16 +122,40 @@ class Race(Prompt):
                                          "title": self.title})
         g.resume(now)
 
+    def copy_again(self) -> list[str]:
+        """Who copied with the wrong thumb and has not copied right since."""
+        return [p for p in self.wrong if p in self.participants and p not in self.order]
+
     def public(self) -> dict:
-        return {"kind": "race", "race": self.race, "title": self.title, "by": self.by,
+        view = {"kind": "race", "race": self.race, "title": self.title, "by": self.by,
                 "thumb": self.thumb, "participants": list(self.participants),
                 "order": list(self.order), "thumbs": dict(self.thumbs), "waiting": self.waiting(),
                 "deadline": self.deadline, "n": self.n}
+        again = self.copy_again()
+        if again:
+            view["wrong"] = again
+        return view
 
     def you(self, g, pid: str) -> dict | None:
         if pid not in self.participants or pid in self.order:
             return None
-        return {"prompt": {"prompt": "tap", "title": self.title, "thumb_choice": self.thumb is not None}}
+        prompt = {"prompt": "tap", "title": self.title, "thumb_choice": self.thumb is not None}
+        if pid in self.wrong:
+            prompt["wrong"] = self.thumbs.get(pid)
+        return {"prompt": prompt}
+
+    def escapable(self, g, pid: str) -> bool:
+        return pid in self.participants and pid not in self.order
+
+    def escape(self, g, pid: str, now: float) -> None:
+        self.participants.remove(pid)
+        self.thumbs.pop(pid, None)
+        if len(self.participants) < 2:
+            g.close()
+            g.log("drinking.race_off")
+            g.resume(now)
+        else:
+            self.settle_if_done(g, now)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if pid not in self.participants:
@@ -127,6 +165,8 @@ class Race(Prompt):
             self.order.remove(pid)
         self.taps = [e for e in self.taps if e["player"] != pid]
         self.thumbs.pop(pid, None)
+        if pid in self.wrong:
+            self.wrong.remove(pid)
         return len(self.participants) < 2
 
     def skip(self, g, pid: str, now: float) -> None:

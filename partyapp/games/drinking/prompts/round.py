@@ -1,11 +1,13 @@
 """Round games played aloud (Rhyme, Category): the drawer goes first, then
 round the table in the direction of play; the player whose go it is taps
 ``done`` to pass it on; the caller (the drawer, or the next player if they
-leave) or the host picks who messed up, and they drink."""
+leave) or the host picks who messed up, and they drink. The jail card's
+holder may get out of it: their goes are passed over and they cannot be
+picked; a round left with one player is called off."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.drinking.prompts.base import Prompt
@@ -18,23 +20,49 @@ class RoundGame(Prompt):
     caller: str | None
     speaker: str | None
     goes: int = 0
+    out: list[str] = field(default_factory=list)  # got out of it with the jail card
 
     moves = ("done", "missed")
+
+    def playing(self, g) -> list[str]:
+        return [p for p in g.state.seats if p not in self.out]
+
+    def next_after(self, g, pid: str) -> str:
+        """The next player in play after ``pid`` who is still in the round."""
+        p = g.next_in_play(pid)
+        for _ in range(len(g.state.seats)):
+            if p not in self.out:
+                return p
+            p = g.next_in_play(p)
+        return p
 
     def actions(self, g, pid: str) -> list[dict]:
         acts = []
         if self.speaker == pid:
             acts.append(spec("done"))
         if self.caller == pid:
-            acts.append(spec("missed", player=one_of(g.state.seats)))
+            acts.append(spec("missed", player=one_of(self.playing(g))))
         return acts
 
     def host_actions(self, g) -> list[dict]:
-        return [spec("missed", player=one_of(g.state.seats))] if g.state.seats else []
+        playing = self.playing(g)
+        return [spec("missed", player=one_of(playing))] if playing else []
 
     def done(self, g, pid: str, values: dict, now: float) -> None:
-        self.speaker = g.next_in_play(pid)
+        self.speaker = self.next_after(g, pid)
         self.goes += 1
+
+    def escapable(self, g, pid: str) -> bool:
+        return pid in g.state.seats and pid not in self.out
+
+    def escape(self, g, pid: str, now: float) -> None:
+        self.out.append(pid)
+        if len(self.playing(g)) < 2:
+            g.close()
+            g.log("drinking.called_off")
+            return
+        if self.speaker == pid:
+            self.speaker = self.next_after(g, pid)
 
     def missed(self, g, pid: str, values: dict, now: float) -> None:
         loser = values["player"]
@@ -42,8 +70,11 @@ class RoundGame(Prompt):
         g.drink([loser], self.n, "round", {"lead": "round", "title": self.title})
 
     def public(self) -> dict:
-        return {"kind": "round", "title": self.title, "by": self.by, "caller": self.caller,
+        view = {"kind": "round", "title": self.title, "by": self.by, "caller": self.caller,
                 "speaker": self.speaker, "goes": self.goes, "n": self.n}
+        if self.out:
+            view["out"] = list(self.out)
+        return view
 
     def you(self, g, pid: str) -> dict | None:
         if pid not in (self.speaker, self.caller):
@@ -56,14 +87,16 @@ class RoundGame(Prompt):
     def skip(self, g, pid: str, now: float) -> None:
         """An absent speaker's go (and an absent caller's call) passes on."""
         if self.speaker == pid:
-            self.speaker = g.next_in_play(pid)
+            self.speaker = self.next_after(g, pid)
         if self.caller == pid:
             self.caller = g.next_in_play(pid)
         g.log("drinking.skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.speaker == pid:
-            self.speaker = nxt
+            self.speaker = None if nxt is None else self.next_after(g, pid)
         if self.caller == pid:
             self.caller = nxt
+        if pid in self.out:
+            self.out.remove(pid)
         return nxt is None

@@ -1,7 +1,8 @@
 """Paper, scissors, stone (Kings' 8), played on the phones by the players
 either side of the drawer: best of ``best_of``, a tie replayed, a pick not
 made within ``rps_timeout_s`` loses that round (both missing: called off).
-Picks stay private until both are in."""
+Picks stay private until both are in. A player who gets out of it with the
+jail card calls it off: nobody drinks."""
 
 from __future__ import annotations
 
@@ -88,6 +89,13 @@ class PaperScissorsStone(Prompt):
             return None
         pick = self.picks[pid]
         return {"prompt": {"prompt": "rps"} if pick is None else None, "rps_pick": pick}
+
+    def escapable(self, g, pid: str) -> bool:
+        return pid in self.players
+
+    def escape(self, g, pid: str, now: float) -> None:
+        g.close({"kind": "rps", "winner": None, "loser": None, "rounds": self._rounds()})
+        g.log("drinking.called_off")
 
     def waiting(self) -> list[str]:
         return [p for p in self.players if self.picks[p] is None]
