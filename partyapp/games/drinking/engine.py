@@ -39,8 +39,7 @@ Choices where the rule text is open
   a role for the game that passes like the other "for the game" roles (see
   Roles), with the thumb race and powers of Kings' thumbmaster: whenever
   they like they put a left or right thumb on the table, and the last to
-  copy, and anyone copying with the wrong thumb, drinks the card's ``n``
-  (1). Then the category round is played from the drawer, as the text says.
+  copy with the correct thumb drinks the card's ``n`` (1). Then the category round is played from the drawer, as the text says.
   Groups that play the 10 as a category game only turn off the card's
   ``thumbmaster`` parameter (the ``round`` effect's, shown in the house-rules
   editor); house decks saved before it existed play their round cards
@@ -51,21 +50,38 @@ Choices where the rule text is open
   ``sides="play"`` left means the next player in the current direction of
   play and right the previous one. Chugalug's "one to my left/right" follows
   the same option.
-- **Waterfall** has no prompt: the table shows the stopping order (the drawer
-  first, then round the table in the direction of play) and each player's
-  tally counts ``n`` (default 1) drinks.
+- **Waterfall** has no prompt; each player's tally counts ``n`` (default 1)
+  drinks. Ring of Fire's seed: "Everyone must keep drinking until the
+  person who picked the card stops": everybody drinks until the drawer
+  stops, and the table names the drawer (``cascade`` off, the catalogue's
+  default). Kings' seed is a cascade ("You can only stop when the person on
+  your right stops. The person who pulled the card is the first to choose
+  when to stop"): with ``cascade`` the table shows the stopping order, the
+  drawer first, then round the table in the direction of play. A house
+  deck saved before the choice existed keeps the cascade it played.
 - **Mate** (Ring of Fire 8): the drawer picks a mate, then drinks ``n``
   (default 1), which their new mate shares. Mates are undirected and chain
   transitively: whenever a player is given drinks, everybody linked to them by
   mates drinks the same (once, the largest amount if several forfeits of one
   call reach them). Necks are personal and do not pass to mates unless option
   ``mates_share_necks`` is on.
-- **Roles** have one holder each. A role "until the next card of that rank"
-  (question master) is taken away when that rank is drawn again, and the new
-  card gives it to its drawer. A role "for the game" passes to whoever draws
-  another card that grants it (option ``roles_pass_on``, default on; off: the
-  first holder keeps it and the new card is void). The toilet and jail cards
-  are returned once used. A player who leaves returns every role they held.
+- **Roles** have one holder each, unless every card of it is its own (the
+  role's ``each``, for the question master, the question card and the
+  thumbmaster). A role "until the next card of that rank" (question master)
+  is taken away when that rank is drawn again, and the new card gives it to
+  its drawer. A role "for the game" passes to whoever draws another card
+  that grants it (option ``roles_pass_on``, default on; off: the first
+  holder keeps it and the new card is void). The toilet and jail cards are
+  returned once used. A player who leaves returns every role they held.
+- **Every Queen and every Four of Kings is its drawer's own** (``each``):
+  "The cardholder keeps the card in front of him on the table", so a new
+  Queen does not take the card from the earlier holder: each Queen's drawer
+  keeps theirs until the game ends, several players may hold one, each
+  catches for their own card (a catch by another holder is another
+  offence) and each may be told "f*** off" (``deflect`` then names which
+  holder, ``player``, when there are several). The same for the Four: each
+  Four's drawer may start a thumb race until the game ends.
+  ``roles.question_card`` names the latest holder; ``holders`` all of them.
 - **Races** (Floor, Heaven, the thumb): every participant gets one ``tap``.
   Taps are judged fairly, by the kit's race judging (``kit/races.py``, as
   the slap races are): each tap counts from when the phone sent it, its
@@ -81,8 +97,11 @@ Choices where the rule text is open
   (``race_timeout_s``), when everybody missing counts as last. A race
   whose taps came with no measured round trip (no compensation: judged by
   arrival) settles as soon as one is left. In the thumb race the
-  thumbmaster does not tap and anyone copying with the wrong thumb loses
-  too. A race with fewer than two participants is called off.
+  thumbmaster does not tap, and a copy with the wrong thumb is no copy (the
+  seed: "the last person to copy with the correct thumb loses"): that
+  player has still not copied and may copy again with the right thumb, the
+  race goes on, and the one left last loses, alone; a wrong thumb costs
+  nothing of itself. A race with fewer than two participants is called off.
 - **Round games** (Rhyme, Category): the drawer goes first, then round the
   table in the direction of play; the player whose go it is taps ``done`` to
   pass it on; the drawer (or, if they leave, the next player) or the host
@@ -99,11 +118,21 @@ Choices where the rule text is open
   tie is replayed; the first to win a majority of ``best_of`` rounds wins and
   the other drinks. A pick not made within ``rps_timeout_s`` loses that round
   (both missing: the game is called off). Picks stay private until both are in.
-- **Jail card**: the holder may cancel the latest forfeit (drinks or neck)
-  aimed at them that is still in the log, once; their mates who drank only
-  because of them are let off too. Any other player may steal the card at
-  any time (announced); the host may undo the steal while the thief still
-  holds it.
+- **Jail card** (Kings' Jack: "Can be used only once to get you out of any
+  game or forfeit within each game of Kings. Beware! This card can be
+  stolen when it is not in your pocket."): used once, it either cancels any
+  forfeit (drinks or neck) of its holder's in this game, the holder picking
+  which (``jail {entry}``: every one still in the log, its latest
+  ``LOG_MAX`` entries), their mates who drank only because of them let off
+  too; or gets them out of the game in play (``escape``): a race before
+  they tapped (the race goes on without them), a round game or chugalug
+  (their goes are passed over; left with one player, it is called off),
+  paper-scissors-stone (called off, nobody drinks). With the role's
+  ``pocket`` (Kings' Jack) the card is out, face up, when drawn (and when
+  stolen); its holder pockets it on their phone (``pocket``, ``unpocket``)
+  and it can be stolen only while out of the pocket. Without it (a house
+  jail card saved before), it can be stolen at any time. A steal is
+  announced; the host may undo it while the thief still holds it.
 - **Question master / question card**: the holder taps ``caught`` and picks
   who answered; the question master's catch costs ``n`` drinks, the question
   card's is a neck. Against the question card, any other player may report
@@ -117,10 +146,16 @@ Choices where the rule text is open
   offence again (by anyone) is refused with the reason; another player,
   another rule or the next card is another offence. There is no cool-down,
   so honest play never waits, and the host's undo of a wrong call frees it.
-- **The cup**: each card with the cup effect (the kings) is poured in; the
-  drawer of the last of them necks the cup and the game ends. In Kings every
-  feature card is returned: the final state holds no roles and no rules. If a
-  house deck has no cup the game ends when the deck runs out.
+- **The kings** (the cup effect): in Ring of Fire each is poured into the
+  cup in the middle (``cup``); the drawer of the last of them necks the cup
+  and the game ends, and the table then shows the cup empty. Kings has no
+  cup: the seed's "Pull the 1st 2nd or 3rd king with no forfeit. You pull
+  the last king you neck the remainder of the drink in front of you" (the
+  ``cup`` parameter off): the kings are shown as drawn (``cup_cards``), the
+  first ones free, and the last king's drawer necks the drink in front of
+  them. In Kings every feature card is returned: the final state holds no
+  roles and no rules. If a house deck has no card of the cup effect the game
+  ends when the deck runs out.
 - **Tallies**: ``drinks()`` counts drinks (Kings: fingers) only; necks are
   logged and counted separately (``necks`` in the public view). The host can
   undo any forfeit still in the log: its drinks and necks are taken back.
