@@ -549,7 +549,7 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     assert view.pop("house_deck") is False
     assert view.pop("holders") == {r: [p] if p else [] for r, p in view["roles"].items()}
     assert view.pop("jail_pocketed") is False
-    assert view.pop("cup_cards") == []
+    assert view.pop("kings") == {"cards": [], "of": 4}
     assert view["cup"].pop("necked") is False
     assert view == saved["views"]["public"]
     assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]

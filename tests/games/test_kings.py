@@ -398,11 +398,11 @@ def test_kings_has_no_cup_the_last_king_necks_the_drink_in_front():
     and the last king's drawer necks "the drink in front of you"."""
     g = make(K, 3, deck=["KS", "KH", "KD", "KC"])
     view = g.public_view()
-    assert view["cup"] is None and view["cup_cards"] == []
+    assert view["cup"] is None and view["kings"] == {"cards": [], "of": 4}
     draw(g)
     draw(g)
     view = g.public_view()
-    assert view["cup"] is None and view["cup_cards"] == ["KS", "KH"] and view["kings_drawn"] == 2
+    assert view["cup"] is None and view["kings"]["cards"] == ["KS", "KH"] and view["kings_drawn"] == 2
     assert view["log"][-1]["msg"] == "drinking.king" and view["log"][-1]["count"] == 2
     assert "pour" not in view["card"]["text"].lower() and "cup" not in view["card"]["text"].lower()
     assert "in front of you" in view["card"]["text"]

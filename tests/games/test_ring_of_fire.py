@@ -295,7 +295,7 @@ def test_king_cup_last_king_drinks_it_all_and_ends():
     assert view["necks"]["p0"] == 1
     assert any(e["msg"] == "drinking.cup_neck" and e["players"] == ["p0"] for e in view["log"])
     assert view["cup"] == {"filled": 0, "of": 4, "necked": True}
-    assert view["cup_cards"] == ["KS", "KH", "KD", "KC"]
+    assert view["kings"] == {"cards": ["KS", "KH", "KD", "KC"], "of": 4}
     assert view["result"]["reason"] == "last_king" and view["result"]["by"] == "p0"
     assert g.legal_actions("p1") == [] and view["host_actions"] == []
     again = type(g).from_state(json.loads(json.dumps(g.to_state())))

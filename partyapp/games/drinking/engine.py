@@ -151,7 +151,7 @@ Choices where the rule text is open
   and the game ends, and the table then shows the cup empty. Kings has no
   cup: the seed's "Pull the 1st 2nd or 3rd king with no forfeit. You pull
   the last king you neck the remainder of the drink in front of you" (the
-  ``cup`` parameter off): the kings are shown as drawn (``cup_cards``), the
+  ``cup`` parameter off): the kings are shown as drawn (``kings``), the
   first ones free, and the last king's drawer necks the drink in front of
   them. In Kings every feature card is returned: the final state holds no
   roles and no rules. If a house deck has no card of the cup effect the game
@@ -651,7 +651,7 @@ class DrinkingGame(Engine):
             "drawn": len(s.drawn),
             "kings_drawn": s.kings,
             "cup": self._cup_view(),
-            "cup_cards": self._cup_cards(),
+            "kings": {"cards": self._cup_cards(), "of": s.cup_total},
             "rules": [{"by": r.by, "text": r.text, "n": r.n} for r in s.rules],
             "roles": dict(s.roles),
             "holders": {r: self.holders(r) for r in ROLES},

@@ -39,6 +39,9 @@ registerFamilyWords({
   "\"F*** off!\" (turn the question card on its holder)": () => t("\"Not this time!\" (turn the question card on its holder)"),
   "you drink": () => t("you take a point"),
   "Waterfall — stop in this order: {order}": (p) => t("Waterfall — stop clapping in this order: {order}", p),
+  "Waterfall — everybody drinks until {name} stops.": (p) => t("Waterfall — everybody claps until {name} stops.", p),
+  "the cup is necked": () => t("the last king is drawn"),
+  "{by} says “f*** off” to you.": (p) => t("{by} says “not this time” to you.", p),
   "A bot: the app plays this seat. Bots never drink.": () => t("A bot: the app plays this seat."),
   "Bots play the card games, never the drinking decks, and never drink.":
     () => t("Bots play the card games, never the party decks."),

@@ -5,10 +5,11 @@
 // screen words a forfeit through here, so nobody is told to drink who does
 // not, and a family table never reads a drink word.
 //   formFor(state, pid, entryId)          -> {form, count?, drinks?, dare?}
-//   forfeitWords(state, pids, n, entry, {plain, counts, fingers})
+//   forfeitWords(state, pids, n, entry, {plain, counts, fingers, you})
 //                                         -> "Ana drinks 2 drinks. Bo takes 2 points."
+//                                            (on Bo's own phone, you: "p2": "You take 2 points. Ana drinks 2 drinks.")
 //   forfeitShort(state, pid, n, entry)    -> "(2 drinks)" / "(2 points)" / "(water)"
-//   neckWords(state, pid, why, entry)     -> "Ana necks their drink." / "... takes a big forfeit."
+//   neckWords(state, pid, why, plain, you) -> "Ana necks their drink." / "... takes a big forfeit." / "You neck your drink."
 //   <Tally state player />                -> the seat's counters: 🍺 3 💧 1 / 🥤 3 / ★ 2
 import { html } from "./view.js";
 import { isFamily, listOf, t } from "./i18n.js";
@@ -73,14 +74,33 @@ function pointSentence(names, several, count) {
     : t("{name} takes {count} point.|{name} takes {count} points.", { name: names, count });
 }
 
+// The forfeit of the person whose own phone this is, said to them.
+function yourSentence(kind, count, record, fingers) {
+  if (kind === "drinks") {
+    return fingers ? t("You drink {count} finger.|You drink {count} fingers.", { count })
+      : t("You drink {count} drink.|You drink {count} drinks.", { count });
+  }
+  if (kind === "points") return t("You take {count} point.|You take {count} points.", { count });
+  if (kind === "water") {
+    return record.drinks ? t("You drink {count}, then water for the rest.", { count: record.drinks })
+      : t("You have a glass of water instead.");
+  }
+  return record.dare ? t("You take a dare: {dare}", { dare: dareWord(record.dare) }) : t("You take a dare.");
+}
+
 // pids each take `n` (or counts[pid]) in the forfeit logged as `entry`;
 // `plain`: text only; `fingers`: drinks counted in fingers (Kings, Croatian
-// Rummy; the drinking decks say so in game.unit).
-export function forfeitWords(state, pids, n, entry = null, { plain = false, counts = null, fingers = null } = {}) {
+// Rummy; the drinking decks say so in game.unit); `you`: the player whose
+// own phone this is, told first and as "you".
+export function forfeitWords(state, pids, n, entry = null, { plain = false, counts = null, fingers = null, you = null } = {}) {
   if (!pids.length) return isFamily() ? t("Nobody takes a point.") : t("Nobody drinks.");
   if (fingers === null) fingers = Boolean(state.game && state.game.unit === "fingers");
+  const countOf = (pid) => (counts && typeof counts[pid] === "number" ? counts[pid] : n);
+  const formOf = (record) => (record.form === "soft" ? "drinks" : record.form);
+  const mine = you && pids.includes(you) ? formFor(state, you, entry && entry.id) : null;
   const groups = []; // [{kind, count, pids, record}]
   for (const pid of pids) {
+    if (mine && pid === you) continue;
     const count = counts && typeof counts[pid] === "number" ? counts[pid] : n;
     const record = formFor(state, pid, entry && entry.id);
     const kind = record.form === "soft" ? "drinks" : record.form;
@@ -88,7 +108,8 @@ export function forfeitWords(state, pids, n, entry = null, { plain = false, coun
     if (same) same.pids.push(pid);
     else groups.push({ kind, count, pids: [pid], record });
   }
-  const sentences = groups.map((g) => {
+  const sentences = mine ? [yourSentence(formOf(mine), countOf(you), mine, fingers)] : [];
+  sentences.push(...groups.map((g) => {
     const names = listOf(g.pids.map((p) => name(state, p, plain)));
     const several = g.pids.length > 1;
     if (g.kind === "drinks") return drinkSentence(names, several, g.count, fingers);
@@ -99,13 +120,13 @@ export function forfeitWords(state, pids, n, entry = null, { plain = false, coun
     }
     return g.record.dare ? t("{name} takes a dare: {dare}", { name: names, dare: dareWord(g.record.dare) })
       : t("{name} takes a dare.", { name: names });
-  });
+  }));
   return joinWords(sentences);
 }
 
 // "Mates too: Bo drinks 1 drink." for the mates of a drinking-deck forfeit.
-export function matesWords(state, pids, entry, plain = false) {
-  const words = forfeitWords(state, pids, 0, entry, { plain, counts: (entry && entry.drinks) || {} });
+export function matesWords(state, pids, entry, plain = false, you = null) {
+  const words = forfeitWords(state, pids, 0, entry, { plain, counts: (entry && entry.drinks) || {}, you });
   return isFamily() ? t("Partners too: {words}", { words }) : t("Mates too: {words}", { words });
 }
 
@@ -118,20 +139,39 @@ export function forfeitShort(state, pid, n, entry = null) {
   return t("({count} drink)|({count} drinks)", { count: n });
 }
 
-// Finishing a drink (a catch by the question card, the last king's cup,
-// the end of Croatian Rummy): as drinks for whoever drinks, else a big
-// forfeit; in family mode the last king just ends the game.
-export function neckWords(state, pid, why, plain = false) {
-  const who = name(state, pid, plain);
+// Finishing a drink (a catch by the question card, the last king's cup or,
+// in Kings, the last king's own drink, the end of Croatian Rummy): as drinks
+// for whoever drinks, else a big forfeit; in family mode the last king just
+// ends the game. why: "catch", "cup", "last_king", "finish". On the
+// person's own phone (`you` is pid), said to them.
+export function neckWords(state, pid, why, plain = false, you = null) {
+  const king = why === "cup" || why === "last_king";
   const { form } = formFor(state, pid, null);
-  if (isFamily()) return why === "cup" ? t("{name} drew the last king!", { name: who }) : t("{name} takes a big forfeit.", { name: who });
-  if (form === "drinks" || form === "soft") {
+  const drinks = form === "drinks" || form === "soft";
+  if (you && pid === you) {
+    if (isFamily()) return king ? t("You drew the last king!") : t("You take a big forfeit.");
+    if (!drinks) return king ? t("You drew the last king and take a big forfeit.") : t("You take a big forfeit.");
+    if (why === "cup") return t("You drew the last king and neck the cup!");
+    if (why === "last_king") return t("You drew the last king and neck the drink in front of you!");
+    if (why === "finish") return t("You finish your drink.");
+    return t("You neck your drink.");
+  }
+  const who = name(state, pid, plain);
+  if (isFamily()) return king ? t("{name} drew the last king!", { name: who }) : t("{name} takes a big forfeit.", { name: who });
+  if (drinks) {
     if (why === "cup") return t("{name} drew the last king and necks the cup!", { name: who });
+    if (why === "last_king") return t("{name} drew the last king and necks the drink in front of them!", { name: who });
     if (why === "finish") return t("{name} finishes their drink.", { name: who });
     return t("{name} necks their drink.", { name: who });
   }
-  return why === "cup" ? t("{name} drew the last king and takes a big forfeit.", { name: who })
+  return king ? t("{name} drew the last king and takes a big forfeit.", { name: who })
     : t("{name} takes a big forfeit.", { name: who });
+}
+
+// A king drawn in a deck with no cup (Kings): free until the last.
+export function kingWords(state, pid, count, of, plain = false, you = null) {
+  if (you && pid === you) return t("You draw king {count} of {of}: no forfeit.", { count: String(count), of: String(of) });
+  return t("{name} draws king {count} of {of}: no forfeit.", { name: name(state, pid, plain), count: String(count), of: String(of) });
 }
 
 // A seat's badge for necks: `count` taken so far (the drinking decks), or
@@ -152,7 +192,11 @@ export function causedWords(cause, words) {
 }
 
 // A king into the cup (the drinking decks' kings), or towards the end in family mode.
-export function pourWords(state, pid, filled, of, plain = false) {
+export function pourWords(state, pid, filled, of, plain = false, you = null) {
+  if (you && pid === you) {
+    return isFamily() ? t("You draw king {filled} of {of}.", { filled: String(filled), of: String(of) })
+      : t("You pour into the cup ({filled} of {of}).", { filled: String(filled), of: String(of) });
+  }
   const who = name(state, pid, plain);
   return isFamily() ? t("{name} draws king {filled} of {of}.", { name: who, filled: String(filled), of: String(of) })
     : t("{name} pours into the cup ({filled} of {of}).", { name: who, filled: String(filled), of: String(of) });

@@ -14,7 +14,7 @@ import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
 import { secondsLeft } from "./kit.js";
 import { openEditor } from "../editor.js";
-import { forfeitWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
+import { forfeitWords, kingWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
 
 const ROLE_TITLES = {
   question_master: N_("Question master"),
@@ -24,6 +24,13 @@ const ROLE_TITLES = {
   question_card: N_("Question card"),
 };
 const roleTitle = (role) => t(ROLE_TITLES[role] || role);
+const ROLE_ORDER = ["question_master", "question_card", "thumbmaster", "toilet", "jail"];
+// Everybody holding a role: several hold one where every card is its own
+// (Kings' queens and fours: game.holders), else its one holder.
+const holdersOf = (g, role) => ((g.holders && g.holders[role]) || (g.roles && g.roles[role] ? [g.roles[role]] : []));
+// The person whose own phone this is: their forfeits are said to them ("you").
+const viewer = (s) => (typeof document !== "undefined" && document.body && document.body.classList.contains("page-phone")
+  && s.you && s.you.player_id) || null;
 // A deck's words: a standard deck's in this screen's language.
 const deckWord = (state, text) => (state.game && state.game.house_deck ? text : t(text));
 const raceTitle = (state, race, title) => (race === "thumb" ? t("Thumb") : deckWord(state, title));
@@ -48,22 +55,23 @@ const LEADS = {
   chugalug_wrong: (v, e) => t("Chugalug at {number}: “{said}” instead of “{expected}”.", {
     number: String(e.number), said: chugWord(e.said), expected: chugWord(e.expected) }),
   rps: (v) => t("Paper, scissors, stone: {winner} wins.", v),
-  caught: (v) => t("{by} caught {player} answering.", v),
-  deflect: (v) => t("{by} says “f*** off” to {player}.", v),
+  caught: (v, e, s) => (e.player === viewer(s) ? t("{by} caught you answering.", v) : t("{by} caught {player} answering.", v)),
+  deflect: (v, e, s) => (e.player === viewer(s) ? t("{by} says “f*** off” to you.", v) : t("{by} says “f*** off” to {player}.", v)),
   breach: (v) => t("{by} reports a broken rule ({rule}):", v),
 };
 const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
 const leadOf = (values, entry, state) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state) : null);
 
 // Mates who take the same forfeit, each in their own form.
-const mates = (e, s, plain) => (e.mates && e.mates.length ? matesWords(s, e.mates, e, plain) : null);
+const mates = (e, s, plain) => (e.mates && e.mates.length ? matesWords(s, e.mates, e, plain, viewer(s)) : null);
 const first = (e) => (e.players || [])[0];
 
 registerMessages({
   "drinking.drink": (v, e, s, plain) => together(plain, [leadOf(v, e, s),
-    forfeitWords(s, e.players || [], e.count, e, { plain }), mates(e, s, plain)]),
-  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), neckWords(s, first(e), "catch", plain), mates(e, s, plain)]),
-  "drinking.cup_neck": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "cup", plain), mates(e, s, plain)]),
+    forfeitWords(s, e.players || [], e.count, e, { plain, you: viewer(s) }), mates(e, s, plain)]),
+  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), neckWords(s, first(e), "catch", plain, viewer(s)), mates(e, s, plain)]),
+  "drinking.cup_neck": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "cup", plain, viewer(s)), mates(e, s, plain)]),
+  "drinking.last_king": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "last_king", plain, viewer(s)), mates(e, s, plain)]),
   "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s), forfeitWords(s, [], 0, e, { plain })]),
   "drinking.draw": (v, e, s) => t("{player} drew {card}: {title}.", { ...v, title: deckWord(s, e.title) }),
   "drinking.role_lost": (v, e) => t("{player} no longer holds the {role}.", { ...v, role: roleTitle(e.role) }),
@@ -77,6 +85,7 @@ registerMessages({
   },
   "drinking.toilet": N_("{player} uses the toilet card and may go to the toilet."),
   "drinking.jail": N_("{player} gets out of jail free: forfeit #{ref} is cancelled for them."),
+  "drinking.escape": N_("{player} gets out of jail free: they are out of the game in play."),
   "drinking.steal": N_("{player} steals the jail card from {victim}!"),
   "drinking.undo_steal": (v, e) => (e.player ? t("The host undoes the steal: the jail card goes back to {player}.", v)
     : t("The host undoes the steal: the jail card goes back.")),
@@ -98,7 +107,8 @@ registerMessages({
   "drinking.end_returned": N_("The game is over: every feature card is returned."),
   "drinking.no_mate": N_("There is nobody to pick as a mate."),
   "drinking.mates": N_("{player} and {mate} are mates."),
-  "drinking.cup": (v, e, s, plain) => pourWords(s, e.player, e.filled, e.of, plain),
+  "drinking.cup": (v, e, s, plain) => pourWords(s, e.player, e.filled, e.of, plain, viewer(s)),
+  "drinking.king": (v, e, s, plain) => kingWords(s, e.player, e.count, e.of, plain, viewer(s)),
   "drinking.reverse": (v, e) => (e.direction === 1 ? t("Play is reversed: now clockwise.") : t("Play is reversed: now counter-clockwise.")),
   "drinking.chugalug_alone": N_("Chugalug needs at least two players."),
   "drinking.rps_alone": N_("Paper, scissors, stone needs another player."),
@@ -120,10 +130,13 @@ const LABELS = {
   answer: N_("Say it!"),
   rps: N_("Your pick"),
   thumb: N_("Start the thumb race"),
-  caught: N_("Caught someone answering"),
+  caught: N_("Caught"),
   deflect: N_("\"F*** off!\" (turn the question card on its holder)"),
   toilet: N_("Use the toilet card"),
-  jail: N_("Get out of jail free"),
+  jail: N_("Cancel a forfeit with your jail card"),
+  escape: N_("Get out of this game with your jail card"),
+  pocket: N_("Put the jail card in your pocket"),
+  unpocket: N_("Take the jail card out of your pocket"),
   steal: N_("Steal the jail card"),
   breach: N_("Report a broken rule"),
 };
@@ -133,9 +146,13 @@ const FIELD_LABELS = {
   "caught.player": N_("Who answered?"),
   "breach.rule": N_("Which rule?"),
   "breach.player": N_("Who broke it?"),
+  "jail.entry": N_("Which forfeit?"),
+  "deflect.player": N_("Whose question card?"),
 };
 const PLACEHOLDERS = { "rule.text": N_("No first names") };
-const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps", "thumb"]);
+const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps"]);
+// The moves of the cards you hold: shown with your cards, never folded away.
+const CARD_MOVES = new Set(["caught", "thumb", "toilet", "jail", "escape", "pocket", "unpocket"]);
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
@@ -143,10 +160,20 @@ const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state
 // -- the ring of face-down cards round the cup --------------------------------
 // The cup filling with each king; in family mode nothing there is a drink:
 // the family deck's crown, a jewel set in it with each king.
-function Cup({ filled, of }) {
-  const fill = of ? Math.round((100 * filled) / of) : 0;
-  return html`<div class="cup"><div class="cup-fill" style=${{ height: `${fill}%` }}></div>
-    <div class="cup-label">${`${filled}/${of}`}</div></div>`;
+function Cup({ filled, of, necked }) {
+  const fill = of && !necked ? Math.round((100 * filled) / of) : 0;
+  return html`<div class=${cx("cup", necked && "necked")}><div class="cup-fill" style=${{ height: `${fill}%` }}></div>
+    <div class="cup-label">${necked ? t("empty") : `${filled}/${of}`}</div></div>`;
+}
+
+// A deck with no cup (Kings): the kings as drawn, face up, the others to come.
+function KingsDrawn({ kings }) {
+  const slots = Array.from({ length: Math.max(kings.of, kings.cards.length) }, (_, i) => kings.cards[i] || null);
+  return html`<div class="kings-drawn" aria-label=${t("kings {filled}/{of}", { filled: String(kings.cards.length), of: String(kings.of) })}>
+    <div class="kings-slots">${slots.map((code, i) => (code ? html`<${Card} key=${code} code=${code} size="mini" />`
+      : html`<div key=${`s${i}`} class="king-slot" aria-hidden="true"></div>`))}</div>
+    <div class="kings-label">${`${kings.cards.length}/${kings.of}`}</div>
+  </div>`;
 }
 
 function Crown({ filled, of }) {
@@ -170,10 +197,15 @@ function Ring({ game }) {
   for (let i = 0; i < game.remaining; i += 1) {
     cards.push(html`<div key=${i} class="ring-card" style=${{ "--a": `${(360 * i) / Math.max(total, 1)}deg` }}></div>`);
   }
-  const middle = isFamily() ? Crown : Cup;
-  return html`<div class="ring" role="img" aria-label=${t("{count} card left round the cup|{count} cards left round the cup", { count: game.remaining })}>
+  let middle;
+  if (!game.cup) middle = game.kings && game.kings.of ? html`<${KingsDrawn} kings=${game.kings} />` : null;
+  else if (isFamily()) middle = html`<${Crown} filled=${game.cup.filled} of=${game.cup.of} />`;
+  else middle = html`<${Cup} filled=${game.cup.filled} of=${game.cup.of} necked=${game.cup.necked} />`;
+  const label = game.cup ? t("{count} card left round the cup|{count} cards left round the cup", { count: game.remaining })
+    : t("{count} card left|{count} cards left", { count: game.remaining });
+  return html`<div class=${cx("ring", !game.cup && "no-cup")} role="img" aria-label=${label}>
     ${cards}
-    <${middle} filled=${game.cup.filled} of=${game.cup.of} />
+    ${middle}
     <div class="ring-count">${t("{count} left", { count: game.remaining })}</div>
   </div>`;
 }
@@ -193,7 +225,7 @@ function PromptLine({ state }) {
   if (g.over) {
     const r = g.result || {};
     return html`<div class="prompt-line over">${t("Game over")}${r.by
-      ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, "cup") : W(r.by)] : null}</div>`;
+      ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, g.cup ? "cup" : "last_king") : W(r.by)] : null}</div>`;
   }
   if (!pr) return html`<div class="prompt-line">${t("{name} to draw", { name: W(g.turn) })}</div>`;
   switch (pr.kind) {
@@ -209,6 +241,7 @@ function PromptLine({ state }) {
           : t("{title}: TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })}</span>
         ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p) => html`<li key=${p}>${nameOf(state, p)}${
           pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? ` ${t("(wrong thumb!)")}` : ""}</li>`)}</ol>` : null}
+        ${(pr.wrong || []).length ? html`<div class="sub wrong-thumb">${t("Wrong thumb, no copy yet: {names}", { names: names(state, pr.wrong) })}</div>` : null}
         ${pr.waiting.length ? html`<div class="sub">${t("Waiting for {names}", { names: names(state, pr.waiting) })}</div>` : null}
       </div>`;
     case "round":
@@ -247,7 +280,12 @@ function Outcome({ state }) {
     return html`<div class="outcome">${raceTitle(state, o.race, o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
       ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;
   }
-  if (o.kind === "waterfall") return html`<div class="outcome">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
+  if (o.kind === "waterfall") {
+    if (o.cascade === false) {
+      return html`<div class="outcome waterfall">${t("Waterfall — everybody drinks until {name} stops.", { name: W(o.drawer) })}</div>`;
+    }
+    return html`<div class="outcome waterfall">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
+  }
   if (o.kind === "round" && o.loser) {
     return html`<div class="outcome">${t("{title}: {name} messed up.", { title: deckWord(state, o.title), name: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}
       ${" "}${lostWords(state, [o.loser])}</div>`;
@@ -275,9 +313,11 @@ function RulesPanel({ state }) {
 
 function RolesPanel({ state }) {
   const g = state.game;
-  const held = Object.entries(g.roles || {}).filter(([, pid]) => pid);
-  const items = held.map(([role, pid]) => html`<li key=${role} class="held"><span class="role-name">${roleTitle(role)}</span>
-    <b>${nameOf(state, pid)}</b></li>`);
+  const roles = ROLE_ORDER.concat(Object.keys(g.roles || {}).filter((r) => !ROLE_ORDER.includes(r)));
+  const items = roles.filter((role) => holdersOf(g, role).length).map((role) => html`<li key=${role} class="held" data-role=${role}>
+    <span class="role-name">${roleTitle(role)}</span>
+    <b>${listOf(holdersOf(g, role).map((p) => nameOf(state, p)))}</b>${role === "jail" && g.jail_pocketed
+      ? html` <span class="pocketed">${t("(in the pocket)")}</span>` : null}</li>`);
   for (const [i, group] of (g.mates || []).entries()) {
     items.push(html`<li key=${`m${i}`} class="held mates"><span class="role-name">${t("Mates")}</span>
       <b>${listOf(group.map((p) => nameOf(state, p)))}</b></li>`);
@@ -296,13 +336,30 @@ function RolesPanel({ state }) {
 // The forfeits of the card in play (logged since it was drawn), each in its
 // person's form: the card says "You must drink." and this line says that
 // Bo, who does not drink, takes a point.
-function CardForfeits({ state }) {
+// On a phone (`send`), a forfeit of yours that your jail card can cancel
+// offers it right there.
+function CardForfeits({ state, send = null }) {
   const log = state.game.log || [];
   let i = log.length - 1;
   while (i >= 0 && log[i].kind !== "draw") i -= 1;
   const entries = i >= 0 ? log.slice(i + 1).filter((e) => e.kind === "forfeit" && !e.undone) : [];
   if (!entries.length) return null;
-  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id}>${word(e, state)}</div>`)}</div>`;
+  const jail = send ? ((state.you && state.you.actions) || []).find((a) => a.type === "jail") : null;
+  const cancellable = new Set(jail ? jail.params.entry.one_of : []);
+  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id} class="card-forfeit">${word(e, state)}
+    ${cancellable.has(e.id) ? html`<${JailButton} key="j" entry=${e.id} send=${send} />` : null}</div>`)}</div>`;
+}
+
+// "Cancel it with your jail card", beside a forfeit of yours.
+function JailButton({ entry, send }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    try { await send({ type: "jail", entry }); } finally { setBusy(false); }
+  };
+  return html`<button type="button" class="btn btn-jail-cancel" data-entry=${String(entry)} disabled=${busy}
+    onClick=${run}>${t("Cancel it with your jail card")}</button>`;
 }
 
 function CardMeaning({ state }) {
@@ -336,7 +393,9 @@ function DrinkingTable({ state, ctx }) {
       <div class="drawn">
         <div class="drawn-card">
           ${g.card ? html`<${Card} key=${g.drawn} code=${g.card.code} size="big" fresh />` : html`<${CardBack} size="big" />`}
-          <div class="deck-count">${t("{count} left", { count: g.remaining })} · ${t("cup {filled}/{of}", { filled: String(g.cup.filled), of: String(g.cup.of) })}</div>
+          <div class="deck-count">${t("{count} left", { count: g.remaining })}${g.cup
+            ? [" · ", g.cup.necked ? t("the cup is necked") : t("cup {filled}/{of}", { filled: String(g.cup.filled), of: String(g.cup.of) })]
+            : g.kings && g.kings.of ? [" · ", t("kings {filled}/{of}", { filled: String(g.kings.cards.length), of: String(g.kings.of) })] : null}</div>
         </div>
         <${CardMeaning} state=${state} />
       </div>
@@ -442,6 +501,57 @@ function MyClock({ state }) {
     ${t("{count} second left|{count} seconds left", { count: left })}</div>`;
 }
 
+// The thumb race on a copying phone: a left and a right thumb, each half the
+// screen wide and as tall as the card races' TAP.
+function ThumbTap({ state, spec, send }) {
+  const [busy, setBusy] = useState(false);
+  const prompt = state.you.prompt || {};
+  const run = async (thumb) => {
+    if (busy) return;
+    setBusy(true);
+    try { await send({ type: "tap", thumb }); } finally { setBusy(false); }
+  };
+  return html`<div class="thumb-tap" data-action="tap">
+    ${prompt.wrong ? html`<div class="wrong-thumb-line" role="alert">${t("Wrong thumb: that was no copy. Copy again!")}</div>` : null}
+    <div class="thumb-buttons">
+      ${spec.params.thumb.one_of.map((thumb) => html`<button type="button" key=${thumb} class=${cx("btn btn-big act-tap btn-thumb", `thumb-${thumb}`)}
+        data-value=${thumb} disabled=${busy} onClick=${() => run(thumb)}>${thumb === "left" ? t("Left thumb") : t("Right thumb")}</button>`)}
+    </div>
+  </div>`;
+}
+
+// The moves of your cards: the jail card names your forfeits in words, from
+// your own view (the public log may have moved past them).
+function cardOpts(state, opts) {
+  const jail = (state.you.roles || []).find((r) => r.role === "jail");
+  const forfeits = (jail && jail.forfeits) || [];
+  return {
+    ...opts,
+    valueText: (name, value) => {
+      if (name === "entry") {
+        const e = forfeits.find((f) => f.id === value);
+        return e ? wordText(e, state) : t("an earlier forfeit");
+      }
+      return opts.valueText(name, value);
+    },
+  };
+}
+
+function MyCards({ state, send, opts }) {
+  const you = state.you;
+  const moves = you.actions.filter((a) => CARD_MOVES.has(a.type));
+  if (!(you.roles && you.roles.length) && !moves.length) return null;
+  const mine = cardOpts(state, opts);
+  return html`<section class="my-roles"><h3>${t("Your cards")}</h3>
+    <ul>${(you.roles || []).map((r) => html`<li key=${r.role} data-role=${r.role}><b>${roleTitle(r.role)}</b>
+      <div class="sub">${t(r.can)}</div>
+      ${r.role === "jail" && r.pocket ? html`<div class=${cx("pocket-line", r.pocketed ? "in" : "out")}>${r.pocketed
+        ? t("In your pocket: nobody can steal it.") : t("Out of your pocket: it can be stolen!")}</div>` : null}</li>`)}</ul>
+    ${moves.length ? html`<div class="actions card-moves">${moves.map((a) => html`<${ActionControl} key=${a.type}
+      state=${state} spec=${a} send=${send} opts=${a.type === "jail" ? mine : opts} />`)}</div>` : null}
+  </section>`;
+}
+
 function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
@@ -449,20 +559,20 @@ function Phone({ state, send }) {
   const [powersOpen, setPowersOpen] = useState(false);
   const opts = phoneOpts(state);
   const primary = you.actions.filter((a) => PRIMARY.has(a.type));
-  const powers = you.actions.filter((a) => !PRIMARY.has(a.type));
+  const powers = you.actions.filter((a) => !PRIMARY.has(a.type) && !CARD_MOVES.has(a.type));
   const rules = g.rules || [];
   return html`<div class="drinking-phone">
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
       <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
-        <${CardForfeits} state=${state} /></div></div>` : null}
+        <${CardForfeits} state=${state} send=${send} /></div></div>` : null}
     <${RpsBox} state=${state} />
     <${MyClock} state=${state} />
     <div class="actions primary">
-      ${primary.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}
+      ${primary.map((a) => (a.type === "tap" && a.params.thumb ? html`<${ThumbTap} key="thumb-tap" state=${state} spec=${a} send=${send} />`
+        : html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`))}
     </div>
-    ${you.roles && you.roles.length ? html`<section class="my-roles"><h3>${t("Your cards")}</h3>
-      <ul>${you.roles.map((r) => html`<li key=${r.role}><b>${roleTitle(r.role)}</b><div class="sub">${t(r.can)}</div></li>`)}</ul></section>` : null}
+    <${MyCards} state=${state} send=${send} opts=${opts} />
     ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates share your forfeits: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
     ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
       <summary>${t("Call a penalty, use a card")}</summary>
@@ -519,8 +629,8 @@ function LobbyOptions({ mode, value, onChange, ctx }) {
 function seatInfo(state, player) {
   const g = state.game;
   const badges = [];
-  for (const [role, pid] of Object.entries(g.roles || {})) {
-    if (pid === player.id) badges.push({ text: roleTitle(role), kind: "role" });
+  for (const role of Object.keys(g.roles || {})) {
+    if (holdersOf(g, role).includes(player.id)) badges.push({ text: roleTitle(role), kind: "role" });
   }
   const necks = g.necks ? g.necks[player.id] || 0 : 0;
   if (necks) badges.push({ text: neckBadge(state, player.id, necks), kind: "neck" });
