@@ -100,15 +100,15 @@ MOVES: dict[str, Term] = {
     "accept": Term("accept"), "add": Term("add"), "answer": Term("answer"), "ask": Term("ask"), "bet": Term("bet"),
     "breach": Term("breach"), "buy": Term("buy"), "call": Term("call"), "caught": Term("caught"), "deal": Term("deal"),
     "declare": Term("declare"), "deflect": Term("deflect"), "discard": Term("discard"), "done": Term("done"),
-    "double": Term("double"), "draw": Term("draw"), "flip": Term("flip"), "hit": Term("hit"),
+    "double": Term("double"), "draw": Term("draw"), "escape": Term("get out"), "flip": Term("flip"), "hit": Term("hit"),
     "insurance": Term("insurance"), "jail": Term("jail"), "layoff": Term("lay off"), "leave": Term("leave"),
     "meld": Term("meld"), "missed": Term("missed"), "move": Term("move"), "pass": Term("pass"), "pick": Term("pick"),
-    "play": Term("play"), "refuse": Term("refuse"), "rps": Term("paper, scissors, stone"), "rule": Term("rule"),
+    "play": Term("play"), "pocket": Term("pocket"), "refuse": Term("refuse"), "rps": Term("paper, scissors, stone"), "rule": Term("rule"),
     "sell": Term("sell"), "shuffle": Term("shuffle"), "sit_out": Term("sit out"), "skip": Term("skip"),
     "slap": Term("slap"), "split": Term("split"), "stand": Term("stand"), "start": Term("start"), "steal": Term("steal"),
     "stick": Term("stick"), "surrender": Term("surrender"), "swap": Term("swap"), "take": Term("take"),
     "take_back": Term("take back"), "tap": Term("tap"), "thumb": Term("thumb"), "toilet": Term("toilet"),
-    "twist": Term("twist"), "undo": Term("undo"),
+    "twist": Term("twist"), "undo": Term("undo"), "unpocket": Term("take out of the pocket"),
 }
 # A parameter: (in a sentence, as a label).
 PARAMETERS: dict[str, tuple[Term, Term]] = {
