@@ -191,17 +191,29 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     for phone in (bob, cat):
         phone.wait_for_selector("[data-action=tap]")
     shots("table-thumb", table)
-    # Bob copies with the wrong thumb; Cat, the only one left, is last: both lose.
+    shots("phone-thumb-race", bob, full_page=True)
+    # The copying phones get two thumbs as big as the card races' TAP.
+    for phone in (bob, cat):
+        for thumb in ("left", "right"):
+            box = phone.locator(f"[data-action=tap] button[data-value={thumb}]").bounding_box()
+            assert box["height"] >= 0.3 * 760 and box["width"] >= 0.4 * 360, box
+    # Bob copies with the wrong thumb: no copy, the race goes on and his
+    # phone says so; he copies again with the right one and Cat, left
+    # last, loses alone.
     bob.locator("[data-action=tap] button[data-value=right]").click()
+    expect(bob.locator(".wrong-thumb-line")).to_have_text("Wrong thumb: that was no copy. Copy again!")
+    expect(table.locator(".prompt-line .wrong-thumb")).to_contain_text("Bob")
+    shots("phone-wrong-thumb", bob, full_page=True)
+    bob.locator("[data-action=tap] button[data-value=left]").click()
     # The race's outcome replaces paper, scissors, stone's (whose loser is Cat too).
     expect(table.locator(".outcome")).to_contain_text("Thumb")
-    losers = table.locator(".outcome .loser").inner_text()
-    assert "Bob" in losers and "Cat" in losers
-    # Cat draws the question card and catches Ana answering: Ana necks, and
-    # the table shows it apart from the fingers.
+    expect(table.locator(".outcome .loser")).to_have_text("Cat drinks 2 fingers.")
+    # Cat draws the question card and catches Ana answering: the button
+    # reads "Caught" as the card says, with the card, not folded away. Ana
+    # necks, and the table shows it apart from the fingers.
     cat.locator("button[data-action=draw]").click()
-    cat.locator("details.powers summary").click()
-    caught = cat.locator("form[data-action=caught]")
+    caught = cat.locator(".my-roles form[data-action=caught]")
+    expect(caught.locator(".action-label")).to_have_text("Caught")
     caught.locator("button[data-value=p1]").click()  # Ana
     caught.locator("button[type=submit]").click()
     expect(table.locator("#players li[data-pid=p1] .mark.neck")).to_have_text("necked 1×")
@@ -236,4 +248,113 @@ def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, s
     assert table.locator(".outcome .loser").inner_text() == "Bob drinks 1 drink."
     expect(table.locator("#players li[data-pid=p2] .drinks")).to_have_text("🍺 1")
     ana.wait_for_selector("button[data-action=done]")
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_ring_of_fire_waterfall_until_the_drawer_stops_and_the_necked_cup(open_table, open_phone, server, shots, watch):
+    """Ring of Fire's Ace as the seed says: everybody drinks until the
+    drawer stops, and the table names the drawer (no stopping order); after
+    the last king is necked the table shows the cup empty."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
+    ana, bob = phones
+    start(table, "ring_of_fire", ["AS", "KS", "KH", "KD", "KC"])
+    ana.locator("button[data-action=draw]").click()
+    expect(table.locator(".outcome.waterfall")).to_have_text("Waterfall — everybody drinks until Ana stops.")
+    expect(table.locator(".drawn .card-rule")).to_have_text(
+        "Everyone must keep drinking until the person who picked the card stops.")
+    assert "order" not in table.locator(".dt-status").inner_text()
+    # Ana's own phone says her part to her.
+    expect(ana.locator(".phone-card .card-forfeits")).to_have_text("Waterfall: You drink 1 drink. Bob drinks 1 drink.")
+    shots("table-waterfall", table)
+    for phone in (bob, ana, bob):
+        phone.locator("button[data-action=draw]").click()
+        table.wait_for_timeout(50)
+    expect(table.locator(".ring .cup .cup-label")).to_have_text("3/4")
+    ana.locator("button[data-action=draw]").click()  # the last king: Ana necks the cup
+    expect(table.locator(".prompt-line.over")).to_contain_text("Ana drew the last king and necks the cup!")
+    expect(table.locator(".ring .cup.necked .cup-label")).to_have_text("empty")
+    table.wait_for_function("() => document.querySelector('.ring .cup-fill').getBoundingClientRect().height === 0")
+    expect(table.locator(".deck-count")).to_contain_text("the cup is necked")
+    shots("table-cup-necked", table)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_kings_jail_pocket_and_cancel_beside_the_forfeit_and_two_question_cards(open_table, open_phone, server, shots, watch):
+    """Kings: the jail card is out when drawn (Bob may steal it) and its
+    holder pockets it on the phone (then nobody may); a forfeit of Ana's
+    offers her jail card right where it is shown, and her phone says her
+    forfeit to her; two Queens make two question cards, both on the table;
+    the kings are shown as drawn, with no cup."""
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
+    ana, bob, cat = phones
+    start(table, "kings", ["JS", "3S", "QS", "KS", "QH"])
+    expect(table.locator(".ring .cup")).to_have_count(0)
+    expect(table.locator(".ring .kings-drawn .kings-label")).to_have_text("0/4")
+    ana.locator("button[data-action=draw]").click()  # Ana: the jail card, out
+    expect(ana.locator(".my-roles .pocket-line")).to_have_text("Out of your pocket: it can be stolen!")
+    bob.locator("details.powers summary").click()
+    expect(bob.locator("[data-action=steal]")).to_have_count(1)
+    shots("phone-jail-out", ana, full_page=True)
+    ana.locator(".my-roles button[data-action=pocket]").click()
+    expect(ana.locator(".my-roles .pocket-line")).to_have_text("In your pocket: nobody can steal it.")
+    expect(bob.locator("[data-action=steal]")).to_have_count(0)
+    expect(table.locator(".roles li[data-role=jail]")).to_contain_text("(in the pocket)")
+
+    bob.locator("button[data-action=draw]").click()  # Bob: black 3, Ana on his right drinks 2
+    mine = ana.locator(".phone-card .card-forfeit")
+    expect(mine).to_contain_text("You drink 2 fingers.")
+    expect(table.locator(".drawn .card-forfeits")).to_contain_text("Ana drinks 2 fingers.")
+    cancel = mine.locator("button.btn-jail-cancel")
+    expect(cancel).to_have_text("Cancel it with your jail card")
+    assert cancel.bounding_box()["height"] >= 44
+    shots("phone-forfeit-jail", ana, full_page=True)
+    cancel.click()
+    expect(table.locator("#players li[data-pid=p1] .drinks")).to_have_text("🍺 0")
+    expect(table.locator("#ticker")).to_contain_text("Ana gets out of jail free")
+
+    cat.locator("button[data-action=draw]").click()  # Cat: the first question card
+    ana.locator("button[data-action=draw]").click()  # Ana: a king, free, no pouring
+    expect(table.locator("#ticker")).to_contain_text("Ana draws king 1 of 4: no forfeit.")
+    expect(table.locator(".ring .kings-drawn .card")).to_have_count(1)
+    expect(table.locator(".deck-count")).to_contain_text("kings 1/4")
+    assert "pour" not in table.locator("#ticker").inner_text()
+    bob.locator("button[data-action=draw]").click()  # Bob: a second question card; Cat keeps hers
+    held = table.locator(".roles li[data-role=question_card]")
+    expect(held).to_contain_text("Cat")
+    expect(held).to_contain_text("Bob")
+    expect(cat.locator(".my-roles")).to_contain_text("Question card")
+    expect(cat.locator(".my-roles form[data-action=caught]")).to_have_count(1)
+    shots("table-two-question-cards", table)
+    shots("phone-question-card", cat, full_page=True)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("size", [(360, 760), (390, 844)])
+def test_kings_phones_in_russian(open_table, open_phone, server, shots, watch, size):
+    """A Russian phone at phone sizes: the jail card by a forfeit, the thumb
+    race's two thumbs and the cards' own moves, all in Russian, nothing off
+    the screen or broken inside a word."""
+    from tests.browser.layout import assert_fits
+
+    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
+    ana, bob = phones
+    ru = open_phone(f"{server.url}/j/{table.locator('.room-code').inner_text().strip()}", "Катя", locale="ru-RU")
+    ru.set_viewport_size({"width": size[0], "height": size[1]})
+    expect(table.locator("#players .pname")).to_have_count(3)
+    start(table, "kings", ["4S", "JS", "3S"])
+    ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
+    bob.locator("button[data-action=draw]").click()  # Bob: the jail card
+    ru.locator("button[data-action=draw]").click()  # Катя: black 3, Bob drinks 2
+    ana.locator("[data-action=thumb] button[data-value=left]").click()
+    ru.wait_for_selector(".thumb-tap")
+    expect(ru.locator(".thumb-tap button[data-value=left]")).to_have_text("Левый палец")
+    shots(f"phone-thumb-ru-{size[0]}x{size[1]}", ru, full_page=True)
+    assert_fits(ru, "the thumb race in Russian", phone=True)
+    ru.locator(".thumb-tap button[data-value=right]").click()
+    expect(ru.locator(".wrong-thumb-line")).to_have_text("Не тот палец: это не считается. Повторите ещё раз!")
+    assert_fits(ru, "a wrong thumb in Russian", phone=True)
+    ru.locator(".thumb-tap button[data-value=left]").click()
+    expect(ru.locator(".phone-outcome")).to_be_visible()
+    assert ru.evaluate("() => [...window.partyappI18n.missing]") == []
+    shots(f"phone-after-thumb-ru-{size[0]}x{size[1]}", ru, full_page=True)
     assert watch.errors == [] and watch.dialogs == []

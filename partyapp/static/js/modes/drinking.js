@@ -346,7 +346,8 @@ function CardForfeits({ state, send = null }) {
   if (!entries.length) return null;
   const jail = send ? ((state.you && state.you.actions) || []).find((a) => a.type === "jail") : null;
   const cancellable = new Set(jail ? jail.params.entry.one_of : []);
-  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id} class="card-forfeit">${word(e, state)}
+  return html`<div class="card-forfeits">${entries.map((e) => html`<div key=${e.id} class="card-forfeit">
+    <span class="forfeit-words">${word(e, state)}</span>
     ${cancellable.has(e.id) ? html`<${JailButton} key="j" entry=${e.id} send=${send} />` : null}</div>`)}</div>`;
 }
 
