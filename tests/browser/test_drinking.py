@@ -235,6 +235,11 @@ def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, s
     expect(held).to_contain_text("Ana")
     ana.wait_for_selector("[data-action=thumb]")
     expect(ana.locator(".my-roles")).to_contain_text("Thumbmaster")
+    # The thumb race starts from the thumbmaster's card, apart from the
+    # round's "Done: pass it on".
+    expect(ana.locator(".my-roles [data-action=thumb]")).to_have_count(1)
+    expect(ana.locator(".actions.primary [data-action=thumb]")).to_have_count(0)
+    expect(ana.locator(".actions.primary button[data-action=done]")).to_have_count(1)
     assert bob.locator("[data-action=thumb]").count() == 0 and cat.locator("[data-action=thumb]").count() == 0
     shots("table-thumbmaster", table)
     shots("phone-thumbmaster", ana, full_page=True)
