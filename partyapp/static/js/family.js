@@ -40,6 +40,7 @@ registerFamilyWords({
   "you drink": () => t("you take a point"),
   "Waterfall — stop in this order: {order}": (p) => t("Waterfall — stop clapping in this order: {order}", p),
   "Waterfall — everybody drinks until {name} stops.": (p) => t("Waterfall — everybody claps until {name} stops.", p),
+  "Waterfall — everybody drinks until you stop.": () => t("Waterfall — everybody claps until you stop."),
   "the cup is necked": () => t("the last king is drawn"),
   "{by} says “f*** off” to you.": (p) => t("{by} says “not this time” to you.", p),
   "A bot: the app plays this seat. Bots never drink.": () => t("A bot: the app plays this seat."),

@@ -268,7 +268,7 @@ function lostWords(state, losers) {
   const entry = log.slice().reverse().find((e) => e.kind === "forfeit" && losers.some((p) => (e.drinks || {})[p]));
   if (!entry) return listOf(losers.map((p) => html`<b class="loser">${nameOf(state, p)}</b>`));
   const counts = entry.drinks || {};
-  return forfeitWords(state, losers.filter((p) => counts[p]), 0, entry, { counts });
+  return forfeitWords(state, losers.filter((p) => counts[p]), 0, entry, { counts, you: viewer(state) });
 }
 
 function Outcome({ state }) {
@@ -282,7 +282,8 @@ function Outcome({ state }) {
   }
   if (o.kind === "waterfall") {
     if (o.cascade === false) {
-      return html`<div class="outcome waterfall">${t("Waterfall — everybody drinks until {name} stops.", { name: W(o.drawer) })}</div>`;
+      return html`<div class="outcome waterfall">${o.drawer === viewer(state) ? t("Waterfall — everybody drinks until you stop.")
+        : t("Waterfall — everybody drinks until {name} stops.", { name: W(o.drawer) })}</div>`;
     }
     return html`<div class="outcome waterfall">${t("Waterfall — stop in this order: {order}", { order: order(o.order) })}</div>`;
   }
