@@ -124,3 +124,38 @@ def test_half_typed_rule_and_open_penalty_panel_survive(open_table, open_phone, 
     finally:
         bob.close()
         cy.close()
+
+
+def test_a_catch_being_chosen_with_your_card_survives_draws_and_a_dropped_connection(open_table, open_phone, server, shots, watch):
+    """Kings: Ana holds a question card and has started her catch on the
+    card's own "Caught" form (Cy chosen); Bob and Cy draw, Bob reconnects
+    and Ana's own connection drops and comes back: her choice is still
+    there, and she sends it."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    bob_seat = bob.call("player.join", {"code": code, "name": "Bob"})
+    cy = WireClient(server.url).connect()
+    cy.call("player.join", {"code": code, "name": "Cy"})
+    try:
+        answer = table.evaluate("() => window.partyappTable.call('game.start', {mode: 'kings', options: "
+                                "{deck: ['QS', '2H', '2D']}})")
+        assert answer == {"ok": True}
+        ana.click("button[data-action=draw]")
+        caught = ana.locator(".my-roles form[data-action=caught]")
+        caught.locator("button[data-value=p3]").click()  # Cy
+        assert bob.call("game.act", {"action": {"type": "draw"}})["ok"]
+        assert cy.call("game.act", {"action": {"type": "draw"}})["ok"]
+        bob = rejoin(server, code, bob, bob_seat["token"])
+        expect(table.locator("#players li[data-pid=p3] .drinks")).to_have_text("🍺 2")
+        assert caught.locator("button[data-value=p3]").get_attribute("aria-checked") == "true"
+        drop_own_connection(ana)
+        assert caught.locator("button[data-value=p3]").get_attribute("aria-checked") == "true"
+        shots("phone-catch-kept", ana, full_page=True)
+        caught.locator("button[type=submit]").click()
+        expect(table.locator("#players li[data-pid=p3] .mark.neck")).to_have_text("necked 1×")
+        assert watch.errors == [] and watch.dialogs == []
+    finally:
+        bob.close()
+        cy.close()
