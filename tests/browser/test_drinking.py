@@ -84,6 +84,10 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     table.click("#btn-host")  # the Host drawer: host controls are not on the TV itself
     table.click("button[data-mode=ring_of_fire]")
     table.click(".btn-edit-rules")
+    # The readings where houses differ are the cards' parameters: Ring of
+    # Fire's waterfall is no cascade, its kings pour into a cup.
+    expect(table.locator(".ed-card[data-rank=A] input[data-param=cascade]")).not_to_be_checked()
+    expect(table.locator(".ed-card[data-rank=K] input[data-param=cup]")).to_be_checked()
     jack = table.locator(".ed-card[data-rank=J]")
     jack.locator(".ed-title").fill("House Jack")
     jack.locator(".ed-text").fill("Everybody drinks three.")
@@ -341,9 +345,10 @@ def test_kings_phones_in_russian(open_table, open_phone, server, shots, watch, s
     the screen or broken inside a word."""
     from tests.browser.layout import assert_fits
 
-    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
-    ana, bob = phones
-    ru = open_phone(f"{server.url}/j/{table.locator('.room-code').inner_text().strip()}", "Катя", locale="ru-RU")
+    table = open_table(locale="ru-RU")  # the TV in Russian too
+    code = table.locator(".room-code").inner_text().strip()
+    ana, bob = (open_phone(f"{server.url}/j/{code}", name) for name in ("Ana", "Bob"))
+    ru = open_phone(f"{server.url}/j/{code}", "Катя", locale="ru-RU")
     ru.set_viewport_size({"width": size[0], "height": size[1]})
     expect(table.locator("#players .pname")).to_have_count(3)
     start(table, "kings", ["4S", "JS", "3S"])
@@ -358,6 +363,10 @@ def test_kings_phones_in_russian(open_table, open_phone, server, shots, watch, s
     ru.locator(".thumb-tap button[data-value=right]").click()
     expect(ru.locator(".wrong-thumb-line")).to_have_text("Не тот палец: это не считается. Повторите ещё раз!")
     assert_fits(ru, "a wrong thumb in Russian", phone=True)
+    expect(table.locator(".prompt-line .wrong-thumb")).to_contain_text("Не тот палец, ещё не повторили: Катя")
+    expect(table.locator(".ring .kings-drawn .kings-label")).to_have_text("0/4")
+    shots("table-wrong-thumb-ru", table)
+    assert table.evaluate("() => [...window.partyappI18n.missing]") == []
     ru.locator(".thumb-tap button[data-value=left]").click()
     expect(ru.locator(".phone-outcome")).to_be_visible()
     assert ru.evaluate("() => [...window.partyappI18n.missing]") == []
