@@ -19,8 +19,8 @@ def seat_phones(open_table, open_phone, server, names):
     return table, phones
 
 
-def start(table, mode, deck, variant=None):
-    options = {"deck": deck}
+def start(table, mode, deck, variant=None, **more):
+    options = {"deck": deck, **more}
     if variant:
         options["variant"] = variant
     answer = table.evaluate("(a) => window.partyappTable.call('game.start', {mode: a[0], options: a[1]})", [mode, options])
@@ -170,7 +170,8 @@ def test_kings_thumb_race_and_rps(open_table, open_phone, server, shots, watch):
     scissors, stone is played on the phones either side of the drawer."""
     table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
     ana, bob, cat = phones
-    start(table, "kings", ["4S", "8H", "QS"])
+    # a race long enough for the screenshots taken while it runs
+    start(table, "kings", ["4S", "8H", "QS"], race_timeout_s=60)
     ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
     ana.wait_for_selector("[data-action=thumb]")
     bob.locator("button[data-action=draw]").click()  # Bob: 8, Ana and Cat play
@@ -351,7 +352,7 @@ def test_kings_phones_in_russian(open_table, open_phone, server, shots, watch, s
     ru = open_phone(f"{server.url}/j/{code}", "Катя", locale="ru-RU")
     ru.set_viewport_size({"width": size[0], "height": size[1]})
     expect(table.locator("#players .pname")).to_have_count(3)
-    start(table, "kings", ["4S", "JS", "3S"])
+    start(table, "kings", ["4S", "JS", "3S"], race_timeout_s=60)
     ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
     bob.locator("button[data-action=draw]").click()  # Bob: the jail card
     ru.locator("button[data-action=draw]").click()  # Катя: black 3, Bob drinks 2
