@@ -23,7 +23,8 @@ import pytest
 from tests.serverproc import ChildProcess, free_port
 from tests.wire import WireClient
 
-pytestmark = pytest.mark.slow
+# One build for both tests: kept on one xdist worker (make test: --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("package")]
 
 ROOT = Path(__file__).resolve().parent.parent
 # Files the app reads beside its code, as paths inside the package.
