@@ -433,3 +433,14 @@ def test_every_message_key_and_result_turns_up():
     assert set(RussianBlackjack.MESSAGES) - used == set()
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)
     assert json.loads(json.dumps(log)) == log
+
+
+def test_a_staged_shoe_repeats_a_card_as_often_as_the_shoe_holds_it():
+    """A staged deck of a 2-deck shoe may hold a card up to 2 times
+    (dealt as staged), not once; more often than the shoe holds it is refused."""
+    g = table(["7S", "7S", "KD", "7H", "7H"], n=3, decks=2)
+    assert {p: [c for h in hands(g, p) for c in h["cards"]] for p in ("p0", "p1")} == {"p0": ["7S", "7H"], "p1": ["7S", "7H"]}
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 3, deck=["AS"] * 3, decks=2)
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 3, deck=["AS", "AS"], decks=1)
