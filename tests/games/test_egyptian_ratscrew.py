@@ -274,13 +274,13 @@ def test_a_sandwich_opens_a_race():
 
 
 def test_the_slow_phone_that_slapped_first_takes_the_pile():
-    """Compensated: p1's phone (400 ms round trip) arrives 100 ms after p0's
-    but sent 100 ms before it."""
+    """Compensated: p1's phone (160 ms round trip) arrives 50 ms after p0's
+    but sent 30 ms before it."""
     g = stage([["5S", "8S"], ["5H", "9H"]], doubles=True)
     flip(g, "p0", 9.0)
     flip(g, "p1", 10.0)
     slap(g, "p0", 10.300, rtt=0.0)
-    slap(g, "p1", 10.400, rtt=0.400)
+    slap(g, "p1", 10.350, rtt=0.160)
     assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
 
 
