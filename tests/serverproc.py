@@ -54,7 +54,7 @@ class ServerProcess(ChildProcess):
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> "ServerProcess":
+    def start(self, timeout: float = 60.0) -> "ServerProcess":
         cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--store", self.store_url, "--public-url", self.url, "--quiet", *self.extra]
         if self.testing:
@@ -76,4 +76,5 @@ class ServerProcess(ChildProcess):
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not answer /healthz in time")
+        self.kill()  # not left running after its test, whatever comes next
+        raise RuntimeError(f"server did not answer /healthz in {timeout:.0f} s; see {self.log_path}")

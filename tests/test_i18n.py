@@ -309,7 +309,7 @@ def test_a_translation_comes_back_with_its_message_id():
 
 
 def test_prune_drops_the_obsolete_entries_and_keeps_the_rest(tmp_path, monkeypatch):
-    """``python -m partyapp.catalogue prune``: every ``#~`` entry goes, the
+    """``python -m partyapp.i18n.catalogue prune``: every ``#~`` entry goes, the
     entries in use stay with their translations, and the check passes."""
     from babel.messages.catalog import Catalog, Message
 

@@ -1,7 +1,8 @@
 """Races against a real server process, with real Socket.IO clients that
 answer the server's pings as the pages do: four phones slap a snap at the
 same moment, and the one on slow Wi-Fi (its pings answered 450 ms late) is
-judged by when it slapped, not by when its slap arrived; in Floor, the slow
+judged by when it slapped (compensated up to the 80 ms cap), not by when its
+slap arrived; in Floor, the slow
 phone's tap reaching the server last is not judged last."""
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def answering(client: WireClient, delay: float = 0.0) -> WireClient:
 def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
     """Four slaps sent at once all get ok; the race closes with all four in
     order, the margins rise from 0, one player picks the pile up, and Dan's
-    slow phone, compensated by half its ~450 ms round trip, is first."""
+    slow phone, compensated by the 80 ms cap (half its ~450 ms round trip is more), is first."""
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     clients: list[WireClient] = []
     try:
@@ -79,7 +80,7 @@ def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
         margins = [e["margin_ms"] for e in order]
         assert margins[0] == 0 and margins == sorted(margins)
         lags = {ids[e["player"]]: e["lag_ms"] for e in order}
-        assert 150 <= lags["Dan"] <= 250 and all(lags[n] < 100 for n in ("Ana", "Bob", "Cat"))
+        assert lags["Dan"] == 80 and all(lags[n] < 50 for n in ("Ana", "Bob", "Cat"))  # the cap
         assert ids[order[0]["player"]] == "Dan"
         pickups = [e for e in game["log"] if e["msg"] == "snap.pickup"]
         assert len(pickups) == 1 and pickups[0]["player"] == order[-1]["player"]
@@ -93,7 +94,7 @@ def test_floor_judges_the_phone_on_slow_wifi_by_when_it_tapped(tmp_path):
     """Ring of Fire's Floor: Ana, Bob and Cat tap at once; Dan's phone (its
     pings answered 450 ms late) taps with them, its tap sent on 30 ms later,
     as over slow Wi-Fi. Judged by when his phone sent it, less half its
-    round trip, Dan is first, never the one who drinks."""
+    round trip (80 ms at most, the cap), Dan is never the one who drinks."""
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     clients: list[WireClient] = []
     try:
@@ -131,7 +132,6 @@ def test_floor_judges_the_phone_on_slow_wifi_by_when_it_tapped(tmp_path):
 
         outcome = table.wait_for(lambda s: s["game"]["outcome"] is not None)["game"]["outcome"]
         names = {pid: name for name, (pid, _) in phones.items()}
-        assert [names[p] for p in outcome["order"]][0] == "Dan"
         assert len(outcome["losers"]) == 1 and names[outcome["losers"][0]] != "Dan"
         assert outcome["timed_out"] is False
     finally:

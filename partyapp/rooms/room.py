@@ -39,6 +39,7 @@ import orjson
 from partyapp.games import MODES
 from partyapp.games.kit.base import HOST, Game, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
+from partyapp.rooms import dealers
 from partyapp.rooms.night import Night
 from partyapp.rooms.errors import BadRequest, Busy, Forbidden, NameTaken, NoSuchRoom, RoomFull, unavailable
 from partyapp.rooms.names import name_key
@@ -145,6 +146,8 @@ class Room:
         self.seats: list[Seat] = [Seat(**{k: v for k, v in s.items() if k in SEAT_FIELDS}) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
         self.autoplay: dict = dict(data.get("autoplay") or {})
+        # Who dealt the last game of each mode whose deal passes from game to game (``dealers.py``).
+        self.dealers: dict = dict(data.get("dealers") or {})
         self.game: Game | None = self._load_game(data.get("game"))
         self.night: Night = Night.from_json(data.get("night"), self.created, data["seats"])
 
@@ -191,6 +194,7 @@ class Room:
             "former": self.former,
             "night": self.night.to_json(),
             "autoplay": self.autoplay,
+            "dealers": self.dealers,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -577,7 +581,8 @@ class Room:
         if self.night.family:
             options.update(cls.FAMILY_OPTIONS)  # the family wording, no drinks
         seed = options.pop("seed", None)
-        if ("deck" in options or seed is not None) and not testing:
+        staged = [name for name in cls.TESTING_OPTIONS if name in options]
+        if (staged or seed is not None) and not testing:
             raise Forbidden("Choosing the cards or the seed is for testing only.")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2**63):
             raise BadRequest("options.seed must be an integer")
@@ -595,6 +600,11 @@ class Room:
         except (ValueError, TypeError) as exc:
             raise BadRequest("Bad options: {reason}", reason=wording_of(exc)) from None
         players = self._players_for(cls.mode)
+        if cls.DEAL_PASSES and "dealer" not in options and "deck" not in options:
+            dealer = dealers.next_dealer(self.dealers.get(cls.mode), [s.id for s in self.seats],
+                                         [p["id"] for p in players])
+            if dealer is not None:
+                options["dealer"] = dealer
         if len(players) < cls.min_players:
             raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
                                 game=Term(cls.title), count=cls.min_players)
@@ -605,6 +615,8 @@ class Room:
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
         game = cls.new(players, options, rng, self.registry.clock())
+        if cls.DEAL_PASSES:
+            self.dealers[cls.mode] = dealers.record(game.first_dealer(), game.players())
         self._close_game()
         self.game = game
         self.night.game_started(game, self.registry.clock())

@@ -86,14 +86,14 @@ Choices where the rule text is open
   Taps are judged fairly, by the kit's race judging (``kit/races.py``, as
   the slap races are): each tap counts from when the phone sent it, its
   arrival at the server less half that phone's recent round trip, the
-  compensation capped at 250 ms (``races.MAX_LAG_MS``), so a phone on slow
+  compensation capped at 80 ms (``races.MAX_LAG_MS``), so a phone on slow
   Wi-Fi is not always last, and a phone that answers its pings slowly on
   purpose gains at most that. The server measures the phones' round trips
   and stamps every move with its arrival for the whole game (``reflex``).
   The race settles when everybody has tapped; when one participant is
   left, as soon as no tap of theirs still on its way could be judged ahead
-  of the last tap in (the last tap's judged time plus the cap: at most a
-  quarter of a second later), and that one is last; or at the time-out
+  of the last tap in (the last tap's judged time plus the cap: at most
+  80 ms later), and that one is last; or at the time-out
   (``race_timeout_s``), when everybody missing counts as last. A race
   whose taps came with no measured round trip (no compensation: judged by
   arrival) settles as soon as one is left. In the thumb race the

@@ -11,8 +11,9 @@ Arrival
     drinking decks are too) with its arrival: under the action key
     ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the server's time
     (seconds, the clock ``now`` comes from) when the move reached it, ``r``
-    the recent median round trip of the phone that sent it (seconds) or
-    ``None`` when it has not been measured. The server strips
+    the phone's round trip (seconds: the shortest of its recent ones,
+    ``partyapp/realtime/pings.py``) or ``None`` when it has not been
+    measured. The server strips
     any ``ARRIVAL`` a client sends, so a phone cannot say when it slapped.
     ``split_arrival`` takes the stamp out of an action (a move without one,
     as in engine tests and from bots, arrives at ``now`` with no round trip).
@@ -21,12 +22,17 @@ Compensation
     A phone on slow Wi-Fi hears of nothing later and is heard later: judged
     by arrival alone it is always last. Everybody sees the card on the TV at
     the same moment, so the fair measure of a slap is when the phone sent
-    it: its arrival less the one-way trip, taken as half the phone's recent
-    median round trip (``lag``). The lag is capped at ``max_lag_ms`` (a
-    phone that answers its pings slowly on purpose gains at most that; a
-    game without the option caps it at ``MAX_LAG_MS``, the option's
-    default), and is 0 when the option ``compensate`` is off or the round
-    trip is unknown.
+    it: its arrival less the one-way trip, taken as half the phone's round
+    trip (``lag``). The round trip is the phone's own to shape (it answers
+    the pings when it likes), so what lying can buy is bounded twice: the
+    round trip is the shortest of the recent ones (a liar must delay every
+    answer, and one honest answer undoes it), and the lag is capped at
+    ``max_lag_ms`` (``MAX_LAG_MS`` = 80 ms by default, twice the usual
+    Wi-Fi round trip of 5 to 40 ms: a phone that answers its pings late on
+    purpose is judged at most that much earlier than it slapped; a game
+    without the option, the drinking decks', caps it at ``MAX_LAG_MS``). The
+    lag is 0 when the option ``compensate`` is off or the round trip is
+    unknown.
     ``judged = at - lag`` (``judge``), never before the race opened.
     Entries are ranked by judged time, then arrival, then the order the
     server handled them (``ranked``). A race that waits for its last
@@ -38,8 +44,12 @@ The window
     A race has a deadline (``opened`` + the window, option ``slap_window_ms``)
     and a list of ``players`` who may slap in it. It closes as soon as every
     one of them who is here (not ``away``: phone disconnected) has slapped,
-    or when the deadline passes. A player who leaves the game is dropped
-    from it. A slap that reaches the server after the window is not in the
+    or when the deadline passes. A player whose phone was here when the
+    race opened and goes away before slapping is no longer waited for
+    (``gone``) but still counts as slower than every slap (``missed``):
+    dropping out never dodges a race. A phone away at the opening is not
+    judged, unless it comes back during the race. A player who leaves the
+    game is dropped from it. A slap that reaches the server after the window is not in the
     race: within ``LATE_GRACE_S`` of the close it is a late slap (no
     penalty), after that the game treats it as a new slap.
 
@@ -48,9 +58,11 @@ The result
     who slapped first in the order the server handled them) and returns the
     standings: ``order`` (each ``{player, ms, margin_ms, lag_ms}``: ``ms``
     after the race opened, judged; ``margin_ms`` behind the first;
-    ``lag_ms`` the compensation given), ``missed`` (here, in the race, and
-    no slap: they count as slower than every slap, in seat order), ``away``
-    (players not here who did not slap: not judged) and ``timed_out``. The
+    ``lag_ms`` the compensation given), ``missed`` (in the race, here at its
+    opening or since, and no slap: they count as slower than every slap, in
+    seat order, whether or not their phone stayed), ``away`` (players not
+    here at any time of the race who did not slap: not judged) and
+    ``timed_out``. The
     game decides what first and last win or lose.
 
 Round trips are measured by the server (``partyapp/realtime/pings.py``) and
@@ -68,8 +80,12 @@ ARRIVAL = "arrival"
 # A slap at most this long after a race closed is late, not a new slap.
 LATE_GRACE_S = 1.0
 # The most compensation one phone is given by default (option ``max_lag_ms``
-# where a game offers it), in ms.
-MAX_LAG_MS = 250
+# where a game offers it), in ms: all a phone that fakes a slow round trip
+# can gain. Twice the usual Wi-Fi round trip (5 to 40 ms), so an honest
+# slow phone is still compensated in full.
+MAX_LAG_MS = 80
+# The most the host may allow (option ``max_lag_ms``).
+MAX_LAG_LIMIT_MS = 250
 MAX_LAG_S = MAX_LAG_MS / 1000.0
 
 
@@ -81,7 +97,9 @@ def race_options(window_ms: int) -> dict:
                                  "A race closes when everybody here has slapped, or after this many ms."),
         "compensate": flag(True, "Judge slaps by when each phone sent them: arrival less half its recent "
                                  "round trip, so a phone on slow Wi-Fi is not always last (off: by arrival)."),
-        "max_lag_ms": number(MAX_LAG_MS, 0, 1000, "The most compensation one phone is given, in ms."),
+        "max_lag_ms": number(MAX_LAG_MS, 0, MAX_LAG_LIMIT_MS,
+                             "The most compensation one phone is given, in ms: all a phone that answers "
+                             "its pings late on purpose can gain."),
     }
 
 
@@ -174,7 +192,7 @@ def overtake_until(entries: list[dict], max_lag_s: float = MAX_LAG_S) -> float:
 def new_race(kind: str, players: list[str], away: list[str], now: float, window_s: float) -> dict:
     """The state of a race opening at ``now`` (plain JSON, kept in the game's state)."""
     return {"kind": kind, "opened": now, "deadline": now + window_s, "players": list(players),
-            "away": [p for p in away if p in players], "slaps": []}
+            "away": [p for p in away if p in players], "gone": [], "slaps": []}
 
 
 class Race:
@@ -203,7 +221,8 @@ class Race:
     def waiting(self) -> list[str]:
         """Players here who have not slapped yet (the window waits for them)."""
         done = set(self.slapped())
-        return [p for p in self.s["players"] if p not in done and p not in self.s["away"]]
+        gone = self.s.get("gone", ())
+        return [p for p in self.s["players"] if p not in done and p not in self.s["away"] and p not in gone]
 
     def complete(self) -> bool:
         return not self.waiting()
@@ -220,17 +239,27 @@ class Race:
         return entry
 
     def set_away(self, pid: str, away: bool) -> None:
-        lst = self.s["away"]
-        if away and pid in self.s["players"] and pid not in lst:
-            lst.append(pid)
-        elif not away and pid in lst:
-            lst.remove(pid)
+        """``pid``'s phone went away (or came back). Away since the race
+        opened: not judged; here at some time of it and gone now: not waited
+        for, still judged (``missed`` unless they slap)."""
+        s = self.s
+        lst = s["away"]
+        gone = s.setdefault("gone", [])
+        if away:
+            if pid in s["players"] and pid not in lst and pid not in gone:
+                gone.append(pid)
+        else:
+            if pid in lst:
+                lst.remove(pid)
+            if pid in gone:
+                gone.remove(pid)
 
     def drop(self, pid: str) -> None:
         """``pid`` left the game: out of the race, their slap forgotten."""
         s = self.s
         s["players"] = [p for p in s["players"] if p != pid]
         s["away"] = [p for p in s["away"] if p != pid]
+        s["gone"] = [p for p in s.get("gone", ()) if p != pid]
         s["slaps"] = [e for e in s["slaps"] if e["player"] != pid]
 
     def standings(self) -> list[dict]:

@@ -42,11 +42,15 @@ Readings where the seed is open (the options in brackets)
   the dealer's down card is turned when their turn begins. When every player
   has bust the dealer does not play. **Soft 17**: the dealer stands on it
   (``hit_soft_17`` off, the default); on: the dealer hits a soft 17.
-- **Naturals** (``naturals``, default on): an ace and a ten-value card as the
-  first two cards. A player's natural is shown at once, takes no more cards
-  and is paid 3:2 (rounded down) unless the dealer has one too (a knock). A
-  dealer's natural is shown at once and wins every stake but a natural's,
-  and the deal ends there. Off: such a hand is a plain 21.
+- **Naturals** (``naturals``, default off): the seed has none. A two-card
+  21 is a 21 like any other, the dealer's included: it stands (21 may only
+  stand), is paid 1:1, knocks with the dealer's 21, and the dealer's ace
+  and ten end nothing: every player plays their hand first. On (a table
+  rule): an ace and a ten-value card as the first two cards is a natural.
+  A player's natural is shown at once, takes no more cards and is paid 3:2
+  (rounded down) unless the dealer has one too (a knock). A dealer's
+  natural is shown at once and wins every stake but a natural's, and the
+  deal ends there.
 - **21**: a player whose hand makes 21 may only stand.
 - **Forfeits** (``forfeits``, default on): a player who loses a hand (bust or
   beaten) drinks 1; a dealer who busts drinks 1.
@@ -92,8 +96,8 @@ class Blackjack(RotatingDealer, TwentyOneGame):
     OPTIONS = {
         **TwentyOneGame.OPTIONS,
         "hit_soft_17": flag(False, "The dealer hits a soft 17 (off: stands on every 17)."),
-        "naturals": flag(True, "An ace and a ten-value card first up is a natural: paid 3:2, "
-                               "and a dealer's natural wins at once."),
+        "naturals": flag(False, "An ace and a ten-value card first up is a natural: paid 3:2, "
+                                "and a dealer's natural wins at once (off: a 21 like any other)."),
         "rotate_dealer": flag(True, "The deal passes to the left after every hand (off: one dealer)."),
     }
     MESSAGES = {

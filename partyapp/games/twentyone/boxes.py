@@ -40,7 +40,9 @@ Cards are dealt face up to the players, as from a shoe (the dealer's play is
 fixed, so nothing is gained by hiding them): the only hidden cards are the
 shoe and a hole card not yet shown.
 
-The shoe: ``decks`` packs shuffled together. Before a deal the last deal's
+The shoe: ``decks`` packs shuffled together. A staged deck (testing mode)
+may hold a card as often as the shoe does (``decks`` times), no more.
+Before a deal the last deal's
 cards go to the discards; when less than a quarter of the shoe is left (the
 cut card) every card goes back and the shoe is shuffled (``bj.shuffle``).
 Should the shoe run dry in the middle of a deal, the discards are shuffled
@@ -61,7 +63,8 @@ from typing import Any, ClassVar
 
 from partyapp.games.kit.actions import int_range, one_of, spec
 from partyapp.games.kit.cardgame import number
-from partyapp.games.kit.cards import hand_value, is_natural, make_shoe, points, rank_of, shuffled, TEN_VALUES
+from partyapp.games.kit.cards import (MAX_SHOE, TEN_VALUES, hand_value, is_natural, make_shoe, points, rank_of,
+                                      shuffled, take_out)
 from partyapp.games.twentyone.rounds import LIVE, PLAY, TwentyOneGame
 
 INSURANCE, DEALER = "insurance", "dealer"
@@ -108,6 +111,15 @@ class BoxesGame(TwentyOneGame):
     TIE: ClassVar[str] = PUSH
     # The cards that make a natural with an ace.
     NATURAL_TENS: ClassVar[frozenset[str]] = TEN_VALUES
+    # A staged deck is checked against the biggest shoe here, then against
+    # the game's own (``check_together``).
+    STAGED_FROM = tuple(make_shoe(MAX_SHOE))
+
+    @classmethod
+    def check_together(cls, opts: dict) -> None:
+        super().check_together(opts)
+        if opts.get("deck"):
+            take_out(make_shoe(opts["decks"]), opts["deck"])  # ValueError: more often than the shoe holds it
 
     # -- what each game decides ------------------------------------------------------------
     def hole_card(self) -> bool:

@@ -16,7 +16,12 @@ The rules as the seed gives them
   says: A-J > 7-3-4-2-2 > 9-8-4 > 9-A > 9-6-A.
 - **The first banker** is whoever cuts the highest card: every player cuts
   (``pontoon.cut``, in seat order, the ace high, suits equal); players tied
-  for the highest cut again; then the pack is shuffled.
+  for the highest cut again; then the pack is shuffled. A staged deck
+  (testing mode) deals that cut from its front, unless the testing option
+  ``banker`` names the first banker: then nobody cuts (``pontoon.banker``
+  with reason ``"staged"``) and the staged deck is dealt from the first
+  deal on, so a staged deck with ``banker`` the last seat has the first
+  seat play first, as PROTOCOL.md's staged decks do.
 - **The deal**: the banker deals one card face down to each player from
   their left, themselves last. Every player but the banker looks at it and
   stakes between the table minimum and maximum (``min_bet``, ``max_bet``;
@@ -164,12 +169,30 @@ class Pontoon(TwentyOneGame):
     }
     FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
     BET_LOG, SIT_OUT_LOG = "pontoon.bet", "pontoon.sit_out"
+    # Testing mode may name the first banker (no cut then).
+    OPTION_DATA = ("deck", "banker")
+    TESTING_OPTIONS = ("deck", "banker")
     # The banker deals (or sells the bank) before the bets, which come after
     # the first card: this deal's cards are on the table from the bets on.
     DEALER_KEY, DEALER_HAND, DEALER_PHASE = "banker", "banker_hand", BANKER
     DEAL_PHASES = (BET, PLAY, BANKER)
 
     # -- the bank ------------------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, name: str, value: Any) -> Any:
+        """``banker``: the player id of the first banker (testing mode), else
+        the staged deck."""
+        if name == "banker":
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                raise ValueError("banker must be a player id.")
+            return value
+        return super().check_data(name, value)
+
+    def setup(self) -> None:
+        given = self.s["opts"].pop("banker", None)
+        self.s["first_banker"] = given if given in self.s["seats"] else None
+        super().setup()
+
     def _cut_for_bank(self, able: list[str]) -> str:
         """Everybody cuts; the highest card takes the bank, ties cut again."""
         self.restock(make_deck())
@@ -191,7 +214,11 @@ class Pontoon(TwentyOneGame):
             banker, reason = s["bank_to"], "pontoon"
         if banker is None:
             s.update(cuts=[], hands={}, order=[], banker_hand=None, shuffle=True, offer=None)
-            banker, reason = self._cut_for_bank(able), "cut"
+            first = s.pop("first_banker", None)
+            if first in able:
+                banker, reason = first, "staged"
+            else:
+                banker, reason = self._cut_for_bank(able), "cut"
         elif banker not in able:
             # out of chips: the bank passes to the left
             banker, reason = self.left_of(banker, able), reason or "chips"

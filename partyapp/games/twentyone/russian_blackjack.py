@@ -42,8 +42,11 @@ The rules as the seed gives them
 - **Insurance**: when the dealer's first card is an ace, a player may
   insure with half the stake (rounded down). When the bank makes Black Jack
   insurance pays 2 to 1, so the player gets the original stake back;
-  otherwise it is lost and the original stake stays in play (both settled
-  when the dealer takes the second card).
+  otherwise it is lost and the original stake stays in play. Both are
+  settled when the dealer takes the second card: without Black Jack the
+  insurance is lost there and then, and the dealer draws on; with Black
+  Jack the deal is settled at that card (every hand is decided: Black Jack
+  beats all but a Black Jack), the insurance with it.
 - **The dealer role** passes to each player in turn, to the left (the first
   dealer is the last seat, so that the first seat is dealt to first). The
   bank is the dealer's own stack: the dealer collects the losing stakes
@@ -74,7 +77,7 @@ from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import int_range, spec
 from partyapp.games.kit.cardgame import flag, number
 from partyapp.games.kit.cards import TEN_VALUES, points, rank_of
-from partyapp.games.twentyone.boxes import BUST, DEALER, LOSE, BoxesGame
+from partyapp.games.twentyone.boxes import BLACKJACK, BUST, DEALER, LOSE, BoxesGame
 from partyapp.games.twentyone.rotation import RotatingDealer
 
 TIE, THREE_SEVENS = "tie", "three_sevens"
@@ -205,6 +208,20 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
         self.s["phase"] = DEALER
         if self.dealer_next() == "done":
             self.settle()
+
+    def dealer_step(self) -> None:
+        """One step of the dealer's play; the second card settles the
+        insurance (a Black Jack the whole deal) at once."""
+        s = self.s
+        dealer = s["dealer_hand"]
+        second = len(dealer["cards"]) == 1 and self.dealer_next() == "draw"
+        super().dealer_step()
+        if not second or s["phase"] != DEALER or len(dealer["cards"]) != 2:
+            return
+        if dealer["status"] == BLACKJACK:
+            self.settle()
+        else:
+            self.insurance_lost()
 
     # -- seats --------------------------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
