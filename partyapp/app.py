@@ -106,6 +106,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     )
     dispatch.install(app, socketio.server)
     seams.install_heartbeats(socketio.server.eio)
+    seams.close_dropped_sockets(socketio.server.eio)
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
         # handlers see the client's address too, not only the HTTP routes.

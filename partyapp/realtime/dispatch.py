@@ -28,13 +28,14 @@ from flask import Flask
 from partyapp.games.kit.base import IllegalAction
 from partyapp.games.kit.wording import Wording
 from partyapp.i18n.languages import DEFAULT, say_in
-from partyapp.realtime import protocol
+from partyapp.realtime import protocol, seams
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.hub import Realtime
+from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.rooms.errors import RoomError
 
-__all__ = ["FLOOD_CUTOFF", "handler", "install", "throttle"]
+__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "throttle"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,32 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {}
 # flooding (a sender far above the rate, not a thumb mashing a button): it is
 # disconnected, so it stops costing the other rooms.
 FLOOD_CUTOFF = 200
+
+# A connection is closed at its this-many-th packet that cannot be decoded
+# (``seams.BadPacket``): a page of this app never sends one.
+BAD_PACKETS_CUTOFF = 5
+
+
+class QuietLog:
+    """At most ``per_second`` lines a second (``burst`` at once) of one kind
+    of warning; the lines left out are counted in the next one written."""
+
+    def __init__(self, per_second: float = 2.0, burst: float = 10.0) -> None:
+        self.bucket = TokenBucket(per_second, burst, time.monotonic())
+        self.left_out = 0
+
+    def warning(self, fmt: str, *args: Any) -> None:
+        if not self.bucket.take(time.monotonic()):
+            self.left_out += 1
+            return
+        if self.left_out:
+            fmt += " (and %d more like it not logged)"
+            args = (*args, self.left_out)
+            self.left_out = 0
+        log.warning(fmt, *args)
+
+
+bad_packets_log = QuietLog()
 
 
 def words_for(conn: Conn, words: str | Wording) -> str:
@@ -64,6 +91,23 @@ def throttle(r: Realtime, conn: Conn) -> dict | None:
         log.warning("disconnecting %s: flooding", conn.addr)
         r.disconnect(conn.sid)
     return error(Code.RATE_LIMITED, words_for(conn, "Too many messages; slow down."))
+
+
+def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+    """A packet from ``sid`` that could not be decoded (``seams.guard_messages``):
+    it costs its sender like any event (the rate limit), is answered
+    ``bad_request`` and logged in one short line; the connection is closed
+    at its ``BAD_PACKETS_CUTOFF``-th, or at once before it joined the
+    namespace. Returns the answer and whether to close."""
+    conn = r.conns.get(sid) if sid is not None else None
+    if conn is None:
+        bad_packets_log.warning("closing a connection that sent %s before connecting", reason)
+        return None, True
+    conn.bad_packets += 1
+    close = conn.bad_packets >= BAD_PACKETS_CUTOFF
+    bad_packets_log.warning("%s sent %s%s", conn.addr, reason, "; closing it" if close else "")
+    limited = throttle(r, conn)
+    return limited or error(Code.BAD_REQUEST, words_for(conn, "That message could not be read.")), close
 
 
 def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handler]:
@@ -101,6 +145,12 @@ def install(app: Flask, server: Any) -> None:
     once Flask-SocketIO's ``init_app`` has made it) for ``app``."""
     for name, (fn, guarded) in HANDLERS.items():
         server.on(name, _dispatcher(app, fn, guarded))
+
+    def on_bad(_eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+        with app.app_context():
+            return bad_packet(app.extensions["partyapp"], sid, reason)
+
+    seams.guard_messages(server, on_bad)
 
 
 def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:

@@ -21,7 +21,7 @@ from partyapp.bots import Autoplay
 from partyapp.cluster.peers import Peers
 from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
-from partyapp.realtime import netinfo, pings
+from partyapp.realtime import netinfo, pings, seams
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.fanout import Fanout, Route
@@ -172,8 +172,9 @@ class Realtime:
         return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
 
     def disconnect(self, sid: str) -> None:
-        """Close one connection of this process."""
-        socketio.server.disconnect(sid, namespace="/")
+        """Close one connection of this process, its Engine.IO connection too
+        (so it cannot join the namespace again on the same socket)."""
+        seams.close_connection(socketio.server, sid)
 
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites
