@@ -90,8 +90,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         async_mode=async_mode or settings.get("PARTYAPP_ASYNC_MODE") or "threading",
         cors_allowed_origins=realtime.origin_allowed,
         max_http_buffer_size=settings["PARTYAPP_MAX_MESSAGE_BYTES"],
-        ping_interval=10,
-        ping_timeout=20,
+        ping_interval=settings["PARTYAPP_PING_INTERVAL_S"],
+        ping_timeout=settings["PARTYAPP_PING_TIMEOUT_S"],
         # Always named: Flask-SocketIO keeps the options of an earlier
         # init_app of the same object (the tests build many apps).
         client_manager=manager,

@@ -28,6 +28,10 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.joins_burst": ("PARTYAPP_JOINS_BURST", 20),
     "limits.max_players": ("PARTYAPP_MAX_PLAYERS", 16),
     "limits.max_message_bytes": ("PARTYAPP_MAX_MESSAGE_BYTES", 65536),
+    "limits.connections_per_address": ("PARTYAPP_CONNECTIONS_PER_ADDRESS", 64),
+    "limits.header_timeout_s": ("PARTYAPP_HEADER_TIMEOUT_S", 5),
+    "limits.ping_interval_s": ("PARTYAPP_PING_INTERVAL_S", 10),
+    "limits.ping_timeout_s": ("PARTYAPP_PING_TIMEOUT_S", 20),
     "games.race_timeout_s": ("PARTYAPP_RACE_TIMEOUT_S", 10),
     "games.bot_takeover_s": ("PARTYAPP_BOT_TAKEOVER_S", 30),
 }

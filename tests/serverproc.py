@@ -42,13 +42,20 @@ class ChildProcess:
 
 class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
-                 log_path: Path | None = None) -> None:
+                 log_path: Path | None = None, open_files: int | None = None) -> None:
         self.port = port or free_port()
         self.store_url = store_url
         self.testing = testing
         self.extra = extra or []
         self.log_path = log_path
+        self.open_files = open_files  # the process's descriptor limit, soft and hard (None: inherited)
         self.proc: subprocess.Popen | None = None
+
+    def _limits(self) -> None:
+        if self.open_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     @property
     def url(self) -> str:
@@ -61,11 +68,14 @@ class ServerProcess(ChildProcess):
             cmd.append("--testing")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cwd = Path(__file__).resolve().parent.parent
+        limits = self._limits if self.open_files is not None else None
         if self.log_path:
             with open(self.log_path, "ab") as out:
-                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+                                             preexec_fn=limits)
         else:
-            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+                                         preexec_fn=limits)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

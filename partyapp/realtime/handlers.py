@@ -51,9 +51,15 @@ def on_connect(auth: Any = None) -> bool:
         log.warning("refused a socket from origin %r", request.headers.get("Origin"))
         return False
     s = r.settings
+    addr = client_addr()
+    cap = s["PARTYAPP_CONNECTIONS_PER_ADDRESS"]
+    if cap and r.by_address[addr] >= cap:
+        log.warning("refused a socket from %s: it holds %d already", addr, cap)
+        return False
+    r.by_address[addr] += 1
     r.conns[request.sid] = Conn(
         sid=request.sid,
-        addr=client_addr(),
+        addr=addr,
         bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
         lang=i18n.current(),
         scheme=request.scheme,
@@ -69,6 +75,11 @@ def on_disconnect(*_reason: Any) -> None:
     r = rt()
     conn = r.conns.pop(request.sid, None)
     if conn is not None:
+        left = r.by_address[conn.addr] - 1
+        if left > 0:
+            r.by_address[conn.addr] = left
+        else:
+            r.by_address.pop(conn.addr, None)
         r.unbind(conn)
 
 

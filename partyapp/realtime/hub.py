@@ -12,6 +12,7 @@ inside the room's change, which works on the newest room.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -46,6 +47,7 @@ class Realtime:
     lan_ip: str
     queue: RoomQueue | None = None  # the message queue, with several processes
     conns: dict[str, Conn] = field(default_factory=dict)
+    by_address: Counter = field(default_factory=Counter)  # Socket.IO connections per client address
     lock: threading.Lock = field(default_factory=threading.Lock)
     pinging: bool = False
 
