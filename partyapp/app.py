@@ -11,6 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from partyapp import config as configuration
 from partyapp.cluster.queue import RoomQueue
+from partyapp.rooms.names import skeleton
 from partyapp.i18n import languages
 from partyapp.realtime import dispatch, handlers, netinfo, seams  # noqa: F401 (handlers registers the events)
 from partyapp.realtime.extension import socketio
@@ -66,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     ``PARTYAPP_*`` key (and any Flask key); ``async_mode`` is Flask-SocketIO's
     (``gevent`` in production, ``threading`` for the test client)."""
     seams.check()  # the libraries' internals the transport reaches are where they were
+    skeleton("")  # the confusables' classes are built once, at start, not at the first join
     app = PartyFlask(__name__)  # templates/ and static/ beside this module, inside the package
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)

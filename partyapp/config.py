@@ -26,6 +26,8 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.events_burst": ("PARTYAPP_EVENTS_BURST", 40),
     "limits.joins_per_minute": ("PARTYAPP_JOINS_PER_MINUTE", 30),
     "limits.joins_burst": ("PARTYAPP_JOINS_BURST", 20),
+    "limits.room_joins_per_minute": ("PARTYAPP_ROOM_JOINS_PER_MINUTE", 6),
+    "limits.room_joins_burst": ("PARTYAPP_ROOM_JOINS_BURST", 6),
     "limits.max_players": ("PARTYAPP_MAX_PLAYERS", 16),
     "limits.max_message_bytes": ("PARTYAPP_MAX_MESSAGE_BYTES", 65536),
     "limits.connections_per_address": ("PARTYAPP_CONNECTIONS_PER_ADDRESS", 64),

@@ -515,7 +515,7 @@ def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch)
     monkeypatch.undo()
     heavy = json.loads(json.dumps(deck))
     for entry in heavy["cards"].values():
-        entry["text"] = "\U0001f44d\ufe0f\ufe0f\ufe0f" * decks.TEXT_MAX  # 300 visible, 13 bytes each
+        entry["text"] = "\U0001f44d\ufe0f\u0301\u0301" * decks.TEXT_MAX  # 300 visible, 11 bytes each
     big = host.call("variant.save", {"name": "Big", "mode": "ring_of_fire", "deck": heavy})
     assert error_code(big) == "bad_request" and "larger than 32 KB" in big["error"]["message"]
 

@@ -54,6 +54,9 @@ KEYWORDS = {
     "t": None, "N_": None, "Term": None, "answer_text": None, "Wording": None,
     "IllegalAction": None, "NotYourTurn": None, "GameIsOver": None, "TooLate": None, "TextRefused": None,
     "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
+    # the rooms' refusals (partyapp/rooms/errors.py)
+    "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
+    "NameTaken": None, "Busy": None, "Unavailable": None,
 }
 # The games' option helpers (their help texts), read in the engines only: a
 # function of the same name elsewhere (the protocol's ``flag(value, field)``)

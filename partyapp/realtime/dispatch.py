@@ -26,7 +26,7 @@ from typing import Any, Callable
 from flask import Flask
 
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.wording import Wording
+from partyapp.games.kit.wording import N_, Wording
 from partyapp.i18n.languages import DEFAULT, say_in
 from partyapp.realtime import protocol, seams
 from partyapp.realtime.connections import Conn
@@ -90,7 +90,7 @@ def throttle(r: Realtime, conn: Conn) -> dict | None:
     if conn.refused >= FLOOD_CUTOFF:
         log.warning("disconnecting %s: flooding", conn.addr)
         r.disconnect(conn.sid)
-    return error(Code.RATE_LIMITED, words_for(conn, "Too many messages; slow down."))
+    return error(Code.RATE_LIMITED, words_for(conn, N_("Too many messages; slow down.")))
 
 
 def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, bool]:
@@ -107,7 +107,7 @@ def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, 
     close = conn.bad_packets >= BAD_PACKETS_CUTOFF
     bad_packets_log.warning("%s sent %s%s", conn.addr, reason, "; closing it" if close else "")
     limited = throttle(r, conn)
-    return limited or error(Code.BAD_REQUEST, words_for(conn, "That message could not be read.")), close
+    return limited or error(Code.BAD_REQUEST, words_for(conn, N_("That message could not be read."))), close
 
 
 def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handler]:
@@ -127,9 +127,9 @@ def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> 
     if limited:
         return limited
     if guarded and not r.join_limiter.allow(conn.addr):
-        return error(Code.RATE_LIMITED, words_for(conn, "Too many attempts from this device; wait a minute."))
+        return error(Code.RATE_LIMITED, words_for(conn, N_("Too many attempts from this device; wait a minute.")))
     if len(args) > 1:
-        return error(Code.BAD_REQUEST, words_for(conn, "Send one JSON object."))
+        return error(Code.BAD_REQUEST, words_for(conn, N_("Send one JSON object.")))
     try:
         result = fn(r, conn, protocol.want_dict(args[0] if args else None))
     except (ProtocolError, RoomError, IllegalAction) as exc:
@@ -159,12 +159,12 @@ def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:
             r: Realtime = app.extensions["partyapp"]
             conn = r.conns.get(sid)
             if conn is None:
-                return error(Code.FORBIDDEN, say_in(DEFAULT, "Not connected."))
+                return error(Code.FORBIDDEN, say_in(DEFAULT, N_("Not connected.")))
             try:
                 return answer(r, conn, fn, guarded, args)
             except Exception as exc:
                 log.exception("handler failed: %s", exc)
-                return error(Code.BAD_REQUEST, words_for(conn, "That request could not be handled."))
+                return error(Code.BAD_REQUEST, words_for(conn, N_("That request could not be handled.")))
 
     on_event.__name__ = f"on_{fn.__name__}"
     on_event.__doc__ = fn.__doc__

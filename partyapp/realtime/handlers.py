@@ -19,6 +19,7 @@ from flask import request
 
 from partyapp.games.drinking import decks
 from partyapp.games.kit.base import HOST
+from partyapp.rooms.names import skeleton
 from partyapp.games.kit.wording import N_, Wording, wording_of
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
@@ -146,6 +147,8 @@ def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone takes a new seat; its token goes to it alone."""
     join = protocol.parse_join(payload)
     room = r.registry.get(join.code)
+    if not r.room_join_limiter.allow(f"{conn.addr} {room.code}"):
+        raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
     r.unbind(conn)
     pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
                         lambda result: result[0])
@@ -213,7 +216,9 @@ def _check_rev(room: Room, rev: int | None) -> None:
 
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
-    """The table or the host player: kick, seat_order, end_game, set_host,
+    """The table or the host player: kick (the seat's token and name are
+    barred from the room until ``unban``), lock (no new joins), unban,
+    seat_order, end_game, set_host,
     skip (go on without an absent player the game waits on), add_bot
     (answered with the bot's ``player_id``), the game's own host moves
     (``game`` with an ``action``), the night's ``settings``, ``end_night``
@@ -232,12 +237,11 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
 
     if cmd.command == "kick":
         pid = cmd.player_id
-
-        def kick() -> None:
-            room.seat(pid)
-            room.remove(pid)
-
-        room.change(checked(kick), then=lambda _: r.evict_seat(room, pid, "kicked"))
+        room.change(checked(lambda: room.kick(pid)), then=lambda _: r.evict_seat(room, pid, "kicked"))
+    elif cmd.command == "lock":
+        room.change(checked(lambda: room.set_locked(cmd.locked)))
+    elif cmd.command == "unban":
+        room.change(checked(lambda: room.unban(cmd.name)))
     elif cmd.command == "seat_order":
         room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
     elif cmd.command == "end_game":
@@ -330,6 +334,16 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
         deck = decks.validate_deck(save.deck)
     except ValueError as exc:
         raise bad(wording_of(exc)) from None
+    try:
+        kept = r.registry.store.list_variants()
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    look = skeleton(save.name)
+    twin = next((v["name"] for v in kept
+                 if v["name"].casefold() != save.name.casefold() and skeleton(v["name"]) == look), None)
+    if twin is not None:  # one name on the screens for two variants
+        raise bad("There is already a house variant called {name}, which looks the same; pick another name.",
+                  name=repr(twin))
     try:
         r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
                                       limit=decks.VARIANTS_MAX)

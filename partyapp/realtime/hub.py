@@ -56,6 +56,10 @@ class Realtime:
         self.shared = self.registry.store.shared
         rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
         self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
+        # joins from one address into one room (key "ADDRESS CODE")
+        rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
+        self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
+                                  or KeyedLimiter(rate, burst))
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
         sequencer = Sequencer(later=self._later) if self.shared else None

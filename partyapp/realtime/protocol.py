@@ -218,7 +218,7 @@ def parse_rev(payload: dict) -> int | None:
 
 
 HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night", "add_bot")
+                 "new_night", "add_bot", "lock", "unban")
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
@@ -237,6 +237,8 @@ class HostCommand:
     action: dict | None = None  # game
     settings: dict | None = None  # settings: only the keys sent
     level: str = "normal"  # add_bot
+    locked: bool = False  # lock
+    name: str | None = None  # unban
 
 
 def parse_settings(p: dict) -> dict:
@@ -287,6 +289,10 @@ def parse_host_command(payload: Any) -> HostCommand:
         if not isinstance(level, str) or level not in BOT_LEVELS:
             raise bad("level must be slow, normal or fast")
         return HostCommand(command, rev, level=level)
+    if command == "lock":
+        return HostCommand(command, rev, locked=flag(p.get("locked"), "locked"))
+    if command == "unban":
+        return HostCommand(command, rev, name=clean_name(p.get("name")))
     return HostCommand(command, rev)
 
 
