@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     registry = Registry(
         store,
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
+        max_rooms=settings["PARTYAPP_MAX_ROOMS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
     queue, manager = message_queue(settings, store)

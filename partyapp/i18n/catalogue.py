@@ -56,7 +56,7 @@ KEYWORDS = {
     "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
     # the rooms' refusals (partyapp/rooms/errors.py)
     "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
-    "NameTaken": None, "Busy": None, "Unavailable": None,
+    "NameTaken": None, "Busy": None, "Unavailable": None, "TooManyRooms": None,
 }
 # The games' option helpers (their help texts), read in the engines only: a
 # function of the same name elsewhere (the protocol's ``flag(value, field)``)

@@ -135,9 +135,12 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
     """A table screen comes back (reload, reconnect, server restart)."""
     code = protocol.room_code(payload)
     token = protocol.token(payload, "host_token")
-    room = r.registry.get(code)
-    if not room.check_host_token(token):
-        raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+
+    def prove(room: Room) -> None:
+        if not room.check_host_token(token):
+            raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+
+    room = r.find_proven_room(code, prove)
     r.unbind(conn)
     _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
 
@@ -146,7 +149,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
 def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone takes a new seat; its token goes to it alone."""
     join = protocol.parse_join(payload)
-    room = r.registry.get(join.code)
+    room = r.find_room(join.code)
     if not r.room_join_limiter.allow(f"{conn.addr} {room.code}"):
         raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
     r.unbind(conn)
@@ -160,8 +163,8 @@ def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone comes back into its seat: same seat, same hand, same roles."""
     code = protocol.room_code(payload)
     token = protocol.token(payload)
-    room = r.registry.get(code)
-    room.read(lambda: room.token_seat(token))  # a token of no seat does not cost the connection its seat
+    # a token of no seat does not cost the connection its seat
+    room = r.find_proven_room(code, lambda room: room.read(lambda: room.token_seat(token)))
     found: list[str] = []
 
     def resume() -> Any:
@@ -298,12 +301,14 @@ def _identities(conn: Conn, room: Room, payload: dict) -> list[str]:
 
 @handler(Event.VARIANT_LIST)
 def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """Anyone in a room: the house variants kept on this server (``mine``:
-    saved by the sender, who may change or delete them; the others may be
-    copied under another name), the default decks and the effect catalogue,
-    for the deck editor and the mode picker."""
+    """Anyone in a room: the built-in decks (``defaults``), the house
+    variants the sender saved (their device token, their seat's or the
+    table's token: ``mine``, to change or delete) or that were saved from
+    this room, and the effect catalogue, for the deck editor and the mode
+    picker. Other rooms' variants are never listed: a host sees the
+    built-ins and their own."""
     room = _room_for(r, conn)
-    mine = set(room.read(lambda: _identities(conn, room, payload)))
+    mine, here = room.read(lambda: (set(_identities(conn, room, payload)), {n.casefold() for n in room.house}))
     try:
         variants = r.registry.store.list_variants()
     except StoreUnavailable:
@@ -311,8 +316,8 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
     return {
         # decks saved before the catalogue gained a parameter show its default
         "variants": [{"name": v["name"], "mode": v["mode"], "updated": v["updated"],
-                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] is None or v["owner"] in mine}
-                     for v in variants],
+                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] in mine}
+                     for v in variants if v["owner"] in mine or v["name"].casefold() in here],
         "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
         "catalogue": decks.catalogue(),
     }
@@ -356,6 +361,7 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
                   count=decks.VARIANTS_MAX) from None
     except StoreUnavailable:
         raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    room.change(lambda: room.note_house_variant(save.name))
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
 
 

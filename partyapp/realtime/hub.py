@@ -31,9 +31,14 @@ from partyapp.realtime.limits import KeyedLimiter
 from partyapp.realtime.timers import Deadlines
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import UNCHANGED, Room
-from partyapp.rooms.errors import RoomError
+from partyapp.realtime.protocol import Code, ProtocolError
+from partyapp.rooms.errors import Forbidden, NoSuchRoom, RoomError
+from partyapp.games.kit.wording import N_
 from partyapp.rooms.frames import encode
 from partyapp.store import StoreUnavailable
+
+
+PROBES_REFUSAL = N_("Too many wrong room codes are being tried on this server right now; try again in a minute.")
 
 
 @dataclass
@@ -60,6 +65,9 @@ class Realtime:
         rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
         self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
                                   or KeyedLimiter(rate, burst))
+        # room codes asked for that do not exist, from every address together (one key, "*")
+        rate, burst = s["PARTYAPP_UNKNOWN_CODES_PER_MINUTE"] / 60.0, s["PARTYAPP_UNKNOWN_CODES_BURST"]
+        self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
         sequencer = Sequencer(later=self._later) if self.shared else None
@@ -124,6 +132,48 @@ class Realtime:
                 return
             self.pinging = True
         socketio.start_background_task(pings.ping_forever, self.conns, self.registry, socketio)
+
+    # -- finding rooms by the code a client sent -------------------------------------
+    def probing_blocked(self) -> bool:
+        """Has the server-wide budget of unknown codes run out? Then no lookup
+        by code may tell whether a room exists."""
+        return self.probe_limiter.exhausted("*")
+
+    def probe_failed(self) -> None:
+        """A code that fits no room (or a token that fits no seat) was asked for."""
+        self.probe_limiter.allow("*")
+
+    def find_room(self, code: str) -> Room:
+        """The room of a code a client typed (``player.join``): refused
+        ``rate_limited`` while the server-wide budget of unknown codes is
+        spent; an unknown code spends from it."""
+        if self.probing_blocked():
+            raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL)
+        try:
+            return self.registry.get(code)
+        except NoSuchRoom:
+            self.probe_failed()
+            raise
+
+    def find_proven_room(self, code: str, prove: Callable[[Room], Any]) -> Room:
+        """The room of a code sent with a token (``player.resume``,
+        ``table.attach``): ``prove(room)`` raises unless the token fits. A
+        phone with its seat's token comes back even while the budget of
+        unknown codes is spent; a code or token that fits nothing spends
+        from it, and is answered ``rate_limited`` while it is spent (a room
+        unknown and a token wrong are then answered alike)."""
+        try:
+            room = self.registry.get(code)
+            prove(room)
+            return room
+        except (NoSuchRoom, Forbidden, ProtocolError) as exc:
+            if isinstance(exc, ProtocolError) and exc.code != Code.FORBIDDEN:
+                raise
+            blocked = self.probing_blocked()
+            self.probe_failed()
+            if blocked:
+                raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL) from None
+            raise
 
     # -- binding connections to seats ---------------------------------------------
     def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:

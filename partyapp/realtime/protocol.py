@@ -46,6 +46,7 @@ class Code(StrEnum):
     CONFLICT = "conflict"
     GAME_OVER = "game_over"
     UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
+    SERVER_FULL = "server_full"  # room.create: the server holds as many rooms as it may
 
 
 class ProtocolError(Worded):
@@ -96,7 +97,7 @@ def want_dict(payload: Any) -> dict:
 def room_code(payload: dict) -> str:
     code = payload.get("code")
     if not isinstance(code, str):
-        raise bad("code must be a 4-letter room code")
+        raise bad("code must be a room code")
     code = code.strip().upper()
     if not ROOM_CODE_RE.match(code):
         raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code[:8])

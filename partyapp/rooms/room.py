@@ -89,6 +89,8 @@ FORMER_MAX = 64
 # Names the host removed, kept for the room's life; the latest ones only.
 BANNED_MAX = 64
 BANNED_TOKENS_MAX = 8
+# House variants a room lists as saved from it.
+HOUSE_MAX = 32
 
 
 def _relink(hosts: list[str], host: str, held: bool) -> bool:
@@ -154,6 +156,8 @@ class Room:
         self.locked: bool = bool(data.get("locked", False))
         # names the host removed, by name key: {"name": as shown, "tokens": [token hashes of their seats]}
         self.banned: dict[str, dict] = dict(data.get("banned") or {})
+        # names of the house variants saved from this room, listed to everybody in it
+        self.house: list[str] = list(data.get("house") or [])
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -200,6 +204,7 @@ class Room:
             "autoplay": self.autoplay,
             "locked": self.locked,
             "banned": self.banned,
+            "house": self.house,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -588,6 +593,13 @@ class Room:
         stay gone: a new join makes a new seat)."""
         if self.banned.pop(name_key(name), None) is None:
             raise IllegalAction("Nobody called {name} was removed from this room.", name=name)
+
+    def note_house_variant(self, name: str) -> Any:
+        """A house variant was saved from this room: everybody in it lists it."""
+        if any(n.casefold() == name.casefold() for n in self.house):
+            return UNCHANGED
+        self.house = [*self.house, name][-HOUSE_MAX:]
+        return None
 
     def set_locked(self, locked: bool) -> Any:
         """The host locks the room (no new joins; phones with a seat still
