@@ -196,3 +196,48 @@ def test_a_flood_of_bad_packets_over_the_wire_is_cut_off(tmp_path, kind):
     text = log_path.read_text()
     assert "Traceback" not in text
     assert len(text) < 20_000, len(text)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("packet", ['42["x"', '42["x"]'], ids=["undecodable", "unknown event"])
+def test_a_sender_that_never_pauses_does_not_hold_the_server(tmp_path, packet):
+    """A client writing without pause (never reading) while another room
+    asks for something: the other is answered, and the sender is cut off
+    (its socket refuses more), instead of the server reading it forever."""
+    import threading
+
+    from tests.serverproc import ServerProcess
+
+    server = ServerProcess("memory://", log_path=tmp_path / "server.log").start()
+    stop = threading.Event()
+    ended: list[BaseException] = []
+    flooder = other = None
+    try:
+        flooder = _ws(server)
+        flooder.send("40")
+        assert flooder.recv().startswith("40")
+        other = _ws(server)
+        other.send("40")
+        assert other.recv().startswith("40")
+
+        def flood() -> None:
+            try:
+                while not stop.is_set():
+                    flooder.send(packet)
+            except Exception as exc:  # the server closed it
+                ended.append(exc)
+
+        sender = threading.Thread(target=flood, daemon=True)
+        sender.start()
+        time.sleep(1)
+        other.send('421["room.create",{}]')
+        assert _answer(other, 1)["ok"]
+        sender.join(20)
+        assert ended, "the flooding socket was never closed"
+    finally:
+        stop.set()
+        for ws in (flooder, other):
+            if ws is not None:
+                ws.close()
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

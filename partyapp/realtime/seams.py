@@ -49,13 +49,20 @@ moved and the versions this was tested on, instead of failing under load.
    ``Server._send_packet`` when it had an ack id, and the connection closed
    through ``engineio.Server.disconnect`` (``close_connection``; python-
    socketio's own ``disconnect`` leaves the Engine.IO connection open).
-6. **Closing the TCP connection** (``close_dropped_sockets``): when engine.io
-   gives up on a WebSocket (missed pings, a server close), simple-websocket
-   sends its close frame and leaves its reader blocked in ``recv`` on a
-   duplicate of the socket, which a vanished phone never wakes: the
-   descriptor stayed open for good. The WebSocket class engine.io makes
-   (``engineio.Server._async["websocket"]``) is given a ``close`` that also
-   shuts the socket down (``ws.sock``).
+6. **The WebSocket engine.io makes** (``close_dropped_sockets``, the class
+   in ``engineio.Server._async["websocket"]``), two changes:
+   - closing the TCP connection: when engine.io gives up on a WebSocket
+     (missed pings, a server close), simple-websocket sends its close frame
+     and leaves its reader blocked in ``recv`` on a duplicate of the socket,
+     which a vanished phone never wakes: the descriptor stayed open for
+     good. ``close`` also shuts the socket down (``ws.sock``);
+   - taking turns: simple-websocket's reader (``Base._thread``, a greenlet
+     on gevent) loops on ``self.sock.recv`` and never waits while data is
+     there, so one client sending without pause held the whole server (no
+     other greenlet ran, not even the one that would have closed it). Its
+     socket (``ws.sock``, set before the reader starts, through the
+     ``thread_class`` it is given) is wrapped to yield to the other
+     greenlets after each ``recv``.
 7. **Forgetting an acknowledgement callback** (``drop_callback``): the
    server's round-trip pings wait for an answer through python-socketio's
    ``Manager.callbacks``; a phone that never answers would keep one per
@@ -416,6 +423,12 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
         return False
 
     class ClosingWebSocket(base):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            thread = self.server_args.get("thread_class")
+            if thread is not None:
+                self.server_args["thread_class"] = _turn_taking(thread)
+
         def close(self):
             ws = getattr(self, "ws", None)
             try:
@@ -425,6 +438,41 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
 
     eio._async = dict(eio._async, websocket=ClosingWebSocket)
     return True
+
+
+class _TurnTakingSocket:
+    """A socket whose ``recv`` lets the other greenlets run before it returns."""
+
+    def __init__(self, sock: Any) -> None:
+        import gevent
+
+        self._sock = sock
+        self._yield = gevent.sleep
+        self.send = sock.send
+        self.close = sock.close
+        self.shutdown = sock.shutdown
+        self.fileno = sock.fileno
+
+    def recv(self, n: int) -> bytes:
+        data = self._sock.recv(n)
+        self._yield(0)
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def _turn_taking(thread_class: type) -> type:
+    """A ``thread_class`` for simple-websocket whose reader's socket takes turns."""
+
+    class Reader(thread_class):
+        def __init__(self, target=None, *args, **kwargs):
+            ws = getattr(target, "__self__", None)
+            if ws is not None and getattr(ws, "sock", None) is not None and not isinstance(ws.sock, _TurnTakingSocket):
+                ws.sock = _TurnTakingSocket(ws.sock)
+            super().__init__(target, *args, **kwargs)
+
+    return Reader
 
 
 def shut_down(sock: Any) -> None:
@@ -516,6 +564,12 @@ def problems() -> list[str]:
     import simple_websocket
 
     need("self.sock" in inspect.getsource(simple_websocket.ws.Base.__init__), "simple_websocket.Base.sock")
+    need("thread_class(target=self._thread)" in inspect.getsource(simple_websocket.ws.Base.__init__)
+         and "self.sock.recv" in inspect.getsource(simple_websocket.ws.Base._thread),
+         "simple_websocket.Base._thread reading self.sock.recv, started through thread_class")
+    need("server_args" in inspect.getsource(gserver._async["websocket"].__init__)
+         or "server_args" in inspect.getsource(gserver._async["websocket"].__mro__[1].__init__),
+         "engineio's WebSocket wrapper keeping server_args (thread_class)")
     for name, params in (("_publish", ["self", "data"]), ("_handle_emit", ["self", "message"]),
                          ("_redis_connect", ["self"])):
         fn = getattr(socketio.RedisManager, name, None)
