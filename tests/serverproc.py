@@ -40,6 +40,16 @@ class ChildProcess:
                 self.kill()
 
 
+# The settings a test server runs with when the test names no config file:
+# the defaults, except that a test seats a whole room from this one machine
+# (every phone from 127.0.0.1), which the join pacing per address would stop.
+TEST_CONFIG = """\
+[limits]
+room_joins_per_minute = 6000
+room_joins_burst = 1000
+"""
+
+
 class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
                  log_path: Path | None = None, open_files: int | None = None) -> None:
@@ -62,8 +72,16 @@ class ServerProcess(ChildProcess):
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20.0) -> "ServerProcess":
+        extra = list(self.extra)
+        if "--config" not in extra:
+            import tempfile
+
+            folder = Path(self.log_path).parent if self.log_path else Path(tempfile.mkdtemp(prefix="partyapp-test-"))
+            config = folder / f"config-{self.port}.toml"
+            config.write_text(TEST_CONFIG)
+            extra += ["--config", str(config)]
         cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--store", self.store_url, "--public-url", self.url, "--quiet", *self.extra]
+               "--store", self.store_url, "--public-url", self.url, "--quiet", *extra]
         if self.testing:
             cmd.append("--testing")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
