@@ -256,3 +256,9 @@ def test_a_stale_acknowledgement_callback_can_be_dropped():
     assert seams.drop_callback(server, sid, first)
     assert not seams.drop_callback(server, sid, first)
     assert seams.pending_callbacks(server, sid) == 1
+
+
+def test_the_websocket_refuses_a_message_longer_than_engine_io_takes_as_it_comes_in():
+    eio = engineio.Server(async_mode="gevent", max_http_buffer_size=1000)
+    seams.close_dropped_sockets(eio)
+    assert eio._async["websocket"](lambda ws: None, eio).server_args["max_message_size"] == 1000

@@ -62,7 +62,10 @@ moved and the versions this was tested on, instead of failing under load.
      other greenlet ran, not even the one that would have closed it). Its
      socket (``ws.sock``, set before the reader starts, through the
      ``thread_class`` it is given) is wrapped to yield to the other
-     greenlets after each ``recv``.
+     greenlets after each ``recv``;
+   - and it is given engine.io's ``max_http_buffer_size`` as its
+     ``max_message_size``, so a message too long is refused as it comes in
+     instead of once it is all buffered.
 7. **Forgetting an acknowledgement callback** (``drop_callback``): the
    server's round-trip pings wait for an answer through python-socketio's
    ``Manager.callbacks``; a phone that never answers would keep one per
@@ -423,8 +426,10 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
         return False
 
     class ClosingWebSocket(base):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
+        def __init__(self, handler, server, *args, **kwargs):
+            super().__init__(handler, server, *args, **kwargs)
+            # a message longer than engine.io takes is refused while it comes in, not once it is all read
+            self.server_args.setdefault("max_message_size", getattr(server, "max_http_buffer_size", None))
             thread = self.server_args.get("thread_class")
             if thread is not None:
                 self.server_args["thread_class"] = _turn_taking(thread)
