@@ -16,6 +16,8 @@ from partyapp.realtime import dispatch, seams
 from partyapp.realtime.extension import socketio
 from tests.conftest import Client
 
+# The packet at which a connection sending bad ones is closed ("after a few").
+CUTOFF = 5
 DEEP = "[" * 1000 + "]" * 1000
 NEARLY_AS_DEEP = "[" * 990 + "]" * 990
 HUGE_INT = "9" * 4301
@@ -68,11 +70,12 @@ def test_a_packet_that_cannot_be_decoded_is_answered_and_the_connection_goes_on(
 @pytest.mark.parametrize("what,raw,acked", KINDS, ids=[k[0] for k in KINDS])
 def test_a_connection_sending_bad_packets_is_closed_after_a_few(app, what, raw, acked):
     table, ana, code = open_room(app)
-    for _ in range(dispatch.BAD_PACKETS_CUTOFF - 1):
+    for _ in range(CUTOFF - 1):
         feed(ana, raw)
     assert ana.connected
     feed(ana, raw)
     assert not ana.connected
+    assert dispatch.BAD_PACKETS_CUTOFF == CUTOFF
     view = table.last_state()
     assert view["players"][0]["connected"] is False
     # whatever it still had buffered is dropped, unanswered and unlogged
@@ -98,7 +101,7 @@ def test_each_bad_packet_is_one_short_line_and_a_flood_is_not_logged_line_by_lin
     caplog.set_level(logging.INFO)
     senders = [Client(app) for _ in range(60)]
     for c in senders:
-        for _ in range(dispatch.BAD_PACKETS_CUTOFF):
+        for _ in range(CUTOFF):
             feed(c, f'27["x",{DEEP}]')
     assert not any(c.connected for c in senders)
     lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
