@@ -18,6 +18,7 @@ of an unknown name (``42["x"]``, which the rate limit answers).
     python -m bench.flood --json           # only the JSON line
 
 The machine may be shared: the load average is printed beside the figures.
+The flooder runs at the lowest CPU priority (see ``bad_flood_main``).
 """
 
 from __future__ import annotations
@@ -42,8 +43,14 @@ TARGET_P95_MS = 100.0
 
 def bad_flood_main(conn, port: int, kind: str) -> None:
     """The flooder (a process of its own): ``KINDS[kind]`` as fast as the
-    socket takes it, a new connection whenever the server closes one."""
+    socket takes it, a new connection whenever the server closes one. It
+    runs at the lowest CPU priority: an attacker brings their own machine,
+    while here the flooder, the load generator and the server share two
+    cores, and a flooder at full priority would slow the generator's own
+    measuring as much as the server."""
     from .sio import Client
+
+    os.nice(19)
 
     packet = KINDS[kind]
 
