@@ -8,11 +8,11 @@ for nothing the handlers use: what they need of the handshake (the client's
 address, its language, the scheme and host it reached) is read once, when
 the socket connects, and kept on its ``Conn`` (``realtime.on_connect``).
 
-So the protocol's handlers are registered with python-socketio's server
-(Flask-SocketIO's ``socketio.server``) by ``install`` and each event runs in
-the app's application context only. ``connect``, ``disconnect`` and the
-catch-all for unknown events stay Flask-SocketIO handlers, with the request
-context they read. Every event is still answered through its
+So the protocol's handlers, and the catch-all for unknown events, are
+registered with python-socketio's server (Flask-SocketIO's
+``socketio.server``) by ``install`` and each event runs in the app's
+application context only. ``connect`` and ``disconnect`` stay
+Flask-SocketIO handlers, with the request context they read. Every event is still answered through its
 acknowledgement, ``{"ok": true, ...}`` or ``{"ok": false, "error": {...}}``,
 in the language the connection asked for.
 """
@@ -145,6 +145,22 @@ def install(app: Flask, server: Any) -> None:
     once Flask-SocketIO's ``init_app`` has made it) for ``app``."""
     for name, (fn, guarded) in HANDLERS.items():
         server.on(name, _dispatcher(app, fn, guarded))
+
+    def on_unknown(event: str, sid: str, *_args: Any) -> dict:
+        """Events not in the protocol are answered, never ignored (and
+        charged like any event), in the app context only: a flood of them
+        costs no Flask request each."""
+        with app.app_context():
+            r: Realtime = app.extensions["partyapp"]
+            conn = r.conns.get(sid)
+            if conn is not None:
+                limited = throttle(r, conn)
+                if limited:
+                    return limited
+            return error(Code.BAD_REQUEST, say_in(conn.lang if conn else DEFAULT,
+                                                  Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
+
+    server.on("*", on_unknown)
 
     def on_bad(_eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
         with app.app_context():

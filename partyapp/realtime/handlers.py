@@ -20,12 +20,12 @@ from flask import request
 from partyapp.games.drinking import decks
 from partyapp.games.kit.base import HOST
 from partyapp.rooms.names import skeleton
-from partyapp.games.kit.wording import N_, Wording, wording_of
+from partyapp.games.kit.wording import N_, wording_of
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
 from partyapp.realtime import netinfo, protocol
 from partyapp.realtime.connections import Conn
-from partyapp.realtime.dispatch import handler, throttle
+from partyapp.realtime.dispatch import handler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
 from partyapp.realtime.limits import TokenBucket
@@ -82,16 +82,6 @@ def on_disconnect(*_reason: Any) -> None:
         else:
             r.by_address.pop(conn.addr, None)
         r.unbind(conn)
-
-
-@socketio.on("*")
-def on_unknown(event: str, *args: Any) -> dict:
-    """Events not in the protocol are answered, never ignored."""
-    conn = rt().conns.get(request.sid)
-    limited = throttle(rt(), conn) if conn is not None else None
-    if limited:
-        return limited
-    return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
 
 
 def _room_for(r: Realtime, conn: Conn) -> Room:

@@ -48,7 +48,10 @@ moved and the versions this was tested on, instead of failing under load.
    its sender and says whether to close), answered ``bad_request`` through
    ``Server._send_packet`` when it had an ack id, and the connection closed
    through ``engineio.Server.disconnect`` (``close_connection``; python-
-   socketio's own ``disconnect`` leaves the Engine.IO connection open).
+   socketio's own ``disconnect`` leaves the Engine.IO connection open);
+   what a closed connection had already sent is dropped unread, and every
+   ``TURN_EVERY`` messages the other greenlets get a turn
+   (``engineio.Server.sleep``).
 6. **The WebSocket engine.io makes** (``close_dropped_sockets``, the class
    in ``engineio.Server._async["websocket"]``), two changes:
    - closing the TCP connection: when engine.io gives up on a WebSocket
@@ -378,16 +381,27 @@ def _mark_cut(eio_sid: str) -> None:
         _cut.popitem(last=False)
 
 
+# Incoming messages handled, server-wide, between two turns given to the
+# other greenlets (the reader of one connection handles every message it has
+# buffered without waiting).
+TURN_EVERY = 32
+
+
 def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
     """Route every incoming Socket.IO message of ``server`` through a guard:
     a packet python-socketio cannot take is handed to ``on_bad`` instead of
     raising (engine.io would log a traceback and answer nothing)."""
     handle = server._handle_eio_message
     cut = _cut
+    sleep = server.eio.sleep
+    count = [0]
 
     def message(eio_sid: str, data: Any) -> None:
         if eio_sid in cut:
             return  # closed by the server: what was still buffered is dropped
+        count[0] += 1
+        if count[0] % TURN_EVERY == 0:
+            sleep(0)  # a connection's reader handles what it has read in one go: let the others in between
         try:
             handle(eio_sid, data)
             return
