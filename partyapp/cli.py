@@ -119,6 +119,8 @@ def run_server(app, host: str, port: int) -> None:
     # Behind a reverse proxy every TCP connection is the proxy's: the cap per
     # address is then applied to the Socket.IO connections of each forwarded
     # address (``handlers.on_connect``), not here.
-    per_address = 0 if cfg["PARTYAPP_TRUSTED_PROXIES"] else cfg["PARTYAPP_CONNECTIONS_PER_ADDRESS"]
-    make_server(app, host, port, per_address=per_address,
-                header_timeout=cfg["PARTYAPP_HEADER_TIMEOUT_S"]).serve_forever()
+    behind_proxy = bool(cfg["PARTYAPP_TRUSTED_PROXIES"])
+    per_address = 0 if behind_proxy else cfg["PARTYAPP_CONNECTIONS_PER_ADDRESS"]
+    refuse = None if behind_proxy else app.extensions["partyapp"].penalized
+    make_server(app, host, port, per_address=per_address, header_timeout=cfg["PARTYAPP_HEADER_TIMEOUT_S"],
+                refuse=refuse).serve_forever()

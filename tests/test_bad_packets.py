@@ -244,3 +244,17 @@ def test_a_sender_that_never_pauses_does_not_hold_the_server(tmp_path, packet):
                 ws.close()
         server.stop()
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_an_address_cut_off_again_and_again_cannot_connect_for_a_while(make_app):
+    """A flooder that connects again each time it is cut off is refused its
+    new connections after a few cuts; another address is not."""
+    app = make_app(PARTYAPP_TRUSTED_PROXIES=1)
+    for _ in range(3):
+        c = Client(app, headers={"X-Forwarded-For": "10.1.1.1"})
+        for _ in range(CUTOFF):
+            feed(c, '27["x"')
+        assert not c.connected
+    assert not Client(app, headers={"X-Forwarded-For": "10.1.1.1"}).connected
+    other = Client(app, headers={"X-Forwarded-For": "10.1.1.2"})
+    assert other.connected and other.call("room.create", {})["ok"]

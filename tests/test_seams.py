@@ -229,6 +229,8 @@ def test_the_websocket_s_reader_lets_other_greenlets_run_after_each_recv():
 
     class Reader:
         sock = mine
+        connected = True
+        input_buffer: list = []
 
         def _thread(self):
             pass
@@ -262,3 +264,35 @@ def test_the_websocket_refuses_a_message_longer_than_engine_io_takes_as_it_comes
     eio = engineio.Server(async_mode="gevent", max_http_buffer_size=1000)
     seams.close_dropped_sockets(eio)
     assert eio._async["websocket"](lambda ws: None, eio).server_args["max_message_size"] == 1000
+
+
+def test_the_websocket_s_reader_does_not_read_far_ahead_of_engine_io():
+    """While READ_AHEAD messages wait to be taken, the reader reads nothing
+    more (the client's sends wait on TCP)."""
+    import socket as so
+
+    eio = engineio.Server(async_mode="gevent")
+    seams.close_dropped_sockets(eio)
+    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
+    mine, theirs = so.socketpair()
+
+    class Reader:
+        sock = mine
+        connected = True
+        input_buffer = ["m"] * seams.READ_AHEAD
+
+        def _thread(self):
+            pass
+
+    reader = Reader()
+    thread_class(target=reader._thread)
+    theirs.sendall(b"x")
+    got = []
+    g = gevent.spawn(lambda: got.append(reader.sock.recv(1)))
+    gevent.sleep(0.05)
+    assert got == []
+    reader.input_buffer.clear()
+    g.join(1)
+    assert got == [b"x"]
+    mine.close()
+    theirs.close()

@@ -105,6 +105,8 @@ def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, 
         return None, True
     conn.bad_packets += 1
     close = conn.bad_packets >= BAD_PACKETS_CUTOFF
+    if close:
+        r.cut_off(conn.addr)
     bad_packets_log.warning("%s sent %s%s", conn.addr, reason, "; closing it" if close else "")
     limited = throttle(r, conn)
     return limited or error(Code.BAD_REQUEST, words_for(conn, N_("That message could not be read."))), close

@@ -57,6 +57,8 @@ def on_connect(auth: Any = None) -> bool:
     if cap and r.by_address[addr] >= cap:
         log.warning("refused a socket from %s: it holds %d already", addr, cap)
         return False
+    if r.penalized(addr):
+        return False  # cut off again and again (bad packets, flooding): for a while, no new socket
     r.by_address[addr] += 1
     r.conns[request.sid] = Conn(
         sid=request.sid,

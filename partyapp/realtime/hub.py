@@ -38,6 +38,13 @@ from partyapp.rooms.frames import encode
 from partyapp.store import StoreUnavailable
 
 
+# An address whose connections were cut off this many times at once, then
+# once every this many seconds, has its new connections refused until it
+# keeps to that (a flooder connecting again and again costs a refusal each,
+# not a handshake and a few hundred packets).
+CUTS_BURST = 3
+CUT_PENALTY_S = 20.0
+
 PROBES_REFUSAL = N_("Too many wrong room codes are being tried on this server right now; try again in a minute.")
 
 
@@ -65,6 +72,9 @@ class Realtime:
         rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
         self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
                                   or KeyedLimiter(rate, burst))
+        # addresses whose connections the server cut off (bad packets, flooding): after
+        # CUTS_BURST cuts, one more each CUT_PENALTY_S, new connections are refused meanwhile
+        self.cuts = KeyedLimiter(1.0 / CUT_PENALTY_S, CUTS_BURST)
         # room codes asked for that do not exist, from every address together (one key, "*")
         rate, burst = s["PARTYAPP_UNKNOWN_CODES_PER_MINUTE"] / 60.0, s["PARTYAPP_UNKNOWN_CODES_BURST"]
         self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
@@ -228,9 +238,22 @@ class Realtime:
         return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
 
     def disconnect(self, sid: str) -> None:
-        """Close one connection of this process, its Engine.IO connection too
-        (so it cannot join the namespace again on the same socket)."""
+        """Cut one connection of this process off, its Engine.IO connection
+        too (so it cannot join the namespace again on the same socket); its
+        address is charged a cut (``penalized``)."""
+        conn = self.conns.get(sid)
+        if conn is not None:
+            self.cut_off(conn.addr)
         seams.close_connection(socketio.server, sid)
+
+    def cut_off(self, addr: str) -> None:
+        """A connection from ``addr`` was cut off (bad packets, flooding)."""
+        self.cuts.allow(addr)
+
+    def penalized(self, addr: str) -> bool:
+        """Are new connections from ``addr`` refused for now (it was cut off
+        more than ``CUTS_BURST`` times, faster than one each ``CUT_PENALTY_S``)?"""
+        return self.cuts.exhausted(addr)
 
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites

@@ -62,13 +62,17 @@ moved and the versions this was tested on, instead of failing under load.
    - taking turns: simple-websocket's reader (``Base._thread``, a greenlet
      on gevent) loops on ``self.sock.recv`` and never waits while data is
      there, so one client sending without pause held the whole server (no
-     other greenlet ran, not even the one that would have closed it). Its
-     socket (``ws.sock``, set before the reader starts, through the
-     ``thread_class`` it is given) is wrapped to yield to the other
-     greenlets after each ``recv``;
+     other greenlet ran, not even the one that would have closed it), and
+     parsed far ahead of what engine.io took. Its socket (``ws.sock``, set
+     before the reader starts, through the ``thread_class`` it is given) is
+     wrapped to yield to the other greenlets after each ``recv``, and not to
+     read while ``READ_AHEAD`` messages wait in ``ws.input_buffer``;
    - and it is given engine.io's ``max_http_buffer_size`` as its
      ``max_message_size``, so a message too long is refused as it comes in
-     instead of once it is all buffered.
+     instead of once it is all buffered;
+   - it is found by its Engine.IO socket's id (the ``__self__`` of the
+     ``_websocket_handler`` it is made with), so that ``close_connection``
+     can shut a flooding client's TCP connection down at once.
 7. **Forgetting an acknowledgement callback** (``drop_callback``): the
    server's round-trip pings wait for an answer through python-socketio's
    ``Manager.callbacks``; a phone that never answers would keep one per
@@ -423,17 +427,27 @@ def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
 
 
 def close_connection(server: socketio.Server, sid: str | None, eio_sid: str | None = None) -> None:
-    """Close a connection: leave the namespace (``sid``; the client is told)
-    and close its Engine.IO connection, so that it cannot simply connect to
-    the namespace again on the same socket."""
+    """Cut a connection off (it sent bad packets, or flooded): leave the
+    namespace (``sid``), close its Engine.IO socket without waiting for its
+    send queue, and shut its WebSocket's TCP connection down at once. A
+    client that sends without reading would otherwise keep the server's
+    writer blocked on a full socket, and its reader parsing what it sent,
+    for good."""
     if eio_sid is None and sid is not None:
         eio_sid = server.manager.eio_sid_from_sid(sid, "/")
     if eio_sid is not None:
         _mark_cut(eio_sid)
     if sid is not None:
         server.disconnect(sid, namespace="/", ignore_queue=True)
-    if eio_sid is not None and eio_sid in server.eio.sockets:
-        server.eio.disconnect(eio_sid)
+    if eio_sid is None:
+        return
+    wrapper = _websockets.get(eio_sid)
+    if wrapper is not None:
+        shut_down(getattr(getattr(wrapper, "ws", None), "sock", None))
+    sock = server.eio.sockets.get(eio_sid)
+    if sock is not None:
+        sock.close(wait=False, abort=True)
+        server.eio.sockets.pop(eio_sid, None)
 
 
 # -- 6. closing the TCP connection ------------------------------------------------------
@@ -448,6 +462,9 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
     class ClosingWebSocket(base):
         def __init__(self, handler, server, *args, **kwargs):
             super().__init__(handler, server, *args, **kwargs)
+            owner = getattr(handler, "__self__", None)  # the Engine.IO socket whose _websocket_handler this runs
+            if getattr(owner, "sid", None) is not None:
+                _websockets[owner.sid] = self
             # a message longer than engine.io takes is refused while it comes in, not once it is all read
             self.server_args.setdefault("max_message_size", getattr(server, "max_http_buffer_size", None))
             thread = self.server_args.get("thread_class")
@@ -465,20 +482,38 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
     return True
 
 
-class _TurnTakingSocket:
-    """A socket whose ``recv`` lets the other greenlets run before it returns."""
+# Messages a WebSocket's reader may hold that engine.io has not taken yet;
+# past it the reader stops reading (the client's sends wait on TCP) until
+# they are taken.
+READ_AHEAD = 64
 
-    def __init__(self, sock: Any) -> None:
+
+class _TurnTakingSocket:
+    """A WebSocket's socket whose ``recv`` lets the other greenlets run
+    before it returns, and waits while the WebSocket holds ``READ_AHEAD``
+    messages not yet taken (``ws.input_buffer``)."""
+
+    def __init__(self, sock: Any, ws: Any = None) -> None:
         import gevent
 
         self._sock = sock
+        self._ws = ws
+        self._down = False
         self._yield = gevent.sleep
         self.send = sock.send
         self.close = sock.close
-        self.shutdown = sock.shutdown
         self.fileno = sock.fileno
 
+    def shutdown(self, how: int) -> None:
+        self._down = True  # a reader waiting for room reads the end of the stream at once
+        self._sock.shutdown(how)
+
     def recv(self, n: int) -> bytes:
+        ws = self._ws
+        while not self._down and ws is not None and ws.connected and len(ws.input_buffer) >= READ_AHEAD:
+            self._yield(0.002)
+        if self._down:
+            return b""  # shut down here: what the client still sends is never read (the end of the stream)
         data = self._sock.recv(n)
         self._yield(0)
         return data
@@ -494,10 +529,14 @@ def _turn_taking(thread_class: type) -> type:
         def __init__(self, target=None, *args, **kwargs):
             ws = getattr(target, "__self__", None)
             if ws is not None and getattr(ws, "sock", None) is not None and not isinstance(ws.sock, _TurnTakingSocket):
-                ws.sock = _TurnTakingSocket(ws.sock)
+                ws.sock = _TurnTakingSocket(ws.sock, ws)
             super().__init__(target, *args, **kwargs)
 
     return Reader
+
+
+# Engine.IO socket id -> its WebSocket, while it lives (``close_connection``)
+_websockets: "weakref.WeakValueDictionary[str, Any]" = weakref.WeakValueDictionary()
 
 
 def shut_down(sock: Any) -> None:
@@ -584,11 +623,15 @@ def problems() -> list[str]:
     gserver = engineio.Server(async_mode="gevent")
     need(isinstance(getattr(gserver, "_async", None), dict) and gserver._async.get("websocket") is not None,
          "engineio.Server._async['websocket']")
-    need("_async['websocket']" in inspect.getsource(eio_socket.Socket._upgrade_websocket),
-         "engineio.socket.Socket._upgrade_websocket making _async['websocket']")
+    need("_async['websocket']" in inspect.getsource(eio_socket.Socket._upgrade_websocket)
+         and "self._websocket_handler" in inspect.getsource(eio_socket.Socket._upgrade_websocket),
+         "engineio.socket.Socket._upgrade_websocket making _async['websocket'](self._websocket_handler, ...)")
+    need(_params(eio_socket.Socket.close)[:3] == ["self", "wait", "abort"], "engineio.socket.Socket.close(wait, abort)")
     import simple_websocket
 
     need("self.sock" in inspect.getsource(simple_websocket.ws.Base.__init__), "simple_websocket.Base.sock")
+    need("self.input_buffer" in inspect.getsource(simple_websocket.ws.Base.receive),
+         "simple_websocket.Base.input_buffer")
     need("thread_class(target=self._thread)" in inspect.getsource(simple_websocket.ws.Base.__init__)
          and "self.sock.recv" in inspect.getsource(simple_websocket.ws.Base._thread),
          "simple_websocket.Base._thread reading self.sock.recv, started through thread_class")

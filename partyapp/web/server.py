@@ -13,7 +13,10 @@ stand on the same server:
   (0: no cap); a connection past the cap is closed as soon as it is
   accepted. Behind a reverse proxy every connection comes from the proxy,
   so ``partyapp serve`` sets no cap there (the Socket.IO connections are
-  capped per forwarded address instead, ``handlers.on_connect``).
+  capped per forwarded address instead, ``handlers.on_connect``);
+- an address the app has cut off too often (bad packets, flooding:
+  ``Realtime.penalized``) has its new connections closed as they are
+  accepted, for a while.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import logging
 import resource
 import socket
 from collections import Counter
+from typing import Callable
 
 import gevent
 from gevent import pywsgi
@@ -74,15 +78,23 @@ class UpgradeAwareHandler(pywsgi.WSGIHandler):
 class PartyServer(pywsgi.WSGIServer):
     """pywsgi's server with a cap on the connections of one address."""
 
-    def __init__(self, *args, per_address: int = 0, header_timeout: float = 0, **kwargs) -> None:
+    def __init__(self, *args, per_address: int = 0, header_timeout: float = 0,
+                 refuse: Callable[[str], bool] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.per_address = per_address
+        self.refuse = refuse  # an address whose new connections are refused for now (cut off too often)
         self.header_timeout = header_timeout
         self.open_by_address: Counter[str] = Counter()
         self.refused = 0  # connections closed at once for their address's cap
 
     def handle(self, sock, address):
         addr = address[0] if isinstance(address, tuple) else str(address)
+        if self.refuse is not None and self.refuse(addr):
+            try:
+                sock.close()
+            except OSError:
+                pass
+            return
         if self.per_address and self.open_by_address[addr] >= self.per_address:
             self.refused += 1
             if self.refused in (1, 10, 100) or self.refused % 1000 == 0:
@@ -105,9 +117,10 @@ class PartyServer(pywsgi.WSGIServer):
 
 
 def make_server(app, host: str, port: int, error_log: logging.Logger | None = None, *, per_address: int = 0,
-                header_timeout: float = 0) -> pywsgi.WSGIServer:
+                header_timeout: float = 0, refuse: Callable[[str], bool] | None = None) -> pywsgi.WSGIServer:
     return PartyServer((host, port), app, handler_class=UpgradeAwareHandler, log=None,
-                       error_log=error_log or log, per_address=per_address, header_timeout=header_timeout)
+                       error_log=error_log or log, per_address=per_address, header_timeout=header_timeout,
+                       refuse=refuse)
 
 
 # Descriptors kept aside for the store, the logs and the listening socket.
