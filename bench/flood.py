@@ -15,6 +15,7 @@ of an unknown name (``42["x"]``, which the rate limit answers).
 
     python -m bench.flood                  # 50 rooms x 4 phones, 12 s a kind
     python -m bench.flood --kinds truncated,deep --seconds 20
+    python -m bench.flood --addresses 40   # the flooder from 40 addresses in turn
     python -m bench.flood --json           # only the JSON line
 
 The machine may be shared: the load average is printed beside the figures.
@@ -41,13 +42,15 @@ KINDS = {
 TARGET_P95_MS = 100.0
 
 
-def bad_flood_main(conn, port: int, kind: str) -> None:
+def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
     """The flooder (a process of its own): ``KINDS[kind]`` as fast as the
     socket takes it, a new connection whenever the server closes one. It
     runs at the lowest CPU priority: an attacker brings their own machine,
     while here the flooder, the load generator and the server share two
     cores, and a flooder at full priority would slow the generator's own
-    measuring as much as the server."""
+    measuring as much as the server. With ``addresses`` above 1 it connects
+    from that many loopback addresses in turn (127.0.1.1, 127.0.1.2...), so
+    the refusal of an address cut off too often does not stop it."""
     from .sio import Client
 
     os.nice(19)
@@ -59,10 +62,13 @@ def bad_flood_main(conn, port: int, kind: str) -> None:
         stop = loop.run_in_executor(None, conn.recv)
         counts = {"kind": kind, "sent": 0, "connections": 0, "closed_by_server": 0, "refused": 0}
         t0 = time.perf_counter()
+        n = 0
         while not stop.done():
             c = Client("127.0.0.1", port)
+            n += 1
+            source = f"127.0.1.{1 + n % addresses}" if addresses > 1 else None
             try:
-                await c.connect(timeout=5)
+                await c.connect(timeout=5, source=source)
             except Exception:
                 counts["refused"] += 1
                 await asyncio.sleep(0.01)
@@ -92,6 +98,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--phones", type=int, default=4)
     p.add_argument("--seconds", type=float, default=12.0, help="measured seconds per run")
     p.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " + ", ".join(KINDS))
+    p.add_argument("--addresses", type=int, default=1,
+                   help="the flooder connects from this many loopback addresses in turn (default 1)")
     p.add_argument("--json", action="store_true")
     return p.parse_args(argv)
 
@@ -109,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind in ["none", *args.kinds.split(",")]:
         largs = load.parse_args(base)
         largs.bad_packets = None if kind == "none" else kind
+        largs.flood_addresses = args.addresses
         before = os.getloadavg()
         r = load.run_once(largs, "app", log=log)
         row = {"kind": kind, "p50_ms": r["p50_ms"], "p95_ms": r["p95_ms"], "p99_ms": r["p99_ms"],
@@ -122,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             + (f"  flood: {f.get('sent', 0):,} sent on {f.get('connections', 0):,} connections, "
                f"{f.get('closed_by_server', 0):,} closed by the server" if f else ""))
     worst = max(r["p95_ms"] for r in runs)
-    line = {"rooms": args.rooms, "phones": args.phones, "seconds": args.seconds, "runs": runs,
+    line = {"rooms": args.rooms, "phones": args.phones, "seconds": args.seconds, "addresses": args.addresses,
+            "runs": runs,
             "worst_p95_ms": worst, "target_p95_ms": TARGET_P95_MS, "ok": worst < TARGET_P95_MS,
             "machine": load.machine()}
     if not args.json:

@@ -270,7 +270,8 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             if getattr(args, "bad_packets", None):
                 from .flood import bad_flood_main
 
-                target, fargs = bad_flood_main, (flood_child, server.port, args.bad_packets)
+                target, fargs = bad_flood_main, (flood_child, server.port, args.bad_packets,
+                                                 getattr(args, "flood_addresses", 1))
             else:
                 target, fargs = flood_main, (flood_child, server.port, args.flood_rate)
             flood = ctx.Process(target=target, args=fargs, daemon=True)
