@@ -1,46 +1,66 @@
-# The whole set-up on a fresh machine: `make run` or `make test`.
+# The whole set-up on a fresh machine: `make run`, `make check` or `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# What is installed into the virtualenv: the app alone for `make run` and
+# `make i18n`, the app with the test tools for `make check` and `make test`
+# (which also satisfies the first).
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+# pytest-xdist's workers: one per core.
+JOBS ?= auto
 
-.PHONY: run test bench bench-scale clean system-deps i18n translations
+.PHONY: run check test bench bench-scale clean system-deps i18n
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
 
-run: $(STAMP) translations
+# Byte-compiled once here: a server (and each one a test starts) loads at once,
+# even where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE).
+COMPILE := $(BIN)/python -m compileall -q $(VENV)/lib partyapp >/dev/null
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	$(COMPILE)
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(COMPILE)
+	touch $@ $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/partyapp serve $(ARGS)
 
-test: $(STAMP) system-deps translations
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+# The engines and the protocol, in parallel: no browser, no process started
+# (the tests that start one are marked slow, the browser tests browser).
+check: $(TEST_STAMP)
+	$(BIN)/python -m pytest -m 'not slow and not browser' -n $(JOBS) $(PYTEST_ARGS)
 
-# The gettext catalogues (translations/{en,ru}/LC_MESSAGES/messages.po) are
-# the one source of every word; `make i18n` extracts the message ids from the
-# code (Python, Jinja, JavaScript), brings the .po files up to date, checks
-# them (a Russian string missing or a placeholder that differs fails) and
-# compiles the .mo files. The .mo files are built, not committed: a binary
-# that must match its .po is an artefact (the app also compiles a missing or
-# stale one at start).
-i18n: $(STAMP)
-	$(BIN)/python -m partyapp.catalogue update check compile
+# Every test, in parallel; the browser tests of a worker share one server.
+test: $(TEST_STAMP) system-deps
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
 
-translations: $(STAMP)
-	$(BIN)/python -m partyapp.catalogue compile
+# The gettext catalogues (partyapp/translations/{en,ru}/LC_MESSAGES/messages.po,
+# shipped in the package) are the one source of every word; `make i18n`
+# extracts the message ids from the code (Python, Jinja, JavaScript), brings
+# the .po files up to date and checks them (a Russian string missing or a
+# placeholder that differs fails). No .mo file is built: the app compiles
+# each catalogue in memory when it starts.
+i18n: $(RUN_STAMP)
+	$(BIN)/python -m partyapp.i18n.catalogue update check
 
 # Every figure of bench/RESULTS.md in one run (about 11 minutes; see
 # bench/all.py): the app beside its baselines and Node.js socket.io, the
 # profile by layer, churn, fan-out and rules steps, into bench/out/.
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench.all $(ARGS)
 
 # The several-process figures (README, Deploy; bench/RESULTS.md): needs
 # redis-server, about 7 minutes.
-bench-scale: $(STAMP)
+bench-scale: $(TEST_STAMP)
 	$(BIN)/python -m bench.scale $(ARGS)
 
 # The browser tests drive Debian's Chromium (a browser download is not used);
@@ -63,4 +83,4 @@ system-deps:
 	fi
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache test-artifacts
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache test-artifacts

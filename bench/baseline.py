@@ -296,7 +296,7 @@ def main() -> None:
 
 def gevent_websocket_server(app, host: str, port: int):
     """pywsgi with gevent-websocket's handler (on ``PYTHONPATH`` only for this
-    run), WebSockets without Nagle's delay as in ``partyapp.wsgiserver``."""
+    run), WebSockets without Nagle's delay as in ``partyapp.web.server``."""
     import socket
 
     from gevent import pywsgi

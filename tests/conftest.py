@@ -3,6 +3,9 @@ that speak the protocol exactly as the pages do."""
 
 from __future__ import annotations
 
+import subprocess
+from contextlib import contextmanager
+
 import pytest
 
 from partyapp.app import create_app
@@ -59,6 +62,39 @@ class Client:
 
     def disconnect(self) -> None:
         self.sio.disconnect()
+
+
+@contextmanager
+def _no_processes(item):
+    """A test that starts a process (a server, redis-server, nginx, node, any
+    subprocess), in its fixtures too, is marked ``slow`` (a browser test
+    ``browser``), so that ``make check`` leaves it out: in a test marked
+    neither, starting one fails."""
+    if item.get_closest_marker("slow") or item.get_closest_marker("browser"):
+        yield
+        return
+    real = subprocess.Popen._execute_child
+
+    def refuse(self, args, *rest, **kwargs):
+        raise AssertionError(f"{item.nodeid} starts a process ({args!r}): mark it @pytest.mark.slow")
+
+    subprocess.Popen._execute_child = refuse
+    try:
+        yield
+    finally:
+        subprocess.Popen._execute_child = real
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    with _no_processes(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    with _no_processes(item):
+        return (yield)
 
 
 @pytest.fixture(autouse=True)

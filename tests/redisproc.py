@@ -30,7 +30,7 @@ class RedisServer(ChildProcess):
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> "RedisServer":
+    def start(self, timeout: float = 30.0) -> "RedisServer":
         persist = ["--appendonly", "yes", "--appendfsync", "always"] if self.aof else ["--appendonly", "no"]
         cmd = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--dir", str(self.dir),
                *persist]
@@ -46,6 +46,7 @@ class RedisServer(ChildProcess):
                         return self
                 except (redis.ConnectionError, redis.BusyLoadingError):
                     if time.monotonic() > deadline or self.proc.poll() is not None:
+                        self.kill()  # not left running after its test
                         raise RuntimeError("redis-server did not start") from None
                     time.sleep(0.05)
         finally:

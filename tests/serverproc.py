@@ -71,7 +71,7 @@ class ServerProcess(ChildProcess):
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> "ServerProcess":
+    def start(self, timeout: float = 60.0) -> "ServerProcess":
         extra = list(self.extra)
         if "--config" not in extra:
             import tempfile
@@ -104,4 +104,5 @@ class ServerProcess(ChildProcess):
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not answer /healthz in time")
+        self.kill()  # not left running after its test, whatever comes next
+        raise RuntimeError(f"server did not answer /healthz in {timeout:.0f} s; see {self.log_path}")

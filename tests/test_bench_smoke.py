@@ -57,6 +57,7 @@ def test_node_baseline_smoke():
     assert checks["frames_per_change"]["ok"] and checks["phone_frame_bytes"]["ok"]
 
 
+@pytest.mark.slow
 def test_rules_benchmark_smoke():
     """``python -m bench.rules`` times every mode, also with --repeat."""
     cmd = [sys.executable, "-m", "bench.rules", "--steps", "60", "--repeat", "2", "--json"]

@@ -8,6 +8,8 @@ import json
 import re
 import time
 
+import pytest
+
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
 
 
@@ -48,7 +50,7 @@ def test_casino_deal_keeps_the_hole_card_in_the_shoe_until_the_dealer_turns_it(t
     ana = join(code, "Ana")
     bob = join(code, "Bob")
     deck = ["10H", "9C", "6S", "7D", "9D", "10S", "5S"]  # Ana, Bob, upcard, Ana, Bob, hole, the dealer's hit
-    options = {"deck": deck, "seed": 3, "rounds": 1, "dealer_pace_ms": 50}
+    options = {"deck": deck, "seed": 3, "rounds": 1, "dealer_pace_ms": 400}  # a step per frame, even on a busy machine
     ok(t.call("game.start", {"mode": "casino_blackjack", "options": options}))
     first = ana.last_state()
     t.states()
@@ -110,3 +112,23 @@ def test_pontoon_face_down_cards_reach_their_holder_only(table, join):
     end = t.last_state()["game"]
     assert end["over"] and end["hands"][ana.player_id][0]["cards"] == ["9H", "5D", "2S", "3S"]
     assert end["result"]["chips"] == {ana.player_id: 120, bob.player_id: 80}
+
+
+@pytest.mark.parametrize("mode, name, value", [("pontoon", "banker", "p2"), ("go_fish", "dealer", "p2"),
+                                               ("pontoon", "deck", ["2S"])])
+def test_staging_who_deals_is_for_testing_mode_only(mode, name, value):
+    """The first banker (Pontoon) or dealer (Go Fish) is staged only by a
+    server in testing mode, as a staged deck is: anywhere else ``forbidden``."""
+    from partyapp.rooms.errors import Forbidden
+    from partyapp.rooms.registry import Registry
+    from partyapp.store import MemoryStore
+
+    registry = Registry(MemoryStore())
+    room, _ = registry.create("http://party.test")
+    for who in ("Ana", "Bob", "Cat"):
+        room.change(lambda who=who: room.join(who, None))
+    with pytest.raises(Forbidden):
+        room.change(lambda: room.start_game(mode, {name: value}, testing=False))
+    room.change(lambda: room.start_game(mode, {name: value, "seed": 1}, testing=True))
+    if name != "deck":
+        assert room.game.public_view()[name] == value

@@ -10,11 +10,12 @@ import pytest
 
 from bench.bots import engine_frame
 from partyapp.bots import strategy_for
+from partyapp.bots.strategy import strategies
 from partyapp.bots.blackjack import basic, up_value
 from partyapp.bots.strategy import LEVELS, RANDOM, Moves, react, think
 from partyapp.games.kit.actions import int_range, spec
 
-from .games.cardgame_helpers import act, make, play_randomly
+from .games.cardgame_helpers import act, make, play_randomly, random_action
 from .games.hand_helpers import deal_order_deck, whole_deal
 
 RNG = random.Random(0)
@@ -162,22 +163,73 @@ def test_the_pontoon_banker_deals_and_never_buys_the_bank():
 
 
 # -- hand games -----------------------------------------------------------------------------------
-def test_old_maid_shuffles_once_while_holding_a_queen():
-    """Offering a fan with a queen in it, the bot shuffles (once per offer);
-    without a queen it makes no move; taking, it picks a place offered."""
+def test_old_maid_shuffles_now_and_then_whatever_it_holds():
+    """Offering its fan the bot sometimes shuffles (once per offer), and its
+    choice is the same with a queen in the fan as without: a shuffle tells
+    nobody where the queen is. Taking, it picks a place offered."""
     from .games.test_old_maid import deal
 
     bot = strategy_for("old_maid")
-    g = make("old_maid", 2, deck=deal(["5H", "9S"], ["5S", "9H", "QS"]))
-    holder = engine_frame(g, "p1")
-    shuffles = [bot.choose(holder, {}, "normal", random.Random(s)) for s in range(40)]
-    assert {a and a["type"] for a in shuffles} == {"shuffle", None}
-    act(g, "p1", "shuffle")
-    assert all(bot.choose(engine_frame(g, "p1"), {}, "normal", random.Random(s)) is None for s in range(20))
-    take = bot.choose(engine_frame(g, "p0"), {}, "normal", RNG)
+    queen = make("old_maid", 2, deck=deal(["5H", "9S"], ["5S", "9H", "QS"]))
+    plain = make("old_maid", 2, deck=deal(["5H", "QS", "9S", "JC"], ["5S", "9H", "JD"]))
+    with_queen = [bot.choose(engine_frame(queen, "p1"), {}, "normal", random.Random(s)) for s in range(40)]
+    without = [bot.choose(engine_frame(plain, "p1"), {}, "normal", random.Random(s)) for s in range(40)]
+    assert {a and a["type"] for a in with_queen} == {"shuffle", None}
+    assert with_queen == without
+    act(queen, "p1", "shuffle")
+    assert all(bot.choose(engine_frame(queen, "p1"), {}, "normal", random.Random(s)) is None for s in range(20))
+    take = bot.choose(engine_frame(queen, "p0"), {}, "normal", RNG)
     assert take["type"] == "take" and take["position"] in range(3)
-    g2 = make("old_maid", 2, deck=deal(["5H", "QS", "9S", "JC"], ["5S", "9H", "JD"]))
-    assert all(bot.choose(engine_frame(g2, "p1"), {}, "normal", random.Random(s)) is None for s in range(20))
+
+
+def other_hand(hand: list[str]) -> list[str]:
+    """A hand of the same size with none of these cards."""
+    from partyapp.games.kit.cards import STANDARD_DECK
+
+    return [c for c in STANDARD_DECK if c not in hand][:len(hand)]
+
+
+# The games where a bot holds cards only it sees (in the stack games nobody
+# sees their own stack, and Concentration has no hands).
+HOLDING = sorted(set(strategies()) - {"irish_snap", "egyptian_ratscrew", "concentration"})
+
+
+@pytest.mark.parametrize("mode", HOLDING)
+def test_no_bot_signals_its_hidden_cards(mode):
+    """What the table sees of a bot's play beyond the game's own moves, how
+    long it thinks and whether it makes a move it may leave out, never
+    depends on its hidden cards: over a game played at random, each seat's
+    frame with another hand of the same size gives the same pause, and, where
+    the bot would make no move, still no move (and the other way round)."""
+    g = make(mode, 3, seed=7)
+    bot = strategy_for(mode)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        if g.is_over():
+            break
+        for pid in g.players():
+            frame = engine_frame(g, pid)
+            if not frame["you"]["actions"] or not frame["you"].get("hand"):
+                continue
+            swapped = {**frame, "you": {**frame["you"], "hand": other_hand(frame["you"]["hand"])}}
+            for s in range(5):
+                assert bot.pause(frame, "normal", random.Random(s)) == bot.pause(swapped, "normal", random.Random(s))
+            optional = [bot.choose(frame, {}, "normal", random.Random(s)) is None for s in range(5)]
+            if any(optional):
+                assert optional == [bot.choose(swapped, {}, "normal", random.Random(s)) is None for s in range(5)]
+            checked += 1
+        movers = [p for p in g.players() if g.legal_actions(p)]
+        if not movers:
+            g.tick(g.next_deadline() or 0.0)
+            continue
+        pid = rng.choice(movers)
+        action = random_action(g, pid, rng)
+        try:
+            g.apply(pid, action, 0.0)
+        except Exception:
+            pass
+    assert checked > 0
 
 
 def cheat_game(hands: list[list[str]]):
@@ -186,9 +238,9 @@ def cheat_game(hands: list[list[str]]):
     return make("cheat", len(hands), deck=whole_deal(hands, len(hands), STANDARD_DECK))
 
 
-def observe(bot, g, pid: str, memory: dict) -> dict:
+def observe(bot, g, pid: str, memory: dict, level: str = "normal") -> dict:
     frame = engine_frame(g, pid)
-    bot.observe(frame, memory, "normal", RNG)
+    bot.observe(frame, memory, level, RNG)
     return frame
 
 
@@ -269,9 +321,9 @@ def test_concentration_completes_a_pair_it_remembers():
     memory: dict = {}
     act(g, "p0", "pick", position=0)
     act(g, "p0", "pick", position=1)
-    observe(bot, g, "p1", memory)
+    observe(bot, g, "p1", memory, "fast")
     act(g, "p1", "pick", position=3)
-    frame = observe(bot, g, "p1", memory)
+    frame = observe(bot, g, "p1", memory, "fast")
     assert bot.choose(frame, memory, "fast", RNG) == {"type": "pick", "position": 0}
     memory = {"seen_cards": [[0, "AS"], [3, "AH"]]}
     g2 = make("concentration", 2, deck=["AS", "2H", "3D", "AH"], ranks=4)

@@ -140,3 +140,26 @@ def test_a_go_fish_ask_shows_the_rank_and_count_but_not_the_suits(table, join):
         assert not {"7H", "7D"} & cards_in(frames[c]), c
     assert game["turn"] == ana.player_id
     assert not CARD.findall(json.dumps(frames[t]))
+
+
+def test_the_go_fish_deal_passes_clockwise_from_game_to_game(table, join):
+    """Five games of Go Fish in one room: the first dealer is drawn by lot,
+    then each game is dealt by the next player clockwise from the last
+    game's dealer, whatever the seed; a player who left is passed over."""
+    t, code, _ = table
+    phones = [join(code, n) for n in ("Ana", "Bob", "Cat", "Dan")]
+    ids = [p.player_id for p in phones]
+    dealers = []
+    for seed in (4, 4, 9, 1, 4):
+        ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": seed}}))
+        game = t.last_state()["game"]
+        dealers.append(game["dealer"])
+        assert game["turn"] == ids[(ids.index(game["dealer"]) + 1) % 4]
+        ok(t.call("host.command", {"command": "end_game"}))
+    first = ids.index(dealers[0])
+    assert dealers == [ids[(first + k) % 4] for k in range(5)]
+    # The next dealer leaves: the deal goes to the player after them.
+    leaver = phones[(first + 5) % 4]
+    ok(leaver.call("player.leave", {}))
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 4}}))
+    assert t.last_state()["game"]["dealer"] == ids[(first + 6) % 4]

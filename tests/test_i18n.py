@@ -118,6 +118,19 @@ def test_each_screen_gets_refusals_in_its_own_language(client, table, join):
     assert bad["error"]["message"] == "Имя: есть невидимый символ или символ смены направления текста."
 
 
+def test_a_russian_phone_is_told_to_slow_down_in_russian(make_app, client):
+    """The dispatcher's own answers (here the rate limit's) are in the
+    connection's language too."""
+    from tests.conftest import Client
+
+    app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)
+    ru = Client(app, query_string="lang=ru")
+    answers = [ru.call("game.act", {"action": {"type": "draw"}}) for _ in range(4)]
+    limited = [a["error"]["message"] for a in answers if a["error"]["code"] == "rate_limited"]
+    assert limited and set(limited) == {"Слишком много сообщений; помедленнее."}
+    ru.disconnect()
+
+
 def test_a_russian_host_is_told_why_a_deck_is_refused(client, table):
     from partyapp.games.drinking import decks
 
@@ -190,6 +203,7 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
     from pathlib import Path
 
     from partyapp.games import MODES
+    from partyapp.games.kit.cardgame import CardGame
     from tests.games import cardgame_helpers as helpers
 
     js = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
@@ -202,7 +216,7 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
     ru = catalogue.load("ru")
     wanted: dict[str, str] = {}
     for mode, cls in MODES.items():
-        if not hasattr(cls, "MESSAGES"):
+        if not issubclass(cls, CardGame):
             continue
         log: list[dict] = []
         g = helpers.make(mode, max(cls.min_players, min(3, cls.max_players)), seed=1)
@@ -295,7 +309,7 @@ def test_a_translation_comes_back_with_its_message_id():
 
 
 def test_prune_drops_the_obsolete_entries_and_keeps_the_rest(tmp_path, monkeypatch):
-    """``python -m partyapp.catalogue prune``: every ``#~`` entry goes, the
+    """``python -m partyapp.i18n.catalogue prune``: every ``#~`` entry goes, the
     entries in use stay with their translations, and the check passes."""
     from babel.messages.catalog import Catalog, Message
 

@@ -102,6 +102,31 @@ def test_soft_drinks_are_the_same_sips(table, join):
     assert state["room"]["forfeits"] == []
 
 
+def test_a_forfeit_keeps_the_form_it_was_taken_in_when_the_profile_changes(table, join):
+    """Cy drinks a soft drink, then switches to drinks: the soft drink stays
+    a soft drink on every screen (the counters by form, and a record naming
+    the log entry's form), and the next forfeit is a drink."""
+    t, code, _ = table
+    cy = join(code, "Cy", profile="soft")
+    ana = join(code, "Ana")
+    start(t, "ring_of_fire", ["3D", "2H", "3C"])
+    act(cy, type="draw")
+    entry = t.last_state()["game"]["log"][-1]
+    assert cy.call("player.update", {"profile": "drinks"}) == {"ok": True}
+    state = t.last_state()
+    me = players(state)["Cy"]
+    assert me["tally"] == {"soft": 1} and me["drinks"] == 1 and me["profile"] == "drinks"
+    [record] = state["room"]["forfeits"]
+    assert (record["player"], record["form"], record["count"]) == (cy.player_id, "soft", 1)
+    assert record["from"] <= entry["id"] <= record["to"]
+    act(ana, type="draw")  # 2: you, pick a player
+    act(ana, type="pick", player=cy.player_id)
+    assert players(t.last_state())["Cy"]["tally"] == {"soft": 1, "drinks": 1}
+    assert cy.call("player.update", {"profile": "none"}) == {"ok": True}
+    forms = [(r["player"], r["form"]) for r in t.last_state()["room"]["forfeits"]]
+    assert forms == [(cy.player_id, "soft"), (cy.player_id, "drinks")]
+
+
 def test_mates_follow_their_own_profile(table, join):
     """Ana (drinks) picks Bo (not drinking) as her mate; when Ana drinks, Bo
     takes the same forfeit as points."""
@@ -415,4 +440,4 @@ def test_the_night_survives_a_reload_from_the_store(app, table, join):
     room = registry.get(code)
     again = Room(registry, registry.store.load(code))
     assert again.night.to_json() == room.night.to_json()
-    assert again.seat(bo.player_id).forfeits == 1 and again.seat(bo.player_id).profile == "none"
+    assert again.night.ledger.counts(bo.player_id)["forfeits"] == 1 and again.seat(bo.player_id).profile == "none"

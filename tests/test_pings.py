@@ -72,3 +72,46 @@ def test_the_server_keeps_one_pending_ping_callback_per_phone(app, client):
     assert len(phone.received("net.ping")) == 12
     waiting = socketio.server.manager.callbacks.get(sid, {})  # python-socketio's: ack id -> callback
     assert len([k for k in waiting if k != 0]) == 1
+
+
+def test_the_round_trip_stamped_is_the_shortest_recent_one():
+    """Delays only add to a round trip: the estimate is the shortest of the
+    recent answers, so one late answer (or a few) does not move it, and a
+    phone holding its answers back must hold back every one of them."""
+    trips = RoundTrips(keep=5)
+    assert trips.estimate() is None
+    for t, rtt in ((0.0, 0.030), (0.5, 0.600), (1.0, 0.025), (1.5, 0.900), (2.0, 0.040)):
+        trips.answered(trips.sent(t), t + rtt)
+    assert trips.estimate() == pytest.approx(0.025)
+
+
+def answers(trips: RoundTrips, rtt: float, count: int = 8) -> None:
+    for k in range(count):
+        t = k * 0.5
+        trips.answered(trips.sent(t), t + rtt)
+
+
+@pytest.mark.parametrize("lie_s", [0.0, 0.1, 0.6, 2.0, 9.0])
+def test_a_phone_that_answers_its_pings_late_gains_at_most_the_cap(lie_s):
+    """Ana's phone answers at once over Wi-Fi (20 ms); Bob's holds every
+    answer back ``lie_s`` longer. Both slap a snap, Bob ``late`` ms after
+    Ana: Bob is judged ahead only while ``late`` is under the 80 ms cap less
+    Ana's own 10 ms, whatever he fakes; the issue's 600 ms liar slapping
+    240 ms late is judged last."""
+    from partyapp.games.kit.races import MAX_LAG_MS, MAX_LAG_S, Arrival, Race, new_race
+
+    ana, bob = RoundTrips(), RoundTrips()
+    answers(ana, 0.020)
+    answers(bob, 0.020 + lie_s)
+    gained = []
+    for late_ms in range(0, 260, 5):
+        race = Race(new_race("snap", ["ana", "bob"], [], 100.0, 3.0))
+        race.slap("ana", Arrival(100.200, ana.estimate()), True, MAX_LAG_S)
+        race.slap("bob", Arrival(100.200 + late_ms / 1000, bob.estimate()), True, MAX_LAG_S)
+        order = race.close(101.0)["order"]
+        assert all(e["lag_ms"] <= MAX_LAG_MS for e in order)
+        if order[0]["player"] == "bob":
+            gained.append(late_ms)
+    assert max(gained, default=0) < MAX_LAG_MS - 10 + 1
+    if lie_s >= 0.6:
+        assert 240 not in gained and max(gained) >= MAX_LAG_MS - 10 - 5

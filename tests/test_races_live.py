@@ -1,7 +1,9 @@
 """Races against a real server process, with real Socket.IO clients that
 answer the server's pings as the pages do: four phones slap a snap at the
 same moment, and the one on slow Wi-Fi (its pings answered 450 ms late) is
-judged by when it slapped, not by when its slap arrived."""
+judged by when it slapped (compensated up to the 80 ms cap), not by when its
+slap arrived; in Floor, the slow
+phone's tap reaching the server last is not judged last."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def answering(client: WireClient, delay: float = 0.0) -> WireClient:
 def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
     """Four slaps sent at once all get ok; the race closes with all four in
     order, the margins rise from 0, one player picks the pile up, and Dan's
-    slow phone, compensated by half its ~450 ms round trip, is first."""
+    slow phone, compensated by the 80 ms cap (half its ~450 ms round trip is more), is first."""
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     clients: list[WireClient] = []
     try:
@@ -78,10 +80,60 @@ def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
         margins = [e["margin_ms"] for e in order]
         assert margins[0] == 0 and margins == sorted(margins)
         lags = {ids[e["player"]]: e["lag_ms"] for e in order}
-        assert 150 <= lags["Dan"] <= 250 and all(lags[n] < 100 for n in ("Ana", "Bob", "Cat"))
+        assert lags["Dan"] == 80 and all(lags[n] < 50 for n in ("Ana", "Bob", "Cat"))  # the cap
         assert ids[order[0]["player"]] == "Dan"
         pickups = [e for e in game["log"] if e["msg"] == "snap.pickup"]
         assert len(pickups) == 1 and pickups[0]["player"] == order[-1]["player"]
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
+
+
+def test_floor_judges_the_phone_on_slow_wifi_by_when_it_tapped(tmp_path):
+    """Ring of Fire's Floor: Ana, Bob and Cat tap at once; Dan's phone (its
+    pings answered 450 ms late) taps with them, its tap sent on 30 ms later,
+    as over slow Wi-Fi. Judged by when his phone sent it, less half its
+    round trip (80 ms at most, the cap), Dan is never the one who drinks."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
+    clients: list[WireClient] = []
+    try:
+        table = WireClient(server.url).connect()
+        clients.append(table)
+        code = table.call("room.create")["code"]
+        phones = {}
+        for name in ("Ana", "Bob", "Cat", "Dan"):
+            phone = answering(WireClient(server.url), SLOW_S if name == "Dan" else 0.0).connect()
+            clients.append(phone)
+            answer = phone.call("player.join", {"code": code, "name": name})
+            assert answer["ok"], answer
+            phones[name] = (answer["player_id"], phone)
+        start = table.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 10}})
+        assert start["ok"], start
+        time.sleep(4.0)  # the server's pings: five answers each at half-second steps
+        assert phones["Ana"][1].call("game.act", {"action": {"type": "draw"}})["ok"]
+        table.wait_for(lambda s: (s["game"]["prompt"] or {}).get("kind") == "race")
+
+        barrier = threading.Barrier(len(phones))
+        answers: dict[str, dict] = {}
+
+        def tap(name: str) -> None:
+            barrier.wait()
+            if name == "Dan":
+                time.sleep(0.03)  # on its way over slow Wi-Fi
+            answers[name] = phones[name][1].call("game.act", {"action": {"type": "tap"}})
+
+        threads = [threading.Thread(target=tap, args=(n,)) for n in phones]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(15)
+        assert all(a["ok"] for a in answers.values()), answers
+
+        outcome = table.wait_for(lambda s: s["game"]["outcome"] is not None)["game"]["outcome"]
+        names = {pid: name for name, (pid, _) in phones.items()}
+        assert len(outcome["losers"]) == 1 and names[outcome["losers"][0]] != "Dan"
+        assert outcome["timed_out"] is False
     finally:
         for c in clients:
             c.close()

@@ -2,7 +2,8 @@
 reaches anybody; the server, not the phone, says when a slap arrived, and
 compensates it by the phone's round trip; a phone that drops out does not
 hold a race; a slap after the window is late; the phones of a reflex game
-are pinged.
+are pinged. The drinking decks' races are stamped and compensated the same
+way, and their phones pinged.
 
 The room's clock is the test's (``clock``), so arrival times are exact; the
 race opens with Bob's flip at 1001.0 with a 3 s window."""
@@ -92,16 +93,31 @@ def test_the_server_stamps_the_arrival_and_ignores_one_sent_by_a_phone(table, jo
 
 
 def test_a_slow_phone_is_compensated_by_half_its_round_trip(app, table, join, clock):
-    """Bob's phone has a 400 ms median round trip: his slap, 100 ms after
-    Ana's, was sent 100 ms before it; Ana picks up."""
+    """Bob's phone is on slow Wi-Fi: its round trips are 120 to 600 ms, and
+    the shortest, 120 ms, is his. His slap, 50 ms after Ana's, was sent
+    10 ms before it; Ana picks up."""
     t, (ana, bob) = snap_table(table, join, clock)
-    conn_of(app, bob).trips.samples.extend([0.42, 0.38, 0.40, 0.90, 0.40])
+    conn_of(app, bob).trips.samples.extend([0.15, 0.12, 0.14, 0.60, 0.13])
     ok(slap(ana, clock, SNAP + 0.2))
-    ok(slap(bob, clock, SNAP + 0.3))
+    ok(slap(bob, clock, SNAP + 0.25))
     game = t.last_state()["game"]
-    assert game["last_race"]["order"] == [{"player": bob.player_id, "ms": 100, "margin_ms": 0, "lag_ms": 200},
-                                          {"player": ana.player_id, "ms": 200, "margin_ms": 100, "lag_ms": 0}]
+    assert game["last_race"]["order"] == [{"player": bob.player_id, "ms": 190, "margin_ms": 0, "lag_ms": 60},
+                                          {"player": ana.player_id, "ms": 200, "margin_ms": 10, "lag_ms": 0}]
     assert game["hand_sizes"][ana.player_id] == 27
+
+
+def test_a_phone_faking_lag_gains_at_most_80_ms(app, table, join, clock):
+    """Bob's phone answers every ping 600 ms late and slaps 240 ms after
+    Ana: it is compensated 80 ms (the cap), no more, so Bob is last and
+    picks up."""
+    t, (ana, bob) = snap_table(table, join, clock)
+    conn_of(app, bob).trips.samples.extend([0.6] * 5)
+    ok(slap(ana, clock, SNAP + 0.2))
+    ok(slap(bob, clock, SNAP + 0.44))
+    game = t.last_state()["game"]
+    assert game["last_race"]["order"] == [{"player": ana.player_id, "ms": 200, "margin_ms": 0, "lag_ms": 0},
+                                          {"player": bob.player_id, "ms": 360, "margin_ms": 160, "lag_ms": 80}]
+    assert game["hand_sizes"][bob.player_id] == 27
 
 
 def test_compensation_can_be_switched_off(app, table, join, clock):
@@ -131,17 +147,19 @@ def test_a_disconnected_phone_does_not_hold_the_race(table, join, clock):
     assert game["hand_sizes"][bob.player_id] == 18
 
 
-def test_a_phone_dropping_mid_race_closes_it(table, join, clock):
-    """The race waits for Bob alone; Bob's phone drops: it closes, and Bob,
-    away, is not judged: Cat, the slower of the two who slapped, picks up."""
+def test_a_phone_dropping_mid_race_does_not_dodge_the_pile(table, join, clock):
+    """The race waits for Bob alone; Bob, who would be last, drops his
+    phone: the race closes, and Bob, here when it opened, counts as last
+    and picks the pile up, not Cat, the slower of the two who slapped."""
     t, (ana, bob, cat) = snap_table(table, join, clock, names=("Ana", "Bob", "Cat"))
     ok(slap(ana, clock, SNAP + 0.1))
     ok(slap(cat, clock, SNAP + 0.2))
     clock[0] = SNAP + 0.5
     bob.disconnect()
     game = t.last_state()["game"]
-    assert game["race"] is None and game["last_race"]["away"] == [bob.player_id]
-    assert game["hand_sizes"][cat.player_id] == 19
+    assert game["race"] is None and game["last_race"]["missed"] == [bob.player_id]
+    assert game["last_race"]["away"] == [] and game["hand_sizes"][cat.player_id] == 17
+    assert [e["player"] for e in game["log"] if e["msg"] == "snap.pickup"] == [bob.player_id]
 
 
 def test_a_slap_after_the_window_is_late(table, join, clock):
@@ -171,6 +189,40 @@ def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join
         pings = ana.received("net.ping")
     assert pings and isinstance(pings[0]["n"], int)
     assert t.received("net.ping") == []
+
+
+def test_the_phones_of_a_drinking_game_are_pinged(table, join):
+    """A drinking deck's phones are pinged too, so its races can be judged
+    by when each phone tapped."""
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": "kings", "options": {}}))
+    deadline = time.monotonic() + 5
+    pings: list = []
+    while time.monotonic() < deadline and not pings:
+        time.sleep(0.1)
+        pings = bob.received("net.ping")
+    assert pings and isinstance(pings[0]["n"], int)
+    assert t.received("net.ping") == []
+
+
+def test_floor_judges_a_slow_phone_by_when_it_tapped(app, table, join, clock):
+    """Floor: Cat's phone has a 160 ms round trip. Her tap reaches the
+    server 50 ms after Bob's but left her phone 30 ms before his: Bob is
+    last, not Cat."""
+    t, code, _ = table
+    ana, bob, cat = (join(code, n) for n in ("Ana", "Bob", "Cat"))
+    for phone, rtt in ((ana, 0.02), (bob, 0.02), (cat, 0.16)):
+        conn_of(app, phone).trips.samples.extend([rtt] * 5)
+    ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"]}}))
+    ok(ana.call("game.act", {"action": {"type": "draw"}}))
+    for phone, at in ((ana, 1000.30), (bob, 1000.40), (cat, 1000.45)):
+        clock[0] = at
+        ok(phone.call("game.act", {"action": {"type": "tap"}}))
+    state = t.last_state()
+    assert state["game"]["outcome"]["order"] == [ana.player_id, cat.player_id, bob.player_id]
+    assert state["game"]["outcome"]["losers"] == [bob.player_id]
+    assert [p["drinks"] for p in state["players"]] == [0, 1, 0]
 
 
 @pytest.mark.parametrize("mode", ["irish_snap", "egyptian_ratscrew", "concentration"])

@@ -42,12 +42,41 @@ def test_a_room_whose_game_cannot_be_read_back_opens_in_the_lobby(caplog):
     room, _ = registry.create("http://party.test")
     _, token = room.change(lambda: room.join("Ana", None))
     room.change(lambda: room.join("Bob", None))
-    room.seats[0].drinks = 4
+    room.night.ledger.totals["p1"] = {"drinks": 4}
     saved = json.loads(room.to_json())
     saved["game"] = {"mode": "kings", "state": {"mode": "kings", "rng": [3, [1, 2, 3], None], "seats": ["p1", "p2"]}}
     store.save(room.code, json.dumps(saved), 1.0)
     again = Registry(store).get(room.code)
     assert again.game is None
-    assert [(s.name, s.drinks) for s in again.seats] == [("Ana", 4), ("Bob", 0)]
+    assert [(p["name"], p["drinks"]) for p in again.public_view()["players"]] == [("Ana", 4), ("Bob", 0)]
     assert again.seat_by_token(token).id == "p1"
     assert "cannot be read back" in caplog.text
+
+
+def test_a_room_saved_with_the_seats_counters_keeps_every_tally():
+    """A room saved before the ledger had its own place (the seats carried
+    the night's counters, the night the ledger's fields) opens with the same
+    drinks, soft drinks, water and points, and the recap still reads them."""
+    store = MemoryStore()
+    registry = Registry(store)
+    room, _ = registry.create("http://party.test")
+    room.change(lambda: room.join("Ana", None))
+    room.change(lambda: room.join("Bob", None, "soft"))
+    room.change(lambda: room.join("Cy", None, "none"))
+    saved = json.loads(room.to_json())
+    counters = {"p1": (5, 2, 2), "p2": (3, 0, 0), "p3": (0, 4, 0)}  # drinks, forfeits, water
+    for seat in saved["seats"]:
+        seat["drinks"], seat["forfeits"], seat["water"] = counters[seat["id"]]
+    night = saved["night"]
+    del night["ledger"]
+    night.update({"games": [{"no": 1, "mode": "kings", "title": "Kings", "started": 1.0, "over": True,
+                             "result": None, "rules": [], "tally": {"p1": {"drinks": 5, "water": 2}}}],
+                  "game_no": 1, "seen": {}, "mark": 0, "stack": [], "records": [], "recent": {},
+                  "dare_seq": 0, "record_seq": 0})
+    store.save(room.code, json.dumps(saved), 1.0)
+    again = Registry(store).get(room.code)
+    players = {p["id"]: p for p in again.public_view()["players"]}
+    assert [(players[p]["drinks"], players[p]["forfeits"], players[p]["water"]) for p in counters] == [
+        (5, 2, 2), (3, 0, 0), (0, 4, 0)]
+    assert players["p2"]["tally"] == {"soft": 3} and players["p3"]["tally"] == {"points": 4}
+    assert again.night.ledger.game_tally(1) == {"p1": {"drinks": 5, "water": 2}}

@@ -57,8 +57,13 @@ def test_a_live_socket_is_pinged_after_the_interval():
     sock = open_socket(eio)
     gevent.sleep(0.01)
     assert sent(sock) == []
-    gevent.sleep(0.1)
-    assert sent(sock) == [eio_packet.PING]
+    got: list[int] = []
+    for _ in range(200):  # the interval, and however late a busy machine runs the timer
+        gevent.sleep(0.01)
+        got += sent(sock)
+        if got:
+            break
+    assert got == [eio_packet.PING]
     assert sock.last_ping is not None
 
 

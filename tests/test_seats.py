@@ -149,6 +149,7 @@ def test_join_address_of_a_table_opened_on_loopback(bind, expected):
     assert netinfo.join_base("", "http", "127.0.0.1:8000", "192.168.1.20", 8000, bind_host=bind) == expected
 
 
+@pytest.mark.slow
 def test_serve_on_loopback_warns_and_does_not_advertise_the_lan(tmp_path):
     """`partyapp serve --host 127.0.0.1` says phones cannot reach it and
     prints no LAN address."""

@@ -15,6 +15,8 @@ from partyapp.rooms.room import UNCHANGED
 from partyapp.store import open_store
 from tests.redisproc import RedisServer
 
+pytestmark = pytest.mark.slow  # a real redis-server
+
 
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory):

@@ -18,7 +18,7 @@ def redis_url(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(params=["memory", "sqlite", "redis"])
+@pytest.fixture(params=["memory", "sqlite", pytest.param("redis", marks=pytest.mark.slow)])  # redis: a redis-server
 def store(request, tmp_path):
     if request.param == "memory":
         url = "memory://"
@@ -150,6 +150,7 @@ def shared(redis_url):
     s.close()
 
 
+@pytest.mark.slow  # the shared store is a redis-server
 def test_commit_saves_only_over_the_rev_it_started_from(shared):
     """Two processes saving over the same rev: the second is refused, and
     ``load_newer`` tells a process whether its room is behind."""
@@ -168,6 +169,7 @@ def test_commit_saves_only_over_the_rev_it_started_from(shared):
         shared.commit("GHJK", room("GHJK", 1), 2.0, expect=0, rev=1)  # gone (expired): never written again
 
 
+@pytest.mark.slow  # the shared store is a redis-server
 def test_commit_keeps_the_deadlines_and_the_rooms_each_process_holds(shared):
     """A room's next deadline is listed while it has one; a process lists the
     rooms it holds connections of; expiry takes a room out of everything."""
@@ -182,6 +184,7 @@ def test_commit_keeps_the_deadlines_and_the_rooms_each_process_holds(shared):
     assert shared.due_deadlines(100.0) == [] and shared.load("GHJK") is None and shared.load("BCDF")["rev"] == 1
 
 
+@pytest.mark.slow  # the shared store is a redis-server
 def test_heartbeats_tell_which_processes_are_silent(shared):
     """A process that stops beating is listed as silent; one forgotten is new
     again when it beats next."""
@@ -199,6 +202,7 @@ def test_heartbeats_tell_which_processes_are_silent(shared):
     assert shared.dead_hosts(0.2) == [] and shared.heartbeat("h1") is False
 
 
+@pytest.mark.slow  # the shared store is a redis-server
 def test_a_shared_rate_limit_is_one_budget_for_every_process(redis_url, shared):
     """Two processes (two clients of the store) draw on the same bucket."""
     other = open_store(redis_url)
@@ -212,6 +216,7 @@ def test_a_shared_rate_limit_is_one_budget_for_every_process(redis_url, shared):
         other.close()
 
 
+@pytest.mark.slow  # the shared store is a redis-server
 def test_a_room_saved_as_a_plain_string_is_read_and_kept_as_a_hash(shared):
     """Rooms written by the earlier Redis store (one string key) still load."""
     shared._r.set("partyapp:room:BCDF", room("BCDF", 4))

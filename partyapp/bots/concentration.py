@@ -1,7 +1,9 @@
 """Concentration's bot: a memory of turned cards, by difficulty.
 
-Every card turned is in the public log (``concentration.pick``, its place
-and face). The bot keeps the places and faces it has seen in its frames,
+Every card turned is in the public log (``concentration.pick``, its place,
+and its face while it is up: the frame after each pick). The bot keeps
+the places and faces it has seen in its frames, as a player remembers
+what they saw,
 each remembered with a chance and up to a number of places by its level
 (slow: half of them, the last 6; normal: most, the last 16; fast: all), the
 oldest forgotten first. On its turn it turns a pair it remembers, else a

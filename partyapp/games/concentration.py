@@ -31,6 +31,14 @@ Readings where the seed is open (the options in brackets)
   rows.
 - **Two unmatched cards** stay face up, for everybody to see, until the
   next card is turned; then they are face down again where they were.
+- **A card's face is shown only while it is up** (``memory_aid``, default
+  off): remembering is the game, so once cards are face down again the log
+  (the TV's ticker and every phone's) no longer names them: their
+  ``concentration.pick`` entries keep the position with ``card`` null and
+  the ``concentration.miss`` entry its positions with ``cards`` null. The
+  faces of a pair taken stay (those cards lie face up in front of their
+  taker). ``memory_aid`` on (for children): the log keeps every face
+  turned.
 - **Forfeits** (``forfeits``): at the end the players with the fewest
   pairs (unless everybody is level) drink 1 (``lose``).
 - **Absent phones** (``skip``): the absent player's turn passes (a card they
@@ -43,7 +51,7 @@ from __future__ import annotations
 
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
-from partyapp.games.kit.cardgame import CardGame, choice, number
+from partyapp.games.kit.cardgame import CardGame, choice, flag, number
 from partyapp.games.kit.cards import RANKS, SUITS, colour_of, rank_of, take_out
 
 RANK, RANK_COLOUR = "rank", "rank_colour"
@@ -60,6 +68,8 @@ class Concentration(CardGame):
         "match": choice(RANK, (RANK, RANK_COLOUR), "rank: cards of one rank match; "
                                                    "rank_colour: same rank and same colour."),
         "ranks": number(13, 2, 13, "The layout holds every card of this many ranks, Ace up (13: the whole pack)."),
+        "memory_aid": flag(False, "The log keeps the faces of the cards turned after they are face down again "
+                                  "(a help for children; off: a face is shown only while the card is up)."),
     }
     MESSAGES = {
         **CardGame.MESSAGES,
@@ -107,8 +117,21 @@ class Concentration(CardGame):
             return []
         return [spec("pick", position=one_of(self._down()))]
 
+    def _face_down(self, positions: list[int]) -> None:
+        """The cards at ``positions`` are face down again: unless
+        ``memory_aid``, the log no longer names their faces."""
+        if not positions or self.s["opts"].get("memory_aid"):
+            return
+        gone = set(positions)
+        for entry in self.s["log"]:
+            if entry["msg"] == "concentration.pick" and entry["position"] in gone:
+                entry["card"] = None
+            elif entry["msg"] == "concentration.miss" and gone & set(entry["positions"]):
+                entry["cards"] = None
+
     def do_pick(self, pid: str, position: int) -> None:
         s = self.s
+        self._face_down(s["shown"])
         s["shown"] = []
         s["picked"].append(position)
         self.log("concentration.pick", player=pid, position=position, card=s["grid"][position])
@@ -142,6 +165,7 @@ class Concentration(CardGame):
             return super().skip(pid, now)
         s = self.s
         self.log("game.skipped", player=pid, action="pass")
+        self._face_down(s["picked"])
         s["picked"] = []
         s["current"] = self.left_of(pid)
         return self._events
@@ -154,6 +178,7 @@ class Concentration(CardGame):
         s = self.s
         s["pairs"].pop(pid, None)
         if s["current"] == pid:
+            self._face_down(s["picked"])
             s["picked"] = []
             seats = s["seats"]
             s["current"] = seats[index % len(seats)]

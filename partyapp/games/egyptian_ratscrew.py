@@ -6,10 +6,15 @@ whoever played the last one paid for takes the pile. Run out and you lose.
 
 The rules as the seed gives them
 --------------------------------
-- One pack dealt out whole, one card at a time clockwise from the first
-  seat, as face-down stacks (``reflex.ReflexGame``); with three players one
-  has a card more. Two or more players, clockwise; the first seat plays
+- One pack dealt out whole, one card at a time from the first seat in the
+  direction of play, as face-down stacks (``reflex.ReflexGame``); with three
+  players one has a card more. Two or more players; the first seat plays
   first.
+- **The direction of play** (``direction``): ``"clockwise"`` (the default:
+  Britain and North America, the seed says) or ``"counter_clockwise"``
+  (the Caribbean "Suck the Well" the seed names): the turns, the player
+  who pays for a pay card, the deal and the player after a leaver all go
+  that way (``game.direction``: 1 or -1).
 - In turn each player turns their top card onto the pile (``flip``). The
   ace, king, queen and jack are pay cards; 2 to 10 are ordinary.
 - After a pay card the next player must pay: 4 cards for an ace, 3 for a
@@ -62,6 +67,7 @@ from partyapp.games.kit.races import race_options
 
 PAY = {"A": 4, "K": 3, "Q": 2, "J": 1}
 FIRST_OUT, LAST_STANDING = "first_out", "last_standing"
+CLOCKWISE, COUNTER_CLOCKWISE = "clockwise", "counter_clockwise"
 
 
 class EgyptianRatscrew(ReflexGame):
@@ -78,6 +84,8 @@ class EgyptianRatscrew(ReflexGame):
         "doubles": flag(False, "House rule: slap a pair of one rank on top of the pile to take it."),
         "sandwiches": flag(False, "House rule: slap two of one rank with one card between to take the pile."),
         "burn": number(1, 0, 5, "Cards a false slap burns under the pile."),
+        "direction": choice(CLOCKWISE, (CLOCKWISE, COUNTER_CLOCKWISE),
+                            "Play goes clockwise, or counter-clockwise as in the Caribbean \"Suck the Well\"."),
     }
     MESSAGES = {
         **ReflexGame.MESSAGES,
@@ -93,6 +101,9 @@ class EgyptianRatscrew(ReflexGame):
         self.s.update(debt=None, out=[], held=None, loser=None)
 
     # -- who plays ----------------------------------------------------------------------
+    def direction(self) -> int:
+        return -1 if self.s["opts"].get("direction") == COUNTER_CLOCKWISE else 1
+
     def _in(self, pid: str) -> bool:
         return pid in self.s["seats"] and pid not in self.s["out"]
 
@@ -204,7 +215,10 @@ class EgyptianRatscrew(ReflexGame):
         if pid in s["out"]:
             s["out"].remove(pid)
         seats = s["seats"]
-        ring = seats[index:] + seats[:index]
+        if self.direction() == 1:
+            ring = seats[index:] + seats[:index]  # seats[index] sat on the leaver's left
+        else:
+            ring = [seats[(index - 1 - k) % len(seats)] for k in range(len(seats))]
         after = next((p for p in ring if self._in(p)), None)
         debt = s["debt"]
         if debt is not None and debt["to"] == pid:
@@ -242,7 +256,7 @@ class EgyptianRatscrew(ReflexGame):
         view = super().table_view()
         debt = s["debt"]
         view.update(debt=dict(debt) if debt else None, out=list(s["out"]),
-                    slaps=[k for k in ("doubles", "sandwiches") if s["opts"][k]])
+                    slaps=[k for k in ("doubles", "sandwiches") if s["opts"][k]], direction=self.direction())
         return view
 
 

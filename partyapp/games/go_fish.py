@@ -6,8 +6,9 @@ cards left in your hand.
 
 The rules as the seed gives them
 --------------------------------
-- 52 cards, ranks 2 to 10, J, Q, K, A. The dealer is drawn by lot (the last
-  seat with a staged deck). Deal one card at a time from the dealer's left:
+- 52 cards, ranks 2 to 10, J, Q, K, A. The first dealer is drawn by lot,
+  then the players deal in turn: each game one deal (below). Deal one card
+  at a time from the dealer's left:
   7 cards each to 2 or 3 players, 5 each to 4 or more. The rest is the
   stock, face down in the middle.
 - The player on the dealer's left starts. On your turn you ask for a rank
@@ -32,8 +33,23 @@ Readings where the seed is open (the options in brackets)
   rule); off: the turn passes anyway.
 - **Fishing your wish** (``fish_wish``, default off): drawing the rank you
   asked for shows it to everybody and gives you another turn.
-- **One deal a game**: the seed's dealer goes round from deal to deal; here
-  every game is one deal, and each game draws its dealer by lot again.
+- **An empty hand** (``empty_hand``): ``"wins"`` (the default, the seed's
+  words: "the winner is the player with no cards left except those laid
+  down", and its tie rule for two players out at the same moment can only
+  come about so): a player whose hand empties wins at once, however it
+  emptied: their last cards laid down in a book, or handed over to the
+  player who asked for them. ``"draws"``: a player whose hand empties
+  while the stock lasts draws a card from it (``go_fish.refill``, the card
+  theirs alone to see) and plays on; once the stock is out, an empty hand
+  wins as above.
+- **One deal a game, the deal passing round**: the seed's dealer is drawn
+  by lot, then the players deal in turn. Every game is one deal, so the
+  room tells the next game of the mode who deals (the start input
+  ``dealer``: the next player clockwise from who dealt the room's last game
+  of Go Fish, ``Game.DEAL_PASSES``); the room's first game draws its dealer
+  by lot (the game's seeded generator). A staged deck (testing mode) is
+  dealt by the last seat, so the first seat asks first, unless ``dealer``
+  names another (testing mode too).
 - **Six or more players** are dealt 5 each, up to 10 players (10 hands of 5
   leave 2 cards to fish).
 - **Empty stock**: asking goes on; "Fish!" then draws nothing and the turn
@@ -59,6 +75,7 @@ from partyapp.games.kit.cardgame import choice, flag
 from partyapp.games.kit.handgame import HandGame, rank_groups
 
 PLAYER, EVERYONE = "player", "everyone"
+WINS, DRAWS = "wins", "draws"
 BOOK = 4
 
 
@@ -72,6 +89,9 @@ class GoFish(HandGame):
     title = N_("Go Fish")
     min_players = 2
     max_players = 10
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
 
     OPTIONS = {
         **HandGame.OPTIONS,
@@ -79,6 +99,9 @@ class GoFish(HandGame):
                                                   "player at once (everyone)."),
         "again": flag(True, "A player who is handed cards asks again."),
         "fish_wish": flag(False, "Drawing the rank you asked for shows it and gives you another turn."),
+        "empty_hand": choice(WINS, (WINS, DRAWS), "wins: a player whose hand empties (even by handing over "
+                                                  "their last cards) wins at once; draws: they draw a card "
+                                                  "and play on while the stock lasts."),
     }
     MESSAGES = {
         **HandGame.MESSAGES,
@@ -89,15 +112,31 @@ class GoFish(HandGame):
         "go_fish.wish": ("player", "card"),
         "go_fish.book": ("player", "rank", "cards"),
         "go_fish.out": ("player", "books"),
+        "go_fish.refill": ("player",),
     }
     FORFEITS = {"most_cards": 1}
 
     # -- the deal ----------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, name: str, value):
+        """``dealer``: the player id of who deals (the room's turn to deal,
+        or a test's), else the staged deck."""
+        if name == "dealer":
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                raise ValueError("dealer must be a player id.")
+            return value
+        return super().check_data(name, value)
+
     def setup(self) -> None:
         s = self.s
         seats = s["seats"]
-        staged = bool(s["staged"])
-        dealer = seats[-1] if staged else self.random().choice(seats)
+        given = s["opts"].pop("dealer", None)
+        if given in seats:
+            dealer = given
+        elif s["staged"]:
+            dealer = seats[-1]
+        else:
+            dealer = self.random().choice(seats)
         first = self.next_after(dealer)
         each = hand_size(len(seats))
         self.restock(list(STANDARD_DECK))
@@ -178,6 +217,7 @@ class GoFish(HandGame):
             self._book(pid, rank)
         else:
             again = self._fish(pid, rank)
+        self._refill()
         if self._finished():
             return
         s["current"] = pid if again else self.next_after(pid)
@@ -199,6 +239,20 @@ class GoFish(HandGame):
             self.log("go_fish.wish", player=pid, card=card)
         self._book(pid, rank_of(card))
         return wish
+
+    def _refill(self) -> None:
+        """With ``empty_hand: draws``: every player whose hand is empty draws a
+        card while the stock lasts, in the order of play."""
+        s = self.s
+        if s["opts"]["empty_hand"] != DRAWS:
+            return
+        for p in self._play_order():
+            if not s["hands"][p] and s["stock"]:
+                s["hands"][p].append(self.draw())
+                self.log("go_fish.refill", player=p)
+
+    def first_dealer(self) -> str | None:
+        return self.s.get("dealer")
 
     def _finished(self) -> bool:
         """End the game when somebody's hand is empty: the winner is the one

@@ -27,7 +27,10 @@ Readings where the seed is open (the options in brackets)
   when the window closes (``slap_window_ms``, default 3 s) is slower than
   every slap; if several missed it, the pile goes to the first of them
   clockwise from the player who turned the card (that player first). A
-  player whose phone is away is not waited for and not judged. With fewer
+  player whose phone is away when the race opens is not waited for and not
+  judged; one whose phone was here and goes away before slapping is not
+  waited for either, but counts as last all the same (dropping out never
+  dodges the pile: they pick it up, and find it when they are back). With fewer
   than two players judged there is no contest: the pile stays and play
   goes on.
 - **The win** needs a contest too: the first of at least two judged

@@ -70,8 +70,10 @@ Readings where the seed is open
   card).
 - "Play no cards" for the chip paid into the pot means no card from the
   hand; moving piles does not count.
-- The first dealer is the last seat, so the first seat plays first (and a
-  staged deck is dealt from the first seat, then the four foundations).
+- **The first dealer** is chosen at random, as the seed says (drawn with the
+  game's seeded generator, so one seed deals the same); with a staged deck
+  (testing mode) it is the last seat, so the first seat plays first and the
+  deck is dealt from the first seat, then the four foundations.
 - **Forfeits** (``forfeits``, default on): at the end of each deal the
   player or players with the most penalty points in that deal drink 1
   (with chips: who paid the winner most); when the game ends the loser or
@@ -161,7 +163,7 @@ class KingsCorner(DealGame):
 
     def setup(self) -> None:
         s = self.s
-        self.setup_deals()
+        self.setup_deals(self.dealer_by_lot())
         s.update(chips={p: s["opts"]["start_chips"] for p in s["seats"]} if self.chips_scoring else {}, pot=0,
                  last_deal=None)
         self._deal()

@@ -22,7 +22,10 @@ The rules as the seed gives them
 Readings where the seed is open
 -------------------------------
 - **The queen taken out** is the queen of clubs, unseen and out of play:
-  pairs go by rank, so which queen it is changes nothing.
+  pairs go by rank, so which queen it is changes nothing. A staged deck
+  (testing mode) may leave out any one queen, and that queen is the one
+  taken out (of several left out, the first of clubs, diamonds, hearts,
+  spades); one that holds all four queens is refused.
 - **Pairs are discarded by the app**, at the deal and after every take: a
   pair at a real table is always discarded, and doing it by hand only slows
   the game. Three of a rank lose one pair and keep one card; four lose two
@@ -53,11 +56,24 @@ from __future__ import annotations
 
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
-from partyapp.games.kit.cards import make_deck, rank_of
+from partyapp.games.kit.cards import STANDARD_DECK, make_deck, rank_of
 from partyapp.games.kit.handgame import HandGame, rank_groups
 
 REMOVED_QUEEN = "QC"
 DECK = tuple(make_deck(52, without=[REMOVED_QUEEN]))
+# The queen taken out: the queen of clubs, else (a staged deck holding it)
+# the first of these the staged deck leaves out.
+QUEENS_OUT = ("QC", "QD", "QH", "QS")
+
+
+def removed_queen(staged) -> str:
+    """The queen taken out of the pack, given a staged deck (``ValueError``
+    when it holds every queen)."""
+    held = set(staged)
+    for queen in QUEENS_OUT:
+        if queen not in held:
+            return queen
+    raise ValueError("A staged deck must leave out one queen (the pack has 51 cards).")
 
 
 class OldMaid(HandGame):
@@ -76,7 +92,14 @@ class OldMaid(HandGame):
         "old_maid.loser": ("player", "card"),
     }
     FORFEITS = {"old_maid": 1}
-    STAGED_FROM = DECK
+    STAGED_FROM = STANDARD_DECK
+
+    @classmethod
+    def check_data(cls, name: str, value):
+        """A staged deck: cards of the pack, at most three queens."""
+        staged = super().check_data(name, value)
+        removed_queen(staged)
+        return staged
 
     # -- the deal ----------------------------------------------------------------------
     def setup(self) -> None:
@@ -84,11 +107,12 @@ class OldMaid(HandGame):
         seats = s["seats"]
         staged = bool(s["staged"])
         dealer = seats[-1] if staged else self.random().choice(seats)
-        self.restock(list(DECK))
+        removed = removed_queen(s["staged"])
+        self.restock(make_deck(52, without=[removed]))
         first = self.next_after(dealer)
         self.deal_hands(first)
         s.update(dealer=dealer, taker=None, discards=[], pairs={p: 0 for p in seats}, safe=[], loser=None,
-                 shuffles=0, last_take=None)
+                 shuffles=0, last_take=None, removed=removed)
         self.log("old_maid.deal", dealer=dealer, counts=[len(s["hands"][p]) for p in seats])
         for p in seats:
             self._discard_pairs(p)

@@ -49,8 +49,10 @@ Readings where the seed is open
   deal is over. The cards are gathered, the deal passes to the left (among
   players still holding tokens) and everybody still in is dealt again.
   Tokens and the box carry on.
-- **The dealer**: the first dealer is the last seat, so the first seat leads
-  the first deal (and a staged deck is dealt from the first seat).
+- **The dealer**: the first dealer is drawn by lot, as the seed says (with
+  the game's seeded generator, so one seed deals the same); with a staged
+  deck (testing mode) it is the last seat, so the first seat leads the
+  first deal and the deck is dealt from the first seat.
 - **Forfeits** (``forfeits``, default on): a player who pays drinks as many
   as the word says: shif 1, shof 2, shum 3.
 - **Seats**: a player who joins mid-game plays the next game (an elimination
@@ -117,7 +119,8 @@ class ShifShofShum(CardGame):
         s = self.s
         seats = s["seats"]
         start = s["opts"]["tokens"]
-        s.update(tokens={p: start - 1 for p in seats}, box=len(seats), out=[], dealer=seats[-1], round=0,
+        dealer = seats[-1] if s["staged"] else self.random().choice(seats)
+        s.update(tokens={p: start - 1 for p in seats}, box=len(seats), out=[], dealer=dealer, round=0,
                  hands={}, aside=[], laid=[], current=None, phase=LEAD, top=None, level=0, relead=False,
                  duel_logged=False)
         self.log("shif.ante", players=list(seats), count=1)

@@ -10,7 +10,8 @@ Where the message ids come from (Babel's extractors, ``babel.cfg``):
   tokens by ``extract_js``),
 - ``partyapp/`` (Python: ``_``/``N_``/``Term``, the refusals
   ``IllegalAction(...)`` and its kind, ``ProtocolError(code, ...)``,
-  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, ``OptionError(...)``, and the options' help
+  ``bad(...)``, ``say(...)``, ``TextRefused(...)``, ``OptionError(...)``, the rooms'
+  refusals (``NameTaken(...)`` and the other kinds of ``rooms/errors.py``), and the options' help
   ``flag``/``number``/``choice``),
 - and, because the screens show them through ``t()`` built from data, the
   names and choices of every game option as the option form words them.
@@ -54,6 +55,7 @@ KEYWORDS = {
     "t": None, "N_": None, "Term": None, "answer_text": None, "Wording": None,
     "IllegalAction": None, "NotYourTurn": None, "GameIsOver": None, "TooLate": None, "TextRefused": None,
     "DeckError": None, "OptionError": None, "ProtocolError": (2,), "bad": None,
+    "say_in": (2,), "words_for": (2,),  # the dispatcher's answers, in the connection's language
     # the rooms' refusals (partyapp/rooms/errors.py)
     "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
     "NameTaken": None, "Busy": None, "Unavailable": None, "TooManyRooms": None,
@@ -159,7 +161,8 @@ def save(cat: Catalog, lang: str) -> None:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=False, include_previous=False)
+    write_po(buf, cat, width=100, sort_output=True, ignore_obsolete=False, include_previous=False,
+             include_lineno=False)  # file names only: an edit elsewhere in a file leaves the catalogue as it is
     new = buf.getvalue()
     if path.exists() and _dateless(path.read_bytes()) == _dateless(new):
         return  # only the extraction date would change: the file is left as it is

@@ -380,7 +380,7 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player's move; it is checked against the rules and the turn."""
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
-    arrival = {"at": r.registry.clock(), "rtt": conn.trips.median()}  # the server's stamp, for races
+    arrival = {"at": r.registry.clock(), "rtt": conn.trips.estimate()}  # the server's stamp, for races
     action = protocol.parse_action(payload)
     room = _room_for(r, conn)
     rev = protocol.parse_rev(payload)

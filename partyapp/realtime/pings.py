@@ -13,6 +13,15 @@ phone waits for its answer: the next goes once it is answered, or once it
 is stale, and then python-socketio's callback for the stale one is dropped
 (``seams.drop_callback``), so a phone that never answers costs the server
 one callback, not one per ping.
+
+The phone decides when it answers, so a round trip is only as honest as
+the phone. The estimate stamped on its moves is the shortest of its recent
+round trips (``RoundTrips.estimate``): network delays only ever add to a
+round trip, so the shortest is the best measure of an honest phone, and a
+phone faking lag must hold back every one of its answers (one answered at
+once undoes it). What it can gain is bounded by the races' cap on the
+compensation (``races.MAX_LAG_MS``, 80 ms by default): see the README's
+"Fair play".
 """
 
 from __future__ import annotations
@@ -28,13 +37,14 @@ from partyapp.realtime.protocol import Event
 
 log = logging.getLogger(__name__)
 
-# Round trips kept per connection; the median of these is the phone's lag.
+# Round trips kept per connection; the shortest of these is the phone's round trip.
 KEEP_SAMPLES = 5
 
 
 class RoundTrips:
-    """One connection's pings: sent, answered, and the median of the last
-    ``keep`` round trips. Times are the caller's (a monotonic clock)."""
+    """One connection's pings: sent, answered, and the shortest of the last
+    ``keep`` round trips (``estimate``). Times are the caller's (a
+    monotonic clock)."""
 
     __slots__ = ("samples", "pending", "next_seq", "last_sent", "waiting")
 
@@ -89,11 +99,18 @@ class RoundTrips:
         """The recent median round trip in seconds, or None before any answer."""
         return median(self.samples)
 
+    def estimate(self) -> float | None:
+        """The phone's round trip as stamped on its moves: the shortest of
+        the recent ones, in seconds (None before any answer). Delays only
+        add to a round trip, so the shortest is the truest, and a phone
+        that holds its answers back must hold back every one."""
+        return min(self.samples) if self.samples else None
+
 
 def measure_round_trip(socketio: Any, conn: Any) -> None:
     """Ping one phone and keep the round trip on its connection
-    (``conn.trips``, a ``connections.Conn``): its recent median is stamped
-    on its moves."""
+    (``conn.trips``, a ``connections.Conn``): the shortest recent one is
+    stamped on its moves."""
     trips = conn.trips
     stale = trips.waiting
     if stale is not None:

@@ -1,37 +1,32 @@
 """The night: what a room keeps beside its seats and its game so that
-everybody at the table takes part the way they chose.
+everybody at the table takes part the way they chose: the settings, the
+ledger of every forfeit (``ledger.py``) and the history of the games, for
+the end-of-night **recap**.
 
 Engines count plain forfeits (``Game.drinks()``) and know nothing of the
-people behind them. After every change of the room, the ledger here looks at
-what the game counts now and turns each new forfeit into its form for that
-person at that moment:
+people behind them. After every change of the room the night hands the
+ledger what the game counts now, and each new forfeit takes its form for
+that person at that moment:
 
 - **family mode** (a room setting): points, for everybody;
 - profile ``none`` (not drinking): the room's alternative, points or a dare
   (the next one of the host's list, in turn);
-- profile ``soft`` (something without alcohol): the same sips, counted in
-  ``drinks`` (the seat shows a badge);
+- profile ``soft`` (something without alcohol): soft drinks;
 - profile ``drinks``: drinks, until the **pace**: past ``pace`` drinks in
   the last hour (a rolling hour), the rest of a forfeit is water.
 
 Mates, waterfalls and every shared forfeit are counted per person, so each
-follows their own profile. A forfeit taken back (the host's undo, the jail
-card) is taken back from that person's latest forfeits of the game, in the
-form they were taken. Seats carry the night's counters: ``drinks`` (drinks
-and soft sips), ``forfeits`` (every forfeit in another form: points, dares,
-water) and ``water``.
+follows their own profile. A forfeit keeps the form it was taken in: a
+profile changed later applies from then on (the ledger pins the forms of
+the game's earlier forfeits, so no screen rewords them).
 
-For the screens the ledger keeps ``records``: each forfeit of the game that
-took another form than a drink (water, points, a dare), with the range of
-log ids of the change it came from (``from``..``to``), so that a log entry
-naming that player in that range is worded in that form. And it keeps the
-night's **history** (every game started: its mode, result, the rules made,
-each person's forfeits by form) for the end-of-night **recap**.
+The **history** keeps every game started (its mode, result, the rules made);
+each game's tally by form is the ledger's.
 
 Choices
 -------
-- Pace counts alcoholic drinks only (profile ``drinks``): soft sips are not
-  what a pace is for. Water counts among ``forfeits`` and in ``water``.
+- Pace counts alcoholic drinks only (profile ``drinks``): soft drinks are
+  not what a pace is for. Water counts among ``forfeits`` and in ``water``.
 - Family mode changes between games only (a deck in play keeps its words).
 - A dare is one forfeit of the host's list per forfeit taken, whatever its
   size; it still counts its size in ``forfeits``.
@@ -47,18 +42,14 @@ from __future__ import annotations
 from typing import Any
 
 from partyapp.games.kit.wording import N_
+from partyapp.rooms.ledger import FORMS, GAMES_MAX, PACE_MAX, Ledger  # noqa: F401 (FORMS, PACE_MAX: the night's)
 
 PROFILES = ("drinks", "soft", "none")
 ALTERNATIVES = ("points", "dares")
-FORMS = ("drinks", "soft", "water", "points", "dare")
-PACE_MAX = 12  # drinks per person per hour
-HOUR = 3600.0
 DARE_MAX = 80  # visible characters of one dare
 DARES_MAX = 12
-HISTORY_MAX = 40  # games kept for the recap
+HISTORY_MAX = GAMES_MAX  # games kept for the recap
 RULES_MAX = 30  # rules kept per game
-RECORDS_MAX = 32  # forfeits in another form, kept for the screens' words
-STACK_MAX = 64  # the latest forfeits of a game, to take back from
 
 # The built-in dares (the host can edit the list): things anybody can do at
 # a table, that embarrass nobody. They are message ids, worded by each screen
@@ -95,36 +86,33 @@ def _result_summary(result: Any) -> dict | None:
 class Night:
     """The room's night: settings, the forfeit ledger and the history."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, ledger: Ledger | None = None) -> None:
         self.settings: dict = {**default_settings(), **(data.get("settings") or {})}
         self.started: float = data["started"]
         self.ended: float | None = data.get("ended")
         self.games: list[dict] = data.get("games") or []
         self.game_no: int = data.get("game_no", 0)
-        self.seen: dict[str, int] = dict(data.get("seen") or {})
-        self.mark: int = data.get("mark", 0)
-        self.stack: list[list] = data.get("stack") or []
-        self.records: list[dict] = data.get("records") or []
-        self.recent: dict[str, list[float]] = {p: list(t) for p, t in (data.get("recent") or {}).items()}
-        self.dare_seq: int = data.get("dare_seq", 0)
-        self.record_seq: int = data.get("record_seq", 0)
+        self.ledger: Ledger = ledger if ledger is not None else Ledger(data.get("ledger"))
 
     @classmethod
     def new(cls, now: float, settings: dict | None = None) -> "Night":
         return cls({"started": now, "settings": dict(settings or default_settings())})
 
     @classmethod
-    def from_json(cls, data: dict | None, now: float) -> "Night":
-        """The saved night, or a new one for a room saved before nights existed."""
-        return cls(data) if data else cls.new(now)
+    def from_json(cls, data: dict | None, now: float, seats: list[dict] = ()) -> "Night":
+        """The saved night, or a new one for a room saved before nights
+        existed; a night saved before the ledger had its own place is read
+        with its seats' counters (``seats``, as saved)."""
+        if not data:
+            return cls.new(now)
+        if "ledger" not in data:
+            alternative = (data.get("settings") or {}).get("alternative", "points")
+            return cls(data, Ledger.from_saved_night(data, list(seats), alternative))
+        return cls(data)
 
     def to_json(self) -> dict:
-        return {
-            "settings": self.settings, "started": self.started, "ended": self.ended, "games": self.games,
-            "game_no": self.game_no, "seen": self.seen, "mark": self.mark, "stack": self.stack,
-            "records": self.records, "recent": self.recent, "dare_seq": self.dare_seq,
-            "record_seq": self.record_seq,
-        }
+        return {"settings": self.settings, "started": self.started, "ended": self.ended, "games": self.games,
+                "game_no": self.game_no, "ledger": self.ledger.to_json()}
 
     @property
     def family(self) -> bool:
@@ -135,12 +123,9 @@ class Night:
         """A new game: a history entry, and the ledger starts from what it counts."""
         self.game_no += 1
         self.games.append({"no": self.game_no, "mode": game.mode, "title": game.title, "started": now,
-                           "over": False, "result": None, "rules": [], "tally": {}})
+                           "over": False, "result": None, "rules": []})
         del self.games[:-HISTORY_MAX]
-        self.seen = dict(game.drinks())
-        self.mark = game.log_mark()
-        self.stack = []
-        self.records = []
+        self.ledger.game_started(self.game_no, game.drinks(), game.log_mark())
 
     def _current(self) -> dict | None:
         if self.games and self.games[-1]["no"] == self.game_no:
@@ -164,36 +149,16 @@ class Night:
             return "dare" if self.settings["alternative"] == "dares" else "points"
         return "soft" if seat.profile == "soft" else "drinks"
 
-    def this_hour(self, pid: str, now: float) -> int:
-        """Alcoholic drinks ``pid`` took in the last hour."""
-        times = self.recent.get(pid)
-        if not times:
-            return 0
-        kept = [t for t in times if t > now - HOUR]
-        if len(kept) != len(times):
-            if kept:
-                self.recent[pid] = kept
-            else:
-                del self.recent[pid]
-        return len(kept)
+    def _forms(self, seats: list) -> Any:
+        by_id = {s.id: s for s in seats}
+        return lambda pid: self.form_for(by_id[pid]) if pid in by_id else "drinks"
 
     def settle(self, seats: list, game, now: float) -> None:
-        """After a change of the room: turn the game's new forfeits into their
-        forms (and take back what it took back), note the rules made and the
-        result once the game is over."""
-        counted = game.drinks()
-        mark = game.log_mark()
-        if counted != self.seen:
-            lo = self.mark
-            by_id = {s.id: s for s in seats}
-            for pid, n in counted.items():
-                delta = n - self.seen.get(pid, 0)
-                if delta > 0:
-                    self._take(by_id.get(pid), pid, delta, lo + 1, mark, now)
-                elif delta < 0:
-                    self._give_back(by_id.get(pid), pid, -delta)
-            self.seen = dict(counted)
-        self.mark = mark
+        """After a change of the room: write the game's new forfeits in the
+        ledger in their forms (and take back what it took back), note the
+        rules made and the result once the game is over."""
+        self.ledger.settle(game.drinks(), game.log_mark(), self._forms(seats), self.settings["pace"],
+                           self.settings["dares"], now)
         current = self._current()
         if current is None:
             return
@@ -207,68 +172,13 @@ class Night:
             current["over"] = True
             current["result"] = _result_summary(game.public_view().get("result"))
 
-    def _count(self, seat, pid: str, form: str, n: int) -> None:
-        """Move the counters of ``pid`` (its seat, if still seated, and the
-        game's tally) by ``n`` of ``form``."""
-        if seat is not None:
-            if form in ("drinks", "soft"):
-                seat.drinks = max(0, seat.drinks + n)
-            else:
-                seat.forfeits = max(0, seat.forfeits + n)
-                if form == "water":
-                    seat.water = max(0, seat.water + n)
-        current = self._current()
-        if current is not None:
-            mine = current["tally"].setdefault(pid, {})
-            mine[form] = max(0, mine.get(form, 0) + n)
-            if not mine[form]:
-                del mine[form]
+    def pin(self, seats: list) -> None:
+        """A profile or a setting changed: the game's earlier forfeits keep
+        the forms they were taken in (``Ledger.pin``)."""
+        self.ledger.pin(self._forms(seats))
 
-    def _take(self, seat, pid: str, n: int, lo: int, hi: int, now: float) -> None:
-        form = self.form_for(seat) if seat is not None else "drinks"
-        parts: list[tuple[str, int]] = [(form, n)]
-        if form == "drinks" and self.settings["pace"]:
-            allowed = max(0, self.settings["pace"] - self.this_hour(pid, now))
-            drunk = min(n, allowed)
-            parts = [(f, k) for f, k in (("drinks", drunk), ("water", n - drunk)) if k]
-        for f, k in parts:
-            self._count(seat, pid, f, k)
-            self.stack.append([pid, f, k])
-            if f == "drinks" and self.settings["pace"]:
-                self.recent.setdefault(pid, []).extend([now] * k)
-                del self.recent[pid][:-(2 * PACE_MAX)]
-        del self.stack[:-STACK_MAX]
-        other = [(f, k) for f, k in parts if f not in ("drinks", "soft")]
-        if other:
-            f, k = other[0]
-            self.record_seq += 1
-            record = {"id": self.record_seq, "game": self.game_no, "from": lo, "to": hi, "player": pid,
-                      "form": f, "count": k}
-            if f == "water":
-                record["drinks"] = n - k
-            if f == "dare":
-                dares = self.settings["dares"]
-                record["dare"] = dares[self.dare_seq % len(dares)] if dares else None
-                self.dare_seq += 1
-            self.records.append(record)
-            del self.records[:-RECORDS_MAX]
-
-    def _give_back(self, seat, pid: str, n: int) -> None:
-        """Take back ``n`` of ``pid``'s latest forfeits of this game."""
-        for item in reversed(self.stack):
-            if n <= 0:
-                break
-            if item[0] != pid or item[2] <= 0:
-                continue
-            k = min(n, item[2])
-            item[2] -= k
-            n -= k
-            self._count(seat, pid, item[1], -k)
-            if item[1] == "drinks" and pid in self.recent:
-                del self.recent[pid][-k:]
-        self.stack = [item for item in self.stack if item[2] > 0]
-        if n > 0:  # older than the stack remembers: from the drinks first
-            self._count(seat, pid, "drinks", -n)
+    def this_hour(self, pid: str, now: float) -> int:
+        return self.ledger.this_hour(pid, now)
 
     # -- settings -------------------------------------------------------------------
     def set(self, changes: dict, playing: bool) -> bool:
@@ -289,12 +199,7 @@ class Night:
         made), and each person's forfeits by form over the night."""
         if self.ended is None:
             return None
-        totals: dict[str, dict[str, int]] = {}
-        for game in self.games:
-            for pid, forms in game["tally"].items():
-                mine = totals.setdefault(pid, {})
-                for form, n in forms.items():
-                    mine[form] = mine.get(form, 0) + n
+        totals = self.ledger.totals
         people = [{"id": s.id, "name": s.name, "profile": s.profile, "tally": totals.get(s.id, {})}
                   for s in seats]
         seated = {s.id for s in seats}
@@ -310,7 +215,7 @@ class Night:
 
     # -- views --------------------------------------------------------------------
     def public(self, seats: list, former: dict) -> dict:
-        return {"settings": self.settings, "forfeits": self.records, "games_played": len(self.games),
+        return {"settings": self.settings, "forfeits": self.ledger.records, "games_played": len(self.games),
                 "recap": self.recap(seats, former)}
 
     def you(self, seat, now: float) -> dict:

@@ -39,6 +39,7 @@ import orjson
 from partyapp.games import MODES
 from partyapp.games.kit.base import HOST, Game, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
+from partyapp.rooms import dealers
 from partyapp.rooms.night import Night
 from partyapp.rooms.errors import BadRequest, Busy, Forbidden, NameTaken, NoSuchRoom, RoomFull, unavailable
 from partyapp.rooms.names import name_key
@@ -70,18 +71,17 @@ class Seat:
     token_hash: str
     group: str | None = None
     connected: bool = True
-    drinks: int = 0  # drinks (and soft sips) over the night, games in play included
     away_since: float | None = None  # server time the seat's last phone went
     hosts: list[str] = field(default_factory=list)  # server processes holding one of its phones' connections
     profile: str = "drinks"  # "drinks", "soft" or "none" (night.py)
     more_time: bool = False  # their own timers run twice as long
-    forfeits: int = 0  # forfeits taken in another form than drinks (points, dares, water)
-    water: int = 0  # of those, water (past the pace)
     bot: bool = False  # a seat the server plays (``partyapp/bots``)
     look: str | None = None  # a bot's face on the screens
     level: str | None = None  # a bot's speed: slow, normal or fast
     auto: bool = False  # a person's seat the server plays while their phone is away
 
+
+SEAT_FIELDS = frozenset(Seat.__dataclass_fields__)
 
 # Names of players who left or were removed, kept so that the rules, the log
 # and the results still name them; the most recent ones only.
@@ -148,11 +148,13 @@ class Room:
         self.next_id: int = data["next_id"]
         self.table_connected: bool = data.get("table_connected", False)
         self.table_hosts: list[str] = list(data.get("table_hosts") or [])
-        self.seats: list[Seat] = [Seat(**s) for s in data["seats"]]
+        self.seats: list[Seat] = [Seat(**{k: v for k, v in s.items() if k in SEAT_FIELDS}) for s in data["seats"]]
         self.former: dict[str, str] = dict(data.get("former") or {})
         self.autoplay: dict = dict(data.get("autoplay") or {})
+        # Who dealt the last game of each mode whose deal passes from game to game (``dealers.py``).
+        self.dealers: dict = dict(data.get("dealers") or {})
         self.game: Game | None = self._load_game(data.get("game"))
-        self.night: Night = Night.from_json(data.get("night"), self.created)
+        self.night: Night = Night.from_json(data.get("night"), self.created, data["seats"])
         self.locked: bool = bool(data.get("locked", False))
         # names the host removed, by name key: {"name": as shown, "tokens": [token hashes of their seats]}
         self.banned: dict[str, dict] = dict(data.get("banned") or {})
@@ -195,13 +197,14 @@ class Room:
             "table_connected": self.table_connected,
             "table_hosts": self.table_hosts,
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
-                       "connected": s.connected, "drinks": s.drinks, "away_since": s.away_since,
-                       "hosts": s.hosts, "profile": s.profile, "more_time": s.more_time, "forfeits": s.forfeits,
-                       "water": s.water, "bot": s.bot, "look": s.look, "level": s.level, "auto": s.auto}
+                       "connected": s.connected, "away_since": s.away_since, "hosts": s.hosts,
+                       "profile": s.profile, "more_time": s.more_time, "bot": s.bot, "look": s.look,
+                       "level": s.level, "auto": s.auto}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
             "autoplay": self.autoplay,
+            "dealers": self.dealers,
             "locked": self.locked,
             "banned": self.banned,
             "house": self.house,
@@ -346,6 +349,7 @@ class Room:
     def public_view(self) -> dict:
         in_game = set(self.game.players()) if self.game else set()
         waiting = set(self.game.waiting_for()) if self.game and not self.game.is_over() else set()
+        ledger = self.night.ledger
         return {
             "rev": self.rev,
             "room": {
@@ -365,10 +369,8 @@ class Room:
                     "name": s.name,
                     "seat": i,
                     "connected": s.connected,
-                    "drinks": s.drinks,
+                    **ledger.counts(s.id),
                     "profile": s.profile,
-                    "forfeits": s.forfeits,
-                    "water": s.water,
                     "group": s.group,
                     "in_game": s.id in in_game,
                     "away_since": s.away_since,
@@ -535,6 +537,7 @@ class Room:
             changed = True
         if profile is not UNCHANGED and profile != seat.profile:
             seat.profile = profile
+            self.night.pin(self.seats)  # the forfeits taken so far keep their form
             changed = True
         if more_time is not UNCHANGED and more_time != seat.more_time:
             seat.more_time = more_time
@@ -640,7 +643,8 @@ class Room:
         if self.night.family:
             options.update(cls.FAMILY_OPTIONS)  # the family wording, no drinks
         seed = options.pop("seed", None)
-        if ("deck" in options or seed is not None) and not testing:
+        staged = [name for name in cls.TESTING_OPTIONS if name in options]
+        if (staged or seed is not None) and not testing:
             raise Forbidden("Choosing the cards or the seed is for testing only.")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2**63):
             raise BadRequest("options.seed must be an integer")
@@ -658,6 +662,11 @@ class Room:
         except (ValueError, TypeError) as exc:
             raise BadRequest("Bad options: {reason}", reason=wording_of(exc)) from None
         players = self._players_for(cls.mode)
+        if cls.DEAL_PASSES and "dealer" not in options and "deck" not in options:
+            dealer = dealers.next_dealer(self.dealers.get(cls.mode), [s.id for s in self.seats],
+                                         [p["id"] for p in players])
+            if dealer is not None:
+                options["dealer"] = dealer
         if len(players) < cls.min_players:
             raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
                                 game=Term(cls.title), count=cls.min_players)
@@ -668,6 +677,8 @@ class Room:
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
         game = cls.new(players, options, rng, self.registry.clock())
+        if cls.DEAL_PASSES:
+            self.dealers[cls.mode] = dealers.record(game.first_dealer(), game.players())
         self._close_game()
         self.game = game
         self.night.game_started(game, self.registry.clock())
@@ -699,6 +710,8 @@ class Room:
             changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        if changed:
+            self.night.pin(self.seats)
         return None if changed else UNCHANGED
 
     def end_night(self) -> Any:
@@ -720,8 +733,6 @@ class Room:
         if self.night.ended is None:
             raise IllegalAction("The night is still on.")
         self.night = Night.new(self.registry.clock(), self.night.settings)
-        for s in self.seats:
-            s.drinks = s.forfeits = s.water = 0
         return None
 
     def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:

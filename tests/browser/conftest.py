@@ -2,7 +2,14 @@
 process. Screenshots go to test-artifacts/screenshots/ for people to look at.
 
 The browser is required: a missing Chromium fails these tests with the
-command that installs it, instead of skipping them."""
+command that installs it, instead of skipping them.
+
+One server process serves every test of a session (of an xdist worker when
+the tests run in parallel): each test makes its own room on it, and the
+join limit per address, which all these pages share (127.0.0.1), is lifted.
+A test that kills, restarts or configures its server, or changes what the
+whole server holds (house variants, listed to every device), is marked
+``own_server`` and gets a server of its own."""
 
 from __future__ import annotations
 
@@ -42,8 +49,36 @@ def browser():
         b.close()
 
 
+# The shared server's settings: every page comes from 127.0.0.1, so the join
+# limit per address would otherwise count all the session's joins together.
+SHARED_CONFIG = """\
+[limits]
+joins_per_minute = 1000000
+joins_burst = 1000000
+"""
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """The session's server (one per xdist worker)."""
+    where = tmp_path_factory.mktemp("shared-server")
+    config = where / "config.toml"
+    config.write_text(SHARED_CONFIG)
+    proc = ServerProcess(f"sqlite:///{where / 'rooms.db'}", extra=["--config", str(config)],
+                         log_path=where / "server.log").start()
+    yield proc
+    proc.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(request, tmp_path):
+    """The server the test's pages talk to: the shared one, or for a test
+    marked ``own_server`` a fresh one on a store of its own."""
+    if request.node.get_closest_marker("own_server") is None:
+        shared = request.getfixturevalue("shared_server")
+        yield shared
+        assert shared.proc.poll() is None, f"the shared server exited; see {shared.log_path}"
+        return
     proc = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     yield proc
     proc.stop()

@@ -77,6 +77,7 @@ def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, sh
     assert watch.errors == [] and watch.dialogs == []
 
 
+@pytest.mark.own_server  # the house variants are listed to every table of the server
 def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, tmp_path):
     """The host edits the Jack in the editor, saves the house rules, and the
     next game plays the edited card."""
@@ -122,6 +123,7 @@ def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, 
     assert watch.errors == [] and watch.dialogs == []
 
 
+@pytest.mark.own_server  # the house variants are listed to every table of the server
 def test_house_rules_of_another_device_are_copied_not_changed(open_table, open_phone, server, shots, watch):
     """A second table (another device, another party on the server) sees the
     first one's house rules: it may start from them and save a copy under

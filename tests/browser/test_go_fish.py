@@ -78,3 +78,22 @@ def test_go_fish_asks_books_and_fishing(open_table, open_phone, server, shots, w
     shots("bob-fished", bob, full_page=True)
     assert_fits(bob, "Bob's phone after fishing", phone=True)
     assert not watch.errors and not watch.dialogs
+
+
+def test_the_host_sees_the_empty_hand_rule_before_starting(open_table, open_phone, server, shots, watch):
+    """The game picker lists Go Fish's table rule for an empty hand, with
+    its help text and its default (wins), in the host's option form."""
+
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    ana.locator("button[data-mode=go_fish]").click()
+    options = ana.locator("details.options-box")
+    options.locator("summary").click()
+    expect(options.locator(".opt .field-label")).to_contain_text(["Empty hand"])
+    expect(options).to_contain_text("wins at once")
+    shots("host-options", ana, full_page=True)
+    assert_fits(ana, "the host's phone with Go Fish's options open", phone=True)
+    assert not watch.errors and not watch.dialogs

@@ -122,6 +122,7 @@ def test_join_with_a_code_from_the_start_page(open_table, open_phone, server):
     expect(table.locator("#players .pname")).to_have_count(1, timeout=30_000)
 
 
+@pytest.mark.own_server  # kills and restarts its server
 def test_server_killed_and_restarted_pages_come_back(open_table, open_phone, server, shots, tmp_path):
     """SIGKILL the server mid-game and start it again: the table and the phone
     reconnect by themselves, to the same room, seat and game."""

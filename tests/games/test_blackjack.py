@@ -225,8 +225,9 @@ def test_a_dealer_who_runs_dry_pays_what_is_left():
 
 # -- naturals ---------------------------------------------------------------------------------
 def test_a_players_natural_is_shown_and_paid_3_to_2():
-    """Ace and a ten-value card: shown at once, no more cards, paid 3:2."""
-    g = table(["AH", "9C", "10S", "KD", "9D", "7C"])
+    """naturals on: ace and a ten-value card is shown at once, takes no more
+    cards, and is paid 3:2."""
+    g = table(["AH", "9C", "10S", "KD", "9D", "7C"], naturals=True)
     assert g.public_view()["hands"]["p0"] == {"cards": ["AH", "KD"], "status": "natural", "total": 21, "soft": True}
     assert g.public_view()["turn"] == "p1"
     act(g, "p1", "stand")
@@ -235,22 +236,35 @@ def test_a_players_natural_is_shown_and_paid_3_to_2():
 
 
 def test_a_dealers_natural_wins_at_once_and_knocks_with_a_natural():
-    """The dealer's natural is shown after the deal and settles everything."""
-    g = table(["AH", "9C", "AS", "KD", "9D", "QC"])
+    """naturals on: the dealer's natural is shown after the deal and settles everything."""
+    g = table(["AH", "9C", "AS", "KD", "9D", "QC"], naturals=True)
     assert payouts(g) == {"p0": ("knock", 0), "p1": ("lose", -10)}
     assert g.public_view()["hands"]["p2"]["cards"] == ["AS", "QC"]
     assert g.s["round"] == 1 and "blackjack.hit" not in msgs(g)
 
 
-def test_without_naturals_ace_ten_is_a_plain_21():
-    """naturals off: A-K stands like any 21 and ties the dealer's 21."""
-    g = table(["AH", "9C", "AS", "KD", "9D", "QC", "3S"], naturals=False)
+def test_a_two_card_21_is_a_21_like_any_other_by_default():
+    """The seed has no naturals (``naturals`` is off by default): A-K stands
+    like any 21, and the dealer's A-Q does not end the deal, so a player who
+    draws to a three-card 21 ties it."""
+    g = table(["AH", "9C", "AS", "KD", "9D", "QC", "3S"])
+    assert g.s["opts"]["naturals"] is False
     assert g.public_view()["turn"] == "p0" and types(g, "p0") == ["stand"]
+    assert g.public_view()["hands"]["p0"]["status"] == "live"
     act(g, "p0", "stand")
     act(g, "p1", "hit")  # 9 + 9 + 3 = 21
     act(g, "p1", "stand")
     act(g, "p2", "stand")
     assert payouts(g) == {"p0": ("knock", 0), "p1": ("knock", 0)}
+
+
+def test_a_two_card_21_is_paid_1_to_1_by_default():
+    """Without naturals, A-10 beating the dealer's 19 wins even money."""
+    g = table(["AH", "9C", "10S", "10D", "9D", "9H"])
+    act(g, "p0", "stand")
+    act(g, "p1", "stand")
+    act(g, "p2", "stand")
+    assert payouts(g) == {"p0": ("win", 10), "p1": ("lose", -10)}
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -489,7 +503,7 @@ def test_every_message_key_is_declared_and_used():
     log: list[dict] = []
     for seed in range(30):
         g = make("blackjack", 2 + seed % 5, seed=seed, rounds=5, rebuy=seed % 2 == 0, start_chips=15,
-                 min_bet=5, max_bet=15)
+                 min_bet=5, max_bet=15, naturals=seed % 3 != 0)
         play_randomly(g, random.Random(seed), churn=True, skips=0.2, every=25, log=log)
     g = table(["10H", "9C", "10S", "8D", "9D", "8C"])
     g.finish(0.0)

@@ -646,3 +646,14 @@ def test_every_message_key_and_result_turns_up():
     # every forfeit at this table comes with its payout: no forfeit.drink of its own
     assert set(CasinoBlackjack.MESSAGES) - used == {"forfeit.drink"}
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)
+
+
+def test_a_staged_shoe_repeats_a_card_as_often_as_the_shoe_holds_it():
+    """A staged deck of a 6-deck shoe may hold a card up to 6 times
+    (dealt as staged), not once; more often than the shoe holds it is refused."""
+    g = table(["AS"] * 6, n=2, decks=6)
+    assert {p: [c for h in hands(g, p) for c in h["cards"]] for p in ("p0", "p1")} == {"p0": ["AS", "AS"], "p1": ["AS", "AS"]}
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 2, deck=["AS"] * 7, decks=6)
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 2, deck=["AS", "AS"], decks=1)

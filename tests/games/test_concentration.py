@@ -12,7 +12,8 @@ import pytest
 from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.concentration import Concentration
 
-from .cardgame_helpers import CARD, act, entries, make, play_randomly, roundtrip, same_seed_same_game, types
+from .cardgame_helpers import (CARD, act, entries, make, play_randomly, random_action, roundtrip,
+                               same_seed_same_game, types)
 from .reflex_helpers import SeenAuditor
 
 SMALL = ["AS", "2S", "AH", "2H", "AD", "2D", "AC", "2C"]
@@ -106,6 +107,41 @@ def test_a_miss_stays_face_up_until_the_next_card_then_goes_face_down():
     pick(g, "p1", 4)
     assert grid(g)[:2] == [None, None] and grid(g)[4] == "AD"
     assert g.legal_actions("p1")[0]["params"]["position"]["one_of"] == [0, 1, 2, 3, 5, 6, 7]
+
+
+def test_a_cards_face_leaves_the_log_once_it_is_face_down_again():
+    """By default the ticker names a card only while it is up: once the miss
+    is turned face down, no view (the TV's log, a phone's) names AS or 2S,
+    and the log keeps only where the cards were."""
+    g = small()
+    pick(g, "p0", 0)
+    pick(g, "p0", 1)
+    assert "AS" in json.dumps(g.public_view()["log"])  # face up: shown
+    pick(g, "p1", 4)
+    for view in (g.public_view(), {**g.public_view(), "you": g.private_view("p2")}):
+        assert not {"AS", "2S"} & set(CARD.findall(json.dumps(view)))
+    assert entries(g, "concentration.pick") == [{"player": "p0", "position": 0, "card": None},
+                                                {"player": "p0", "position": 1, "card": None},
+                                                {"player": "p1", "position": 4, "card": "AD"}]
+    assert entries(g, "concentration.miss") == [{"player": "p0", "cards": None, "positions": [0, 1]}]
+
+
+def test_a_card_turned_back_by_a_skip_leaves_the_log_too():
+    """A card an absent player had turned goes face down, and out of the log."""
+    g = small()
+    pick(g, "p0", 0)
+    g.skip("p0", 1.0)
+    assert entries(g, "concentration.pick") == [{"player": "p0", "position": 0, "card": None}]
+
+
+def test_the_memory_aid_keeps_the_faces_in_the_log():
+    """``memory_aid`` on (for children): the log keeps every face turned."""
+    g = small(memory_aid=True)
+    pick(g, "p0", 0)
+    pick(g, "p0", 1)
+    pick(g, "p1", 4)
+    assert entries(g, "concentration.miss") == [{"player": "p0", "cards": ["AS", "2S"], "positions": [0, 1]}]
+    assert [e["card"] for e in entries(g, "concentration.pick")] == ["AS", "2S", "AD"]
 
 
 def test_with_rank_and_colour_only_same_colour_cards_match():
@@ -202,6 +238,19 @@ def test_the_game_ends_when_one_player_is_left():
 
 
 # -- random play -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_never_names_a_face_down_card_in_the_log(seed):
+    """At every step of a random game the public log names only cards face
+    up now or taken in pairs."""
+    g = make("concentration", 3, seed=seed, ranks=5)
+    rng = random.Random(seed)
+    while not g.is_over():
+        pid = g.public_view()["turn"]
+        g.apply(pid, random_action(g, pid, rng), 0.0)
+        view = g.public_view()
+        up = {c for c in view["grid"] if c} | {c for pairs in view["pairs"].values() for pair in pairs for c in pair}
+        assert set(CARD.findall(json.dumps(view["log"]))) <= up
+
 def auditor():
     def face_down(g):
         up = set(g.s["picked"]) | set(g.s["shown"])

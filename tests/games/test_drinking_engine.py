@@ -594,3 +594,51 @@ def test_a_game_saved_before_the_ten_made_a_thumbmaster_plays_on_as_it_was():
     view = g.public_view()
     assert view["last_card"] == "10S" and view["card"]["title"] == "Category"
     assert view["roles"]["thumbmaster"] is None and view["prompt"]["kind"] == "round"
+
+
+# -- the kit's options and validator --------------------------------------------------------------
+DRINKING_OPTIONS = {
+    "race_timeout_s": ("int", 10, 1, 120), "answer_timeout_s": ("int", 10, 1, 120),
+    "rps_timeout_s": ("int", 30, 5, 300), "chugalug_max": ("int", 100, 10, 1000),
+    "sides": ("choice", "seats", ["seats", "play"]), "roles_pass_on": ("bool", True),
+    "mates_share_necks": ("bool", False),
+}
+
+
+@pytest.mark.parametrize("mode", [RoF, K])
+def test_the_options_are_described_for_the_hosts_form(mode):
+    """option_list describes every option of a drinking deck as it does a
+    card game's: kind, default, limits or choices, and a help text; the
+    house variant and a staged deck are data, not on the form."""
+    cls = MODES[mode]
+    listed = {o["name"]: o for o in cls.option_list()}
+    assert set(listed) == set(DRINKING_OPTIONS)
+    for name, (kind, default, *limits) in DRINKING_OPTIONS.items():
+        option = listed[name]
+        assert option["kind"] == kind and option["default"] == default and option["doc"], option
+        if kind == "int":
+            assert (option["min"], option["max"]) == tuple(limits)
+        elif kind == "choice":
+            assert option["choices"] == limits[0]
+    assert set(cls.option_names) == set(listed) | {"variant", "deck"}
+    assert cls.check_options({}) == {name: o["default"] for name, o in listed.items()}
+
+
+def test_a_bad_option_is_refused_naming_it_as_the_form_does():
+    """A drinking option out of its limits is refused with the option's
+    label and its limits, the kit's sentence for every game."""
+    with pytest.raises(ValueError, match="^Race timeout s must be a whole number from 1 to 120.$"):
+        Kings.check_options({"race_timeout_s": 0})
+    with pytest.raises(ValueError, match="^Sides must be one of the choices offered.$"):
+        Kings.check_options({"sides": "up"})
+
+
+def test_a_rule_with_a_control_character_says_why_it_is_refused():
+    """A typed rule goes through the kit's validator, which still says what
+    the text cleaner refused."""
+    g = make(K, 3, deck=["9S"])
+    draw(g)
+    with pytest.raises(IllegalAction, match="control character"):
+        act(g, "p0", "rule", text="No\x00names")
+    act(g, "p0", "rule", text="No  names")
+    assert g.public_view()["rules"][0]["text"] == "No names"

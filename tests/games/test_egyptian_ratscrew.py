@@ -74,6 +74,31 @@ def test_ordinary_cards_pass_the_turn_clockwise():
     assert g.public_view()["piles"]["pile"] == ["5S", "6S", "7S", "8S"]
 
 
+def test_counter_clockwise_play_deals_turns_and_pays_the_other_way():
+    """``direction: counter_clockwise`` (the seed's "Suck the Well"): the
+    deal goes p0, p2, p1, and so do the turns; the player after a pay card's
+    in that direction pays for it."""
+    # dealt one card at a time p0, p2, p1: p0 5S JS, p2 6S 7S, p1 9S 8S
+    deck = ["5S", "6S", "9S", "JS", "7S", "8S"] + ORDINARY[12:]
+    g = make("egyptian_ratscrew", 3, deck=deck, direction="counter_clockwise")
+    assert g.s["stacks"]["p0"][:2] == ["5S", "JS"] and g.s["stacks"]["p2"][:2] == ["6S", "7S"]
+    assert g.public_view()["direction"] == -1
+    for pid in ("p0", "p2", "p1"):
+        assert turn(g) == pid
+        flip(g, pid)
+    assert turn(g) == "p0"
+    flip(g, "p0")  # the jack: p2, on p0's right, pays one card
+    assert g.public_view()["debt"] == {"to": "p0", "payer": "p2", "left": 1} and turn(g) == "p2"
+    flip(g, "p2")
+    assert entries(g, "ratscrew.take") == [{"player": "p0", "count": 5, "by": "payment"}]
+
+
+def test_play_is_clockwise_by_default():
+    """The seed's Britain and North America: clockwise unless the table says otherwise."""
+    g = make("egyptian_ratscrew", 3)
+    assert g.s["opts"]["direction"] == "clockwise" and g.public_view()["direction"] == 1
+
+
 @pytest.mark.parametrize("pay", ["AS", "KS", "QS", "JS"])
 def test_a_pay_card_is_paid_for_with_its_rate_then_its_player_takes_the_pile(pay):
     """Ace 4, king 3, queen 2, jack 1: the next player turns that many cards,
@@ -249,13 +274,13 @@ def test_a_sandwich_opens_a_race():
 
 
 def test_the_slow_phone_that_slapped_first_takes_the_pile():
-    """Compensated: p1's phone (400 ms round trip) arrives 100 ms after p0's
-    but sent 100 ms before it."""
+    """Compensated: p1's phone (160 ms round trip) arrives 50 ms after p0's
+    but sent 30 ms before it."""
     g = stage([["5S", "8S"], ["5H", "9H"]], doubles=True)
     flip(g, "p0", 9.0)
     flip(g, "p1", 10.0)
     slap(g, "p0", 10.300, rtt=0.0)
-    slap(g, "p1", 10.400, rtt=0.400)
+    slap(g, "p1", 10.350, rtt=0.160)
     assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
 
 
@@ -372,6 +397,8 @@ def test_random_play_to_the_end_leaks_no_face_down_card(seed):
         options.update(doubles=True, sandwiches=True, burn=1 + seed % 3)
     if seed % 4 >= 2:
         options["play_to"] = "last_standing"
+    if seed % 3 == 1:
+        options["direction"] = "counter_clockwise"
     g = make("egyptian_ratscrew", 2 + seed % 4, seed=seed, **options)
     audit = auditor()
     g, _ = play_randomly(g, random.Random(seed), auditor=audit, churn=seed % 3 == 0, skips=0.05 * (seed % 2),

@@ -65,6 +65,17 @@ def test_the_dealer_is_drawn_by_lot_and_the_player_on_the_left_starts():
     assert g.public_view()["dealer"] == "p1" and g.public_view()["turn"] == "p0"
 
 
+def test_the_dealer_given_deals_and_the_player_on_their_left_starts():
+    """The start input ``dealer`` (the room's turn to deal) names who deals:
+    the same seed deals another game from another dealer, and the player on
+    the dealer's left asks first."""
+    for dealer, first in (("p0", "p1"), ("p2", "p3"), ("p3", "p0")):
+        g = make("go_fish", 4, seed=3, dealer=dealer)
+        view = g.public_view()
+        assert view["dealer"] == dealer and view["turn"] == first
+        assert entries(g, "go_fish.deal")[0]["dealer"] == dealer and "dealer" not in view["options"]
+
+
 def test_a_four_of_a_kind_dealt_is_laid_down_at_once():
     """Books go face up in front of their owner from the deal on."""
     g = fish(hands=(["7S", "7H", "7D", "7C", "5C", "9C", "JC"], P1[1:] + ["2S"]))
@@ -212,6 +223,41 @@ def test_giving_away_your_last_cards_also_wins():
     assert g.is_over() and g.s["result"]["winners"] == ["p1"]
 
 
+# Four players, five cards each: p1 lays down the jacks dealt and holds one
+# card, a 9; p0 asks for it at once.
+LAST_CARD = (["9S", "9H", "QS", "QH", "3D"], ["9D", "JS", "JH", "JD", "JC"], ["2C", "3C", "4C", "5C", "6C"],
+             ["2H", "3H", "4H", "5H", "6H"])
+
+
+def test_handing_over_your_last_card_wins_at_once_by_default():
+    """``empty_hand`` is ``wins`` by default: p1, asked for their last card,
+    has an empty hand and wins there and then."""
+    g = fish(hands=LAST_CARD, stock=["2S", "3S"])
+    assert g.s["opts"]["empty_hand"] == "wins" and g.hand("p1") == ["9D"]
+    ask(g, "p0", "9", "p1")
+    result = g.public_view()["result"]
+    assert g.is_over() and result["winners"] == ["p1"] and result["out"] == ["p1"]
+
+
+def test_with_draws_a_player_whose_hand_empties_draws_and_plays_on():
+    """``empty_hand: draws``: p1, asked for their last card, draws the top of
+    the stock (2S, theirs alone to see) and the game goes on; p0 asks again."""
+    g = fish(hands=LAST_CARD, stock=["2S", "3S"], empty_hand="draws")
+    ask(g, "p0", "9", "p1")
+    assert not g.is_over() and g.hand("p1") == ["2S"]
+    assert entries(g, "go_fish.refill") == [{"player": "p1"}]
+    view = g.public_view()
+    assert view["turn"] == "p0" and view["hand_sizes"]["p1"] == 1 and "2S" not in json.dumps(view)
+
+
+def test_with_draws_an_empty_hand_wins_once_the_stock_is_out():
+    """``empty_hand: draws`` and no stock left: the empty hand wins as by default."""
+    g = fish(hands=LAST_CARD, empty_hand="draws")
+    g.s["stock"] = []
+    ask(g, "p0", "9", "p1")
+    assert g.is_over() and g.s["result"]["winners"] == ["p1"]
+
+
 def test_two_out_at_once_the_one_with_more_books_wins():
     """Both hands empty on one ask: more books wins."""
     g = fish(hands=TIE, stock=TIE_STOCK)
@@ -305,7 +351,8 @@ def visible(g, viewer):
 
 @pytest.mark.parametrize("n, seed, options", [
     (2, 1, {}), (3, 2, {"fish_wish": True}), (4, 3, {"ask": "everyone"}), (6, 4, {"again": False}),
-    (10, 5, {"ask": "everyone", "fish_wish": True}),
+    (10, 5, {"ask": "everyone", "fish_wish": True}), (3, 6, {"empty_hand": "draws"}),
+    (5, 7, {"empty_hand": "draws", "ask": "everyone"}),
 ])
 def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed, options):
     """Bots asking at random finish the game, and no view carries the stock
@@ -348,7 +395,8 @@ def test_every_message_key_is_declared_and_used():
     """Every key this engine logs is declared, and every declared key turns up."""
     log: list[dict] = []
     for seed in range(20):
-        play_randomly(make("go_fish", 2 + seed % 5, seed=seed, fish_wish=seed % 2 == 0), random.Random(seed),
+        play_randomly(make("go_fish", 2 + seed % 5, seed=seed, fish_wish=seed % 2 == 0,
+                           empty_hand="draws" if seed % 3 == 0 else "wins"), random.Random(seed),
                       churn=True, joins=False, skips=0.2, every=25, log=log)
     used = {e["msg"] for e in log}
     assert set(GoFish.MESSAGES) - used == set()

@@ -129,15 +129,16 @@ def test_the_count_can_carry_on_after_a_snap():
 
 
 def test_the_slow_phone_is_judged_by_when_it_slapped():
-    """Ana's fast phone (20 ms) arrives first; Bob's slow one (300 ms) arrives
-    50 ms later but sent 100 ms earlier: Ana is last and picks up."""
+    """Ana's fast phone (20 ms) arrives first; Bob's slow one (300 ms round
+    trip, compensated at most 80 ms) arrives 50 ms later but is judged 20 ms
+    earlier: Ana is last and picks up."""
     g = to_snap(2)
     slap(g, "p0", T + 0.250, rtt=0.020)
     slap(g, "p1", T + 0.300, rtt=0.300)
     assert entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
     order = g.public_view()["last_race"]["order"]
-    assert order == [{"player": "p1", "ms": 150, "margin_ms": 0, "lag_ms": 150},
-                     {"player": "p0", "ms": 240, "margin_ms": 90, "lag_ms": 10}]
+    assert order == [{"player": "p1", "ms": 220, "margin_ms": 0, "lag_ms": 80},
+                     {"player": "p0", "ms": 240, "margin_ms": 20, "lag_ms": 10}]
 
 
 def test_without_compensation_the_slow_phone_is_last():
@@ -226,13 +227,32 @@ def test_a_disconnected_player_is_not_waited_for():
     assert g.public_view()["last_race"]["away"] == ["p2"]
 
 
-def test_a_phone_going_away_mid_race_closes_it():
-    """The race waits for p2 alone; p2's phone goes away: it closes then."""
+def test_dropping_out_mid_race_does_not_dodge_the_pile():
+    """The race waits for p2 alone; p2's phone goes away: the race closes
+    then, and p2, here when it opened, counts as last and picks the pile up
+    (not p1, the slowest who slapped), cards they find when they are back."""
     g = to_snap(3)
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.presence("p2", False, T + 0.6)
-    assert g.s["race"] is None and entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert g.s["race"] is None and entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert g.public_view()["last_race"]["missed"] == ["p2"] and g.public_view()["last_race"]["away"] == []
+    g.presence("p2", True, T + 2.0)
+    assert stacks(g)["p2"] == 17 + 2
+
+
+def test_a_phone_gone_before_the_race_opened_is_not_judged_unless_it_comes_back():
+    """Away at the opening: not judged. Back during the race and gone again
+    without slapping: judged last, like anybody here."""
+    g = snap_game(3)
+    g.presence("p2", False, 1.0)
+    flip(g, "p0", T - 1)
+    flip(g, "p1", T)
+    g.presence("p2", True, T + 0.3)
+    slap(g, "p0", T + 0.4)
+    slap(g, "p1", T + 0.5)
+    g.presence("p2", False, T + 0.6)
+    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
 
 
 def test_with_fewer_than_two_judged_there_is_no_contest():
@@ -396,13 +416,14 @@ def test_skip_turns_the_card_of_an_absent_player():
 
 
 def test_skip_stops_a_race_waiting_for_an_absent_player():
-    """A race waits for p2 alone: skipping p2 closes it, p2 not judged."""
+    """A race waits for p2 alone: skipping p2 closes it; p2, here when it
+    opened and no slap, counts as last."""
     g = to_snap(3)
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.skip("p2", T + 1.0)
     assert g.s["race"] is None and entries(g, "game.skipped") == [{"player": "p2", "action": "away"}]
-    assert entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
 
 
 def test_a_player_leaving_sets_their_stack_aside_and_passes_the_turn():

@@ -1,6 +1,7 @@
 """Kings Corner (seed 001): one test per rule, on staged decks.
 
-The first dealer is the last seat, so a staged deck is dealt seven rounds
+Without a staged deck the first dealer is drawn at random; with one it is
+the last seat, so a staged deck is dealt seven rounds
 from the first seat, then the foundations North, East, South and West are
 turned, then cards are drawn in order (``deck``).
 """
@@ -53,6 +54,26 @@ P1 = ["KH", "2C", "3C", "4C", "5C", "6C", "7D"]
 def test_mode_is_registered():
     """kings_corner is a mode of the app."""
     assert MODES["kings_corner"] is KingsCorner
+
+
+def test_the_first_dealer_is_drawn_by_lot():
+    """Without a staged deck the first dealer is drawn at random (any seat,
+    the same for the same seed), and the player on their left plays first."""
+    dealers = {}
+    for seed in range(24):
+        g = make("kings_corner", 4, seed=seed)
+        view = g.public_view()
+        assert make("kings_corner", 4, seed=seed).public_view()["dealer"] == view["dealer"]
+        seats = g.s["seats"]
+        assert view["turn"] == seats[(seats.index(view["dealer"]) + 1) % 4]
+        dealers[view["dealer"]] = seed
+    assert sorted(dealers) == ["p0", "p1", "p2", "p3"]
+
+
+def test_a_staged_deck_is_dealt_by_the_last_seat():
+    """With a staged deck the last seat deals, so the first seat plays first."""
+    g = make("kings_corner", 4, deck=["2S"], seed=5)
+    assert g.public_view()["dealer"] == "p3" and g.public_view()["turn"] == "p0"
 
 
 def test_seven_cards_each_and_four_foundations_turned_north_east_south_west():

@@ -1,5 +1,6 @@
-"""The card-game kit: action specs and their one check, the chips ledger,
-forfeits, and what ``CardGame`` gives every game."""
+"""The engine kit: action specs and their one check, the chips ledger,
+forfeits, what ``CardGame`` gives every card game, and the ``Engine`` every
+game is built on, the drinking decks included."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from partyapp.games import MODES, IllegalAction
 from partyapp.games.kit.actions import Action, int_range, match, one_of, spec, subset_of, text
 from partyapp.games.kit.base import HOST
 from partyapp.games.kit.cardgame import PUBLIC_LOG, CardGame
+from partyapp.games.kit.engine import Engine
 from partyapp.games.kit.chips import Ledger, new_ledger
 from partyapp.games.kit.forfeits import Forfeits, new_forfeits
 
@@ -324,3 +326,56 @@ def test_drinking_decks_have_no_result_to_show_when_ended():
 
     g = make_drinking("ring_of_fire", 2)
     assert g.finish(0.0) is False and not g.is_over()
+
+
+# -- one engine for every game -----------------------------------------------------------------------
+def test_every_game_is_built_on_the_kits_engine():
+    """Card games and drinking decks alike derive from the kit's Engine and
+    describe their options for the host's form."""
+    for mode, cls in MODES.items():
+        assert issubclass(cls, Engine), mode
+        assert all(o["doc"] and o["kind"] in ("bool", "int", "choice") for o in cls.option_list()), mode
+
+
+def refusal(g, pid: str, action: dict) -> IllegalAction:
+    """The refusal of ``action``, which must change nothing."""
+    before = g.persist_json()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(pid, action, 0.0)
+    assert g.persist_json() == before
+    return err.value
+
+
+@pytest.mark.parametrize("mode", ["kings", "ring_of_fire"])
+def test_an_unknown_parameter_is_refused_in_a_drinking_deck_as_in_cheat(mode):
+    """A move with a parameter it does not take is refused with the same
+    code and the same sentence in a drinking deck as in Cheat; without it
+    the same move is taken."""
+    import random
+
+    from tests.games import cardgame_helpers, drinking_helpers
+
+    cheat = make("cheat", 3)
+    pid = cheat.public_view()["turn"]
+    move = cardgame_helpers.random_action(cheat, pid, random.Random(1))
+    in_cheat = refusal(cheat, pid, {**move, "bogus": 1})
+    deck = drinking_helpers.make(mode, 3, deck=["3S"])
+    in_deck = refusal(deck, "p0", {"type": "draw", "bogus": 1})
+    assert type(in_deck) is type(in_cheat) and in_deck.code == in_cheat.code == "illegal_action"
+    assert in_deck.wording.msgid == in_cheat.wording.msgid == "A {move} takes no {name}."
+    assert str(in_cheat) == f"A {move['type']} takes no bogus."
+    assert str(in_deck) == "A draw takes no bogus."
+    deck.apply("p0", {"type": "draw"}, 0.0)
+    assert deck.public_view()["last_card"] == "3S"
+
+
+@pytest.mark.parametrize("mode", ["kings", "ring_of_fire"])
+def test_a_drinking_move_missing_or_out_of_its_domain_is_refused_as_in_every_game(mode):
+    """The drinking decks word a missing parameter and a value outside its
+    domain the way the kit does for every game."""
+    from tests.games import drinking_helpers
+
+    g = drinking_helpers.make(mode, 3, deck=["2S"])
+    drinking_helpers.draw(g)  # p0 picks a player
+    assert str(refusal(g, "p0", {"type": "pick"})) == "A pick needs player."
+    assert str(refusal(g, "p0", {"type": "pick", "player": "p9"})) == "Player must be one of the choices offered."

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from partyapp.games import MODES, IllegalAction, NotYourTurn
+from partyapp.games.kit.cards import make_deck
 from partyapp.games.kit.handgame import rank_groups
 from partyapp.games.old_maid import DECK, OldMaid
 
@@ -61,6 +62,30 @@ THREE = (["5H", "9S", "KD", "JH", "10H"], ["5S", "9H", "QS"], ["KH", "JS", "10S"
 def test_mode_is_registered():
     """old_maid is a mode of the app."""
     assert MODES["old_maid"] is OldMaid
+
+
+@pytest.mark.parametrize("queen", ["QS", "QH", "QD", "QC"])
+def test_a_staged_deck_may_leave_out_any_one_queen_and_that_one_is_out(queen):
+    """A whole staged pack without ``queen``: accepted, dealt as staged, and
+    the queen it leaves out is the one out of play."""
+    pack = [c for c in make_deck(52) if c != queen]
+    g = make("old_maid", 3, deck=pack)
+    everything = [c for p in g.players() for c in g.hand(p)] + g.public_view()["piles"]["discards"]
+    assert sorted(everything) == sorted(pack) and queen not in everything
+    assert g.s["removed"] == queen
+
+
+def test_a_short_staged_deck_with_the_queen_of_clubs_takes_out_another_queen():
+    """Staging the queen of clubs (three cards only): the queen of diamonds is out instead."""
+    g = make("old_maid", 2, deck=["QC", "2S", "3S"])
+    everything = [c for p in g.players() for c in g.hand(p)] + g.public_view()["piles"]["discards"]
+    assert "QC" in everything and "QD" not in everything and len(everything) == 51
+
+
+def test_a_staged_deck_with_every_queen_is_refused():
+    """The pack holds three queens: a staged deck with four cannot be dealt."""
+    with pytest.raises(ValueError, match="one queen"):
+        make("old_maid", 2, deck=["QS", "QH", "QD", "QC"])
 
 
 def test_one_queen_is_taken_out_and_all_51_cards_are_dealt():
@@ -294,7 +319,7 @@ def test_nobody_is_dealt_in_mid_game():
 # -- random play --------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the queen taken out."""
-    out = Counter({"QC": 1})
+    out = Counter({g.s["removed"]: 1})
     for p, cards in g.s["hands"].items():
         if p != viewer:
             out.update(cards)

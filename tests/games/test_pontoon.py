@@ -71,6 +71,20 @@ def test_the_highest_cut_takes_the_bank():
     assert g.public_view()["phase"] == "deal" and g.public_view()["turn"] == "p0"
 
 
+def test_a_staged_banker_holds_the_bank_without_a_cut_and_the_deck_is_dealt_from_the_first_deal():
+    """Testing option ``banker``: p2 banks without anybody cutting, and the
+    staged deck's first card is the first seat's, who plays first."""
+    g = make(MODE, 3, deck=["9S", "8S", "2H", "10S", "7S", "3H"], banker="p2")
+    assert g.public_view()["banker"] == "p2" and entries(g, "pontoon.cut") == []
+    assert entries(g, "pontoon.banker") == [{"player": "p2", "reason": "staged"}]
+    act(g, "p2", "deal")
+    assert g.s["order"] == ["p0", "p1"] and g.s["hands"]["p0"][0]["cards"] == ["9S"]
+    for pid in ("p0", "p1"):
+        act(g, pid, "bet", amount=10)
+    assert g.s["hands"]["p0"][0]["cards"] == ["9S", "10S"] and g.s["hands"]["p1"][0]["cards"] == ["8S", "7S"]
+    assert g.public_view()["turn"] == "p0" and "banker" not in g.public_view()["options"]
+
+
 def test_players_tied_for_the_highest_cut_cut_again():
     """Two kings: those two cut again."""
     g = make(MODE, 3, deck=["KD", "2D", "KH", "3S", "9S"])

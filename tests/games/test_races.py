@@ -1,6 +1,6 @@
 """The kit's race machinery (``partyapp/games/kit/races.py``): the arithmetic of
 compensation, the arrival stamp, the window and the standings, and the
-server's record of a phone's round trips. Times are in seconds."""
+drinking decks' races judged by the same kit. Times are in seconds."""
 
 from __future__ import annotations
 
@@ -52,9 +52,11 @@ def test_lag_is_half_the_round_trip_capped(rtt, compensate, cap, lag):
 
 
 def test_judged_time_is_arrival_less_the_lag():
-    """A slap arriving at 10.300 from a phone with a 300 ms round trip was
-    sent at 10.150; with compensation off it is judged at its arrival."""
-    assert judged_time(10.300, 0.300) == pytest.approx(10.150)
+    """A slap arriving at 10.300 from a phone with a 100 ms round trip was
+    sent at 10.250; a 300 ms round trip is compensated 80 ms at most (the
+    default cap); with compensation off it is judged at its arrival."""
+    assert judged_time(10.300, 0.100) == pytest.approx(10.250)
+    assert judged_time(10.300, 0.300) == pytest.approx(10.220)
     assert judged_time(10.300, 0.300, compensate=False) == pytest.approx(10.300)
     assert judged_time(10.300, 2.0, max_lag_s=0.25) == pytest.approx(10.050)
 
@@ -198,6 +200,20 @@ def test_without_compensation_arrival_decides():
     assert [(e["player"], e["margin_ms"], e["lag_ms"]) for e in order] == [("ana", 0, 0), ("bob", 70, 0)]
 
 
+def test_the_default_cap_is_80_ms_and_the_host_may_raise_it_to_250_at_most():
+    """Every race game's ``max_lag_ms`` is 80 by default (what a lying phone
+    can gain), and no table may allow more than 250."""
+    from partyapp.games import MODES
+    from partyapp.games.kit.races import MAX_LAG_MS
+
+    assert MAX_LAG_MS == 80 and lag_of(5.0) == pytest.approx(0.080)
+    for mode in ("irish_snap", "egyptian_ratscrew"):
+        assert MODES[mode].check_options({})["max_lag_ms"] == 80
+        MODES[mode].check_options({"max_lag_ms": 250})
+        with pytest.raises(ValueError):
+            MODES[mode].check_options({"max_lag_ms": 251})
+
+
 def test_the_cap_bounds_what_a_slow_answerer_gains():
     """A phone claiming a 2 s round trip gains at most the cap (250 ms)."""
     r = race(players=["ana", "cheat"])
@@ -239,3 +255,81 @@ def test_the_open_race_shows_who_slapped_and_who_is_awaited():
     r = race(away=["p2"])
     slap(r, "p1", 100.1)
     assert r.public() == {"kind": "snap", "slapped": ["p1"], "waiting": ["p0"], "window_ms": 3000}
+
+
+# -- the drinking decks' races, judged by the same kit -------------------------------------------------
+def tap(g, pid: str, at: float, rtt: float | None, **params):
+    """``pid``'s tap as the server stamps it: reached the server at ``at``,
+    from a phone with that recent round trip."""
+    return g.apply(pid, {"type": "tap", **params, ARRIVAL: {"at": at, "rtt": rtt}}, at)
+
+
+def floor(n: int = 3):
+    """Ring of Fire with Floor (4) drawn at 1.0: everybody races."""
+    from tests.games.drinking_helpers import draw, make
+
+    g = make("ring_of_fire", n, deck=["4S"])
+    draw(g, 1.0)
+    assert g.public_view()["prompt"]["kind"] == "race"
+    return g
+
+
+def test_a_slow_phone_that_taps_first_is_not_judged_last_in_floor():
+    """p2's phone is on slow Wi-Fi (160 ms round trip): it taps at 1.26,
+    but its tap reaches the server at 1.34, after p0's and p1's. The race
+    waits for it, and judges it at 1.26, before p1's: p1 is last and drinks."""
+    g = floor()
+    tap(g, "p0", 1.26, 0.02)  # tapped at 1.25
+    tap(g, "p1", 1.31, 0.02)  # tapped at 1.30
+    view = g.public_view()
+    assert view["prompt"]["waiting"] == ["p2"] and view["outcome"] is None
+    tap(g, "p2", 1.34, 0.16)
+    out = g.public_view()["outcome"]
+    assert out["order"] == ["p0", "p2", "p1"] and out["losers"] == ["p1"] and out["timed_out"] is False
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 0}
+
+
+def test_a_drinking_race_caps_what_a_phone_gains_as_the_slap_races_do():
+    """A phone claiming a 5 s round trip is given 80 ms (the kit's cap), as
+    in a slap race: its tap reaching the server at 1.25 is judged at 1.17,
+    between p0's and p1's, not ahead of everybody."""
+    g = floor()
+    tap(g, "p0", 1.11, 0.02)
+    tap(g, "p1", 1.21, 0.02)
+    assert g.next_deadline() == pytest.approx(1.20 + 0.08)
+    tap(g, "p2", 1.25, 5.0)
+    out = g.public_view()["outcome"]
+    assert out["order"] == ["p0", "p2", "p1"] and out["losers"] == ["p1"]
+
+
+def test_the_last_racer_is_last_once_no_tap_of_theirs_could_be_judged_ahead():
+    """With one racer left the race waits at most the cap past the last tap
+    judged: a tap reaching the server after that is too late, and the race
+    settles with that racer last, not timed out."""
+    g = floor()
+    tap(g, "p0", 1.11, 0.02)
+    tap(g, "p1", 1.21, 0.02)
+    assert g.tick(1.27) == [] and g.public_view()["outcome"] is None
+    with pytest.raises(IllegalAction, match="Too late"):
+        tap(g, "p2", 1.29, 5.0)
+    g.tick(1.29)
+    out = g.public_view()["outcome"]
+    assert out["order"] == ["p0", "p1"] and out["losers"] == ["p2"] and out["timed_out"] is False
+    assert g.next_deadline() is None
+
+
+def test_the_thumb_race_is_judged_by_when_each_phone_tapped():
+    """Kings' thumbmaster race: p2's slow phone copies the thumb first and
+    is judged first; p3, last in real terms, drinks."""
+    from tests.games.drinking_helpers import act, draw, make
+
+    g = make("kings", 4, deck=["4S"])
+    draw(g)
+    act(g, "p0", "thumb", 3.0, thumb="left")
+    tap(g, "p1", 3.21, 0.02, thumb="left")
+    tap(g, "p2", 3.26, 0.16, thumb="left")  # tapped at 3.18
+    tap(g, "p3", 3.27, 0.02, thumb="left")
+    out = g.public_view()["outcome"]
+    assert out["order"] == ["p2", "p1", "p3"] and out["losers"] == ["p3"]
+    assert g.drinks() == {"p0": 0, "p1": 0, "p2": 0, "p3": 2}
+

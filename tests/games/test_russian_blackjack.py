@@ -313,6 +313,30 @@ def test_insurance_is_lost_without_black_jack_and_the_stake_stays_in_play():
     assert payouts(g)[("p0", "bet")] == ("win", 10)
 
 
+def test_insurance_is_settled_when_the_dealer_takes_the_second_card():
+    """As the rules say: no Black Jack in the dealer's second card, and the
+    insurance is lost there and then, while the dealer still draws; a Black
+    Jack settles the insurance (and with it the deal) at that card, without
+    waiting for the dealer's stand."""
+    g = table(["10H", "5C", "AS", "6D", "8D", "4S", "9H"])
+    act(g, "p0", "insurance", take=True)
+    act(g, "p1", "insurance", take=False)
+    act(g, "p0", "stand")
+    act(g, "p1", "stand")
+    act(g, "p2", "hit")  # the second card: A + 4, no Black Jack
+    assert g.public_view()["phase"] == "dealer"
+    assert payouts(g) == {("p0", "insurance"): ("insurance_lost", -5)}
+    assert g.public_view()["stakes"]["p0"] == {"bet": 10}
+    g = table(["10H", "9C", "AS", "9D", "8D", "KS"])
+    act(g, "p0", "insurance", take=True)
+    act(g, "p1", "insurance", take=False)
+    act(g, "p0", "stand")
+    act(g, "p1", "stand")
+    act(g, "p2", "hit")  # the second card: Black Jack
+    assert payouts(g)[("p0", "insurance")] == ("insurance", 10)
+    assert g.public_view()["phase"] == "bet" and g.s["round"] == 1
+
+
 # -- seats, forfeits, the session ------------------------------------------------------------------------------------------
 def test_losers_drink_and_a_bust_dealer_drinks():
     """A beaten or bust hand drinks one; a bust dealer drinks one."""
@@ -433,3 +457,14 @@ def test_every_message_key_and_result_turns_up():
     assert set(RussianBlackjack.MESSAGES) - used == set()
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)
     assert json.loads(json.dumps(log)) == log
+
+
+def test_a_staged_shoe_repeats_a_card_as_often_as_the_shoe_holds_it():
+    """A staged deck of a 2-deck shoe may hold a card up to 2 times
+    (dealt as staged), not once; more often than the shoe holds it is refused."""
+    g = table(["7S", "7S", "KD", "7H", "7H"], n=3, decks=2)
+    assert {p: [c for h in hands(g, p) for c in h["cards"]] for p in ("p0", "p1")} == {"p0": ["7S", "7H"], "p1": ["7S", "7H"]}
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 3, deck=["AS"] * 3, decks=2)
+    with pytest.raises(ValueError, match="that often"):
+        make(MODE, 3, deck=["AS", "AS"], decks=1)

@@ -1,6 +1,7 @@
 """Shif-shof-shum (seed 003, "Шиф, шоф и шум"): one test per rule, on staged decks.
 
-The first dealer is the last seat, so the first seat leads and a staged deck
+Without a staged deck the first dealer is drawn by lot; with one it is the
+last seat, so the first seat leads and a staged deck
 is dealt one card at a time from the first seat. ``stage`` builds a whole
 32-card deck from the hands a test names (each hand completed from the
 rest of the pack in pack order), so every card's place is known.
@@ -56,6 +57,26 @@ THREE = (["7S", "7C", "AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC"],
 def test_mode_is_registered():
     """shif_shof_shum is a mode of the app."""
     assert MODES["shif_shof_shum"] is ShifShofShum
+
+
+def test_the_first_dealer_is_drawn_by_lot():
+    """Without a staged deck the first dealer is drawn at random (any seat,
+    the same for the same seed), and the player on their left leads."""
+    dealers = {}
+    for seed in range(24):
+        g = make("shif_shof_shum", 4, seed=seed)
+        view = g.public_view()
+        assert make("shif_shof_shum", 4, seed=seed).public_view()["dealer"] == view["dealer"]
+        seats = g.s["seats"]
+        assert view["turn"] == seats[(seats.index(view["dealer"]) + 1) % 4]
+        dealers[view["dealer"]] = seed
+    assert sorted(dealers) == ["p0", "p1", "p2", "p3"]
+
+
+def test_a_staged_deck_is_dealt_by_the_last_seat():
+    """With a staged deck the last seat deals, so the first seat leads."""
+    g = make("shif_shof_shum", 4, deck=["2S"], seed=5)
+    assert g.public_view()["dealer"] == "p3" and g.public_view()["turn"] == "p0"
 
 
 def test_everybody_antes_one_of_five_tokens_into_the_box():

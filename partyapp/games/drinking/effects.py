@@ -3,7 +3,7 @@ card is drawn: one function per effect, called as ``effect(g, drawer, rank,
 entry, now)`` with the engine ``g`` (a ``DrinkingGame``), the drawer's id,
 the card's rank and its deck entry (title, text, effect, params). An effect
 hands out drinks, grants a role, changes the direction, fills the cup, or
-opens a prompt (``drinking_prompts``) that holds the next draw."""
+opens a prompt (``prompts/``) that holds the next draw."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def drink(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 def mate(g, pid: str, rank: str, entry: dict, now: float) -> None:
     if len(g.state.seats) < 2:
-        g.log("note", "no_mate")
+        g.log("drinking.no_mate")
     else:
         g.state.prompt = Pick(by=pid, what="mate", n=entry["params"]["n"])
 
@@ -71,20 +71,20 @@ def cup(g, pid: str, rank: str, entry: dict, now: float) -> None:
         g.neck(pid, "cup", msg="cup_neck")
         g.game_over("last_king", pid, entry["params"]["return_cards"])
     else:
-        g.log("cup", "cup", player=pid, filled=s.cup, of=s.cup_total)
+        g.log("drinking.cup", player=pid, filled=s.cup, of=s.cup_total)
 
 
 def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:
     s = g.state
     s.direction = -s.direction
-    g.log("reverse", "reverse", direction=s.direction)
+    g.log("drinking.reverse", direction=s.direction)
     if entry["params"]["n"]:
         g.drink([pid], entry["params"]["n"], "card")
 
 
 def chugalug(g, pid: str, rank: str, entry: dict, now: float) -> None:
     if len(g.state.seats) < 2:
-        g.log("note", "chugalug_alone")
+        g.log("drinking.chugalug_alone")
     else:
         g.state.prompt = Chugalug(by=pid, speaker=pid, n=entry["params"]["n"])
 
@@ -93,7 +93,7 @@ def rps(g, pid: str, rank: str, entry: dict, now: float) -> None:
     p = entry["params"]
     a, b = g.step(pid, 1), g.step(pid, -1)
     if a == pid:
-        g.log("note", "rps_alone")
+        g.log("drinking.rps_alone")
         return
     if a == b:
         b = pid

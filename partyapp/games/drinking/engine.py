@@ -8,12 +8,12 @@ Variants implemented
   small catalogue with parameters. A house variant is another definition
   (``options["variant"]``), checked by ``decks.validate_deck``.
 - The deck is the standard 52 cards. The card drawn is chosen at the moment it
-  is drawn, uniformly from the cards still undrawn, by a generator seeded from
-  the state's ``seed``, which is then replaced by the next seed that generator
-  gives (so the saved state holds 8 bytes of randomness, and the game is
-  deterministic under the seed given at set-up); a staged ``options["deck"]``
-  (testing only) is dealt from the front first. Undrawn cards never appear in
-  a view: only the count ``remaining`` does.
+  is drawn, uniformly from the cards still undrawn, by the kit's seeded
+  generator (``Engine.random``: the state's 63-bit ``seed``, replaced by the
+  next one at each draw, so the saved state holds 8 bytes of randomness and
+  the game is deterministic under the seed given at set-up); a staged
+  ``options["deck"]`` (testing only) is dealt from the front first. Undrawn
+  cards never appear in a view: only the count ``remaining`` does.
 
 Turns
 -----
@@ -67,11 +67,22 @@ Choices where the rule text is open
   first holder keeps it and the new card is void). The toilet and jail cards
   are returned once used. A player who leaves returns every role they held.
 - **Races** (Floor, Heaven, the thumb): every participant gets one ``tap``.
-  The order of arrival is the order of ``apply`` calls. The race settles as
-  soon as at most one participant has not tapped (that one is last), or at the
-  time-out (``race_timeout_s``), when everybody missing counts as last. In the
-  thumb race the thumbmaster does not tap and anyone copying with the wrong
-  thumb loses too. A race with fewer than two participants is called off.
+  Taps are judged fairly, by the kit's race judging (``kit/races.py``, as
+  the slap races are): each tap counts from when the phone sent it, its
+  arrival at the server less half that phone's recent round trip, the
+  compensation capped at 250 ms (``races.MAX_LAG_MS``), so a phone on slow
+  Wi-Fi is not always last, and a phone that answers its pings slowly on
+  purpose gains at most that. The server measures the phones' round trips
+  and stamps every move with its arrival for the whole game (``reflex``).
+  The race settles when everybody has tapped; when one participant is
+  left, as soon as no tap of theirs still on its way could be judged ahead
+  of the last tap in (the last tap's judged time plus the cap: at most a
+  quarter of a second later), and that one is last; or at the time-out
+  (``race_timeout_s``), when everybody missing counts as last. A race
+  whose taps came with no measured round trip (no compensation: judged by
+  arrival) settles as soon as one is left. In the thumb race the
+  thumbmaster does not tap and anyone copying with the wrong thumb loses
+  too. A race with fewer than two participants is called off.
 - **Round games** (Rhyme, Category): the drawer goes first, then round the
   table in the direction of play; the player whose go it is taps ``done`` to
   pass it on; the drawer (or, if they leave, the next player) or the host
@@ -149,19 +160,35 @@ keep their ``text`` parts, which the screens still show as they were.
 
 How it is built
 ---------------
-- The whole state is a ``drinking_state.State`` (dataclasses, saved as JSON
-  at every change); this module is the engine that changes it.
-- What each card effect does is in ``drinking_effects.py`` (one function
-  per effect of the catalogue in ``decks.py``). Each prompt kind an effect
-  can open is a small class in ``drinking_prompts/`` with its own moves,
-  views, time-out and leaving rules. The engine keeps the draw, the turns,
-  the powers usable at any time, the host's moves, the log and the tallies.
-- Every move goes through ``verify`` (is it among the player's legal actions,
-  every value within its domain, and allowed now: raises ``IllegalAction``
-  with the reason), ``can`` (the same as a yes or no) and ``apply`` (verify,
-  then make the move), in the spirit of pokerkit's ``verify_x`` / ``can_x`` /
-  ``x``. What the domains cannot express is checked there too: a penalty
-  call already made on this card, and a prompt's own ``verify`` (time is up).
+- ``DrinkingGame`` is a kit ``Engine`` (``kit/engine.py``), like every card
+  game: its options are ``Option`` declarations (``OPTIONS``, with their
+  help texts: the host's option form and ``option_list`` show them; the
+  deck ``variant`` and a staged ``deck`` are data, checked by
+  ``check_data``), its log entries are declared message keys
+  (``MESSAGES``; a forfeit's entry also takes what led to it, ``LEADS``),
+  its randomness is the kit's, and the seats (order, left and next,
+  presence and away, more time) are the kit's helpers.
+- The whole state is a ``state.State`` (dataclasses, saved as JSON at every
+  change); this module is the engine that changes it. The state stays
+  dataclasses because its prompts are typed classes and its saved form
+  has versions to read; it gives the kit its fields by name through
+  ``Fields`` (``state["seats"]``), the interface a card game's plain dict
+  gives as it is.
+- What each card effect does is in ``effects.py`` (one function per effect
+  of the catalogue in ``decks.py``). Each prompt kind an effect can open is
+  a small class in ``prompts/`` with its own moves, views, time-out and
+  leaving rules. The engine keeps the draw, the turns, the powers usable at
+  any time, the host's moves, the log and the tallies.
+- Every move goes through the kit's one validator (``Engine.check``: it is
+  among the player's legal actions, built with ``actions.spec`` and its
+  domains, every value within its domain, nothing missing or extra; the
+  refusal is worded as in every other game), then through what the domains
+  cannot express: a penalty call already made on this card, and a prompt's
+  own ``verify`` (time is up). A move the player is not offered at all is
+  refused in this game's terms (``refusal``: finish the card in play, not
+  your go ...). ``verify`` raises the reason, ``can`` says yes or no, and
+  ``apply`` makes the move, in the spirit of pokerkit's ``verify_x`` /
+  ``can_x`` / ``x``.
 """
 
 from __future__ import annotations
@@ -172,32 +199,88 @@ from typing import Any, Callable, ClassVar
 import orjson
 
 from partyapp.games.kit.wording import N_, Term
-from partyapp.games.kit.actions import in_domain, parameter_word
-from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn, options_of
+from partyapp.games.kit.actions import Action, one_of, spec
+from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
 from partyapp.games.kit.cards import STANDARD_DECK, colour_of, parse_card, validate_cards
+from partyapp.games.kit.engine import Engine
+from partyapp.games.kit.options import choice, flag, number
+from partyapp.games.kit.races import split_arrival
 from partyapp.games.drinking.decks import (GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, family_deck, validate_deck)
 from partyapp.games.drinking.effects import EFFECTS
-from partyapp.games.drinking.prompts import Prompt, Race, act, one
+from partyapp.games.drinking.prompts import Prompt, Race
 from partyapp.games.drinking.state import RoleInfo, Rule, State, dump, dumps, load
-from partyapp.games.kit.text import TextRefused, clean_text
 
 LOG_MAX = 24  # kept for undo and the jail card
 PUBLIC_LOG = 12  # sent to the screens: the ticker shows the latest
 CATCH_ROLES = ("question_master", "question_card")
 THUMBS = ("left", "right")
 
-OPTION_DEFAULTS: dict[str, Any] = {
-    "race_timeout_s": 10,
-    "answer_timeout_s": 10,
-    "rps_timeout_s": 30,
-    "sides": "seats",
-    "roles_pass_on": True,
-    "mates_share_necks": False,
-    "chugalug_max": 100,
+OPTIONS = {
+    "race_timeout_s": number(10, 1, 120, "A race (Floor, Heaven, the thumb) ends after this many seconds: "
+                                         "whoever has not tapped by then is last."),
+    "answer_timeout_s": number(10, 1, 120, "Seconds for each answer in chugalug: no answer in time is a mistake."),
+    "rps_timeout_s": number(30, 5, 300, "Seconds for each pick in paper, scissors, stone: "
+                                        "no pick in time loses the round."),
+    "sides": choice("seats", ("seats", "play"), "Who is on your left: the next seat clockwise (seats), "
+                                               "or the next player in the direction of play (play)."),
+    "roles_pass_on": flag(True, "A role for the game passes to whoever draws another card that grants it "
+                                "(off: the first holder keeps it)."),
+    "mates_share_necks": flag(False, "Mates share necks too, not only drinks."),
+    "chugalug_max": number(100, 10, 1000, "Chugalug stops at this number with nobody drinking."),
 }
-_NUMBER_OPTIONS = {"race_timeout_s": (1, 120), "answer_timeout_s": (1, 120),
-                   "rps_timeout_s": (5, 300)}
-_BOOL_OPTIONS = ("roles_pass_on", "mates_share_necks")
+
+# The log: each message key's kind (the screens and the jail card and undo
+# read it) and the names of its parameters.
+_LOG: dict[str, tuple[str, tuple[str, ...]]] = {
+    "draw": ("draw", ("player", "card", "title")),
+    "role_lost": ("role", ("player", "role")),
+    "role_kept": ("role", ("player", "role")),
+    "role_taken": ("role", ("player", "role")),
+    "thumb": ("thumb", ("player", "thumb")),
+    "toilet": ("toilet", ("player",)),
+    "jail": ("jail", ("player", "ref")),
+    "steal": ("steal", ("player", "victim")),
+    "undo": ("undo", ("ref",)),
+    "undo_steal": ("undo", ("player", "ref")),
+    "skip_draw": ("skip", ("player", "next")),
+    "skip_race": ("skip", ("player",)),
+    "skip_card": ("skip", ("player",)),
+    "skip_go": ("skip", ("player",)),
+    "join": ("join", ("player",)),
+    "leave": ("leave", ("player", "returned")),
+    "rule": ("rule", ("player", "rule")),
+    "mates": ("mate", ("player", "mate")),
+    "cup": ("cup", ("player", "filled", "of")),
+    "reverse": ("reverse", ("direction",)),
+    "chugalug_start": ("chugalug", ("player", "side")),
+    "chugalug_clean": ("chugalug", ("number",)),
+    "end": ("end", ()),
+    "end_returned": ("end", ()),
+    "no_race": ("note", ("race", "title")),
+    "host_skip": ("note", ()),
+    "called_off": ("note", ()),
+    "thumb_called_off": ("note", ()),
+    "race_off": ("note", ()),
+    "no_mate": ("note", ()),
+    "chugalug_alone": ("note", ()),
+    "rps_alone": ("note", ()),
+    "rps_off": ("note", ()),
+    # Forfeits, and a forfeit that reached nobody: with what led to them.
+    "drink": ("forfeit", ("cause", "players", "count")),
+    "neck": ("forfeit", ("cause", "players")),
+    "cup_neck": ("forfeit", ("cause", "players")),
+    "nobody": ("note", ()),
+}
+MESSAGES = {"drinking." + key: names for key, (_, names) in _LOG.items()}
+KINDS = {"drinking." + key: kind for key, (kind, _) in _LOG.items()}
+# What led to a forfeit (its ``lead``) and the parameters it brings.
+LEADS: dict[str, tuple[str, ...]] = {
+    "pick": ("by",), "caught": ("by", "player"), "deflect": ("by", "player"), "breach": ("by", "rule"),
+    "waterfall": (), "race": ("race", "title"), "race_timed_out": ("race", "title"), "round": ("title",),
+    "chugalug_slow": ("number", "expected", "said"), "chugalug_wrong": ("number", "expected", "said"),
+    "rps": ("winner",),
+}
+_LED = frozenset({"drinking.drink", "drinking.neck", "drinking.cup_neck", "drinking.nobody"})
 
 # Penalty calls: one call per offence (see "Penalty calls" above); the reason
 # a repeat is refused with.
@@ -214,21 +297,28 @@ def _group(value: Any) -> str | None:
     return value if value in GROUPS else None
 
 
-class DrinkingGame(Game):
+class DrinkingGame(Engine):
     """The engine shared by the drinking decks; a subclass names its mode and deck."""
 
     mode: ClassVar[str] = ""
     title: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
+    # Races are judged by arrival less each phone's lag: the server measures
+    # the phones' round trips and stamps every move (``races.ARRIVAL``).
+    reflex: ClassVar[bool] = True
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
     # A room in family mode plays the deck's family wording (``decks.FAMILY_DECKS``).
     FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
-    option_names: ClassVar[tuple[str, ...]] = tuple(sorted({*OPTION_DEFAULTS, "variant", "deck"}))
+    OPTIONS = OPTIONS
+    # A house variant (a deck definition) and a staged deck (testing) are data.
+    OPTION_DATA = ("variant", "deck")
+    MESSAGES = MESSAGES
+    LOG_MAX = LOG_MAX
+    PUBLIC_LOG = PUBLIC_LOG
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self._events: list[dict] = []
+        super().__init__(state)
         # The deck never changes during a game: encoded once for the store.
         self._deck_json = dumps(state.deck)
         # Log entries rarely change once written: their encodings are kept,
@@ -236,44 +326,17 @@ class DrinkingGame(Game):
         self._entry_json_cache: dict[int, tuple[tuple, str]] = {}
         self._breach_memo: tuple | None = None  # (calls, number of rules, seats, domain)
 
+    @property
+    def state(self) -> State:
+        """The game's state (the kit's ``self.s``)."""
+        return self.s
+
     # -- set-up and persistence ---------------------------------------------
     @classmethod
-    def check_options(cls, options: dict) -> dict:
-        if not isinstance(options, dict):
-            raise ValueError("options must be an object.")
-        out: dict[str, Any] = dict(OPTION_DEFAULTS)
-        for name, value in options.items():
-            if name == "seed":
-                continue
-            if name not in cls.option_names:
-                raise ValueError(f"unknown option {name!r} "
-                                 f"(options: {', '.join(sorted(cls.option_names))}).")
-            if name == "variant":
-                if value is not None:
-                    out["variant"] = validate_deck(value)
-            elif name == "deck":
-                if value is not None:
-                    out["deck"] = validate_cards(value, max_len=len(STANDARD_DECK))
-            elif name in _NUMBER_OPTIONS:
-                lo, hi = _NUMBER_OPTIONS[name]
-                if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                        or not lo <= value <= hi:
-                    raise ValueError(f"{name} must be a number of seconds from {lo} to {hi}.")
-                out[name] = value
-            elif name in _BOOL_OPTIONS:
-                if not isinstance(value, bool):
-                    raise ValueError(f"{name} must be true or false.")
-                out[name] = value
-            elif name == "sides":
-                if value not in ("seats", "play"):
-                    raise ValueError("sides must be \"seats\" (left is the next seat clockwise) "
-                                     "or \"play\" (left is the next player in play).")
-                out[name] = value
-            elif name == "chugalug_max":
-                if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 1000:
-                    raise ValueError("chugalug_max must be a whole number from 10 to 1000.")
-                out[name] = value
-        return out
+    def check_data(cls, name: str, value: Any) -> Any:
+        if name == "variant":
+            return validate_deck(value)
+        return validate_cards(value, max_len=len(STANDARD_DECK))
 
     @classmethod
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "DrinkingGame":
@@ -284,14 +347,8 @@ class DrinkingGame(Game):
         # words are message ids, worded in each screen's language.
         own = house is not None and house != family_deck(cls.mode)
         staged = opts.pop("deck", [])
-        seats: list[str] = []
-        groups: dict[str, str | None] = {}
-        for p in players:
-            pid = p["id"]
-            if not isinstance(pid, str) or not pid or pid == HOST or pid in groups:
-                raise ValueError(f"bad or repeated player id {pid!r}.")
-            seats.append(pid)
-            groups[pid] = _group(p.get("group"))
+        seats = cls.seat_ids(players)
+        groups = {p["id"]: _group(p.get("group")) for p in players}
         if not seats:
             raise ValueError("a game needs at least one player.")
         cup_total = sum(1 for code in STANDARD_DECK
@@ -300,7 +357,7 @@ class DrinkingGame(Game):
             mode=cls.mode, deck=deck, house=own, opts=opts, seats=seats, groups=groups, current=seats[0],
             staged=list(staged), cup_total=cup_total, roles={r: None for r in ROLES},
             fingers={pid: 0 for pid in seats}, necks={pid: 0 for pid in seats},
-            seed=rng.getrandbits(64),
+            seed=cls.new_seed(rng),
         ))
 
     def to_state(self) -> dict:
@@ -335,12 +392,7 @@ class DrinkingGame(Game):
             raise ValueError(f"unknown drinking mode {state.get('mode')!r}")
         return klass(load(orjson.loads(orjson.dumps(state))))  # a copy: nothing shared with the caller
 
-    # -- seats ------------------------------------------------------------------
-    def step(self, pid: str, k: int) -> str:
-        """The player ``k`` seats clockwise from ``pid`` (negative: the other way)."""
-        seats = self.state.seats
-        return seats[(seats.index(pid) + k) % len(seats)]
-
+    # -- seats (the kit's ``step``, ``left_of``, presence and more time) ------
     def next_in_play(self, pid: str) -> str:
         return self.step(pid, self.state.direction)
 
@@ -367,19 +419,21 @@ class DrinkingGame(Game):
         return others or [pid]
 
     # -- the log and the tallies -----------------------------------------------
-    def log(self, kind: str, msg: str, **extra: Any) -> dict:
-        """A log entry: its kind, message key and parameters (names starting
-        with ``_`` are the engine's own and never shown)."""
-        s = self.state
-        s.log_seq += 1
-        entry = {"id": s.log_seq, "kind": kind, "msg": "drinking." + msg, "drinks": {}, "necks": {},
-                 "undone": False}
-        entry.update(extra)
-        s.log.append(entry)
-        if len(s.log) > LOG_MAX:
-            del s.log[0]
-        self._events.append(entry)
-        return entry
+    def log_entry(self, seq: int, msg: str, params: dict) -> dict:
+        """An entry: its kind, message key, what it handed out (``drinks``,
+        ``necks``), whether the host undid it, and its parameters (names
+        starting with ``_`` are the engine's own and never shown)."""
+        return {"id": seq, "kind": KINDS[msg], "msg": msg, "drinks": {}, "necks": {}, "undone": False, **params}
+
+    def declared(self, msg: str, params: dict) -> tuple[str, ...] | None:
+        names = MESSAGES.get(msg)
+        if names is None or "lead" not in params:
+            return names
+        lead = LEADS.get(params["lead"]) if msg in _LED else None
+        return None if lead is None else (*names, "lead", *lead)
+
+    def events(self) -> list[dict]:
+        return [self._pub_entry(e) for e in self._events]
 
     def _expand(self, targets: dict, exempt: set) -> dict:
         """Everybody a forfeit reaches through mates: each drinks the largest
@@ -421,7 +475,7 @@ class DrinkingGame(Game):
 
     def _forfeit(self, msg: str, cause: str, lead: dict | None, drinks: dict | None = None,
                  necks: dict | None = None, **params: Any) -> dict:
-        entry = self.log("forfeit", msg, cause=cause, **(lead or _EMPTY), **params,
+        entry = self.log("drinking." + msg, cause=cause, **(lead or _EMPTY), **params,
                          _t={p: n for p, n in (drinks or _EMPTY).items() if n > 0},
                          _nt=dict(necks or _EMPTY), _ex=[])
         self._settle(entry)
@@ -434,7 +488,7 @@ class DrinkingGame(Game):
         """``pids`` drink ``n`` each (and their mates with them). ``lead``:
         what caused it, ``{"lead": key, ...its parameters}``."""
         if not pids:
-            self.log("note", "nobody", **(lead or _EMPTY))
+            self.log("drinking.nobody", **(lead or _EMPTY))
             return
         self._forfeit("drink", cause, lead, drinks={p: n for p in pids}, players=list(pids), count=n)
 
@@ -459,15 +513,9 @@ class DrinkingGame(Game):
 
     def add_rule(self, pid: str, text: str, n: int) -> None:
         self.state.rules.append(Rule(by=pid, text=text, n=n))
-        self.log("rule", "rule", player=pid, rule=text)
+        self.log("drinking.rule", player=pid, rule=text)
 
     # -- views --------------------------------------------------------------------
-    def players(self) -> list[str]:
-        return list(self.state.seats)
-
-    def is_over(self) -> bool:
-        return self.state.over
-
     def drinks(self) -> dict[str, int]:
         return dict(self.state.fingers)
 
@@ -477,21 +525,17 @@ class DrinkingGame(Game):
     def house_rules(self) -> list[dict]:
         return [{"by": r.by, "text": r.text} for r in self.state.rules]
 
-    def set_more_time(self, pids: list[str]) -> None:
-        self.state.more_time = sorted(pids)
-
     def seconds(self, option: str, pids: list[str]) -> float:
         """The length of a clock (an option in seconds) that is the own clock
-        of ``pids``: twice as long when one of them asked for more time."""
-        seconds = self.state.opts[option]
-        slow = self.state.more_time
-        return seconds * 2 if slow and any(p in slow for p in pids) else seconds
+        of ``pids``: twice as long when one of them asked for more time
+        (the kit's ``seconds_for``)."""
+        return self.seconds_for(self.state.opts[option], pids)
 
     def next_deadline(self) -> float | None:
         pr = self.state.prompt
-        return pr.deadline if pr is not None else None
+        return pr.due() if pr is not None else None
 
-    def _turn(self) -> str | None:
+    def turn(self) -> str | None:
         s = self.state
         if s.over:
             return None
@@ -536,11 +580,11 @@ class DrinkingGame(Game):
             "title": self.title,
             "deck_name": s.deck["name"],
             "house_deck": s.house,
-            "turn": self._turn(),
+            "turn": self.turn(),
             "next_drawer": None if s.over else s.current,
             "over": s.over,
             "result": orjson.loads(orjson.dumps(s.result)) if s.result else None,
-            "host_actions": self._host_actions(),
+            "host_actions": self.host_actions(),
             "seats": list(s.seats),
             "groups": {p: s.groups.get(p) for p in s.seats},
             "last_card": s.last_card,
@@ -560,7 +604,7 @@ class DrinkingGame(Game):
             "drinks": dict(s.fingers),
             "necks": dict(s.necks),
             "unit": self.unit[1],
-            "log": [self._pub_entry(e) for e in s.log[-PUBLIC_LOG:]],
+            "log": [self._pub_entry(e) for e in s.log[-self.PUBLIC_LOG:]],
         }
 
     def private_view(self, pid: str) -> dict:
@@ -604,37 +648,31 @@ class DrinkingGame(Game):
                 latest_steal = False
         return ids
 
-    def _host_actions(self) -> list[dict]:
+    def host_actions(self) -> list[dict]:
         s = self.state
         if s.over:
             return []
         acts = []
         ids = self._undoable()
         if ids:
-            acts.append(act("undo", entry=one(ids)))
+            acts.append(spec("undo", entry=one_of(ids)))
         if s.prompt is not None:
-            acts.append(act("skip"))
+            acts.append(spec("skip"))
             acts.extend(s.prompt.host_actions(self))
         return acts
 
-    def legal_actions(self, pid: str) -> list[dict]:
+    def actions(self, pid: str) -> list[dict]:
         s = self.state
-        if s.over:
-            return []
-        if pid == HOST:
-            return self._host_actions()
-        if pid not in s.seats:
-            return []
         acts: list[dict] = []
         pr = s.prompt
         if s.roles["thumbmaster"] == pid and s.paused is None and not isinstance(pr, Race):
             if s.role_info["thumbmaster"].thumbs:
-                acts.append(act("thumb", thumb=one(THUMBS)))
+                acts.append(spec("thumb", thumb=one_of(THUMBS)))
             else:
-                acts.append(act("thumb"))
+                acts.append(spec("thumb"))
         if pr is None:
             if pid == s.current:
-                acts.append(act("draw"))
+                acts.append(spec("draw"))
         else:
             acts.extend(pr.actions(self, pid))
         self._power_actions(pid, acts)
@@ -649,29 +687,29 @@ class DrinkingGame(Game):
         held = [r for r in CATCH_ROLES if roles[r] == pid]
         if held and len(seats) > 1:
             if not calls:
-                acts.append(act("caught", by=one(held), player=one([p for p in seats if p != pid])))
+                acts.append(spec("caught", by=one_of(held), player=one_of([p for p in seats if p != pid])))
             else:
                 open_ = {r: [p for p in seats if p != pid and f"caught:{r}:{p}" not in calls] for r in held}
                 by = [r for r in held if open_[r]]
                 if by:
                     players = [p for p in seats if any(p in open_[r] for r in by)]
-                    acts.append(act("caught", by=one(by), player=one(players)))
+                    acts.append(spec("caught", by=one_of(by), player=one_of(players)))
         holder = roles["question_card"]
         if holder is not None and holder != pid and (not calls or f"deflect:{holder}" not in calls):
-            acts.append(act("deflect"))
+            acts.append(spec("deflect"))
         if roles["toilet"] == pid:
-            acts.append(act("toilet"))
+            acts.append(spec("toilet"))
         if roles["jail"] == pid and self._jail_target(pid) is not None:
-            acts.append(act("jail"))
+            acts.append(spec("jail"))
         if roles["jail"] is not None and roles["jail"] != pid:
-            acts.append(act("steal"))
+            acts.append(spec("steal"))
         if s.rules:
             if calls:
                 rules, breakers = self._breach_domain()
             else:
                 rules, breakers = range(len(s.rules)), seats
             if rules:
-                acts.append(act("breach", rule=one(rules), player=one(breakers)))
+                acts.append(spec("breach", rule=one_of(rules), player=one_of(breakers)))
 
     def _breach_domain(self) -> tuple[list[int], list[str]]:
         """The rules that can still be reported on this card, and the players
@@ -696,8 +734,9 @@ class DrinkingGame(Game):
         self._breach_memo = (s.calls, len(s.rules), list(s.seats), (rules, breakers))
         return rules, breakers
 
-    # -- verify, can, apply ---------------------------------------------------------
+    # -- checking and making a move -------------------------------------------------
     def _refusal(self, pid: str, type_: str) -> IllegalAction:
+        """Why ``pid`` is not offered a move of ``type_`` now."""
         s = self.state
         if pid != HOST and pid not in s.seats:
             return IllegalAction("You are not in this game; you will be dealt in next game.")
@@ -712,39 +751,48 @@ class DrinkingGame(Game):
             return IllegalAction("You have already had your go.")
         return IllegalAction("That move is not possible now.")
 
-    def verify(self, pid: str, action: Any, now: float) -> tuple[str, dict]:
+    def _called_before(self, type_: str, values: Any) -> IllegalAction | None:
+        """The refusal of a penalty call already made on this card (None when
+        it is not one)."""
+        calls = self.state.calls
+        if type_ in _CALLED and calls and self._call_key(type_, values) in calls:
+            return IllegalAction(_CALLED[type_])
+        return None
+
+    def refusal(self, pid: str, action: Any, specs: list[dict], refused: IllegalAction) -> IllegalAction:
+        """A move the kit's validator refused, in this game's terms: a penalty
+        call made already says so, a move not offered says why not."""
+        type_ = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(type_, str):
+            return refused
+        again = self._called_before(type_, action)
+        if again is not None:
+            return again
+        if not any(s["type"] == type_ for s in specs):
+            return self._refusal(pid, type_)
+        return refused
+
+    def check(self, pid: str, action: Any) -> Action:
+        """The kit's validator, then what the domains cannot express: a
+        penalty call made already on this card, and the prompt's own checks
+        (its clock, judged at the move's arrival)."""
+        act = super().check(pid, action)
+        again = self._called_before(act.type, act.params)
+        if again is not None:
+            raise again
+        prompt = self.state.prompt
+        if prompt is not None and pid != HOST and act.type in prompt.moves:
+            prompt.verify(self, pid, act.type, act.params, self.arrival.at)
+        return act
+
+    def verify(self, pid: str, action: Any, now: float) -> Action:
         """Why ``pid`` may not make ``action`` now (raises ``IllegalAction``
-        with the reason); else the move's type and its checked values."""
-        action = options_of(action)
-        s = self.state
-        if s.over:
-            raise GameIsOver("The game is over.")
-        type_ = action["type"]
-        if type_ in _CALLED and s.calls and self._call_key(type_, action) in s.calls:
-            raise IllegalAction(_CALLED[type_])
-        for spec in self.legal_actions(pid):
-            if spec["type"] == type_:
-                break
-        else:
-            raise self._refusal(pid, type_)
-        values: dict[str, Any] = {}
-        for name, domain in spec["params"].items():
-            if name not in action:
-                raise IllegalAction("This move needs a {name}.", name=parameter_word(name))
-            if "text" in domain:
-                try:
-                    values[name] = clean_text(action[name], Term("The text"), domain["text"]["max_len"])
-                except TextRefused as exc:
-                    raise IllegalAction(exc.wording) from None
-                continue
-            ok, value = in_domain(domain, action[name])
-            if not ok:
-                raise IllegalAction("That {name} is not one you can choose now.", name=parameter_word(name))
-            values[name] = value
-        prompt = s.prompt
-        if prompt is not None and pid != HOST and type_ in prompt.moves:
-            prompt.verify(self, pid, type_, values, now)
-        return type_, values
+        with the reason); else the checked move. Every rule of this game is
+        checked before anything changes, so this is exactly what ``apply``
+        takes; it changes nothing."""
+        self.now = now
+        action, self.arrival = split_arrival(action, now)
+        return self.check(pid, action)
 
     def can(self, pid: str, action: Any, now: float) -> bool:
         """Whether ``apply`` would take ``action`` from ``pid`` now."""
@@ -754,26 +802,24 @@ class DrinkingGame(Game):
             return False
         return True
 
-    def apply(self, pid: str, action: dict, now: float) -> list[dict]:
-        type_, values = self.verify(pid, action, now)
-        self._events = []
+    def perform(self, pid: str, act: Action) -> None:
         prompt = self.state.prompt
-        if prompt is not None and type_ in prompt.moves:
-            getattr(prompt, type_)(self, pid, values, now)
+        if prompt is not None and act.type in prompt.moves:
+            getattr(prompt, act.type)(self, pid, act.params, self.now)
         else:
-            self._MOVES[type_](self, pid, values, now)
+            self._MOVES[act.type](self, pid, act.params, self.now)
         self._check_end()
-        return [self._pub_entry(e) for e in self._events]
 
     def tick(self, now: float) -> list[dict]:
         s = self.state
         pr = s.prompt
-        if s.over or pr is None or pr.deadline is None or now < pr.deadline:
+        due = pr.due() if pr is not None and not s.over else None
+        if due is None or now < due:
             return []
-        self._events = []
+        self.begin(now)
         pr.timeout(self, now)
         self._check_end()
-        return [self._pub_entry(e) for e in self._events]
+        return self.events()
 
     # -- the prompt in play ------------------------------------------------------------
     def close(self, outcome: dict | None = None) -> None:
@@ -807,9 +853,9 @@ class DrinkingGame(Game):
         if return_cards:
             s.roles = {r: None for r in ROLES}
             s.rules = []
-            self.log("end", "end_returned")
+            self.log("drinking.end_returned")
         else:
-            self.log("end", "end")
+            self.log("drinking.end")
         s.result = {"reason": reason, "by": by, "drinks": dict(s.fingers), "necks": dict(s.necks)}
 
     # -- the draw and the card effects ------------------------------------------
@@ -819,10 +865,7 @@ class DrinkingGame(Game):
             return s.staged.pop(0)
         drawn = set(s.drawn)
         pool = [c for c in STANDARD_DECK if c not in drawn]
-        rng = random.Random(s.seed)
-        card = pool[rng.randrange(len(pool))]
-        s.seed = rng.getrandbits(64)
-        return card
+        return pool[self.random().randrange(len(pool))]
 
     def _draw(self, pid: str, values: dict, now: float) -> None:
         s = self.state
@@ -836,13 +879,13 @@ class DrinkingGame(Game):
         s.calls = []
         if rank == "K":
             s.kings += 1
-        self.log("draw", "draw", player=pid, card=code, title=entry["title"])
+        self.log("drinking.draw", player=pid, card=code, title=entry["title"])
         for role in ROLES:
             info = s.role_info.get(role)
             holder = s.roles[role]
             if holder is not None and info is not None and info.until == "next_same_rank" and info.rank == rank:
                 s.roles[role] = None
-                self.log("role", "role_lost", player=holder, role=role)
+                self.log("drinking.role_lost", player=holder, role=role)
         EFFECTS[entry["effect"]](self, pid, rank, entry, now)
         if not s.over:
             s.current = self.next_in_play(pid)
@@ -851,19 +894,19 @@ class DrinkingGame(Game):
         s = self.state
         holder = s.roles[role]
         if holder is not None and holder != pid and not s.opts["roles_pass_on"]:
-            self.log("role", "role_kept", player=holder, role=role)
+            self.log("drinking.role_kept", player=holder, role=role)
             return
         s.roles[role] = pid
         s.role_info[role] = info
-        self.log("role", "role_taken", player=pid, role=role)
+        self.log("drinking.role_taken", player=pid, role=role)
 
     def start_race(self, by: str, race: str, title: str, participants: list[str],
                     thumb: str | None, n: int, now: float) -> None:
         if len(participants) < 2:
-            self.log("note", "no_race", race=race, title=title)
+            self.log("drinking.no_race", race=race, title=title)
             return
         self.state.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
-                                 n=n, deadline=now + self.state.opts["race_timeout_s"])
+                                 n=n, opened=now, deadline=now + self.state.opts["race_timeout_s"])
 
     # -- powers usable at any time ---------------------------------------------------------
     def _thumb(self, pid: str, values: dict, now: float) -> None:
@@ -871,7 +914,7 @@ class DrinkingGame(Game):
         info = s.role_info["thumbmaster"]
         thumb = values.get("thumb")
         others = [p for p in s.seats if p != pid]
-        self.log("thumb", "thumb", player=pid, thumb=thumb)
+        self.log("drinking.thumb", player=pid, thumb=thumb)
         paused = s.prompt
         s.prompt = None
         self.start_race(pid, "thumb", "Thumb", others, thumb, info.n, now)
@@ -912,20 +955,20 @@ class DrinkingGame(Game):
 
     def _toilet(self, pid: str, values: dict, now: float) -> None:
         self.state.roles["toilet"] = None
-        self.log("toilet", "toilet", player=pid)
+        self.log("drinking.toilet", player=pid)
 
     def _jail(self, pid: str, values: dict, now: float) -> None:
         entry = self._jail_target(pid)
         entry["_ex"].append(pid)
         self._settle(entry)
         self.state.roles["jail"] = None
-        self.log("jail", "jail", player=pid, ref=entry["id"])
+        self.log("drinking.jail", player=pid, ref=entry["id"])
 
     def _steal(self, pid: str, values: dict, now: float) -> None:
         roles = self.state.roles
         victim = roles["jail"]
         roles["jail"] = pid
-        self.log("steal", "steal", player=pid, victim=victim, _from=victim, _to=pid)
+        self.log("drinking.steal", player=pid, victim=victim, _from=victim, _to=pid)
 
     def _breach(self, pid: str, values: dict, now: float) -> None:
         rule = self.state.rules[values["rule"]]
@@ -940,18 +983,18 @@ class DrinkingGame(Game):
         if entry["kind"] == "steal":
             back = entry["_from"] if entry["_from"] in s.seats else None
             s.roles["jail"] = back
-            self.log("undo", "undo_steal", player=back, ref=entry["id"])
+            self.log("drinking.undo_steal", player=back, ref=entry["id"])
             return
         for key, tally in (("drinks", s.fingers), ("necks", s.necks)):
             for p, n in entry[key].items():
                 tally[p] = tally.get(p, 0) - n
         if entry.get("_call") in s.calls:
             s.calls = [c for c in s.calls if c != entry["_call"]]
-        self.log("undo", "undo", ref=entry["id"])
+        self.log("drinking.undo", ref=entry["id"])
 
     def _skip(self, pid: str, values: dict, now: float) -> None:
         self.state.prompt = None
-        self.log("note", "host_skip")
+        self.log("drinking.host_skip")
         self.resume(now)
 
     _MOVES: ClassVar[dict[str, Callable]] = {
@@ -975,15 +1018,15 @@ class DrinkingGame(Game):
         s = self.state
         if pid not in self.waiting_for():
             raise IllegalAction("The game is not waiting for that player.")
-        self._events = []
+        self.begin(now)
         if s.prompt is None:
             s.current = self.next_in_play(pid)
-            self.log("skip", "skip_draw", player=pid, next=s.current)
+            self.log("drinking.skip_draw", player=pid, next=s.current)
         else:
             s.prompt.skip(self, pid, now)
         self.resume(now)
         self._check_end()
-        return [self._pub_entry(e) for e in self._events]
+        return self.events()
 
     # -- seats during a game ----------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
@@ -998,20 +1041,20 @@ class DrinkingGame(Game):
         if len(s.seats) >= self.max_players:
             raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
                                 game=Term(self.title), count=self.max_players)
-        self._events = []
+        self.begin(now)
         s.seats.append(pid)
         s.groups[pid] = _group(player.get("group"))
         s.fingers.setdefault(pid, 0)
         s.necks.setdefault(pid, 0)
         if s.current is None:
             s.current = pid
-        self.log("join", "join", player=pid)
+        self.log("drinking.join", player=pid)
 
     def remove_player(self, pid: str, now: float) -> None:
         s = self.state
         if pid not in s.seats:
             raise IllegalAction("That player is not in this game.")
-        self._events = []
+        self.begin(now)
         nxt = self.next_in_play(pid)
         nxt = None if nxt == pid else nxt
         returned = [r for r in ROLES if s.roles[r] == pid]
@@ -1023,18 +1066,18 @@ class DrinkingGame(Game):
                 del s.mates[m]
         if s.current == pid:
             s.current = nxt
-        self.log("leave", "leave", player=pid, returned=returned)
+        self.log("drinking.leave", player=pid, returned=returned)
         still: Prompt | None = None
         if not s.over:
             if s.paused is not None and s.paused.leave(self, pid, nxt, now):
                 s.paused = None
-                self.log("note", "called_off")
+                self.log("drinking.called_off")
             pr = s.prompt
             if pr is not None:
                 if pr.leave(self, pid, nxt, now):
                     s.prompt = None
                     thumb = isinstance(pr, Race) and pr.race == "thumb"
-                    self.log("note", "thumb_called_off" if thumb else "called_off")
+                    self.log("drinking.thumb_called_off" if thumb else "drinking.called_off")
                 else:
                     still = pr
         s.seats.remove(pid)
@@ -1044,12 +1087,6 @@ class DrinkingGame(Game):
             self.game_over("empty", None, False)
         self.resume(now)
         self._check_end()
-
-    def set_seat_order(self, pids: list[str]) -> None:
-        s = self.state
-        if not isinstance(pids, list) or len(pids) != len(s.seats) or set(pids) != set(s.seats):
-            raise IllegalAction("The new seat order must list every player in the game once.")
-        s.seats[:] = list(pids)
 
 
 class RingOfFire(DrinkingGame):

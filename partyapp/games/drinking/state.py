@@ -1,11 +1,20 @@
 """The state of a drinking-deck game, as dataclasses that round-trip JSON.
 
 ``State`` is everything a game is: saved whole at every change (the
-prompts in ``drinking_prompts`` are dataclasses too), so a room survives a
-server restart mid-game. ``dump`` gives the saved text, ``load`` takes it
-back. ``load`` also reads the saved form of version 2 (which spelt the pick
-prompt's purpose ``for``), and fills in the card parameters the effect
-catalogue has gained since a game's deck was saved, with their defaults.
+prompts in ``prompts/`` are dataclasses too), so a room survives a server
+restart mid-game. ``dump`` gives the saved text, ``load`` takes it back.
+``load`` also reads the saved form of version 2 (which spelt the pick
+prompt's purpose ``for``), fills in the card parameters the effect
+catalogue has gained since a game's deck was saved, with their defaults,
+and the fields a state has gained since (``away``, a race's judged taps)
+with theirs.
+
+The state stays dataclasses rather than the plain dict a card game keeps:
+its prompts are typed classes and its saved form has versions to read.
+The kit's engine (``kit/engine.py``) owns some of its fields (the seats,
+options, seed, log, whether it is over, who is away and who asked for more
+time) and reaches them by name through ``Fields`` (``state["seats"]`` is
+``state.seats``), the same interface a card game's dict gives as it is.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from typing import Any
 
 import orjson
 
+from partyapp.games.kit.engine import Fields
 from partyapp.games.drinking import prompts as drinking_prompts
 from partyapp.games.drinking.decks import with_defaults
 from partyapp.games.drinking.prompts import Prompt
@@ -48,7 +58,7 @@ class RoleInfo:
 
 
 @dataclass(slots=True, kw_only=True)
-class State:
+class State(Fields):
     mode: str
     deck: dict  # the deck definition played (decks.validate_deck's form)
     house: bool = False  # a house variant: its words are shown as typed, never translated
@@ -77,11 +87,12 @@ class State:
     log_seq: int = 0
     over: bool = False
     result: dict | None = None
-    # The next draw's generator seed: 8 bytes in the saved state instead of
-    # the whole Mersenne Twister state.
+    # The next draw's generator seed (the kit's ``Engine.random``): 8 bytes
+    # in the saved state instead of the whole Mersenne Twister state.
     seed: int
     calls: list[str] = field(default_factory=list)  # penalty calls since the last draw (replaced, never changed in place)
     more_time: list[str] = field(default_factory=list)  # players whose own clocks run twice as long
+    away: list[str] = field(default_factory=list)  # players whose phone is away
 
 
 # Saved apart from the rest: the deck never changes during a game and the log

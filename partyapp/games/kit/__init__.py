@@ -1,8 +1,12 @@
 """The engine kit every game is built on: the engine protocol and its
-refusals, options, the log of message keys, seeded randomness, seats, the
-action specs and the one validator, cards, shoes and dealing, chips, the
-forfeit ledger, fair races, melds and scores, the text cleaner and the
-wording markers.
+refusals (``base.py``); ``Engine``, the one base of every game, card games
+and drinking decks alike (``engine.py``: declared options, the log of
+message keys, seeded randomness, seats, presence, more time and the one
+action validator); option declarations (``options.py``), the action specs
+(``actions.py``), ``CardGame`` for the full card games (``cardgame.py``:
+stock, staged deck, forfeits, piles and hands), cards, shoes and dealing,
+chips, the forfeit ledger, fair races (``races.py``, ``reflex.py``), melds
+and scores, the text cleaner and the wording markers.
 
 Imports nothing outside ``partyapp.games.kit`` but the standard library and
 orjson.

@@ -10,8 +10,10 @@ action)`` accepts it only when its type is one of the specs and every
 parameter lies in its domain (no parameter missing, none extra), and returns
 an ``Action`` with the values normalised (text cleaned, choices given back as
 the engine's own objects). Anything else raises ``IllegalAction`` with a
-sentence a player can read. An engine that validates this way never sees a
-move its ``legal_actions`` did not offer.
+sentence a player can read (a refused text with the text cleaner's reason
+too: a control character, too long ...). An engine that validates this way
+never sees a move its ``legal_actions`` did not offer; every engine does,
+through ``engine.Engine.check``.
 """
 
 from __future__ import annotations
@@ -145,9 +147,17 @@ def moves_in_words(types: Iterable[str]) -> Wording:
     return Wording(template, **{"m%d" % i: move_word(t) for i, t in enumerate(names)})
 
 
-def why_not(name: str, domain: dict) -> Wording:
-    """The reason a value of parameter ``name`` was refused, for the player."""
+def why_not(name: str, domain: dict, value: Any = None) -> Wording:
+    """The reason ``value`` of parameter ``name`` was refused, for the player
+    (a text refused for what it holds says what, as the cleaner does)."""
     label = parameter_word(name, label=True)
+    if "text" in domain and isinstance(value, str):
+        rule = why_not(name, domain)
+        try:
+            clean_text(value, Term("The text"), domain["text"]["max_len"])
+        except TextRefused as exc:
+            return Wording("{rule} {reason}", rule=rule, reason=exc.wording)
+        return rule
     if "int" in domain:
         lim = domain["int"]
         if lim["min"] == lim["max"]:
@@ -198,6 +208,6 @@ def _match_one(params: dict, wanted: str, action: dict) -> Action:
             raise IllegalAction("A {move} needs {name}.", move=move_word(wanted), name=parameter_word(name))
         ok, value = in_domain(domain, action[name])
         if not ok:
-            raise IllegalAction(why_not(name, domain))
+            raise IllegalAction(why_not(name, domain, action[name]))
         values[name] = value
     return Action(wanted, values)

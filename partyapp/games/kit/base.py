@@ -79,6 +79,14 @@ class Game(ABC):
     # family wording of a deck, a card game without forfeits); the host
     # cannot change these there.
     FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
+    # Options only a server in testing mode honours (a staged deck, who deals
+    # or banks first): anywhere else the room refuses them (``forbidden``).
+    TESTING_OPTIONS: ClassVar[tuple[str, ...]] = ("deck",)
+    # The deal passes round from game to game (each game is one deal): the
+    # room hands a new game of the mode the start input ``dealer``, the next
+    # player clockwise from who dealt its last game of the mode
+    # (``first_dealer``).
+    DEAL_PASSES: ClassVar[bool] = False
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -111,6 +119,11 @@ class Game(ABC):
     @abstractmethod
     def from_state(cls, state: dict) -> "Game":
         ...
+
+    def first_dealer(self) -> str | None:
+        """Who dealt this game's first deal (read by the room where the deal
+        passes from game to game, ``DEAL_PASSES``)."""
+        return None
 
     # -- play ----------------------------------------------------------------
     @abstractmethod
@@ -214,10 +227,3 @@ class Game(ABC):
     def players(self) -> list[str]:
         """The player ids in this game, in seat order."""
         ...
-
-
-def options_of(action: Any) -> dict:
-    """Helper for engines: an action must be a dict with a string ``type``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("That move is not understood.")
-    return action

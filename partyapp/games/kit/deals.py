@@ -10,8 +10,9 @@ State
     begun) and ``scores`` (a ``scores.ScoreSheet``).
 
 The deal
-    The first dealer is the last seat, so the first seat plays first (and a
-    staged deck is dealt from the first seat). ``begin_deal()`` starts a
+    The game names the first dealer (``setup_deals(dealer)``; by default the
+    last seat, so the first seat plays first and a staged deck is dealt from
+    the first seat). ``begin_deal()`` starts a
     deal with everybody seated (logged ``round.start``) and returns who
     plays first; the game then deals. ``pass_deal()`` hands the deal to the
     left.
@@ -50,11 +51,19 @@ class DealGame(CardGame):
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.s["scores"])
 
-    def setup_deals(self) -> None:
-        """The session's state before the first deal."""
+    def setup_deals(self, dealer: str | None = None) -> None:
+        """The session's state before the first deal, ``dealer`` dealing it
+        (default: the last seat)."""
         seats = self.s["seats"]
-        self.s.update(scores=new_scores(seats), dealer=seats[-1], round=0, hands={p: [] for p in seats},
-                      dealt=[], current=None)
+        self.s.update(scores=new_scores(seats), dealer=dealer or seats[-1], round=0,
+                      hands={p: [] for p in seats}, dealt=[], current=None)
+
+    def dealer_by_lot(self) -> str:
+        """The first dealer drawn at random (the game's seeded generator), or
+        the last seat with a staged deck, so that the first seat plays first
+        and the staged deck is dealt from them (PROTOCOL.md)."""
+        seats = self.s["seats"]
+        return seats[-1] if self.s["staged"] else self.random().choice(seats)
 
     def begin_deal(self) -> str:
         """Start a deal with everybody seated; returns who plays first."""

@@ -1,6 +1,16 @@
-"""A game's options: each named, with its kind (on/off, a whole number in a
-range, one of some choices), its default and what it means, checked in one
-place and described for the host's option form."""
+"""Game options as declarations: ``Option`` and its kinds ``flag``, ``number``
+and ``choice``.
+
+A game declares its options (``Engine.OPTIONS``: name -> ``Option``); the
+kit checks a host's options against them (``Engine.check_options``) and
+describes them for the host's option form (``Engine.option_list``: name,
+kind, default, limits and the help text). Each kind checks its own values
+and refuses a bad one with an ``OptionError`` naming the option, in the
+host's language. The help texts are message ids (the catalogue extracts
+the ``doc`` argument of ``flag``/``number``/``choice``).
+
+Imports nothing outside ``partyapp.games.kit``.
+"""
 
 from __future__ import annotations
 
@@ -44,12 +54,15 @@ class Option:
 
 
 def flag(default: bool, doc: str) -> Option:
+    """An option that is on or off."""
     return Option("bool", default, doc)
 
 
 def number(default: int, lo: int, hi: int, doc: str) -> Option:
+    """A whole number from ``lo`` to ``hi``."""
     return Option("int", default, doc, lo, hi)
 
 
 def choice(default: str, choices: tuple[str, ...], doc: str) -> Option:
+    """One of a few named choices."""
     return Option("choice", default, doc, choices=choices)

@@ -2,15 +2,18 @@
 
 A race opens when the rules call for one (a snap on the count, a double on
 the pile) and is judged by the server alone, from the moments the slaps
-reached it. What every reflex game (and a bot, or another game with an
-out-of-turn race) shares lives here; nothing in it reads a clock or a socket.
+reached it. What every reflex game, the drinking decks' races (Floor,
+Heaven, the thumb: the last to tap loses) and a bot share lives here;
+nothing in it reads a clock or a socket.
 
 Arrival
-    The server stamps every move of a reflex game with its arrival: under the
-    action key ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the
-    server's time (seconds, the clock ``now`` comes from) when the move
-    reached it, ``r`` the recent median round trip of the phone that sent it
-    (seconds) or ``None`` when it has not been measured. The server strips
+    The server stamps every move of a reflex game (``Game.reflex``: the
+    drinking decks are too) with its arrival: under the action key
+    ``ARRIVAL`` it puts ``{"at": t, "rtt": r}``, ``t`` the server's time
+    (seconds, the clock ``now`` comes from) when the move reached it, ``r``
+    the phone's round trip (seconds: the shortest of its recent ones,
+    ``partyapp/realtime/pings.py``) or ``None`` when it has not been
+    measured. The server strips
     any ``ARRIVAL`` a client sends, so a phone cannot say when it slapped.
     ``split_arrival`` takes the stamp out of an action (a move without one,
     as in engine tests and from bots, arrives at ``now`` with no round trip).
@@ -19,18 +22,34 @@ Compensation
     A phone on slow Wi-Fi hears of nothing later and is heard later: judged
     by arrival alone it is always last. Everybody sees the card on the TV at
     the same moment, so the fair measure of a slap is when the phone sent
-    it: its arrival less the one-way trip, taken as half the phone's recent
-    median round trip (``lag``). The lag is capped at ``max_lag_ms`` (a
-    phone that answers its pings slowly on purpose gains at most that), and
-    is 0 when the option ``compensate`` is off or the round trip is unknown.
-    ``judged = at - lag``.
+    it: its arrival less the one-way trip, taken as half the phone's round
+    trip (``lag``). The round trip is the phone's own to shape (it answers
+    the pings when it likes), so what lying can buy is bounded twice: the
+    round trip is the shortest of the recent ones (a liar must delay every
+    answer, and one honest answer undoes it), and the lag is capped at
+    ``max_lag_ms`` (``MAX_LAG_MS`` = 80 ms by default, twice the usual
+    Wi-Fi round trip of 5 to 40 ms: a phone that answers its pings late on
+    purpose is judged at most that much earlier than it slapped; a game
+    without the option, the drinking decks', caps it at ``MAX_LAG_MS``). The
+    lag is 0 when the option ``compensate`` is off or the round trip is
+    unknown.
+    ``judged = at - lag`` (``judge``), never before the race opened.
+    Entries are ranked by judged time, then arrival, then the order the
+    server handled them (``ranked``). A race that waits for its last
+    player (the drinking decks' races: the last to tap loses) can call it
+    once ``overtake_until`` has passed: no tap still on its way can then be
+    judged ahead of the ones in, as no phone gains more than the cap.
 
 The window
     A race has a deadline (``opened`` + the window, option ``slap_window_ms``)
     and a list of ``players`` who may slap in it. It closes as soon as every
     one of them who is here (not ``away``: phone disconnected) has slapped,
-    or when the deadline passes. A player who leaves the game is dropped
-    from it. A slap that reaches the server after the window is not in the
+    or when the deadline passes. A player whose phone was here when the
+    race opened and goes away before slapping is no longer waited for
+    (``gone``) but still counts as slower than every slap (``missed``):
+    dropping out never dodges a race. A phone away at the opening is not
+    judged, unless it comes back during the race. A player who leaves the
+    game is dropped from it. A slap that reaches the server after the window is not in the
     race: within ``LATE_GRACE_S`` of the close it is a late slap (no
     penalty), after that the game treats it as a new slap.
 
@@ -39,9 +58,11 @@ The result
     who slapped first in the order the server handled them) and returns the
     standings: ``order`` (each ``{player, ms, margin_ms, lag_ms}``: ``ms``
     after the race opened, judged; ``margin_ms`` behind the first;
-    ``lag_ms`` the compensation given), ``missed`` (here, in the race, and
-    no slap: they count as slower than every slap, in seat order), ``away``
-    (players not here who did not slap: not judged) and ``timed_out``. The
+    ``lag_ms`` the compensation given), ``missed`` (in the race, here at its
+    opening or since, and no slap: they count as slower than every slap, in
+    seat order, whether or not their phone stayed), ``away`` (players not
+    here at any time of the race who did not slap: not judged) and
+    ``timed_out``. The
     game decides what first and last win or lose.
 
 Round trips are measured by the server (``partyapp/realtime/pings.py``) and
@@ -58,7 +79,14 @@ from partyapp.games.kit.options import flag, number
 ARRIVAL = "arrival"
 # A slap at most this long after a race closed is late, not a new slap.
 LATE_GRACE_S = 1.0
-
+# The most compensation one phone is given by default (option ``max_lag_ms``
+# where a game offers it), in ms: all a phone that fakes a slow round trip
+# can gain. Twice the usual Wi-Fi round trip (5 to 40 ms), so an honest
+# slow phone is still compensated in full.
+MAX_LAG_MS = 80
+# The most the host may allow (option ``max_lag_ms``).
+MAX_LAG_LIMIT_MS = 250
+MAX_LAG_S = MAX_LAG_MS / 1000.0
 
 
 def race_options(window_ms: int) -> dict:
@@ -69,7 +97,9 @@ def race_options(window_ms: int) -> dict:
                                  "A race closes when everybody here has slapped, or after this many ms."),
         "compensate": flag(True, "Judge slaps by when each phone sent them: arrival less half its recent "
                                  "round trip, so a phone on slow Wi-Fi is not always last (off: by arrival)."),
-        "max_lag_ms": number(250, 0, 1000, "The most compensation one phone is given, in ms."),
+        "max_lag_ms": number(MAX_LAG_MS, 0, MAX_LAG_LIMIT_MS,
+                             "The most compensation one phone is given, in ms: all a phone that answers "
+                             "its pings late on purpose can gain."),
     }
 
 
@@ -87,7 +117,7 @@ def median(values: Any) -> float | None:
     return (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
-def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = MAX_LAG_S) -> float:
     """The compensation for a phone: half its round trip, at most
     ``max_lag_s``; 0 when off or unknown."""
     if not compensate or rtt is None or rtt <= 0:
@@ -95,7 +125,7 @@ def lag_of(rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) 
     return min(rtt / 2.0, max_lag_s)
 
 
-def judged_time(at: float, rtt: float | None, compensate: bool = True, max_lag_s: float = 0.25) -> float:
+def judged_time(at: float, rtt: float | None, compensate: bool = True, max_lag_s: float = MAX_LAG_S) -> float:
     """When the phone sent its slap, as the server judges it."""
     return at - lag_of(rtt, compensate, max_lag_s)
 
@@ -130,11 +160,39 @@ def split_arrival(action: Any, now: float) -> tuple[Any, Arrival]:
     return rest, Arrival(min(float(stamp["at"]), now), None if rtt is None else float(rtt))
 
 
+# -- judging taps -------------------------------------------------------------------
+def judge(pid: str, arrival: Arrival, opened: float | None, compensate: bool = True,
+          max_lag_s: float = MAX_LAG_S) -> dict:
+    """The entry of ``pid``'s tap (or slap) in a race opened at ``opened``:
+    ``{player, at, lag, judged}``, judged at its arrival less the phone's
+    lag and never before the race opened (``opened`` None: a race saved
+    before it kept its opening, not bounded)."""
+    lag = lag_of(arrival.rtt, compensate, max_lag_s)
+    judged = arrival.at - lag
+    if opened is not None:
+        judged = max(judged, opened)
+    return {"player": pid, "at": arrival.at, "lag": lag, "judged": judged}
+
+
+def ranked(entries: list[dict]) -> list[dict]:
+    """The entries of a race (``judge``), fastest first: by judged time, then
+    by arrival, then in the order the server handled them."""
+    return [e for _, e in sorted(enumerate(entries), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))]
+
+
+def overtake_until(entries: list[dict], max_lag_s: float = MAX_LAG_S) -> float:
+    """Until when a tap still on its way could be judged ahead of one of
+    these entries: the latest judged time plus the most compensation a
+    phone is given. A tap reaching the server from then on is judged no
+    earlier than every one of them."""
+    return max(e["judged"] for e in entries) + max_lag_s
+
+
 # -- a race --------------------------------------------------------------------------
 def new_race(kind: str, players: list[str], away: list[str], now: float, window_s: float) -> dict:
     """The state of a race opening at ``now`` (plain JSON, kept in the game's state)."""
     return {"kind": kind, "opened": now, "deadline": now + window_s, "players": list(players),
-            "away": [p for p in away if p in players], "slaps": []}
+            "away": [p for p in away if p in players], "gone": [], "slaps": []}
 
 
 class Race:
@@ -163,7 +221,8 @@ class Race:
     def waiting(self) -> list[str]:
         """Players here who have not slapped yet (the window waits for them)."""
         done = set(self.slapped())
-        return [p for p in self.s["players"] if p not in done and p not in self.s["away"]]
+        gone = self.s.get("gone", ())
+        return [p for p in self.s["players"] if p not in done and p not in self.s["away"] and p not in gone]
 
     def complete(self) -> bool:
         return not self.waiting()
@@ -175,36 +234,43 @@ class Race:
         """Record ``pid``'s slap; returns its entry."""
         if not self.may_slap(pid):
             raise IllegalAction("You have slapped already.")
-        lag = lag_of(arrival.rtt, compensate, max_lag_s)
-        # A slap is never judged before the race opened.
-        entry = {"player": pid, "at": arrival.at, "lag": lag,
-                 "judged": max(arrival.at - lag, self.s["opened"])}
+        entry = judge(pid, arrival, self.s["opened"], compensate, max_lag_s)
         self.s["slaps"].append(entry)
         return entry
 
     def set_away(self, pid: str, away: bool) -> None:
-        lst = self.s["away"]
-        if away and pid in self.s["players"] and pid not in lst:
-            lst.append(pid)
-        elif not away and pid in lst:
-            lst.remove(pid)
+        """``pid``'s phone went away (or came back). Away since the race
+        opened: not judged; here at some time of it and gone now: not waited
+        for, still judged (``missed`` unless they slap)."""
+        s = self.s
+        lst = s["away"]
+        gone = s.setdefault("gone", [])
+        if away:
+            if pid in s["players"] and pid not in lst and pid not in gone:
+                gone.append(pid)
+        else:
+            if pid in lst:
+                lst.remove(pid)
+            if pid in gone:
+                gone.remove(pid)
 
     def drop(self, pid: str) -> None:
         """``pid`` left the game: out of the race, their slap forgotten."""
         s = self.s
         s["players"] = [p for p in s["players"] if p != pid]
         s["away"] = [p for p in s["away"] if p != pid]
+        s["gone"] = [p for p in s.get("gone", ()) if p != pid]
         s["slaps"] = [e for e in s["slaps"] if e["player"] != pid]
 
     def standings(self) -> list[dict]:
         """The slaps, fastest first, with their times in ms."""
         s = self.s
-        ranked = sorted(enumerate(s["slaps"]), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))
-        if not ranked:
+        order = ranked(s["slaps"])
+        if not order:
             return []
-        first = ranked[0][1]["judged"]
+        first = order[0]["judged"]
         return [{"player": e["player"], "ms": to_ms(e["judged"] - s["opened"]),
-                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for _, e in ranked]
+                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for e in order]
 
     def close(self, now: float) -> dict:
         """The race's result (see the module docstring). A race closed at or

@@ -3,7 +3,9 @@ races. Irish Snap and Egyptian Ratscrew are built on it.
 
 The table
     The whole pack is dealt out one card at a time round the seats from the
-    first (``cards.deal_all``): each player's cards are a face-down stack
+    first, in the direction of play (``cards.deal_all``; ``direction``: a
+    game played counter-clockwise deals the first seat, then the seat before
+    it, and so on): each player's cards are a face-down stack
     that nobody sees, its owner included (``you.hand`` stays empty,
     ``hand_sizes`` counts the stacks). A stack is played in the order its
     cards were dealt. In turn a player ``flip``s the top card of their stack
@@ -77,7 +79,7 @@ class ReflexGame(CardGame):
     def setup(self) -> None:
         s = self.s
         self.restock(make_deck())
-        stacks = deal_all(s["stock"], s["seats"])
+        stacks = deal_all(s["stock"], self.play_order())
         s["staged"] = []
         s.update(stacks=stacks, pile=[], burned=[], aside=0, current=s["seats"][0], race=None,
                  last_race=None, taken=0, flips=0, started=self.now,
@@ -119,10 +121,20 @@ class ReflexGame(CardGame):
             self.s["burned"].insert(0, stack.pop(0))
         return count
 
-    def next_seat(self, after: str, ok: Any) -> str | None:
-        """The first player clockwise after ``after`` (``after`` itself last)
-        for whom ``ok(pid)`` holds, or None."""
+    def direction(self) -> int:
+        """The direction of play: 1 clockwise, -1 counter-clockwise (a
+        game's option; clockwise by default)."""
+        return 1
+
+    def play_order(self) -> list[str]:
+        """The seats in the order of play, from the first seat."""
         seats = self.s["seats"]
+        return list(seats) if self.direction() == 1 else seats[:1] + seats[:0:-1]
+
+    def next_seat(self, after: str, ok: Any) -> str | None:
+        """The first player after ``after`` in the direction of play
+        (``after`` itself last) for whom ``ok(pid)`` holds, or None."""
+        seats = self.play_order()
         if after in seats:
             i = seats.index(after)
             ring = seats[i + 1:] + seats[:i + 1]

@@ -12,15 +12,18 @@ named after its game and holding its own rules.
   003): a player deals with one card until the players are done, double on 9
   to 11, three sevens, a tied stake left on the table for the next deal, the
   deal passing round the table.
-- ``pontoon.py``: Pontoon (``pontoon``, seed 001): the bank cut for and
+- ``pontoon.py``: Pontoon (``pontoon``, seed 000): the bank cut for and
   passed on a pontoon, declare, split, buy, twist, stick, five card tricks.
+- ``rounds.py``: the round loop all four play (``TwentyOneGame``): the next
+  deal, the bets, the players' turns, the dealer's or banker's play (paced
+  on the clock for the house), settling, seats, who dealt the hand shown.
 - ``boxes.py``: what casino and Russian Blackjack share: betting boxes
   against a dealer, the shoe, insurance, hit, stand, double, split and
   re-split, split aces, the dealer drawing to 17, settling.
 - ``rotation.py``: a dealer who is a player and passes the deal to the left
   (home and Russian).
-- ``betting.py``: chips, stakes and the betting round every 21 game opens
-  with.
+- ``betting.py``: chips, stakes, payouts and the session of deals
+  (``BettingGame``), under the round loop.
 
 Built on ``partyapp.games.kit``; imports nothing else of the project.
 """

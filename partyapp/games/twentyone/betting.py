@@ -22,10 +22,11 @@ Pontoon) share on top of ``CardGame``:
   (best net) and losers (worst net, when not everybody is level) and the
   drinks.
 
-A game writes ``begin_round(able)`` (start a deal with the players who have
-chips), clears the last deal's payouts when it deals the cards
-(``ledger.new_round()``: until then the table shows them), and calls
-``round_done()`` when a deal is settled, or ``void_round`` to call one off.
+The round loop (``rounds.TwentyOneGame``) writes ``begin_round(able)``
+(start a deal with the players who have chips) and calls ``round_done()``
+when a deal is settled, or ``void_round`` to call one off; a game clears
+the last deal's payouts when it deals the cards (``ledger.new_round()``:
+until then the table shows them).
 """
 
 from __future__ import annotations

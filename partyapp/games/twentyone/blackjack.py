@@ -1,7 +1,9 @@
 """Home Blackjack (mode ``blackjack``): "BLACKJACK / 21" of ``seeds/000``.
 
 A player deals; everybody else plays against the dealer for chips, and the
-losers drink.
+losers drink. The deal runs on the 21 family's round loop (``rounds.py``:
+the bets, the turns, the dealer's turn, settling, seats); this module holds
+home Blackjack's own rules, and lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -40,11 +42,15 @@ Readings where the seed is open (the options in brackets)
   the dealer's down card is turned when their turn begins. When every player
   has bust the dealer does not play. **Soft 17**: the dealer stands on it
   (``hit_soft_17`` off, the default); on: the dealer hits a soft 17.
-- **Naturals** (``naturals``, default on): an ace and a ten-value card as the
-  first two cards. A player's natural is shown at once, takes no more cards
-  and is paid 3:2 (rounded down) unless the dealer has one too (a knock). A
-  dealer's natural is shown at once and wins every stake but a natural's,
-  and the deal ends there. Off: such a hand is a plain 21.
+- **Naturals** (``naturals``, default off): the seed has none. A two-card
+  21 is a 21 like any other, the dealer's included: it stands (21 may only
+  stand), is paid 1:1, knocks with the dealer's 21, and the dealer's ace
+  and ten end nothing: every player plays their hand first. On (a table
+  rule): an ace and a ten-value card as the first two cards is a natural.
+  A player's natural is shown at once, takes no more cards and is paid 3:2
+  (rounded down) unless the dealer has one too (a knock). A dealer's
+  natural is shown at once and wins every stake but a natural's, and the
+  deal ends there.
 - **21**: a player whose hand makes 21 may only stand.
 - **Forfeits** (``forfeits``, default on): a player who loses a hand (bust or
   beaten) drinks 1; a dealer who busts drinks 1.
@@ -67,36 +73,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyapp.games.kit.wording import N_
-from partyapp.games.kit.actions import int_range, spec
-from partyapp.games.twentyone.betting import BettingGame
+from partyapp.games.kit.actions import spec
 from partyapp.games.kit.cardgame import flag
 from partyapp.games.kit.cards import deal_order, hand_value, is_natural, make_shoe
+from partyapp.games.kit.wording import N_
 from partyapp.games.twentyone.rotation import RotatingDealer
+from partyapp.games.twentyone.rounds import LIVE, PLAY, TwentyOneGame
 
-BET, PLAY = "bet", "play"
-LIVE, STOOD, BUST, NATURAL = "live", "stood", "bust", "natural"
+STOOD, BUST, NATURAL = "stood", "bust", "natural"
 # Named results of a player's stake, as ``chips.payout`` logs them.
 WIN, LOSE, KNOCK = "win", "lose", "knock"
 RESULTS = (WIN, NATURAL, KNOCK, LOSE, BUST)
 HANDS_PER_PACK = 11
 
 
-class Blackjack(RotatingDealer, BettingGame):
+class Blackjack(RotatingDealer, TwentyOneGame):
     mode = "blackjack"
     title = N_("Blackjack")
     min_players = 2
     max_players = 16
 
     OPTIONS = {
-        **BettingGame.OPTIONS,
+        **TwentyOneGame.OPTIONS,
         "hit_soft_17": flag(False, "The dealer hits a soft 17 (off: stands on every 17)."),
-        "naturals": flag(True, "An ace and a ten-value card first up is a natural: paid 3:2, "
-                               "and a dealer's natural wins at once."),
+        "naturals": flag(False, "An ace and a ten-value card first up is a natural: paid 3:2, "
+                                "and a dealer's natural wins at once (off: a 21 like any other)."),
         "rotate_dealer": flag(True, "The deal passes to the left after every hand (off: one dealer)."),
     }
     MESSAGES = {
-        **BettingGame.MESSAGES,
+        **TwentyOneGame.MESSAGES,
         "blackjack.bet": ("player", "amount"),
         "blackjack.sit_out": ("player",),
         "blackjack.deal": ("dealer", "players"),
@@ -108,29 +113,47 @@ class Blackjack(RotatingDealer, BettingGame):
         "blackjack.bank": ("player", "amount"),
     }
     FORFEITS = {LOSE: 1, BUST: 1, "dealer_bust": 1}
+    BET_LOG, SIT_OUT_LOG = "blackjack.bet", "blackjack.sit_out"
 
-    # -- the deal ------------------------------------------------------------------------
-    def begin_round(self, able: list[str]) -> None:
+    # -- the table: one hand a player, the dealer's among them ------------------------------
+    # ``hands[pid]`` is a player's one hand ``{"cards", "shown", "status"}``,
+    # the dealer's too; ``order`` is the players dealt in, then the dealer;
+    # ``current`` the id of the player (or dealer) to play.
+    DEALER_HAND = None
+
+    def hands_of(self, pid: str) -> list[dict]:
+        hand = self.s.get("hands", {}).get(pid)
+        return [hand] if hand else []
+
+    def hands_in_play(self) -> list[tuple[str, int, dict]]:
         s = self.s
-        dealer = self._choose_dealer(able)
-        s.update(phase=BET, dealer=dealer, dealer_keeps=False, current=None, sat_out=[],
-                 bettors=[p for p in self._from_left(dealer) if p in able and p != dealer])
-        self.log("round.start", round=s["round"] + 1, dealer=dealer)
+        return [(p, 0, s["hands"][p]) for p in s["order"][:-1]]
 
-    def _undecided(self) -> list[str]:
+    def playing(self) -> tuple[str, int, dict] | None:
+        pid = self.s.get("current")
+        return None if pid is None else (pid, 0, self.s["hands"][pid])
+
+    def give_turn(self, pid: str, i: int) -> None:
+        self.s["current"] = pid
+
+    def dealer_playing(self) -> bool:
+        """The dealer's turn is the last of the play."""
+        s = self.s
+        return s.get("phase") == PLAY and s["current"] == s["dealer"]
+
+    # -- the bets and the deal ------------------------------------------------------------------
+    def open_round(self, dealer: str | None, able: list[str]) -> None:
+        self.s["bettors"] = self.dealt_in(dealer, able)
+
+    def undecided(self) -> list[str]:
         s = self.s
         stakes = s["ledger"]["stakes"]
         return [p for p in s["bettors"] if p not in stakes and p not in s["sat_out"]]
 
-    def _bets_done(self) -> None:
-        if self._undecided():
-            return
-        if any(p in self.s["ledger"]["stakes"] for p in self.s["bettors"]):
-            self._deal()
-        else:
-            self.void_round("no_bets", count=True)
+    def decide(self, pid: str) -> None:
+        """A stake or sitting out is the choice (the ledger and ``sat_out`` keep it)."""
 
-    def _deal(self) -> None:
+    def start_play(self) -> None:
         s = self.s
         dealer = s["dealer"]
         players = [p for p in s["bettors"] if p in s["ledger"]["stakes"]]
@@ -148,13 +171,13 @@ class Blackjack(RotatingDealer, BettingGame):
                     if is_natural(hands[p]["cards"]):
                         self._show(p, "blackjack.natural")
                         hands[p]["status"] = NATURAL
-                self._settle()
+                self.settle()
                 return
             for p in players:
                 if is_natural(hands[p]["cards"]):
                     self._show(p, "blackjack.natural")
                     hands[p]["status"] = NATURAL
-        self._next_player(None)
+        self.advance()
 
     def _show(self, pid: str, msg: str) -> None:
         hand = self.s["hands"][pid]
@@ -164,71 +187,28 @@ class Blackjack(RotatingDealer, BettingGame):
         else:
             self.log(msg, player=pid, cards=list(hand["cards"]), total=hand_value(hand["cards"]).total)
 
-    # -- turns -----------------------------------------------------------------------------
-    def _next_player(self, after: str | None) -> None:
-        """The turn goes to the next live hand after ``after`` (None: the first);
-        after the last player, to the dealer or straight to the settling."""
-        s = self.s
-        players = s["order"][:-1]
-        start = players.index(after) + 1 if after is not None else 0
-        for p in players[start:]:
-            if s["hands"][p]["status"] == LIVE:
-                s["current"] = p
-                return
-        self._dealer_turn()
-
-    def _dealer_turn(self) -> None:
-        s = self.s
-        players = s["order"][:-1]
-        if not any(s["hands"][p]["status"] == STOOD for p in players):
-            self._settle()
-            return
-        s["current"] = s["dealer"]
-        self._show(s["dealer"], "blackjack.reveal")
-
-    def _dealer_must_hit(self) -> bool:
-        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
-        return value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
-
-    def turn(self) -> str | None:
-        s = self.s
-        return s["current"] if s.get("phase") == PLAY else None
-
-    def actions(self, pid: str) -> list[dict]:
-        s = self.s
-        if s["phase"] == BET:
-            if pid in self._undecided():
-                lo, hi = self.ledger.bet_limits(pid)
-                return [spec("bet", amount=int_range(lo, hi)), spec("sit_out")]
-            return []
-        if pid != s["current"]:
-            return []
-        if pid == s["dealer"]:
-            return [spec("hit")] if self._dealer_must_hit() else [spec("stand")]
-        if hand_value(s["hands"][pid]["cards"]).total >= 21:
+    # -- the players' moves, and the dealer's --------------------------------------------------
+    def hand_actions(self, pid: str, i: int) -> list[dict]:
+        """Hit or stand; on 21, stand only."""
+        if hand_value(self.s["hands"][pid]["cards"]).total >= 21:
             return [spec("stand")]
         return [spec("hit"), spec("stand")]
 
-    def default_action(self, pid: str) -> dict | None:
+    def dealer_needed(self) -> bool:
+        """Some player stood (when every player is bust, the dealer does not play)."""
+        return any(hand["status"] == STOOD for _, _, hand in self.hands_in_play())
+
+    def dealer_plays(self) -> None:
+        """The dealer turns the down card and plays on their phone."""
         s = self.s
-        if s["phase"] == BET:
-            return {"type": "sit_out"} if pid in self._undecided() else None
-        if pid != s["current"]:
-            return None
-        if pid == s["dealer"]:
-            return {"type": "hit" if self._dealer_must_hit() else "stand"}
-        return {"type": "stand"}
+        s["current"] = s["dealer"]
+        self._show(s["dealer"], "blackjack.reveal")
 
-    # -- moves ---------------------------------------------------------------------------------
-    def do_bet(self, pid: str, amount: int) -> None:
-        self.ledger.stake(pid, amount)
-        self.log("blackjack.bet", player=pid, amount=amount)
-        self._bets_done()
-
-    def do_sit_out(self, pid: str) -> None:
-        self.s["sat_out"].append(pid)
-        self.log("blackjack.sit_out", player=pid)
-        self._bets_done()
+    def dealer_move(self) -> str:
+        """Hit on 16 or less (a soft 17 too with ``hit_soft_17``), else stand."""
+        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
+        must_hit = value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
+        return "hit" if must_hit else "stand"
 
     def do_hit(self, pid: str) -> None:
         s = self.s
@@ -241,20 +221,25 @@ class Blackjack(RotatingDealer, BettingGame):
         hand["status"] = BUST
         self._show(pid, "blackjack.bust")
         if pid == s["dealer"]:
-            self._settle()
+            self.settle()
         else:
-            self._next_player(pid)
+            self.advance()
 
     def do_stand(self, pid: str) -> None:
         s = self.s
         s["hands"][pid]["status"] = STOOD
         self.log("blackjack.stand", player=pid)
         if pid == s["dealer"]:
-            self._settle()
+            self.settle()
         else:
-            self._next_player(pid)
+            self.advance()
 
     # -- settling ------------------------------------------------------------------------------
+    def show_all(self) -> None:
+        s = self.s
+        for p in s["order"]:
+            s["hands"][p]["shown"] = True
+
     def _outcome(self, pid: str, dealer_total: int, dealer_natural: bool) -> tuple[str, int]:
         hand = self.s["hands"][pid]
         stake = self.ledger.stake_of(pid)
@@ -269,73 +254,33 @@ class Blackjack(RotatingDealer, BettingGame):
             return WIN, stake
         return KNOCK, 0
 
-    def _settle(self) -> None:
+    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
+        """Every player's stake against the dealer's hand (a bust hand loses
+        whatever the dealer does)."""
         s = self.s
-        dealer = s["dealer"]
-        hands = s["hands"]
-        for p in s["order"]:
-            hands[p]["shown"] = True
-        dealer_cards = hands[dealer]["cards"]
+        dealer_cards = s["hands"][s["dealer"]]["cards"]
         dealer_total = hand_value(dealer_cards).total
         dealer_natural = s["opts"]["naturals"] and is_natural(dealer_cards)
-        outcomes = [(p, *self._outcome(p, dealer_total, dealer_natural)) for p in s["order"][:-1]]
-        before = self.ledger.chips(dealer)
-        # Losers pay the dealer first, then knocks take their stakes back, then
-        # winners are paid from the dealer's left while the dealer has chips.
-        for rank in ((LOSE, BUST), (KNOCK,), (WIN, NATURAL)):
-            for pid, result, gain in outcomes:
-                if result in rank:
-                    self.pay(pid, result, gain, counter=dealer)
-        self.log("blackjack.bank", player=dealer, amount=self.ledger.chips(dealer) - before)
-        if dealer_total > 21:
+        return [(p, "bet", None, *self._outcome(p, dealer_total, dealer_natural)) for p, _, _ in self.hands_in_play()]
+
+    def close_deal(self) -> None:
+        """The dealer's gain is logged (every stake was settled against them
+        just now: what the players lost, less what they won); a bust dealer
+        drinks."""
+        s = self.s
+        dealer = s["dealer"]
+        self.log("blackjack.bank", player=dealer, amount=-sum(r["amount"] for r in s["ledger"]["payouts"]))
+        if hand_value(s["hands"][dealer]["cards"]).total > 21:
             self.forfeit(dealer, "dealer_bust")
-        s["current"] = None
-        self.round_done()
 
     # -- seats ---------------------------------------------------------------------------------
-    def on_join(self, pid: str) -> None:
-        super().on_join(pid)
-        if self.s.get("phase") == BET and self.ledger.can_bet(pid):
-            self.s["bettors"].append(pid)
-
-    def on_leave(self, pid: str, index: int) -> None:
-        super().on_leave(pid, index)
-        s = self.s
-        if pid == s["dealer"]:
-            seats = s["seats"]
-            s["dealer"] = seats[index % len(seats)] if seats else None
-            s["dealer_keeps"] = True
-            if s["phase"] == PLAY:
-                s["hands"] = {}
-                s["order"] = []
-            self.void_round("dealer_left")
-            return
-        if pid in s["bettors"]:
-            s["bettors"].remove(pid)
-        if pid in s["sat_out"]:
-            s["sat_out"].remove(pid)
-        if s["phase"] == BET:
-            self._bets_done()
-            return
-        order = s["order"]
-        if pid not in order:
-            return
-        at = order.index(pid)
-        order.remove(pid)
-        del s["hands"][pid]
-        if s["current"] == pid:
-            players = order[:-1]
-            self._next_player(players[at - 1] if at > 0 else None)
+    def dealer_left(self) -> None:
+        """The deal's cards leave the table with it."""
+        super().dealer_left()
+        if self.in_deal():
+            self.s.update(hands={}, order=[])
 
     # -- views -----------------------------------------------------------------------------------
-    def hand(self, pid: str) -> list[str]:
-        hand = self.s.get("hands", {}).get(pid)
-        return list(hand["cards"]) if hand else []
-
-    def hand_sizes(self) -> dict[str, int]:
-        hands = self.s.get("hands", {})
-        return {p: len(hands[p]["cards"]) if p in hands else 0 for p in self.s["seats"]}
-
     def _public_hand(self, hand: dict) -> dict[str, Any]:
         cards = hand["cards"]
         if hand["shown"]:
@@ -344,16 +289,8 @@ class Blackjack(RotatingDealer, BettingGame):
         return {"cards": [None] + cards[1:], "status": hand["status"], "total": None, "soft": None}
 
     def table_view(self) -> dict:
-        s = self.s
         view = super().table_view()
-        view.update(
-            phase=s.get("phase"),
-            dealer=s.get("dealer"),
-            order=list(s.get("order", [])),
-            hands={p: self._public_hand(h) for p, h in s.get("hands", {}).items()},
-            waiting_for=self._undecided() if s.get("phase") == BET and not s["over"] else [],
-            sat_out=list(s.get("sat_out", [])),
-        )
+        view["hands"] = {p: self._public_hand(h) for p, h in self.s.get("hands", {}).items()}
         return view
 
     def seat_view(self, pid: str) -> dict:

@@ -1,6 +1,8 @@
 """Blackjack in betting boxes against a dealer: what casino and Russian
 Blackjack share (``BoxesGame``). Each game's own rules are in its module
-(``casino.py``, ``russian.py``); this one holds the play they have in common.
+(``casino_blackjack.py``, ``russian_blackjack.py``); the round loop they
+run on (the order of the phases, the turns, settling, seats) is
+``rounds.py``'s; this one holds the play the two have in common.
 
 A deal, phase by phase (``phase`` in the view)
 ----------------------------------------------
@@ -25,19 +27,22 @@ A deal, phase by phase (``phase`` in the view)
 ``dealer``
     The dealer shows the hole card or takes the second card, then draws to
     17 (the game says what a soft 17 does). When no hand needs the dealer
-    (every hand bust or surrendered), the dealer takes no more cards.
-    Then every hand is settled: losers pay first, then ties, then the
-    winners are paid (a dealer who is a player pays from their stack, as far
-    as it goes); the next deal begins with its betting, the last deal's
-    hands and payouts still on the table (the dealer's hand named with the
-    player who dealt it, ``dealer_hand.player``, while the next dealer's
-    betting goes on).
+    (every hand bust or surrendered), the dealer takes no more cards; when
+    every player has left the deal, it is settled at once.
+    Then every hand is settled in the round loop's order: losers pay first,
+    then ties, then the winners are paid (a dealer who is a player pays from
+    their stack, as far as it goes; insurance is settled with its box); the
+    next deal begins with its betting, the last deal's hands and payouts
+    still on the table (the dealer's hand named with the player who dealt
+    it, ``dealer_hand.player``, while the next dealer's betting goes on).
 
 Cards are dealt face up to the players, as from a shoe (the dealer's play is
 fixed, so nothing is gained by hiding them): the only hidden cards are the
 shoe and a hole card not yet shown.
 
-The shoe: ``decks`` packs shuffled together. Before a deal the last deal's
+The shoe: ``decks`` packs shuffled together. A staged deck (testing mode)
+may hold a card as often as the shoe does (``decks`` times), no more.
+Before a deal the last deal's
 cards go to the discards; when less than a quarter of the shoe is left (the
 cut card) every card goes back and the shoe is shuffled (``bj.shuffle``).
 Should the shoe run dry in the middle of a deal, the discards are shuffled
@@ -57,16 +62,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from partyapp.games.kit.actions import int_range, one_of, spec
-from partyapp.games.twentyone.betting import BettingGame
 from partyapp.games.kit.cardgame import number
-from partyapp.games.kit.cards import hand_value, is_natural, make_shoe, points, rank_of, shuffled, TEN_VALUES
+from partyapp.games.kit.cards import (MAX_SHOE, TEN_VALUES, hand_value, is_natural, make_shoe, points, rank_of,
+                                      shuffled, take_out)
+from partyapp.games.twentyone.rounds import LIVE, PLAY, TwentyOneGame
 
-BET, INSURANCE, PLAY, DEALER = "bet", "insurance", "play", "dealer"
-LIVE, STOOD, BUST, BLACKJACK, SURRENDERED = "live", "stood", "bust", "blackjack", "surrendered"
+INSURANCE, DEALER = "insurance", "dealer"
+STOOD, BUST, BLACKJACK, SURRENDERED = "stood", "bust", "blackjack", "surrendered"
 # Named results of a stake, as ``chips.payout`` logs them.
 WIN, LOSE, PUSH = "win", "lose", "push"
 SURRENDER, INSURED, INSURANCE_LOST = "surrender", "insurance", "insurance_lost"
-DEALER_BOX = "@dealer"
 
 
 def new_hand(box: str, cards: list[str], bet: int, *, split: bool = False, aces: bool = False) -> dict:
@@ -74,15 +79,15 @@ def new_hand(box: str, cards: list[str], bet: int, *, split: bool = False, aces:
             "split": split, "aces": aces, "result": None, "amount": None}
 
 
-class BoxesGame(BettingGame):
+class BoxesGame(TwentyOneGame):
     """Players' boxes against one dealer; see the module docstring."""
 
     OPTIONS = {
-        **BettingGame.OPTIONS,
+        **TwentyOneGame.OPTIONS,
         "max_hands": number(4, 2, 4, "Hands a player may split into (a pair split again up to this)."),
     }
     MESSAGES = {
-        **BettingGame.MESSAGES,
+        **TwentyOneGame.MESSAGES,
         "bj.shuffle": ("count",),
         "bj.bet": ("player", "amount"),
         "bj.sit_out": ("player",),
@@ -100,10 +105,21 @@ class BoxesGame(BettingGame):
         "bj.dealer_stand": ("total",),
         "bj.dealer_bust": ("total",),
     }
+    BET_LOG, SIT_OUT_LOG = "bj.bet", "bj.sit_out"
+    DEAL_PHASES = (INSURANCE, PLAY, DEALER)
     # The result a tie between a hand and the dealer is paid as.
     TIE: ClassVar[str] = PUSH
     # The cards that make a natural with an ace.
     NATURAL_TENS: ClassVar[frozenset[str]] = TEN_VALUES
+    # A staged deck is checked against the biggest shoe here, then against
+    # the game's own (``check_together``).
+    STAGED_FROM = tuple(make_shoe(MAX_SHOE))
+
+    @classmethod
+    def check_together(cls, opts: dict) -> None:
+        super().check_together(opts)
+        if opts.get("deck"):
+            take_out(make_shoe(opts["decks"]), opts["deck"])  # ValueError: more often than the shoe holds it
 
     # -- what each game decides ------------------------------------------------------------
     def hole_card(self) -> bool:
@@ -141,77 +157,29 @@ class BoxesGame(BettingGame):
         is over (the dealer's blackjack settled it)."""
         return False
 
-    def dealer_turn_begins(self) -> None:
-        """The players are done; the dealer plays (by the clock or by a phone)."""
-
-    def after_settle(self, before: int | None) -> None:
-        """Every stake of the deal is settled (``before``: a dealing player's
-        stack at the deal)."""
-
-    def counter(self) -> str | None:
-        """Who pays and collects: the dealing player, or None for the house."""
-        return self.s["dealer"]
-
     # -- the betting ------------------------------------------------------------------------
-    def start_betting(self, dealer: str | None, bettors: list[str]) -> None:
+    def open_round(self, dealer: str | None, able: list[str]) -> None:
         s = self.s
-        s.update(phase=BET, dealer=dealer, current=None, sat_out=[], decided=[], insurance={}, due=None,
-                 bettors=bettors)
+        s.update(decided=[], insurance={}, due=None, bettors=self.dealt_in(dealer, able))
         s.setdefault("hands", {})
         s.setdefault("order", [])
         s.setdefault("dealer_hand", None)
         s.setdefault("discards", [])
         s.setdefault("bank_before", None)
-        self.log("round.start", round=s["round"] + 1, dealer=dealer)
-
-    def _undecided(self) -> list[str]:
-        s = self.s
-        return [p for p in s["bettors"] if p not in s["decided"]]
-
-    def bet_actions(self, pid: str) -> list[dict]:
-        limits = self.ledger.bet_limits(pid)
-        if limits is None:
-            return [spec("sit_out")]
-        return [spec("bet", amount=int_range(*limits)), spec("sit_out")]
-
-    def do_bet(self, pid: str, amount: int) -> None:
-        self.ledger.stake(pid, amount)
-        self.s["decided"].append(pid)
-        self.log("bj.bet", player=pid, amount=amount)
-        self._bets_done()
-
-    def do_sit_out(self, pid: str) -> None:
-        self.s["sat_out"].append(pid)
-        self.s["decided"].append(pid)
-        self.log("bj.sit_out", player=pid)
-        self._bets_done()
-
-    def _bets_done(self) -> None:
-        s = self.s
-        if s["phase"] != BET or self._undecided():
-            return
-        if any(self.ledger.stake_of(p) for p in s["bettors"]):
-            self._deal()
-        else:
-            self.void_round("no_bets", count=True)
 
     # -- the deal ------------------------------------------------------------------------------
-    def _table_cards(self) -> list[str]:
-        s = self.s
-        cards = [c for hands in s["hands"].values() for h in hands for c in h["cards"]]
-        if s["dealer_hand"]:
-            cards.extend(s["dealer_hand"]["cards"])
-        return cards
-
     def _shuffle_if_due(self) -> None:
         """Before a deal: the last deal's cards go to the discards; past the
         cut card the whole shoe is shuffled."""
         s = self.s
-        s["discards"].extend(self._table_cards())
+        s["discards"].extend(self.table_cards())
         if len(s["stock"]) < 52 * s["opts"]["decks"] // 4:
             s["discards"] = []
             self.restock(make_shoe(s["opts"]["decks"]))
             self.log("bj.shuffle", count=len(s["stock"]))
+
+    def discard(self, cards: list[str]) -> None:
+        self.s["discards"].extend(cards)
 
     def _card(self) -> str:
         """The next card of the shoe, refilled from the discards (or a fresh
@@ -224,7 +192,7 @@ class BoxesGame(BettingGame):
             self.log("bj.shuffle", count=len(s["stock"]))
         return self.draw()
 
-    def _deal(self) -> None:
+    def start_play(self) -> None:
         s = self.s
         ledger = self.ledger
         players = [p for p in s["bettors"] if ledger.stake_of(p)]
@@ -279,7 +247,7 @@ class BoxesGame(BettingGame):
         self.s["phase"] = PLAY
         if self.check_dealer():
             return
-        self._advance()
+        self.advance()
 
     def insurance_lost(self) -> None:
         """The dealer has no blackjack: every insurance is lost now (when the
@@ -289,30 +257,26 @@ class BoxesGame(BettingGame):
             if amount:
                 self.pay(pid, INSURANCE_LOST, -amount, counter=self.counter(), box="insurance")
 
+    def _insuring(self, pid: str) -> bool:
+        """``pid`` has still to decide on insurance."""
+        return self.s["phase"] == INSURANCE and self.s["insurance"].get(pid, 0) is None
+
+    def phase_actions(self, pid: str) -> list[dict]:
+        return [spec("insurance", take=one_of([True, False]))] if self._insuring(pid) else []
+
+    def phase_default(self, pid: str) -> dict | None:
+        """An absent phone declines insurance."""
+        return {"type": "insurance", "take": False} if self._insuring(pid) else None
+
+    def deciding(self) -> list[str]:
+        if self.s.get("phase") == INSURANCE:
+            return [p for p, v in self.s["insurance"].items() if v is None]
+        return super().deciding()
+
     # -- the players' turns ------------------------------------------------------------------------
-    def _current(self) -> tuple[str, int, dict] | None:
-        cur = self.s["current"]
-        if cur is None:
-            return None
-        pid, i = cur
-        return pid, i, self.s["hands"][pid][i]
-
-    def _advance(self) -> None:
-        """The turn goes to the first hand still to play (its second card
-        dealt first, when it is a split hand); with none left, to the dealer."""
-        s = self.s
-        for pid in s["order"]:
-            for i, hand in enumerate(s["hands"][pid]):
-                if hand["status"] != LIVE:
-                    continue
-                s["current"] = [pid, i]
-                self._prepare(pid, i)
-                if hand["status"] == LIVE:
-                    return
-        s["current"] = None
-        self._dealer_turn()
-
-    def _prepare(self, pid: str, i: int) -> None:
+    def prepare(self, pid: str, i: int) -> None:
+        """A split hand gets its second card when its turn comes; split aces
+        then stand (unless they may hit or split again), and 21 stands."""
         hand = self.s["hands"][pid][i]
         if len(hand["cards"]) == 1:
             card = self._card()
@@ -361,27 +325,34 @@ class BoxesGame(BettingGame):
         if total > 21:
             hand["status"] = BUST
             self.log("bj.bust", player=pid, hand=i, total=total)
-            self.pay_hand(pid, i, BUST, -hand["stake"])
+            self.pay_hand(pid, hand, BUST, -hand["stake"])
         elif total == 21 and hand["status"] == LIVE:
             self._stand(pid, i)
         if hand["status"] != LIVE:
-            self._advance()
+            self.advance()
 
-    def player_hit(self, pid: str) -> None:
-        _, i, hand = self._current()
+    def do_hit(self, pid: str) -> None:
+        """A player's hit, or a dealer's on their phone (the rule's step)."""
+        if self.dealer_playing():
+            self.dealer_step()
+            return
+        _, i, hand = self.playing()
         card = self._card()
         hand["cards"].append(card)
         self.log("bj.hit", player=pid, hand=i, card=card, total=hand_value(hand["cards"]).total)
         self.after_card(pid, i)
         self._played(pid, i)
 
-    def player_stand(self, pid: str) -> None:
-        _, i, _ = self._current()
+    def do_stand(self, pid: str) -> None:
+        if self.dealer_playing():
+            self.dealer_step()
+            return
+        _, i, _ = self.playing()
         self._stand(pid, i)
-        self._advance()
+        self.advance()
 
     def do_double(self, pid: str, amount: int) -> None:
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         self.ledger.stake(pid, amount, hand["box"])
         hand["stake"] += amount
         hand["doubled"] = amount
@@ -395,7 +366,7 @@ class BoxesGame(BettingGame):
         self._played(pid, i)
 
     def do_split(self, pid: str) -> None:
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         hands = self.s["hands"][pid]
         box = f"split{len(hands)}"
         self.ledger.stake(pid, hand["bet"], box)
@@ -405,29 +376,16 @@ class BoxesGame(BettingGame):
         hand["aces"] = aces
         hands.insert(i + 1, new_hand(box, [second], hand["bet"], split=True, aces=aces))
         self.log("bj.split", player=pid, hand=i, cards=[hand["cards"][0], second])
-        self._prepare(pid, i)
+        self.prepare(pid, i)
         if hand["status"] != LIVE:
-            self._advance()
-
-    def pay_hand(self, pid: str, i: int, result: str, gain: int) -> None:
-        hand = self.s["hands"][pid][i]
-        record = self.pay(pid, result, gain, counter=self.counter(), box=hand["box"])
-        hand["result"] = result
-        hand["amount"] = record["amount"]
+            self.advance()
 
     # -- the dealer ---------------------------------------------------------------------------------
-    def _all_hands(self) -> list[dict]:
-        s = self.s
-        return [h for p in s["order"] for h in s["hands"][p]]
-
-    def _dealer_turn(self) -> None:
-        s = self.s
-        s["phase"] = DEALER
-        s["current"] = None
-        if not s["order"]:
-            self._settle()
-            return
-        self.dealer_turn_begins()
+    def dealer_plays(self) -> None:
+        """The dealer's phase; when every player has left, the deal settles."""
+        self.s["phase"] = DEALER
+        if not self.s["order"]:
+            self.settle()
 
     def dealer_must_hit(self) -> bool:
         value = hand_value(self.s["dealer_hand"]["cards"])
@@ -442,12 +400,16 @@ class BoxesGame(BettingGame):
             return "reveal"
         if dealer["status"] != LIVE:
             return "done"
-        hands = self._all_hands()
+        hands = [hand for _, _, hand in self.hands_in_play()]
         stood = any(h["status"] == STOOD for h in hands)
         if len(dealer["cards"]) < 2:
             waiting = stood or any(h["status"] == BLACKJACK for h in hands) or any(s["insurance"].values())
             return "draw" if waiting else "done"
         return "draw" if stood and self.dealer_must_hit() else "done"
+
+    def dealer_move(self) -> str:
+        """``hit`` while the rule has the dealer draw, else ``stand``."""
+        return "hit" if self.dealer_next() == "draw" else "stand"
 
     def dealer_step(self) -> None:
         """One step of the dealer's play (see ``dealer_next``)."""
@@ -472,13 +434,16 @@ class BoxesGame(BettingGame):
         if dealer["status"] == LIVE and len(dealer["cards"]) >= 2:
             dealer["status"] = STOOD
             self.log("bj.dealer_stand", total=hand_value(dealer["cards"]).total)
-        self._settle()
+        self.settle()
 
     def reveal_hole_card(self) -> None:
         """The dealer turns the hole card (games with one say how it is logged)."""
         self.s["dealer_hand"]["hidden"] = False
 
     # -- settling ---------------------------------------------------------------------------------------
+    def show_all(self) -> None:
+        self.s["dealer_hand"]["hidden"] = False
+
     def outcome(self, hand: dict) -> tuple[str, int]:
         """The result of a hand still in play against the dealer's final hand."""
         dealer = self.s["dealer_hand"]
@@ -496,106 +461,38 @@ class BoxesGame(BettingGame):
             return LOSE, -stake
         return self.TIE, 0
 
-    def _settle(self) -> None:
+    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
+        """Each player's insurance (paid 2:1 on the dealer's blackjack, else
+        lost), then each hand not yet settled."""
         s = self.s
-        s["dealer_hand"]["hidden"] = False
-        s["current"] = None
         dealer_bj = s["dealer_hand"]["status"] == BLACKJACK
-        outcomes = []  # (player, hand index or None for the insurance, result, gain)
+        out: list[tuple[str, str, dict | None, str, int]] = []
         for pid in s["order"]:
             insured = self.ledger.stake_of(pid, "insurance")
             if insured:
-                outcomes.append((pid, None, *((INSURED, 2 * insured) if dealer_bj else (INSURANCE_LOST, -insured))))
-            for i, hand in enumerate(s["hands"][pid]):
+                out.append((pid, "insurance", None, *((INSURED, 2 * insured) if dealer_bj else (INSURANCE_LOST, -insured))))
+            for hand in s["hands"][pid]:
                 if hand["result"] is None:
-                    outcomes.append((pid, i, *self.outcome(hand)))
-        # Losers pay first, then ties, then the winners are paid in order.
-        for kind in (lambda g: g < 0, lambda g: g == 0, lambda g: g > 0):
-            for pid, i, result, gain in outcomes:
-                if not kind(gain):
-                    continue
-                if i is None:
-                    self.pay(pid, result, gain, counter=self.counter(), box="insurance")
-                else:
-                    self.pay_hand(pid, i, result, gain)
-        self.after_settle(s["bank_before"])
-        self.round_done()
-
-    # -- absent phones ------------------------------------------------------------------------------------
-    def box_default(self, pid: str) -> dict | None:
-        """Sit out a deal not yet bet on, decline insurance, stand."""
-        s = self.s
-        if s["phase"] == BET:
-            return {"type": "sit_out"} if pid in self._undecided() else None
-        if s["phase"] == INSURANCE:
-            return {"type": "insurance", "take": False} if s["insurance"].get(pid, 0) is None else None
-        cur = s["current"]
-        if s["phase"] == PLAY and cur is not None and cur[0] == pid:
-            return {"type": "stand"}
-        return None
-
-    def box_actions(self, pid: str) -> list[dict]:
-        """The players' moves in the betting, the insurance and their turn."""
-        s = self.s
-        if s["phase"] == BET:
-            return self.bet_actions(pid) if pid in self._undecided() else []
-        if s["phase"] == INSURANCE:
-            return [spec("insurance", take=one_of([True, False]))] if s["insurance"].get(pid, 0) is None else []
-        cur = s["current"]
-        if s["phase"] == PLAY and cur is not None and cur[0] == pid:
-            return self.hand_actions(pid, cur[1])
-        return []
+                    out.append((pid, hand["box"], hand, *self.outcome(hand)))
+        return out
 
     # -- seats ------------------------------------------------------------------------------------------
-    def on_join(self, pid: str) -> None:
-        super().on_join(pid)
-        if self.s.get("phase") == BET and self.ledger.can_bet(pid):
-            self.s["bettors"].append(pid)
-
     def leave_deal(self, pid: str) -> None:
-        """A player (not the dealer) left: their stakes went back with them;
-        their cards leave the table for the discards; play goes on."""
+        """A player's cards go to the discards; an insurance they owed is
+        no longer waited for."""
         s = self.s
-        for key in ("bettors", "sat_out", "decided"):
-            if pid in s[key]:
-                s[key].remove(pid)
+        insuring = s["phase"] == INSURANCE
         s["insurance"].pop(pid, None)
-        if s["phase"] == BET:
-            self._bets_done()
-            return
-        if pid not in s["order"]:
-            return
-        s["order"].remove(pid)
-        s["discards"].extend(c for h in s["hands"].pop(pid) for c in h["cards"])
-        if s["phase"] == INSURANCE:
+        super().leave_deal(pid)
+        if insuring:
             if s["order"]:
                 self._insurance_done()
             else:
-                self._dealer_turn()
-        elif s["phase"] == PLAY and s["current"] and s["current"][0] == pid:
-            self._advance()
+                self.dealer_turn()
 
     # -- views ----------------------------------------------------------------------------------------------
     def piles(self) -> dict:
         return {"shoe": len(self.s["stock"]), "discards": len(self.s.get("discards", []))}
-
-    def _dealt_by(self) -> str | None:
-        """Who dealt the dealer's hand on the table (None: the house): the
-        deal's dealer, who may have passed the deal on since."""
-        dealer = self.s.get("dealer_hand")
-        if dealer is None:
-            return None
-        return dealer.get("player", self.s.get("dealer"))
-
-    def hand(self, pid: str) -> list[str]:
-        s = self.s
-        cards = [c for h in s.get("hands", {}).get(pid, []) for c in h["cards"]]
-        if s.get("dealer_hand") and pid == self._dealt_by():
-            cards.extend(s["dealer_hand"]["cards"])
-        return cards
-
-    def hand_sizes(self) -> dict[str, int]:
-        return {p: len(self.hand(p)) for p in self.s["seats"]}
 
     @staticmethod
     def _hand_view(hand: dict) -> dict[str, Any]:
@@ -611,28 +508,16 @@ class BoxesGame(BettingGame):
         cards = dealer["cards"]
         shown = cards[:1] if dealer["hidden"] else cards
         value = hand_value(shown)
-        return {"player": self._dealt_by(), "cards": shown + [None] * (len(cards) - len(shown)),
+        return {"player": self.dealt_by(), "cards": shown + [None] * (len(cards) - len(shown)),
                 "status": dealer["status"], "total": value.total, "soft": value.soft}
 
     def table_view(self) -> dict:
         s = self.s
         view = super().table_view()
-        phase = s.get("phase")
-        current = s.get("current")
-        waiting = []
-        if not s["over"] and phase == BET:
-            waiting = self._undecided()
-        elif not s["over"] and phase == INSURANCE:
-            waiting = [p for p, v in s["insurance"].items() if v is None]
         view.update(
-            phase=phase,
-            dealer=s.get("dealer"),
-            order=list(s.get("order", [])),
             hands={p: [self._hand_view(h) for h in hands] for p, hands in s.get("hands", {}).items()},
             dealer_hand=self._dealer_view(),
-            current={"player": current[0], "hand": current[1]} if current and not s["over"] else None,
-            waiting_for=waiting,
-            sat_out=list(s.get("sat_out", [])),
+            current=self.current_view(),
             insurance={p: v for p, v in s.get("insurance", {}).items() if v},
         )
         return view

@@ -3,6 +3,9 @@
 The house deals from a shoe to one to seven players, each playing their own
 box against the dealer. The dealer's play is fixed by the rules, so it is
 automatic, one step at a time, paced so that the table can follow it.
+What it shares with Russian Blackjack is in ``boxes.py``, the round loop of
+every 21 game in ``rounds.py``; this module holds what is the casino's, and
+lists every rule of the game below.
 
 The rules as the seed gives them
 --------------------------------
@@ -76,7 +79,7 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.cardgame import choice, flag, number
 from partyapp.games.kit.cards import TEN_VALUES, hand_value, is_natural, rank_of
-from partyapp.games.twentyone.boxes import BLACKJACK, DEALER, LOSE, PLAY, SURRENDER, SURRENDERED, BoxesGame
+from partyapp.games.twentyone.boxes import BLACKJACK, LOSE, SURRENDER, SURRENDERED, BoxesGame
 
 RESULTS = ("win", "blackjack", "push", "lose", "bust", "surrender", "insurance", "insurance_lost")
 PEEK, EUROPEAN = "peek", "european"
@@ -129,9 +132,6 @@ class CasinoBlackjack(BoxesGame):
     def blackjack_gain(self, stake: int) -> int:
         return stake * 6 // 5 if self.s["opts"]["blackjack_pays"] == "6:5" else stake * 3 // 2
 
-    def counter(self) -> str | None:
-        return None
-
     def _upcard_may_be_blackjack(self) -> bool:
         up = rank_of(self.s["dealer_hand"]["cards"][0])
         return up == "A" or up in TEN_VALUES
@@ -166,7 +166,7 @@ class CasinoBlackjack(BoxesGame):
             dealer["hidden"] = False
             dealer["status"] = BLACKJACK
             self.log("bj.dealer_blackjack", cards=list(dealer["cards"]))
-            self._settle()
+            self.settle()
             return True
         self.log("casino.peek")
         self.insurance_lost()
@@ -178,54 +178,21 @@ class CasinoBlackjack(BoxesGame):
         self.log("casino.reveal", cards=list(dealer["cards"]), total=hand_value(dealer["cards"]).total)
 
     # -- the deal --------------------------------------------------------------------------------------
-    def begin_round(self, able: list[str]) -> None:
-        self.start_betting(None, list(able))
-
-    def turn(self) -> str | None:
-        cur = self.s["current"]
-        return cur[0] if self.s["phase"] == PLAY and cur else None
-
-    def actions(self, pid: str) -> list[dict]:
-        return self.box_actions(pid)
-
-    def default_action(self, pid: str) -> dict | None:
-        return self.box_default(pid)
-
-    def do_hit(self, pid: str) -> None:
-        self.player_hit(pid)
-
-    def do_stand(self, pid: str) -> None:
-        self.player_stand(pid)
+    def next_dealer(self, able: list[str]) -> None:
+        """The house deals every deal."""
+        return None
 
     def do_surrender(self, pid: str) -> None:
-        _, i, hand = self._current()
+        _, _, hand = self.playing()
         hand["status"] = SURRENDERED
         self.log("casino.surrender", player=pid)
-        self.pay_hand(pid, i, SURRENDER, -(hand["stake"] - hand["stake"] // 2))
-        self._advance()
+        self.pay_hand(pid, hand, SURRENDER, -(hand["stake"] - hand["stake"] // 2))
+        self.advance()
 
     # -- the dealer's paced play --------------------------------------------------------------------------
-    def _pace(self) -> float:
+    def dealer_pace(self) -> float:
+        """The house plays on the clock, a step every ``dealer_pace_ms``."""
         return self.s["opts"]["dealer_pace_ms"] / 1000
-
-    def dealer_turn_begins(self) -> None:
-        self.s["due"] = self.now + self._pace()
-
-    def next_deadline(self) -> float | None:
-        s = self.s
-        return s.get("due") if not s["over"] and s.get("phase") == DEALER else None
-
-    def due_steps(self, now: float) -> None:
-        s = self.s
-        while s["phase"] == DEALER and s["due"] is not None and s["due"] <= now and not s["over"]:
-            due = s["due"]
-            self.dealer_step()
-            s["due"] = due + self._pace() if s["phase"] == DEALER else None
-
-    # -- seats ---------------------------------------------------------------------------------------------
-    def on_leave(self, pid: str, index: int) -> None:
-        super().on_leave(pid, index)
-        self.leave_deal(pid)
 
 
 # Every message key this engine logs, with its parameters.

@@ -1,6 +1,9 @@
 """Pontoon (mode ``pontoon``): "PONTOON / BLACKJACK / 21 / TWIST" of ``seeds/000``.
 
 A player holds the bank; everybody else bets on beating the banker's hand.
+The deal runs on the 21 family's round loop (``rounds.py``: the bets, the
+turns, the banker's turn, settling, seats); this module holds Pontoon's own
+rules, and lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -13,7 +16,12 @@ The rules as the seed gives them
   says: A-J > 7-3-4-2-2 > 9-8-4 > 9-A > 9-6-A.
 - **The first banker** is whoever cuts the highest card: every player cuts
   (``pontoon.cut``, in seat order, the ace high, suits equal); players tied
-  for the highest cut again; then the pack is shuffled.
+  for the highest cut again; then the pack is shuffled. A staged deck
+  (testing mode) deals that cut from its front, unless the testing option
+  ``banker`` names the first banker: then nobody cuts (``pontoon.banker``
+  with reason ``"staged"``) and the staged deck is dealt from the first
+  deal on, so a staged deck with ``banker`` the last seat has the first
+  seat play first, as PROTOCOL.md's staged decks do.
 - **The deal**: the banker deals one card face down to each player from
   their left, themselves last. Every player but the banker looks at it and
   stakes between the table minimum and maximum (``min_bet``, ``max_bet``;
@@ -89,13 +97,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import int_range, one_of, spec
-from partyapp.games.twentyone.betting import BettingGame
 from partyapp.games.kit.cards import ACE_HIGH, hand_value, is_natural, make_deck, rank_index, rank_of, shuffled
+from partyapp.games.kit.wording import N_
+from partyapp.games.twentyone.rounds import BET, LIVE, PLAY, TwentyOneGame
 
-DEAL, BET, PLAY, BANKER = "deal", "bet", "play", "banker"
-LIVE, STUCK, BUST, PONTOON, TRICK = "live", "stuck", "bust", "pontoon", "trick"
+DEAL, BANKER = "deal", "banker"
+STUCK, BUST, PONTOON, TRICK = "stuck", "bust", "pontoon", "trick"
 # Named results of a stake, as ``chips.payout`` logs them.
 WIN, LOSE = "win", "lose"
 BANKER_PONTOON, BANKER_TRICK = "banker_pontoon", "banker_trick"
@@ -127,14 +135,14 @@ def new_hand(box: str, cards: list[str], up: list[bool], bet: int, *, split: boo
             "twisted": False, "split": split, "shown": False, "result": None, "amount": None}
 
 
-class Pontoon(BettingGame):
+class Pontoon(TwentyOneGame):
     mode = "pontoon"
     title = N_("Pontoon")
     min_players = 2
     max_players = 16
 
     MESSAGES = {
-        **BettingGame.MESSAGES,
+        **TwentyOneGame.MESSAGES,
         "pontoon.cut": ("player", "card"),
         "pontoon.banker": ("player", "reason"),
         "pontoon.offer": ("player", "buyer", "price"),
@@ -160,8 +168,31 @@ class Pontoon(BettingGame):
         "pontoon.bank": ("player", "amount"),
     }
     FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
+    BET_LOG, SIT_OUT_LOG = "pontoon.bet", "pontoon.sit_out"
+    # Testing mode may name the first banker (no cut then).
+    OPTION_DATA = ("deck", "banker")
+    TESTING_OPTIONS = ("deck", "banker")
+    # The banker deals (or sells the bank) before the bets, which come after
+    # the first card: this deal's cards are on the table from the bets on.
+    DEALER_KEY, DEALER_HAND, DEALER_PHASE = "banker", "banker_hand", BANKER
+    DEAL_PHASES = (BET, PLAY, BANKER)
 
     # -- the bank ------------------------------------------------------------------------------
+    @classmethod
+    def check_data(cls, name: str, value: Any) -> Any:
+        """``banker``: the player id of the first banker (testing mode), else
+        the staged deck."""
+        if name == "banker":
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                raise ValueError("banker must be a player id.")
+            return value
+        return super().check_data(name, value)
+
+    def setup(self) -> None:
+        given = self.s["opts"].pop("banker", None)
+        self.s["first_banker"] = given if given in self.s["seats"] else None
+        super().setup()
+
     def _cut_for_bank(self, able: list[str]) -> str:
         """Everybody cuts; the highest card takes the bank, ties cut again."""
         self.restock(make_deck())
@@ -176,22 +207,27 @@ class Pontoon(BettingGame):
             if len(cutting) == 1:
                 return cutting[0]
 
-    def begin_round(self, able: list[str]) -> None:
+    def next_dealer(self, able: list[str]) -> str:
         s = self.s
         banker, reason = s.get("banker"), s.get("banker_reason")
         if s.get("bank_to"):  # a player's pontoon took the bank in the last deal
             banker, reason = s["bank_to"], "pontoon"
         if banker is None:
             s.update(cuts=[], hands={}, order=[], banker_hand=None, shuffle=True, offer=None)
-            banker, reason = self._cut_for_bank(able), "cut"
+            first = s.pop("first_banker", None)
+            if first in able:
+                banker, reason = first, "staged"
+            else:
+                banker, reason = self._cut_for_bank(able), "cut"
         elif banker not in able:
             # out of chips: the bank passes to the left
             banker, reason = self.left_of(banker, able), reason or "chips"
         if reason:
             self.log("pontoon.banker", player=banker, reason=reason)
-        s.update(phase=DEAL, banker=banker, banker_reason=None, bank_to=None, current=None, offer=None,
-                 sat_out=[], decided=[])
-        self.log("round.start", round=s["round"] + 1, dealer=banker)
+        return banker
+
+    def open_round(self, dealer: str | None, able: list[str]) -> None:
+        self.s.update(phase=DEAL, banker_reason=None, bank_to=None, offer=None, decided=[])
 
     def end(self, reason: str) -> None:
         self.s["bank_to"] = None  # no next deal: the bank passes to nobody
@@ -215,29 +251,19 @@ class Pontoon(BettingGame):
         self.log("pontoon.refuse", player=pid)
 
     # -- the deal ----------------------------------------------------------------------------------
-    def _from_left(self) -> list[str]:
-        """The seats from the banker's left round to the banker."""
-        seats = self.s["seats"]
-        i = seats.index(self.s["banker"])
-        return seats[i + 1:] + seats[:i + 1]
-
     def _card(self) -> str:
         s = self.s
         if not s["stock"]:
             s["stock"] = shuffled(make_deck(), self.random())
         return self.draw()
 
-    def _to_bottom(self, cards: list[str]) -> None:
-        """Cards go under the pack, the first of them to be dealt first."""
+    def discard(self, cards: list[str]) -> None:
+        """Used cards go under the pack, the first of them to be dealt first."""
         self.s["stock"][0:0] = reversed(cards)
 
-    def _table_cards(self) -> list[str]:
-        """The cards still on the table (bust hands went under the pack)."""
-        s = self.s
-        cards = [c for p in s["order"] for h in s["hands"].get(p, []) if h["status"] != BUST for c in h["cards"]]
-        if s["banker_hand"]:
-            cards.extend(s["banker_hand"]["cards"])
-        return cards
+    def on_table(self, hand: dict) -> bool:
+        """A bust hand went under the pack at once."""
+        return hand["status"] != BUST
 
     def do_deal(self, pid: str) -> None:
         s = self.s
@@ -246,7 +272,7 @@ class Pontoon(BettingGame):
         if s["shuffle"]:
             self.restock(make_deck())
             self.log("pontoon.shuffle")
-        players = [p for p in self._from_left() if p != pid and ledger.can_bet(p)]
+        players = self.dealt_in(pid, self.able())
         hands = {p: [new_hand("bet", [], [], 0)] for p in players}
         banker_hand = {"player": pid, "cards": [], "shown": False, "status": LIVE}
         s.update(phase=BET, order=players, hands=hands, banker_hand=banker_hand, shuffle=False,
@@ -263,37 +289,29 @@ class Pontoon(BettingGame):
         hand["up"].append(up)
         return card
 
-    def _undecided(self) -> list[str]:
-        s = self.s
-        return [p for p in s["order"] if p not in s["decided"]]
+    def bettors(self) -> list[str]:
+        """The players dealt their first card (who have not sat out)."""
+        return self.s["order"]
+
+    def bet_actions(self, pid: str) -> list[dict]:
+        """Everybody dealt in bets (sitting out is only for an absent phone)."""
+        return [spec("bet", amount=int_range(*self.ledger.bet_limits(pid)))]
 
     def do_bet(self, pid: str, amount: int) -> None:
-        s = self.s
-        self.ledger.stake(pid, amount)
-        hand = s["hands"][pid][0]
+        hand = self.s["hands"][pid][0]
         hand["bet"] = hand["stake"] = amount
-        s["decided"].append(pid)
-        self.log("pontoon.bet", player=pid, amount=amount)
-        self._bets_done()
+        super().do_bet(pid, amount)
 
     def do_sit_out(self, pid: str) -> None:
+        """The card goes to the bottom of the pack unseen."""
         s = self.s
-        s["decided"].append(pid)
-        s["sat_out"].append(pid)
         s["order"].remove(pid)
-        self._to_bottom(s["hands"].pop(pid)[0]["cards"])
-        self.log("pontoon.sit_out", player=pid)
-        self._bets_done()
+        self.discard(s["hands"].pop(pid)[0]["cards"])
+        super().do_sit_out(pid)
 
-    def _bets_done(self) -> None:
+    def start_play(self) -> None:
+        """The second card face down each; the banker's pontoon settles the deal at once."""
         s = self.s
-        if s["phase"] != BET or self._undecided():
-            return
-        if not s["order"]:
-            self._to_bottom(s["banker_hand"]["cards"])
-            s["banker_hand"] = None
-            self.void_round("no_bets", count=True)
-            return
         for p in s["order"]:
             self._give(p, 0, up=False)
         banker = s["banker_hand"]
@@ -301,26 +319,12 @@ class Pontoon(BettingGame):
         if is_pontoon(banker["cards"]):
             banker.update(shown=True, status=PONTOON)
             self.log("pontoon.banker_pontoon", player=s["banker"], cards=list(banker["cards"]))
-            self._settle()
+            self.settle()
             return
         s["phase"] = PLAY
-        self._advance()
+        self.advance()
 
     # -- the players' turns ----------------------------------------------------------------------------
-    def _advance(self) -> None:
-        s = self.s
-        for pid in s["order"]:
-            for i, hand in enumerate(s["hands"][pid]):
-                if hand["status"] == LIVE:
-                    s["current"] = [pid, i]
-                    return
-        s["current"] = None
-        self._banker_turn()
-
-    def _current(self) -> tuple[str, int, dict]:
-        pid, i = self.s["current"]
-        return pid, i, self.s["hands"][pid][i]
-
     def _buy_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
         if hand["twisted"]:
             return None
@@ -333,7 +337,8 @@ class Pontoon(BettingGame):
                 and not hand["twisted"] and len(self.s["hands"][pid]) < MAX_HANDS
                 and self.ledger.chips(pid) >= hand["bet"])
 
-    def hand_actions(self, pid: str, hand: dict) -> list[dict]:
+    def hand_actions(self, pid: str, i: int) -> list[dict]:
+        hand = self.s["hands"][pid][i]
         cards = hand["cards"]
         total = hand_value(cards).total
         acts = []
@@ -350,17 +355,25 @@ class Pontoon(BettingGame):
             acts.append(spec("stick"))
         return acts
 
+    def hand_default(self, pid: str, i: int) -> dict | None:
+        """An absent phone declares a pontoon, sticks on 15 or more, else twists."""
+        types = [a["type"] for a in self.hand_actions(pid, i)]
+        for move in ("declare", "stick", "twist"):
+            if move in types:
+                return {"type": move}
+        return None
+
     def do_declare(self, pid: str) -> None:
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         hand["status"] = PONTOON
         hand["up"] = [rank_of(c) == "A" for c in hand["cards"]]
         ace = next(c for c in hand["cards"] if rank_of(c) == "A")
         self.log("pontoon.declare", player=pid, hand=i, card=ace)
-        self._advance()
+        self.advance()
 
     def do_split(self, pid: str) -> None:
         s = self.s
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         hands = s["hands"][pid]
         box = f"split{len(hands)}"
         self.ledger.stake(pid, hand["bet"], box)
@@ -373,7 +386,7 @@ class Pontoon(BettingGame):
         self._give(pid, i + 1, up=False)
 
     def do_buy(self, pid: str, amount: int) -> None:
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         self.ledger.stake(pid, amount, hand["box"])
         hand["stake"] += amount
         hand["bought"] = amount
@@ -382,11 +395,10 @@ class Pontoon(BettingGame):
         self._after_card(pid, i)
 
     def do_twist(self, pid: str) -> None:
-        s = self.s
-        if s["phase"] == BANKER:
+        if self.dealer_playing():
             self._banker_twist()
             return
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         hand["twisted"] = True
         card = self._give(pid, i, up=True)
         self.log("pontoon.twist", player=pid, hand=i, card=card)
@@ -399,40 +411,45 @@ class Pontoon(BettingGame):
         if total > 21:
             hand.update(status=BUST, shown=True)
             self.log("pontoon.bust", player=pid, hand=i, cards=list(hand["cards"]), total=total)
-            self._pay_hand(pid, i, BUST, -hand["stake"])
-            self._to_bottom(hand["cards"])
+            self.pay_hand(pid, hand, BUST, -hand["stake"])
+            self.discard(hand["cards"])
         elif len(hand["cards"]) == 5:
             hand["status"] = TRICK
             self.log("pontoon.trick", player=pid, hand=i)
         else:
             return
-        self._advance()
+        self.advance()
 
     def do_stick(self, pid: str) -> None:
-        s = self.s
-        if s["phase"] == BANKER:
+        if self.dealer_playing():
             self._banker_stick()
             return
-        _, i, hand = self._current()
+        _, i, hand = self.playing()
         hand["status"] = STUCK
         self.log("pontoon.stick", player=pid, hand=i)
-        self._advance()
+        self.advance()
 
     # -- the banker's turn ---------------------------------------------------------------------------------
-    def _banker_turn(self) -> None:
+    def dealer_needed(self) -> bool:
+        """When every player is bust the banker does not play."""
+        return not all(hand["status"] == BUST for _, _, hand in self.hands_in_play())
+
+    def dealer_plays(self) -> None:
         s = self.s
-        if all(h["status"] == BUST for p in s["order"] for h in s["hands"][p]):
-            self._settle()
-            return
         banker = s["banker_hand"]
         banker["shown"] = True
         s["phase"] = BANKER
         self.log("pontoon.banker_shows", player=s["banker"], cards=list(banker["cards"]),
                  total=hand_value(banker["cards"]).total)
 
-    def _banker_actions(self) -> list[dict]:
+    def dealer_actions(self) -> list[dict]:
+        """The banker twists and sticks at will (on 21, sticks)."""
         total = hand_value(self.s["banker_hand"]["cards"]).total
         return [spec("twist"), spec("stick")] if total < 21 else [spec("stick")]
+
+    def dealer_move(self) -> str:
+        """An absent banker twists below 17 and sticks on 17 or more."""
+        return "twist" if hand_value(self.s["banker_hand"]["cards"]).total < 17 else "stick"
 
     def _banker_twist(self) -> None:
         s = self.s
@@ -445,11 +462,11 @@ class Pontoon(BettingGame):
             banker["status"] = BUST
             self.log("pontoon.banker_bust", player=s["banker"], cards=list(banker["cards"]), total=total)
             self.forfeit(s["banker"], "banker_bust")
-            self._settle()
+            self.settle()
         elif len(banker["cards"]) == 5:
             banker["status"] = TRICK
             self.log("pontoon.banker_trick", player=s["banker"], cards=list(banker["cards"]))
-            self._settle()
+            self.settle()
 
     def _banker_stick(self) -> None:
         s = self.s
@@ -457,7 +474,7 @@ class Pontoon(BettingGame):
         banker["status"] = STUCK
         total = hand_value(banker["cards"]).total
         self.log("pontoon.paying", player=s["banker"], total=total, paying=total + 1 if total < 21 else None)
-        self._settle()
+        self.settle()
 
     # -- settling ----------------------------------------------------------------------------------------------
     def outcome(self, hand: dict) -> tuple[str, int]:
@@ -475,104 +492,72 @@ class Pontoon(BettingGame):
             return (kind, 2 * stake) if double else (WIN, stake)
         return LOSE, -stake
 
-    def _pay_hand(self, pid: str, i: int, result: str, gain: int) -> None:
-        hand = self.s["hands"][pid][i]
-        record = self.pay(pid, result, gain, counter=self.s["banker"], box=hand["box"])
-        hand["result"] = result
-        hand["amount"] = record["amount"]
+    def show_all(self) -> None:
+        self.s["banker_hand"]["shown"] = True
+        for _, _, hand in self.hands_in_play():
+            hand["shown"] = True
 
-    def _settle(self) -> None:
+    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
+        return [(pid, hand["box"], hand, *self.outcome(hand)) for pid, _, hand in self.hands_in_play()
+                if hand["result"] is None]
+
+    def close_deal(self) -> None:
+        """The banker's gain is logged. Without a pontoon the used cards go
+        under the pack; after one the pack is shuffled, and a player's
+        unsplit pontoon (the banker had none) takes the bank, the one
+        nearest the banker's left first."""
         s = self.s
         banker = s["banker"]
-        s["current"] = None
-        s["banker_hand"]["shown"] = True
-        outcomes = []
-        for pid in s["order"]:
-            for i, hand in enumerate(s["hands"][pid]):
-                hand["shown"] = True
-                if hand["result"] is None:
-                    outcomes.append((pid, i, *self.outcome(hand)))
-        for losing in (True, False):
-            for pid, i, result, gain in outcomes:
-                if (gain < 0) == losing:
-                    self._pay_hand(pid, i, result, gain)
         self.log("pontoon.bank", player=banker, amount=self.ledger.chips(banker) - s["bank_before"])
-        hands = [(p, h) for p in s["order"] for h in s["hands"][p]]
-        pontoons = [p for p, h in hands if rank(h["cards"])[0] == 3]
+        pontoons = [p for p, _, hand in self.hands_in_play() if rank(hand["cards"])[0] == 3]
         s["shuffle"] = bool(pontoons) or s["banker_hand"]["status"] == PONTOON
         if not s["shuffle"]:
-            self._to_bottom(self._table_cards())
+            self.discard(self.table_cards())
         elif s["banker_hand"]["status"] != PONTOON:
             unsplit = [p for p in pontoons if len(s["hands"][p]) == 1]
             if unsplit:  # the bank passes when the next deal begins, if there is one
                 s["bank_to"] = unsplit[0]
-        self.round_done()
 
-    # -- moves, turns, absent phones -------------------------------------------------------------------------
-    def turn(self) -> str | None:
+    # -- the banker's choice between deals, absent phones ----------------------------------------------------
+    def phase_turn(self) -> str | None:
         s = self.s
         if s["phase"] == DEAL:
             return s["offer"]["player"] if s["offer"] else s["banker"]
-        if s["phase"] == PLAY:
-            return s["current"][0]
-        if s["phase"] == BANKER:
-            return s["banker"]
         return None
 
-    def actions(self, pid: str) -> list[dict]:
+    def phase_actions(self, pid: str) -> list[dict]:
         s = self.s
-        phase = s["phase"]
-        if phase == DEAL:
-            offer = s["offer"]
-            if offer:
-                if pid != offer["player"]:
-                    return []
-                can_pay = self.ledger.chips(pid) >= offer["price"]
-                return ([spec("accept")] if can_pay else []) + [spec("refuse")]
-            if pid != s["banker"]:
+        if s["phase"] != DEAL:
+            return []
+        offer = s["offer"]
+        if offer:
+            if pid != offer["player"]:
                 return []
-            buyers = [p for p in s["seats"] if p != pid and self.ledger.chips(p) > 0]
-            most = max((self.ledger.chips(p) for p in buyers), default=0)
-            acts = [spec("deal")]
-            if buyers:
-                acts.append(spec("sell", player=one_of(buyers), price=int_range(1, most)))
-            return acts
-        if phase == BET:
-            if pid not in self._undecided():
-                return []
-            return [spec("bet", amount=int_range(*self.ledger.bet_limits(pid)))]
-        if phase == PLAY:
-            cur = s["current"]
-            return self.hand_actions(pid, s["hands"][pid][cur[1]]) if cur[0] == pid else []
-        if phase == BANKER and pid == s["banker"]:
-            return self._banker_actions()
-        return []
+            can_pay = self.ledger.chips(pid) >= offer["price"]
+            return ([spec("accept")] if can_pay else []) + [spec("refuse")]
+        if pid != s["banker"]:
+            return []
+        buyers = [p for p in s["seats"] if p != pid and self.ledger.chips(p) > 0]
+        most = max((self.ledger.chips(p) for p in buyers), default=0)
+        acts = [spec("deal")]
+        if buyers:
+            acts.append(spec("sell", player=one_of(buyers), price=int_range(1, most)))
+        return acts
 
-    def default_action(self, pid: str) -> dict | None:
+    def phase_default(self, pid: str) -> dict | None:
+        """An absent banker deals; an absent buyer refuses."""
         s = self.s
-        phase = s["phase"]
-        if phase == DEAL:
-            if s["offer"]:
-                return {"type": "refuse"} if pid == s["offer"]["player"] else None
-            return {"type": "deal"} if pid == s["banker"] else None
-        if phase == BET:
-            return {"type": "sit_out"} if pid in self._undecided() else None
-        if phase == PLAY and s["current"][0] == pid:
-            hand = s["hands"][pid][s["current"][1]]
-            types = [a["type"] for a in self.hand_actions(pid, hand)]
-            for move in ("declare", "stick", "twist"):
-                if move in types:
-                    return {"type": move}
-        if phase == BANKER and pid == s["banker"]:
-            total = hand_value(s["banker_hand"]["cards"]).total
-            return {"type": "twist" if total < 17 else "stick"}
-        return None
+        if s["phase"] != DEAL:
+            return None
+        if s["offer"]:
+            return {"type": "refuse"} if pid == s["offer"]["player"] else None
+        return {"type": "deal"} if pid == s["banker"] else None
 
     def skip(self, pid: str, now: float) -> list[dict]:
         """An absent player who has not bet sits the deal out (there is no
         such move for a player who is there: the seed has everybody bet)."""
         s = self.s
-        if s["phase"] == BET and pid in self._undecided() and not s["over"]:
+        if s["phase"] == BET and pid in self.undecided() and not s["over"]:
             self._events = []
             self.now = now
             self.log("game.skipped", player=pid, action="sit_out")
@@ -582,55 +567,24 @@ class Pontoon(BettingGame):
 
     # -- seats ------------------------------------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
-        super().on_leave(pid, index)
         s = self.s
         if s.get("offer") and pid in (s["offer"]["player"], s["banker"]):
             s["offer"] = None
-        if pid == s["banker"]:
-            s.update(banker=s["seats"][index % len(s["seats"])], banker_reason="left")
-            if s["phase"] in (BET, PLAY, BANKER):
-                self._to_bottom(self._table_cards())
-                s.update(hands={}, order=[], banker_hand=None, current=None)
-            s["phase"] = DEAL
-            self.void_round("dealer_left")
-            return
-        for key in ("decided", "sat_out"):
-            if pid in s[key]:
-                s[key].remove(pid)
-        if pid not in s["order"] or s["phase"] == DEAL:
-            return
-        hands = s["hands"].pop(pid)
-        s["order"].remove(pid)
-        self._to_bottom([c for h in hands if h["status"] != BUST for c in h["cards"]])
-        if s["phase"] == BET:
-            self._bets_done()
-        elif s["phase"] == PLAY and s["current"][0] == pid:
-            self._advance()
+        super().on_leave(pid, index)
+
+    def dealer_left(self) -> None:
+        """The cards of the deal go under the pack; the new banker deals or
+        sells next."""
+        s = self.s
+        s["banker_reason"] = "left"
+        if self.in_deal():
+            self.clear_table()
+        s["phase"] = DEAL
 
     # -- views --------------------------------------------------------------------------------------------------------
-    def _banked_by(self) -> str | None:
-        """Who banked the banker's hand on the table: the deal's banker, who
-        may have passed or sold the bank since."""
-        banker = self.s.get("banker_hand")
-        if banker is None:
-            return None
-        return banker.get("player", self.s.get("banker"))
-
-    def hand(self, pid: str) -> list[str]:
-        s = self.s
-        cards = [c for h in s.get("hands", {}).get(pid, []) for c in h["cards"]]
-        banker = s.get("banker_hand")
-        if banker and banker["shown"] and pid == self._banked_by():
-            cards.extend(banker["cards"])
-        return cards
-
-    def hand_sizes(self) -> dict[str, int]:
-        s = self.s
-        sizes = {p: sum(len(h["cards"]) for h in s.get("hands", {}).get(p, [])) for p in s["seats"]}
-        banker = s.get("banker_hand")
-        if banker and self._banked_by() in sizes:
-            sizes[self._banked_by()] += len(banker["cards"])
-        return sizes
+    def dealer_sees(self, hand: dict) -> bool:
+        """The banker does not look at their own cards until their turn."""
+        return hand["shown"]
 
     def piles(self) -> dict:
         return {"pack": len(self.s["stock"])}
@@ -651,7 +605,7 @@ class Pontoon(BettingGame):
         banker = self.s.get("banker_hand")
         if banker is None:
             return None
-        player = self._banked_by()
+        player = self.dealt_by()
         if not banker["shown"]:
             return {"player": player, "cards": [None] * len(banker["cards"]), "status": banker["status"],
                     "total": None, "soft": None}
@@ -662,18 +616,12 @@ class Pontoon(BettingGame):
     def table_view(self) -> dict:
         s = self.s
         view = super().table_view()
-        current = s.get("current")
         view.update(
-            phase=s.get("phase"),
             banker=s.get("banker"),
-            dealer=s.get("banker"),
             cuts=list(s.get("cuts", [])),
-            order=list(s.get("order", [])),
             hands={p: [self._hand_view(h) for h in hands] for p, hands in s.get("hands", {}).items()},
             banker_hand=self._banker_view(),
-            current={"player": current[0], "hand": current[1]} if current and not s["over"] else None,
-            waiting_for=self._undecided() if s.get("phase") == BET and not s["over"] else [],
-            sat_out=list(s.get("sat_out", [])),
+            current=self.current_view(),
             offer=dict(s["offer"]) if s.get("offer") and not s["over"] else None,
             shuffle_next=bool(s.get("shuffle")),
         )

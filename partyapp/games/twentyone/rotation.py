@@ -15,21 +15,21 @@ from __future__ import annotations
 class RotatingDealer:
     """A dealer chosen among the players, passing the deal to the left."""
 
-    # Mixed into a ``CardGame``: ``s``, ``left_of`` are the game's.
+    # Mixed into a ``TwentyOneGame``: ``s``, ``left_of`` are the game's.
     s: dict
 
-    def _choose_dealer(self, able: list[str]) -> str:
+    def next_dealer(self, able: list[str]) -> str:
         s = self.s
         last = s.get("dealer")
         if last is None or last not in s["seats"]:
-            return able[-1]
-        keeps = s.get("dealer_keeps") or not s["opts"].get("rotate_dealer", True)
-        if keeps and last in able:
-            return last
-        return self.left_of(last, able)
+            dealer = able[-1]
+        elif (s.get("dealer_keeps") or not s["opts"].get("rotate_dealer", True)) and last in able:
+            dealer = last
+        else:
+            dealer = self.left_of(last, able)
+        s["dealer_keeps"] = False
+        return dealer
 
-    def _from_left(self, dealer: str) -> list[str]:
-        """The seats in playing order: from the dealer's left round to the dealer."""
-        seats = self.s["seats"]
-        i = seats.index(dealer)
-        return seats[i + 1:] + seats[:i + 1]
+    def dealer_left(self) -> None:
+        """The player on the leaver's left deals the next deal too."""
+        self.s["dealer_keeps"] = True

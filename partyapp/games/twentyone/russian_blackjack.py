@@ -4,7 +4,8 @@
 Each player plays against the bank, held by a player who deals; the deal
 passes round the table. What it shares with casino Blackjack (boxes,
 insurance, double, split, the dealer drawing to 17, settling) is in
-``boxes.py``; this module holds what is Russian.
+``boxes.py``, the round loop of every 21 game in ``rounds.py``; this module
+holds what is Russian, and lists every rule of the game below.
 
 The rules as the seed gives them
 --------------------------------
@@ -41,8 +42,11 @@ The rules as the seed gives them
 - **Insurance**: when the dealer's first card is an ace, a player may
   insure with half the stake (rounded down). When the bank makes Black Jack
   insurance pays 2 to 1, so the player gets the original stake back;
-  otherwise it is lost and the original stake stays in play (both settled
-  when the dealer takes the second card).
+  otherwise it is lost and the original stake stays in play. Both are
+  settled when the dealer takes the second card: without Black Jack the
+  insurance is lost there and then, and the dealer draws on; with Black
+  Jack the deal is settled at that card (every hand is decided: Black Jack
+  beats all but a Black Jack), the insurance with it.
 - **The dealer role** passes to each player in turn, to the left (the first
   dealer is the last seat, so that the first seat is dealt to first). The
   bank is the dealer's own stack: the dealer collects the losing stakes
@@ -73,7 +77,7 @@ from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import int_range, spec
 from partyapp.games.kit.cardgame import flag, number
 from partyapp.games.kit.cards import TEN_VALUES, points, rank_of
-from partyapp.games.twentyone.boxes import BET, BUST, DEALER, LOSE, PLAY, BoxesGame
+from partyapp.games.twentyone.boxes import BLACKJACK, BUST, DEALER, LOSE, BoxesGame
 from partyapp.games.twentyone.rotation import RotatingDealer
 
 TIE, THREE_SEVENS = "tie", "three_sevens"
@@ -127,14 +131,13 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
         ledger = self.ledger
         return [p for p in self.s["seats"] if ledger.can_bet(p) or ledger.stake_of(p)]
 
-    def begin_round(self, able: list[str]) -> None:
+    def open_round(self, dealer: str | None, able: list[str]) -> None:
+        """A tied stake of the player who now deals goes back to their stack."""
         s = self.s
-        dealer = self._choose_dealer(able)
-        s["dealer_keeps"] = False
         s.setdefault("carried", {})
         if dealer in s["carried"]:
             self._take_back(dealer)
-        self.start_betting(dealer, [p for p in self._from_left(dealer) if p in able and p != dealer])
+        super().open_round(dealer, able)
 
     def _take_back(self, pid: str) -> None:
         amount = self.s["carried"].pop(pid)
@@ -152,22 +155,26 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
         acts.append(spec("take_back"))
         return acts
 
+    def bet_default(self, pid: str) -> dict:
+        """An absent phone takes a tied stake back (then sits the deal out)."""
+        return {"type": "take_back"} if self.s["carried"].get(pid) else super().bet_default(pid)
+
     def do_leave(self, pid: str) -> None:
-        self.s["decided"].append(pid)
+        self.decide(pid)
         self.log("russian.leave", player=pid, amount=self.s["carried"].pop(pid))
-        self._bets_done()
+        self.bets_done()
 
     def do_add(self, pid: str, amount: int) -> None:
         self.ledger.stake(pid, amount)
-        self.s["decided"].append(pid)
+        self.decide(pid)
         self.s["carried"].pop(pid)
         self.log("russian.add", player=pid, amount=amount, total=self.ledger.stake_of(pid))
-        self._bets_done()
+        self.bets_done()
 
     def do_take_back(self, pid: str) -> None:
         self._take_back(pid)
 
-    def after_settle(self, before: int | None) -> None:
+    def close_deal(self) -> None:
         """Tied stakes go back on the table for the next deal; the dealer's
         gain over the deal is logged; a bust dealer drinks."""
         s = self.s
@@ -178,7 +185,7 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
                 self.ledger.stake(pid, tied)
                 s["carried"][pid] = tied
                 self.log("russian.carry", player=pid, amount=tied)
-        self.log("russian.bank", player=dealer, amount=self.ledger.chips(dealer) - (before or 0))
+        self.log("russian.bank", player=dealer, amount=self.ledger.chips(dealer) - (s["bank_before"] or 0))
         if s["dealer_hand"]["status"] == BUST:
             self.forfeit(dealer, "dealer_bust")
 
@@ -193,61 +200,40 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
                 self._take_back(pid)
         super().end(reason)
 
-    # -- turns --------------------------------------------------------------------------------------------
-    def turn(self) -> str | None:
+    # -- the dealer's turn ----------------------------------------------------------------------------------
+    def dealer_plays(self) -> None:
+        """The dealer plays by phone (``hit``/``stand``: the rule's move);
+        with nothing to draw for (no hand stood, no Black Jack or insurance
+        waits, everybody left) the deal settles at once."""
+        self.s["phase"] = DEALER
+        if self.dealer_next() == "done":
+            self.settle()
+
+    def dealer_step(self) -> None:
+        """One step of the dealer's play; the second card settles the
+        insurance (a Black Jack the whole deal) at once."""
         s = self.s
-        if s["phase"] == DEALER:
-            return s["dealer"]
-        cur = s["current"]
-        return cur[0] if s["phase"] == PLAY and cur else None
-
-    def _dealer_move(self) -> str:
-        return "hit" if self.dealer_next() == "draw" else "stand"
-
-    def actions(self, pid: str) -> list[dict]:
-        s = self.s
-        if s["phase"] == DEALER:
-            return [spec(self._dealer_move())] if pid == s["dealer"] else []
-        return self.box_actions(pid)
-
-    def default_action(self, pid: str) -> dict | None:
-        s = self.s
-        if s["phase"] == DEALER:
-            return {"type": self._dealer_move()} if pid == s["dealer"] else None
-        if s["phase"] == BET and pid in self._undecided() and s["carried"].get(pid):
-            return {"type": "take_back"}
-        return self.box_default(pid)
-
-    def dealer_turn_begins(self) -> None:
-        if len(self.s["dealer_hand"]["cards"]) == 1 and self.dealer_next() == "done":
-            self.dealer_step()  # nothing for the dealer to draw for: settle
-
-    def do_hit(self, pid: str) -> None:
-        if self.s["phase"] == DEALER:
-            self.dealer_step()
+        dealer = s["dealer_hand"]
+        second = len(dealer["cards"]) == 1 and self.dealer_next() == "draw"
+        super().dealer_step()
+        if not second or s["phase"] != DEALER or len(dealer["cards"]) != 2:
+            return
+        if dealer["status"] == BLACKJACK:
+            self.settle()
         else:
-            self.player_hit(pid)
-
-    def do_stand(self, pid: str) -> None:
-        if self.s["phase"] == DEALER:
-            self.dealer_step()
-        else:
-            self.player_stand(pid)
+            self.insurance_lost()
 
     # -- seats --------------------------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
+        self.s["carried"].pop(pid, None)
         super().on_leave(pid, index)
-        s = self.s
-        s["carried"].pop(pid, None)
-        if pid != s["dealer"]:
-            self.leave_deal(pid)
-            return
-        seats = s["seats"]
-        s["dealer"] = seats[index % len(seats)]
-        s["dealer_keeps"] = True
-        s["discards"].extend(self._table_cards())
-        s.update(hands={}, order=[], dealer_hand=None, current=None, carried={})
-        self.void_round("dealer_left")
+
+    def dealer_left(self) -> None:
+        """The table's cards go to the discards; the tied stakes go back
+        with the others."""
+        super().dealer_left()
+        self.clear_table()
+        self.s["carried"] = {}
 
 
 # Every message key this engine logs, with its parameters.

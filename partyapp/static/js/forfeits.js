@@ -158,21 +158,24 @@ export function pourWords(state, pid, filled, of, plain = false) {
     : t("{name} pours into the cup ({filled} of {of}).", { name: who, filled: String(filled), of: String(of) });
 }
 
-// A seat's counters, each with words for a screen reader: drinks (a soft
-// drinker's in a glass of their own), water, and forfeits in other forms
-// (points, dares). Everybody's look alike; only what they chose differs.
+// A seat's counters, each with words for a screen reader: drinks and soft
+// drinks (each in the form it was taken in, players[].tally), water, and
+// forfeits in other forms (points, dares). Everybody's look alike; only what
+// they chose differs.
 export function Tally({ state, player }) {
   const family = settings(state).family;
-  const drinks = player.drinks || 0;
+  const tally = player.tally || {};
+  const profile = player.profile || "drinks";
   const water = player.water || 0;
   const other = Math.max(0, (player.forfeits || 0) - water);
-  const profile = player.profile || "drinks";
+  const soft = tally.soft || 0;
+  const drinks = player.tally ? tally.drinks || 0 : player.drinks || 0;
   const out = [];
-  if (!family && (profile !== "none" || drinks)) {
-    const soft = profile === "soft";
-    out.push(html`<span class=${soft ? "drinks soft" : "drinks"} key="d" title=${soft ? t("Soft drinks") : t("Drinks")}><span
-      role="img" aria-label=${soft ? t("soft drinks:") : t("drinks:")}>${soft ? "🥤" : "🍺"}</span> ${String(drinks)}</span>`);
-  }
+  const glass = (isSoft, n) => html`<span class=${isSoft ? "drinks soft" : "drinks"} key=${isSoft ? "s" : "d"}
+    title=${isSoft ? t("Soft drinks") : t("Drinks")}><span role="img"
+    aria-label=${isSoft ? t("soft drinks:") : t("drinks:")}>${isSoft ? "🥤" : "🍺"}</span> ${String(n)}</span>`;
+  if (!family && (drinks || (profile === "drinks" && !soft))) out.push(glass(false, drinks));
+  if (!family && (soft || profile === "soft")) out.push(glass(true, soft));
   if (!family && water) {
     out.push(html`<span class="water" key="w" title=${t("Water")}><span role="img" aria-label=${t("water:")}>💧</span> ${String(water)}</span>`);
   }

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.drinking.prompts.base import Prompt
 from partyapp.games.drinking.prompts.chugalug import Chugalug
 from partyapp.games.drinking.prompts.pick import Pick
 from partyapp.games.drinking.prompts.race import Race
@@ -27,5 +27,4 @@ def load(data: dict | None) -> Prompt | None:
     return KINDS[data["kind"]].from_json(data)
 
 
-__all__ = ["KINDS", "Chugalug", "MakeRule", "PaperScissorsStone", "Pick", "Prompt", "Race", "RoundGame",
-           "act", "load", "one"]
+__all__ = ["KINDS", "Chugalug", "MakeRule", "PaperScissorsStone", "Pick", "Prompt", "Race", "RoundGame", "load"]

@@ -5,18 +5,23 @@ player, type a rule, a race, a round game, chugalug, paper-scissors-stone).
 Each kind is a small dataclass holding only its own state, and answers for
 itself:
 
-- ``actions(g, pid)``: the moves ``pid`` may make in it now (protocol specs);
-  ``host_actions(g)``: the host's extra moves while it is open;
+- ``actions(g, pid)``: the moves ``pid`` may make in it now (specs built
+  with the kit's ``actions.spec`` and its domains, which the kit's one
+  validator checks every move against); ``host_actions(g)``: the host's
+  extra moves while it is open;
 - a method per move, named after it (``tap``, ``pick``, ...), called with the
   values already checked against the move's domains, and ``verify``, which
-  raises ``IllegalAction`` for what the domains cannot say (time is up; a
-  kind with more to check extends it); the engine's ``verify``, ``can`` and
-  ``apply`` call them (pokerkit's verify_x / can_x / x);
+  raises ``IllegalAction`` for what the domains cannot say (time is up, at
+  the move's arrival; a kind with more to check extends it); the engine's
+  ``verify``, ``can`` and ``apply`` call them (pokerkit's verify_x / can_x
+  / x);
 - ``public()`` and ``you(g, pid)``: its part of the public and private views;
 - ``turn()``: whom the table waits for (None: anyone, or nobody in particular);
   ``waiting()``: everybody it cannot go on without, and ``skip(g, pid,
   now)``: go on without one of them whose phone is away;
-- ``deadline`` and ``timeout(g, now)``: what happens when its clock runs out,
+- ``deadline`` and ``timeout(g, now)``: what happens when its clock runs out
+  (``due()``: when the engine must call ``timeout``, the deadline unless the
+  kind has an earlier step of its own, as a race waiting for its last tap),
   ``timed()``: whose own clock it is (twice as long for a player who asked
   for more time, ``g.seconds``), and ``restart_clock`` when it carries on
   after the thumb race paused it;
@@ -26,8 +31,10 @@ itself:
 Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
 ``g.state``, ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
 ``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
-``g.add_rule``, ``g.pick_candidates``, ``g.seconds``. Their state round-trips through JSON
-(``to_json`` gives what ``from_json`` takes; ``kind`` says which class).
+``g.add_rule``, ``g.pick_candidates``, ``g.seconds``, and read the move
+being made's arrival in ``g.arrival`` (a race's taps). Their state
+round-trips through JSON (``to_json`` gives what ``from_json`` takes;
+``kind`` says which class).
 """
 
 from __future__ import annotations
@@ -37,16 +44,6 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from partyapp.games.kit.base import IllegalAction
-
-
-def act(type_: str, **params: dict) -> dict:
-    """A protocol action spec."""
-    return {"type": type_, "params": params}
-
-
-def one(values) -> dict:
-    """The ``one_of`` domain."""
-    return {"one_of": list(values)}
 
 
 @dataclass(slots=True, kw_only=True)
@@ -77,6 +74,10 @@ class Prompt(ABC):
     def turn(self) -> str | None:
         return None
 
+    def due(self) -> float | None:
+        """When the engine must call ``timeout`` (None: never)."""
+        return self.deadline
+
     def waiting(self) -> list[str]:
         """Whom the table cannot go on without (an absent one is shown big on
         the table, and the host may ``skip`` them)."""
@@ -87,7 +88,7 @@ class Prompt(ABC):
         """Go on without ``pid``, whose phone is away (the host's ``skip``):
         by default the prompt is called off and nobody drinks."""
         g.close()
-        g.log("skip", "skip_card", player=pid)
+        g.log("drinking.skip_card", player=pid)
 
     # -- views ---------------------------------------------------------------
     @abstractmethod

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.drinking.prompts.base import Prompt
 
 SIDES = ("left", "right")
 
@@ -39,11 +40,11 @@ class Chugalug(Prompt):
 
     def actions(self, g, pid: str) -> list[dict]:
         if self.phase == "choose":
-            return [act("start", side=one(SIDES))] if pid == self.by else []
+            return [spec("start", side=one_of(SIDES))] if pid == self.by else []
         if pid != self.speaker:
             return []
         k = self.number
-        return [act("answer", say=one([k - 1, k, k + 1, "chugalug"]))]
+        return [spec("answer", say=one_of([k - 1, k, k + 1, "chugalug"]))]
 
     def start(self, g, pid: str, values: dict, now: float) -> None:
         step = g.left_step()
@@ -53,7 +54,7 @@ class Chugalug(Prompt):
         self.last = {"player": pid, "said": 1}
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
-        g.log("chugalug", "chugalug_start", player=pid, side=values["side"])
+        g.log("drinking.chugalug_start", player=pid, side=values["side"])
 
     def answer(self, g, pid: str, values: dict, now: float) -> None:
         k = self.number
@@ -68,7 +69,7 @@ class Chugalug(Prompt):
         self.number = k + 1
         if k + 1 > g.state.opts["chugalug_max"]:
             g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
-            g.log("chugalug", "chugalug_clean", number=k)
+            g.log("drinking.chugalug_clean", number=k)
             return
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
@@ -103,7 +104,7 @@ class Chugalug(Prompt):
             return
         self.speaker = g.step(pid, self.dir)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
-        g.log("skip", "skip_go", player=pid)
+        g.log("drinking.skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.phase == "choose":

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.drinking.prompts.base import Prompt
 
 
 @dataclass(slots=True, kw_only=True)
@@ -21,7 +22,7 @@ class Pick(Prompt):
     def actions(self, g, pid: str) -> list[dict]:
         if pid != self.by:
             return []
-        return [act("pick", player=one(g.pick_candidates(pid)))]
+        return [spec("pick", player=one_of(g.pick_candidates(pid)))]
 
     def pick(self, g, pid: str, values: dict, now: float) -> None:
         g.close()
@@ -30,7 +31,7 @@ class Pick(Prompt):
             g.drink([target], self.n, "pick", {"lead": "pick", "by": pid})
             return
         g.link_mates(pid, target)
-        g.log("mate", "mates", player=pid, mate=target)
+        g.log("drinking.mates", player=pid, mate=target)
         if self.n:
             g.drink([pid], self.n, "mate")
 

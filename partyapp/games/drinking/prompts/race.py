@@ -1,15 +1,25 @@
 """Races: the last one drinks (Floor, Heaven, and the thumbmaster's thumb).
 
-Every participant taps once; the order of arrival is the order of the
-moves. The race settles as soon as at most one participant has not tapped
-(that one is last), or at the time-out, when everybody missing counts as
+Every participant taps once. Taps are judged by the kit's fair race judging
+(``partyapp/games/kit/races.py``), the slap races' own: a tap counts from
+when its phone sent it, its arrival (``g.arrival``, the server's stamp) less
+half that phone's recent round trip, the compensation capped at
+``races.MAX_LAG_MS``; ``order`` is the taps fastest first. The race settles
+when everybody has tapped; with one participant left, once no tap of
+theirs still on its way could be judged ahead of the last tap in
+(``races.overtake_until``: that tap's judged time plus the cap; at once
+when no tap in the race was compensated, as then arrival decides), and
+that one is last; or at the time-out, when everybody missing counts as
 last. In the thumb race whoever copies with the wrong thumb loses too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.races import judge, overtake_until, ranked
+from partyapp.games.drinking.prompts.base import Prompt
 
 THUMBS = ("left", "right")
 
@@ -21,8 +31,16 @@ class Race(Prompt):
     title: str
     thumb: str | None = None  # the thumb to copy, when the thumbmaster chose one
     participants: list[str]
-    order: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)  # who tapped, fastest first (judged)
     thumbs: dict[str, str] = field(default_factory=dict)
+    # When the race opened (None: saved before races kept it) and each tap
+    # as the kit judged it (``races.judge``), in the order they came in. A
+    # tap saved before taps were judged is in ``order`` alone, ahead of the
+    # judged ones (it came in before any of them).
+    opened: float | None = None
+    taps: list[dict] = field(default_factory=list)
+    # One participant left: when the race settles without them.
+    closing: float | None = None
 
     moves = ("tap",)
     clock = "race_timeout_s"
@@ -30,22 +48,52 @@ class Race(Prompt):
     def waiting(self) -> list[str]:
         return [p for p in self.participants if p not in self.order]
 
+    def due(self) -> float | None:
+        times = [t for t in (self.deadline, self.closing) if t is not None]
+        return min(times) if times else None
+
     def actions(self, g, pid: str) -> list[dict]:
         if pid not in self.participants or pid in self.order:
             return []
         if self.thumb is not None:
-            return [act("tap", thumb=one(THUMBS))]
-        return [act("tap")]
+            return [spec("tap", thumb=one_of(THUMBS))]
+        return [spec("tap")]
+
+    def verify(self, g, pid: str, move: str, values: dict, now: float) -> None:
+        Prompt.verify(self, g, pid, move, values, now)
+        if self.closing is not None and now >= self.closing:
+            raise IllegalAction("Too late: time is up.")
 
     def tap(self, g, pid: str, values: dict, now: float) -> None:
-        self.order.append(pid)
+        self.taps.append(judge(pid, g.arrival, self.opened))
+        self._rank()
         if "thumb" in values:
             self.thumbs[pid] = values["thumb"]
-        if len(self.waiting()) <= 1:
+        self.settle_if_done(g, now)
+
+    def _rank(self) -> None:
+        judged = [e["player"] for e in ranked(self.taps)]
+        self.order = [p for p in self.order if p not in judged] + judged
+
+    def settle_if_done(self, g, now: float) -> None:
+        """Settle once nobody is left to tap, or once the one left can no
+        longer be judged ahead of the last tap in."""
+        waiting = self.waiting()
+        if len(waiting) > 1:
+            self.closing = None
+            return
+        if not waiting or not any(e["lag"] for e in self.taps):
+            self.settle(g, now, timed_out=False)
+            return
+        self.closing = overtake_until(self.taps)
+        if now >= self.closing:
             self.settle(g, now, timed_out=False)
 
     def timeout(self, g, now: float) -> None:
-        self.settle(g, now, timed_out=True)
+        # Called once due: the one left can no longer be judged ahead
+        # (``closing``), or the race's time is up first.
+        closed = self.closing is not None and (self.deadline is None or self.closing <= self.deadline)
+        self.settle(g, now, timed_out=not closed)
 
     def settle(self, g, now: float, timed_out: bool) -> None:
         order = self.order
@@ -77,20 +125,20 @@ class Race(Prompt):
         self.participants.remove(pid)
         if pid in self.order:
             self.order.remove(pid)
+        self.taps = [e for e in self.taps if e["player"] != pid]
         self.thumbs.pop(pid, None)
         return len(self.participants) < 2
 
     def skip(self, g, pid: str, now: float) -> None:
         """An absent racer sits the race out; the others race on."""
-        g.log("skip", "skip_race", player=pid)
+        g.log("drinking.skip_race", player=pid)
         self.participants.remove(pid)
         self.thumbs.pop(pid, None)
         if len(self.participants) < 2:
             g.close()
-            g.log("note", "race_off")
-        elif len(self.waiting()) <= 1:
-            self.settle(g, now, timed_out=False)
+            g.log("drinking.race_off")
+        else:
+            self.settle_if_done(g, now)
 
     def after_leave(self, g, now: float) -> None:
-        if len(self.waiting()) <= 1:
-            self.settle(g, now, timed_out=False)
+        self.settle_if_done(g, now)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.drinking.prompts.base import Prompt
 
 
 @dataclass(slots=True, kw_only=True)
@@ -23,13 +24,13 @@ class RoundGame(Prompt):
     def actions(self, g, pid: str) -> list[dict]:
         acts = []
         if self.speaker == pid:
-            acts.append(act("done"))
+            acts.append(spec("done"))
         if self.caller == pid:
-            acts.append(act("missed", player=one(g.state.seats)))
+            acts.append(spec("missed", player=one_of(g.state.seats)))
         return acts
 
     def host_actions(self, g) -> list[dict]:
-        return [act("missed", player=one(g.state.seats))] if g.state.seats else []
+        return [spec("missed", player=one_of(g.state.seats))] if g.state.seats else []
 
     def done(self, g, pid: str, values: dict, now: float) -> None:
         self.speaker = g.next_in_play(pid)
@@ -58,7 +59,7 @@ class RoundGame(Prompt):
             self.speaker = g.next_in_play(pid)
         if self.caller == pid:
             self.caller = g.next_in_play(pid)
-        g.log("skip", "skip_go", player=pid)
+        g.log("drinking.skip_go", player=pid)
 
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.speaker == pid:

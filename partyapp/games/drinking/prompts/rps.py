@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from partyapp.games.drinking.prompts.base import Prompt, act, one
+from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.drinking.prompts.base import Prompt
 
 PICKS = ("paper", "scissors", "stone")
 BEATS = {"paper": "stone", "scissors": "paper", "stone": "scissors"}
@@ -29,7 +30,7 @@ class PaperScissorsStone(Prompt):
 
     def actions(self, g, pid: str) -> list[dict]:
         if pid in self.players and self.picks[pid] is None:
-            return [act("rps", pick=one(PICKS))]
+            return [spec("rps", pick=one_of(PICKS))]
         return []
 
     def timed(self) -> list[str]:
@@ -49,7 +50,7 @@ class PaperScissorsStone(Prompt):
         px, py = self.picks[x], self.picks[y]
         if px is None and py is None:
             g.close({"kind": "rps", "winner": None, "loser": None, "rounds": self._rounds()})
-            g.log("note", "rps_off")
+            g.log("drinking.rps_off")
             return
         if px is None or py is None:
             winner = x if py is None else y

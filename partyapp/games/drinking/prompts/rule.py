@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from partyapp.games.drinking.decks import RULE_MAX
-from partyapp.games.drinking.prompts.base import Prompt, act
+from partyapp.games.kit.actions import spec, text
+from partyapp.games.drinking.prompts.base import Prompt
 
 
 @dataclass(slots=True, kw_only=True)
@@ -21,7 +22,7 @@ class MakeRule(Prompt):
     def actions(self, g, pid: str) -> list[dict]:
         if pid != self.by:
             return []
-        return [act("rule", text={"text": {"max_len": RULE_MAX}})]
+        return [spec("rule", text=text(RULE_MAX))]
 
     def rule(self, g, pid: str, values: dict, now: float) -> None:
         g.close()

@@ -66,8 +66,9 @@ function ConcentrationTable({ state }) {
       ${last ? html`<div class=${cx("memory-last", last.msg === "concentration.match" ? "found" : "missed")}>${last.msg === "concentration.match"
         ? t("{name} found a pair: {cards}", { name: html`<${Who} state=${state} pid=${last.player} />`,
           cards: [html`<${CardLabel} code=${last.cards[0]} />`, " ", html`<${CardLabel} code=${last.cards[1]} />`] })
-        : t("{name} missed: {a} and {b}", { name: html`<${Who} state=${state} pid=${last.player} />`,
-          a: html`<${CardLabel} code=${last.cards[0]} />`, b: html`<${CardLabel} code=${last.cards[1]} />` })}</div>` : null}
+        : last.cards ? t("{name} missed: {a} and {b}", { name: html`<${Who} state=${state} pid=${last.player} />`,
+          a: html`<${CardLabel} code=${last.cards[0]} />`, b: html`<${CardLabel} code=${last.cards[1]} />` })
+        : t("{name} missed a pair", { name: html`<${Who} state=${state} pid=${last.player} />` })}</div>` : null}
     </div>
     ${g.over ? html`<${Result} state=${state} />` : html`<${Grid} game=${g} />`}
   </div>`;
@@ -115,9 +116,14 @@ function seatInfo(state, player) {
 }
 
 registerMessages({
-  "concentration.pick": (values, entry) => t("{player} turns card {n}: {card}.", { player: values.player, n: String(entry.position + 1), card: values.card }),
+  // A card face down again is no longer named (its card null), unless the memory aid is on.
+  "concentration.pick": (values, entry) => (entry.card
+    ? t("{player} turns card {n}: {card}.", { player: values.player, n: String(entry.position + 1), card: values.card })
+    : t("{player} turned card {n}.", { player: values.player, n: String(entry.position + 1) })),
   "concentration.match": N_("{player} found a pair: {cards}, and goes again."),
-  "concentration.miss": N_("{player} missed: {cards}."),
+  "concentration.miss": (values, entry) => (entry.cards
+    ? t("{player} missed: {cards}.", values)
+    : t("{player} missed: cards {a} and {b}.", { player: values.player, a: String(entry.positions[0] + 1), b: String(entry.positions[1] + 1) })),
 });
 
 registerMode(["concentration"], { Table: ConcentrationTable, Phone, Status, seatInfo });

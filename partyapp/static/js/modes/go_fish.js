@@ -24,6 +24,7 @@ registerMessages({
   "go_fish.wish": N_("{player} fished {card}, the rank asked for: another turn!"),
   "go_fish.book": (p, e) => t("{player} laid down the four {ranks}.", { player: p.player, ranks: ranksWord(e.rank) }),
   "go_fish.out": N_("{player} has no cards left in hand ({books} books)."),
+  "go_fish.refill": N_("{player}'s hand is empty: they draw a card from the stock and play on."),
 });
 
 const W = (state, pid) => html`<${Who} state=${state} pid=${pid} />`;
@@ -71,7 +72,7 @@ function Books({ state }) {
   </div>`;
 }
 
-const SOUNDS = { "go_fish.book": "race", "go_fish.fish": "draw", "go_fish.give": "draw", "game.over": "end" };
+const SOUNDS = { "go_fish.book": "race", "go_fish.fish": "draw", "go_fish.refill": "draw", "go_fish.give": "draw", "game.over": "end" };
 
 function Table({ state, ctx }) {
   const g = state.game;

@@ -1,0 +1,364 @@
+"""``Engine``: the one base every rules engine is built on, the full card
+games (``cardgame.CardGame``) and the drinking decks
+(``partyapp.games.drinking.engine.DrinkingGame``) alike.
+
+It owns what every game does the same way, so that every game does it the
+same way; a game adds its rules and its own state.
+
+Options
+    Declared as ``Option`` objects (``options.py``: ``flag``, ``number``,
+    ``choice``) in ``OPTIONS``. ``check_options`` fills in the defaults,
+    checks each value, refuses an unknown name, then calls
+    ``check_together`` (checks between options). Options that are data,
+    not settings (``OPTION_DATA``: a staged ``deck`` in testing mode, a
+    drinking deck's house ``variant``), are checked by the game's
+    ``check_data`` and left out of the host's option form. ``option_list``
+    describes the declared options for that form (name, kind, default,
+    limits, help text); ``option_names`` (what the server may fill in from
+    its config) is both kinds.
+
+State
+    The state is ``self.s``, and the kit reads and writes its own fields
+    there by name (``s["seats"]``): ``seats`` (player ids clockwise),
+    ``opts``, ``seed``, ``log``, ``log_seq``, ``over`` and, when present,
+    ``away`` and ``more_time``. A card game's state is plain JSON data (a
+    dict), which is that interface as it is. A game whose state is an
+    object mixes ``Fields`` into its class, which gives the same item
+    access to those attributes and to no others: the drinking decks keep
+    their state as typed dataclasses (their prompts are classes, and their
+    saved form has versions to read), so neither kind of state is forced
+    into the other's shape, and the kit is written once against the few
+    names it owns.
+
+Randomness
+    ``random()`` is a generator for one step, seeded from the state's
+    63-bit ``seed``, which it then replaces with the next seed that
+    generator gives (8 bytes in the saved state; the same seed plays the
+    same game). ``new_seed(rng)`` is a game's first seed, from the
+    server's generator at set-up.
+
+The log
+    ``log(msg, **params)`` appends an entry for a message key the game
+    declares in ``MESSAGES`` (key -> the names of its parameters, exactly;
+    ``declared`` may work the names out from the parameters, as the
+    drinking decks' forfeits do with what led to them). Parameters whose
+    names start with ``_`` are the engine's own bookkeeping: kept in the
+    state, not message parameters, never shown. The entry is
+    ``log_entry(...)``: ``{"id": n, "msg": key, **params}`` unless the game
+    shapes its own. The state keeps ``LOG_MAX`` entries; a game's public
+    view shows the latest ``PUBLIC_LOG``. A call's events are the entries
+    it logged (``events()``, the game's public form of them).
+
+Seats
+    ``seat_ids`` checks the players a game starts with; ``players()`` in
+    seat order; ``step(pid, k)`` is the player ``k`` seats
+    clockwise (negative: the other way), ``left_of`` the next one clockwise
+    among some; ``set_seat_order`` takes the host's new order of the same
+    players. ``presence(pid, connected, now)`` keeps the players whose
+    phone is away in ``away`` and calls ``on_presence``. ``set_more_time``
+    notes who asked for more time; ``seconds_for`` is how long one of their
+    own timers then runs (twice as long).
+
+Moves and the one validator
+    ``legal_actions(pid)`` is nothing once the game is over, the game's
+    ``host_actions()`` for ``HOST``, nothing for somebody not seated, else
+    the game's ``actions(pid)``: specs built with ``actions.spec`` and its
+    domains. ``apply(pid, action, now)`` takes the server's arrival stamp
+    out of the action into ``self.arrival`` (``races.split_arrival``; the
+    time of the call is ``self.now``), then ``_run``s it: ``check`` is the
+    one validator, the same for every game: the game is not over, and the
+    move is one of the player's specs, every parameter in its domain, none
+    missing and none extra (``actions.match``). A refusal is an
+    ``IllegalAction`` with a sentence for the player, raised before
+    anything changed; ``refusal`` may say it in the game's own terms (by
+    default a player with nothing to do while another has the turn is told
+    ``NotYourTurn``). What the domains cannot express (a penalty call made
+    already, a prompt's clock) a game checks after ``check``, by extending
+    it. ``perform(pid, act)`` then makes the checked move.
+
+Imports nothing outside ``partyapp.games.kit`` but the standard library.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from partyapp.games.kit.actions import Action, match
+from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
+from partyapp.games.kit.options import Option
+from partyapp.games.kit.races import Arrival, split_arrival
+
+SEED_BITS = 63
+
+# The fields of a game's state the kit reads and writes by name.
+KIT_FIELDS = frozenset({"seats", "opts", "seed", "log", "log_seq", "over", "away", "more_time"})
+
+
+class Fields:
+    """Item access to the kit's fields of a state kept as an object (mix it
+    into the state's class): ``state["seats"]`` is ``state.seats``. Any
+    other name is a ``KeyError``: the kit touches nothing else."""
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in KIT_FIELDS:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        if name not in KIT_FIELDS:
+            raise KeyError(name)
+        setattr(self, name, value)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name not in KIT_FIELDS:
+            raise KeyError(name)
+        return getattr(self, name, default)
+
+
+class Engine(Game):
+    """The base of every rules engine; see the module docstring."""
+
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    OPTION_DATA: ClassVar[tuple[str, ...]] = ()
+    # Message key -> the names of its parameters.
+    MESSAGES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    LOG_MAX: ClassVar[int] = 40
+    PUBLIC_LOG: ClassVar[int] = 20
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # The options the server may fill in from its config.
+        cls.option_names = (*cls.OPTIONS, *cls.OPTION_DATA)
+
+    def __init__(self, state: Any) -> None:
+        self.s = state
+        self._events: list[dict] = []
+        # The server's time of the call being handled (``apply``, ``tick``,
+        # ``skip``, seats, ``finish``); never saved.
+        self.now = 0.0
+        # When the move being applied reached the server, and its phone's
+        # round trip (``races.split_arrival``).
+        self.arrival = Arrival(0.0, None)
+
+    def begin(self, now: float) -> None:
+        """A call of the server's starts at ``now``: no events yet, and a
+        move made now (a time-out's, a skip's) arrives now."""
+        self._events = []
+        self.now = now
+        self.arrival = Arrival(now, None)
+
+    # -- options ---------------------------------------------------------------------
+    @classmethod
+    def option_list(cls) -> list[dict]:
+        """The options as the host's option form shows them: name, kind,
+        default, limits, meaning."""
+        return [opt.describe(name) for name, opt in cls.OPTIONS.items()]
+
+    @classmethod
+    def check_options(cls, options: dict) -> dict:
+        if not isinstance(options, dict):
+            raise ValueError("options must be an object.")
+        out: dict[str, Any] = {name: opt.default for name, opt in cls.OPTIONS.items()}
+        for name, value in options.items():
+            if name == "seed":
+                continue
+            if name in cls.OPTION_DATA:
+                if value is not None:
+                    out[name] = cls.check_data(name, value)
+                continue
+            opt = cls.OPTIONS.get(name)
+            if opt is None:
+                known = ", ".join(sorted(cls.option_names))
+                raise ValueError(f"unknown option {name!r} (options: {known}).")
+            out[name] = opt.check(name, value)
+        cls.check_together(out)
+        return out
+
+    @classmethod
+    def check_data(cls, name: str, value: Any) -> Any:
+        """Check one of the ``OPTION_DATA`` (a game that has any says how);
+        raise ``ValueError`` with the reason."""
+        raise ValueError(f"{name} cannot be set.")
+
+    @classmethod
+    def check_together(cls, opts: dict) -> None:
+        """Checks between options (e.g. minimum <= maximum); raise ``ValueError``."""
+
+    # -- randomness --------------------------------------------------------------------
+    @staticmethod
+    def new_seed(rng: random.Random) -> int:
+        """A game's first seed, from the server's generator."""
+        return rng.getrandbits(SEED_BITS)
+
+    def random(self) -> random.Random:
+        """A generator for this step, seeded from the state; the state's seed
+        moves on, so the next call gives other numbers."""
+        rng = random.Random(self.s["seed"])
+        self.s["seed"] = rng.getrandbits(SEED_BITS)
+        return rng
+
+    # -- the log -----------------------------------------------------------------------
+    def declared(self, msg: str, params: dict) -> tuple[str, ...] | None:
+        """The parameter names message ``msg`` takes (None: not declared)."""
+        return self.MESSAGES.get(msg)
+
+    def log_entry(self, seq: int, msg: str, params: dict) -> dict:
+        """The log entry of a message (a game may shape its own)."""
+        return {"id": seq, "msg": msg, **params}
+
+    def log(self, msg: str, **params: Any) -> dict:
+        """Log what happened as a message key with parameters (see ``MESSAGES``)."""
+        declared = self.declared(msg, params)
+        shown = [k for k in params if not k.startswith("_")]
+        if declared is None or len(declared) != len(shown) or not all(k in params for k in declared):
+            raise ValueError(f"message {msg!r} with {sorted(shown)} is not declared in {type(self).__name__}.MESSAGES")
+        s = self.s
+        s["log_seq"] += 1
+        entry = self.log_entry(s["log_seq"], msg, params)
+        log = s["log"]
+        log.append(entry)
+        if len(log) > self.LOG_MAX:
+            del log[0]
+        self._events.append(entry)
+        return entry
+
+    def log_mark(self) -> int:
+        return self.s["log_seq"]
+
+    def events(self) -> list[dict]:
+        """The entries the call being handled logged, as the call returns them."""
+        return self._events
+
+    # -- seats -------------------------------------------------------------------------
+    @staticmethod
+    def seat_ids(players: list[dict]) -> list[str]:
+        """The player ids of ``new``'s players, in seat order; raises
+        ``ValueError`` for a missing, bad or repeated id."""
+        seats: list[str] = []
+        for p in players:
+            pid = p.get("id") if isinstance(p, dict) else None
+            if not isinstance(pid, str) or not pid or pid == HOST or pid in seats:
+                raise ValueError(f"bad or repeated player id {pid!r}.")
+            seats.append(pid)
+        return seats
+
+    def players(self) -> list[str]:
+        return list(self.s["seats"])
+
+    def step(self, pid: str, k: int) -> str:
+        """The player ``k`` seats clockwise from ``pid`` (negative: the other way)."""
+        seats = self.s["seats"]
+        return seats[(seats.index(pid) + k) % len(seats)]
+
+    def left_of(self, pid: str, among: list[str] | None = None) -> str:
+        """The next player clockwise of ``pid`` among ``among`` (default the seats),
+        ``pid`` itself included in the circle when it is seated."""
+        seats = self.s["seats"]
+        pool = seats if among is None else among
+        if pid in seats:
+            i = seats.index(pid)
+            for k in range(1, len(seats) + 1):
+                p = seats[(i + k) % len(seats)]
+                if p in pool:
+                    return p
+        return pool[0]
+
+    def set_seat_order(self, pids: list[str]) -> None:
+        seats = self.s["seats"]
+        if not isinstance(pids, list) or not all(isinstance(p, str) for p in pids) or sorted(pids) != sorted(seats):
+            raise IllegalAction("The players changed meanwhile; look again and retry.")
+        self.s["seats"] = list(pids)
+
+    def away(self) -> list[str]:
+        """Players in this game whose phone is away."""
+        return [p for p in self.s.get("away") or () if p in self.s["seats"]]
+
+    def presence(self, pid: str, connected: bool, now: float) -> None:
+        if pid not in self.s["seats"]:
+            return
+        away = self.s.get("away")
+        if away is None:
+            away = self.s["away"] = []
+        if connected == (pid not in away):
+            return
+        self.begin(now)
+        if connected:
+            away.remove(pid)
+        else:
+            away.append(pid)
+        if not self.is_over():
+            self.on_presence(pid, connected)
+
+    def on_presence(self, pid: str, connected: bool) -> None:
+        """``pid``'s phone came back or went away (already in ``away()``)."""
+
+    def set_more_time(self, pids: list[str]) -> None:
+        self.s["more_time"] = sorted(pids)
+
+    def seconds_for(self, seconds: float, pids: list[str]) -> float:
+        """How long a timer of ``seconds`` runs when it is the own timer of
+        ``pids`` (whose answer it waits for): twice as long when one of them
+        asked for more time (``set_more_time``)."""
+        slow = self.s.get("more_time") or ()
+        return seconds * 2 if any(p in slow for p in pids) else seconds
+
+    # -- moves -------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.s["over"]
+
+    def turn(self) -> str | None:
+        """The player expected to act, or None when anyone may."""
+        return None
+
+    def legal_actions(self, pid: str) -> list[dict]:
+        if self.is_over():
+            return []
+        if pid == HOST:
+            return self.host_actions()
+        if pid not in self.s["seats"]:
+            return []
+        return self.actions(pid)
+
+    def actions(self, pid: str) -> list[dict]:
+        """What ``pid`` may do now (the game's rules)."""
+        return []
+
+    def host_actions(self) -> list[dict]:
+        """Moves only the host may make (none by default)."""
+        return []
+
+    def apply(self, pid: str, action: dict, now: float) -> list[dict]:
+        self.begin(now)
+        action, self.arrival = split_arrival(action, now)
+        self._run(pid, action)
+        return self.events()
+
+    def _run(self, pid: str, action: Any) -> None:
+        self.perform(pid, self.check(pid, action))
+
+    def check(self, pid: str, action: Any) -> Action:
+        """The one validator: the move checked against ``pid``'s legal
+        actions, or an ``IllegalAction`` saying why not."""
+        if self.is_over():
+            raise GameIsOver("The game is over.")
+        specs = self.legal_actions(pid)
+        try:
+            return match(specs, action)
+        except IllegalAction as refused:
+            raise self.refusal(pid, action, specs, refused) from None
+
+    def refusal(self, pid: str, action: Any, specs: list[dict], refused: IllegalAction) -> IllegalAction:
+        """The refusal of a move ``match`` refused (``refused``), in the
+        game's own terms where it has them."""
+        if not specs and pid != HOST:
+            turn = self.turn()
+            if turn is not None and turn != pid:
+                return NotYourTurn("It is not your turn.")
+        return refused
+
+    def perform(self, pid: str, act: Action) -> None:
+        """Make a checked move (the game's rules)."""
+        raise NotImplementedError

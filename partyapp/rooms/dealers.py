@@ -1,0 +1,40 @@
+"""Whose turn it is to deal, across the games of one room.
+
+In a game where every game is one deal (``Game.DEAL_PASSES``: Go Fish), the
+deal passes clockwise from game to game, as it would at a real table: the
+room keeps, for each such mode, who dealt its last game and the seats of
+that game (``Room.dealers``), and hands the next game of the mode the next
+player clockwise as its start input ``dealer``.
+"""
+
+from __future__ import annotations
+
+
+def record(dealer: str | None, seats: list[str]) -> dict | None:
+    """What the room keeps of a game just dealt: who dealt, and its seats."""
+    return {"dealer": dealer, "seats": list(seats)} if dealer is not None else None
+
+
+def next_dealer(last: dict | None, room: list[str], players: list[str]) -> str | None:
+    """The next dealer among ``players`` (the new game's): the first of them
+    clockwise (``room``: the room's seats in order) after who dealt ``last``.
+    When that player has left the room, the deal goes on from the first
+    player who sat after them in that game and is still here. None when
+    there is nothing to go on from (the game draws its dealer by lot)."""
+    if not last or not players:
+        return None
+    dealer = last.get("dealer")
+    if dealer in room:
+        i = room.index(dealer)
+        ring = room[i + 1:] + room[:i + 1]
+    else:
+        old = list(last.get("seats") or [])
+        if dealer not in old:
+            return None
+        i = old.index(dealer)
+        here = [p for p in old[i + 1:] + old[:i] if p in room]
+        if not here:
+            return None
+        j = room.index(here[0])
+        ring = room[j:] + room[:j]
+    return next((p for p in ring if p in players), None)
