@@ -264,10 +264,17 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         pool.phase("start")
         rss3 = settle_rss(server, pause)
         log(f"  [{kind}] {rooms} rooms set up: RSS {rss2:.1f} MB idle, {rss3:.1f} MB with games started")
-        if args.flood:
+        if args.flood or getattr(args, "bad_packets", None):
             ctx = mp.get_context("spawn")
             flood_parent, flood_child = ctx.Pipe()
-            flood = ctx.Process(target=flood_main, args=(flood_child, server.port, args.flood_rate), daemon=True)
+            if getattr(args, "bad_packets", None):
+                from .flood import bad_flood_main
+
+                target, fargs = bad_flood_main, (flood_child, server.port, args.bad_packets,
+                                                 getattr(args, "flood_addresses", 1))
+            else:
+                target, fargs = flood_main, (flood_child, server.port, args.flood_rate)
+            flood = ctx.Process(target=target, args=fargs, daemon=True)
             flood.start()
         server.cpu_start()
         gen_cpu0 = pool.cpu_times()

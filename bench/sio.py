@@ -57,9 +57,12 @@ class Client:
         self.user: Any = None  # free slot for the caller
 
     # -- connection ----------------------------------------------------------
-    async def connect(self, timeout: float = 30.0) -> None:
+    async def connect(self, timeout: float = 30.0, source: str | None = None) -> None:
+        """``source``: the local address to connect from (another loopback
+        address stands for another machine)."""
+        local = {"local_addr": (source, 0)} if source else {}
         self.reader, self.writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, limit=1 << 22), timeout)
+            asyncio.open_connection(self.host, self.port, limit=1 << 22, **local), timeout)
         key = base64.b64encode(os.urandom(16)).decode()
         request = (
             "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\n"

@@ -11,6 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from partyapp import config as configuration
 from partyapp.cluster.queue import RoomQueue
+from partyapp.rooms.names import skeleton
 from partyapp.i18n import languages
 from partyapp.realtime import dispatch, handlers, netinfo, seams  # noqa: F401 (handlers registers the events)
 from partyapp.realtime.extension import socketio
@@ -66,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     ``PARTYAPP_*`` key (and any Flask key); ``async_mode`` is Flask-SocketIO's
     (``gevent`` in production, ``threading`` for the test client)."""
     seams.check()  # the libraries' internals the transport reaches are where they were
+    skeleton("")  # the confusables' classes are built once, at start, not at the first join
     app = PartyFlask(__name__)  # templates/ and static/ beside this module, inside the package
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)
@@ -75,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     registry = Registry(
         store,
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
+        max_rooms=settings["PARTYAPP_MAX_ROOMS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
     queue, manager = message_queue(settings, store)
@@ -90,8 +93,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         async_mode=async_mode or settings.get("PARTYAPP_ASYNC_MODE") or "threading",
         cors_allowed_origins=realtime.origin_allowed,
         max_http_buffer_size=settings["PARTYAPP_MAX_MESSAGE_BYTES"],
-        ping_interval=10,
-        ping_timeout=20,
+        ping_interval=settings["PARTYAPP_PING_INTERVAL_S"],
+        ping_timeout=settings["PARTYAPP_PING_TIMEOUT_S"],
         # Always named: Flask-SocketIO keeps the options of an earlier
         # init_app of the same object (the tests build many apps).
         client_manager=manager,
@@ -106,6 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     )
     dispatch.install(app, socketio.server)
     seams.install_heartbeats(socketio.server.eio)
+    seams.close_dropped_sockets(socketio.server.eio)
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
         # handlers see the client's address too, not only the HTTP routes.

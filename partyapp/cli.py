@@ -87,6 +87,12 @@ def serve(args: argparse.Namespace) -> None:
         code = qrcode.QRCode(border=1)
         code.add_data(f"{base}/")
         code.print_ascii(out=sys.stdout, invert=True)
+    from partyapp.web.server import connections_for, raise_open_files_limit
+
+    before, after = raise_open_files_limit()
+    raised = f" (raised from {before:,})" if after > before else ""
+    print(f"Open files: up to {after:,}{raised}, room for about {connections_for(after):,} connections at once; "
+          f"at most {cfg['PARTYAPP_CONNECTIONS_PER_ADDRESS']:,} from one address.", flush=True)
     sys.stdout.flush()
     tune_gc()
     run_server(app, host, port)
@@ -109,4 +115,12 @@ def tune_gc() -> None:
 def run_server(app, host: str, port: int) -> None:
     from partyapp.web.server import make_server
 
-    make_server(app, host, port).serve_forever()
+    cfg = app.config
+    # Behind a reverse proxy every TCP connection is the proxy's: the cap per
+    # address is then applied to the Socket.IO connections of each forwarded
+    # address (``handlers.on_connect``), not here.
+    behind_proxy = bool(cfg["PARTYAPP_TRUSTED_PROXIES"])
+    per_address = 0 if behind_proxy else cfg["PARTYAPP_CONNECTIONS_PER_ADDRESS"]
+    refuse = None if behind_proxy else app.extensions["partyapp"].penalized
+    make_server(app, host, port, per_address=per_address, header_timeout=cfg["PARTYAPP_HEADER_TIMEOUT_S"],
+                refuse=refuse).serve_forever()

@@ -40,32 +40,60 @@ class ChildProcess:
                 self.kill()
 
 
+# The settings a test server runs with when the test names no config file:
+# the defaults, except that a test seats a whole room from this one machine
+# (every phone from 127.0.0.1), which the join pacing per address would stop.
+TEST_CONFIG = """\
+[limits]
+room_joins_per_minute = 6000
+room_joins_burst = 1000
+"""
+
+
 class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
-                 log_path: Path | None = None) -> None:
+                 log_path: Path | None = None, open_files: int | None = None) -> None:
         self.port = port or free_port()
         self.store_url = store_url
         self.testing = testing
         self.extra = extra or []
         self.log_path = log_path
+        self.open_files = open_files  # the process's descriptor limit, soft and hard (None: inherited)
         self.proc: subprocess.Popen | None = None
+
+    def _limits(self) -> None:
+        if self.open_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
+        extra = list(self.extra)
+        if "--config" not in extra:
+            import tempfile
+
+            folder = Path(self.log_path).parent if self.log_path else Path(tempfile.mkdtemp(prefix="partyapp-test-"))
+            config = folder / f"config-{self.port}.toml"
+            config.write_text(TEST_CONFIG)
+            extra += ["--config", str(config)]
         cmd = [sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--store", self.store_url, "--public-url", self.url, "--quiet", *self.extra]
+               "--store", self.store_url, "--public-url", self.url, "--quiet", *extra]
         if self.testing:
             cmd.append("--testing")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cwd = Path(__file__).resolve().parent.parent
+        limits = self._limits if self.open_files is not None else None
         if self.log_path:
             with open(self.log_path, "ab") as out:
-                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+                                             preexec_fn=limits)
         else:
-            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+                                         preexec_fn=limits)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -371,12 +371,13 @@ def test_the_recap_is_a_picture_to_save(app, table, join):
     ana = join(code, "<b>Ana</b>")
     join(code, "Bo", profile="none")
     http = app.test_client()
-    assert http.get(f"/recap/{code}.svg").status_code == 404
+    host = {"X-Party-Token": table[2]}
+    assert http.get(f"/recap/{code}.svg", headers=host).status_code == 404
     start(t, "ring_of_fire", ["JD"])
     act(ana, type="draw")
     act(ana, type="rule", text='No "pointing" <script>')
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
-    answer = http.get(f"/recap/{code}.svg")
+    answer = http.get(f"/recap/{code}.svg", headers=host)
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
     assert "attachment" in answer.headers["Content-Disposition"]
     svg = answer.get_data(as_text=True)
@@ -414,12 +415,13 @@ def test_the_recap_picture_of_a_short_night_in_each_language(app, clock, table, 
     """Twelve minutes from the start of the night to its end, in the
     language of the screen that saves the picture."""
     t, code, _ = table
-    join(code, "Ana")
+    ana = join(code, "Ana")
     clock.now += 12 * 60 + 10
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     http = app.test_client()
-    english = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    russian = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    seat = {"X-Party-Token": ana.token}  # a seat's token opens the picture as the table's does
+    english = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "en", **seat}).get_data(as_text=True)
+    russian = http.get(f"/recap/{code}.svg", headers={"Accept-Language": "ru", **seat}).get_data(as_text=True)
     assert ": 12 minutes.</text>" in english
     assert " — 12 минут.</text>" in russian and f"Комната {code}, " in russian
 

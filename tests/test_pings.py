@@ -36,23 +36,42 @@ def test_pings_go_quickly_until_enough_answers_then_steadily():
     trips = RoundTrips(keep=2)
     assert trips.due(0.0)
     seq = trips.sent(0.0)
-    assert not trips.due(0.4) and trips.due(0.5)
     trips.answered(seq, 0.05)
+    assert not trips.due(0.4) and trips.due(0.5)
     trips.answered(trips.sent(0.5), 0.55)
     assert not trips.due(2.4) and trips.due(2.5)
 
 
-def test_unanswered_pings_are_bounded_and_forgotten():
-    """A phone that never answers leaves at most a few pings pending, and an
-    answer far too late is not a sample."""
+def test_a_phone_that_does_not_answer_is_not_pinged_again_until_its_ping_is_stale():
+    """One ping at a time waits for its answer: the next goes only once it
+    is stale, and then the stale one is forgotten (an answer that late is
+    not a sample)."""
     trips = RoundTrips()
     first = trips.sent(0.0)
-    for t in range(1, 8):
-        trips.sent(float(t))
-    assert len(trips.pending) <= RoundTrips.MAX_PENDING
-    assert trips.answered(first, 8.0) is None
-    later = trips.sent(30.0)
+    assert not any(trips.due(float(t)) for t in range(1, 10))
+    assert trips.due(RoundTrips.STALE_S)
+    later = trips.sent(RoundTrips.STALE_S)
     assert list(trips.pending) == [later]
+    assert trips.answered(first, 11.0) is None
+
+
+def test_the_server_keeps_one_pending_ping_callback_per_phone(app, client):
+    """A phone in a reflex game that never answers ``net.ping`` leaves the
+    server one acknowledgement callback waiting, however long it plays."""
+    from partyapp.realtime import pings
+    from partyapp.realtime.extension import socketio
+
+    phone = client()
+    sid = socketio.server.manager.sid_from_eio_sid(phone.sio.eio_sid, "/")
+    conn = app.extensions["partyapp"].conns[sid]
+    for _ in range(12):  # the test client never answers; each ping is found stale in turn
+        if conn.trips.last_sent is not None:
+            conn.trips.pending = {k: t - RoundTrips.STALE_S for k, t in conn.trips.pending.items()}
+        assert conn.trips.due(10**9)
+        pings.measure_round_trip(socketio, conn)
+    assert len(phone.received("net.ping")) == 12
+    waiting = socketio.server.manager.callbacks.get(sid, {})  # python-socketio's: ack id -> callback
+    assert len([k for k in waiting if k != 0]) == 1
 
 
 def test_the_round_trip_stamped_is_the_shortest_recent_one():

@@ -446,10 +446,11 @@ def test_house_variants_save_list_delete(table, join, client):
 
 
 def test_a_house_variant_belongs_to_whoever_saved_it(client, table, join):
-    """The host of another room (here: another party on the same server) sees
-    the variant, may copy it under another name, and may not change or
-    delete it; the device token its page keeps makes a variant its own in
-    every room it hosts."""
+    """The host of another room (here: another party on the same server)
+    does not see the variant (issue 23: a host lists the built-ins and their
+    own), may not change or delete it, and saves their own under another
+    name; the device token its page keeps makes a variant its own in every
+    room it hosts."""
     t, code, _ = table
     ana = join(code, "Ana")
     deck = ana.call("variant.list", {})["defaults"]["kings"]
@@ -461,19 +462,20 @@ def test_a_house_variant_belongs_to_whoever_saved_it(client, table, join):
     other = client()
     other_code = other.call("room.create", {})["code"]
     cy = join(other_code, "Cy")
-    listed = {v["name"]: v["mine"] for v in cy.call("variant.list", {})["variants"]}
-    assert listed == {"Ours": False, "Table's": False}
-    assert "owner" not in str(cy.call("variant.list", {}))
+    assert cy.call("variant.list", {})["variants"] == []
+    assert other.call("variant.list", {})["variants"] == []
     taken = cy.call("variant.save", {"name": "OURS", "mode": "kings", "deck": deck})
     assert error_code(taken) == "forbidden" and "another name" in taken["error"]["message"]
     assert error_code(cy.call("variant.delete", {"name": "Ours"})) == "forbidden"
     assert error_code(other.call("variant.delete", {"name": "Table's"})) == "forbidden"
     assert cy.call("variant.save", {"name": "Ours (copy)", "mode": "kings", "deck": deck})["ok"]
+    assert {v["name"]: v["mine"] for v in cy.call("variant.list", {})["variants"]} == {"Ours (copy)": True}
+    assert "owner" not in str(cy.call("variant.list", {}))
     # Ana's device, hosting the other room: her variant is hers there too
     ana_there = join(other_code, "Ana")
     other.call("host.command", {"command": "set_host", "player_id": ana_there.player_id})
     mine = {v["name"]: v["mine"] for v in ana_there.call("variant.list", {"device": device})["variants"]}
-    assert mine == {"Ours": True, "Ours (copy)": False, "Table's": False}
+    assert mine == {"Ours": True, "Ours (copy)": False}  # the copy was saved in this room
     assert ana_there.call("variant.save", {"name": "ours", "mode": "kings", "deck": deck, "device": device})["ok"]
     assert error_code(ana_there.call("variant.delete", {"name": "Ours"})) == "forbidden"  # no device sent
     assert ana_there.call("variant.delete", {"name": "Ours", "device": device}) == {"ok": True}
@@ -515,7 +517,7 @@ def test_house_variants_are_bounded_in_number_and_size(table, join, monkeypatch)
     monkeypatch.undo()
     heavy = json.loads(json.dumps(deck))
     for entry in heavy["cards"].values():
-        entry["text"] = "\U0001f44d\ufe0f\ufe0f\ufe0f" * decks.TEXT_MAX  # 300 visible, 13 bytes each
+        entry["text"] = "\U0001f44d\ufe0f\u0301\u0301" * decks.TEXT_MAX  # 300 visible, 11 bytes each
     big = host.call("variant.save", {"name": "Big", "mode": "ring_of_fire", "deck": heavy})
     assert error_code(big) == "bad_request" and "larger than 32 KB" in big["error"]["message"]
 
@@ -715,8 +717,10 @@ def test_house_variants_saved_before_a_new_card_option_show_its_default(app, tab
     old = copying.deepcopy(RING_OF_FIRE)
     old["cards"]["10"] = {"title": "Category", "text": "Name things.", "effect": "round", "params": {"n": 1}}
     old["cards"]["9"]["params"] = {"n": 1}
-    app.extensions["partyapp"].registry.store.save_variant("Old house", "ring_of_fire", old, 1.0)
-    listed = ana.call("variant.list", {})["variants"][0]["deck"]["cards"]
+    room = app.extensions["partyapp"].registry.get(code)
+    app.extensions["partyapp"].registry.store.save_variant("Old house", "ring_of_fire", old, 1.0,
+                                                           room.host_token_hash)
+    listed = t.call("variant.list", {})["variants"][0]["deck"]["cards"]
     assert listed["10"]["params"] == listed["9"]["params"] == {"n": 1, "thumbmaster": False}
     assert t.call("game.start", {"mode": "ring_of_fire", "options": {"variant": "Old house", "deck": ["10S"]}})["ok"]
     assert ana.call("game.act", {"action": {"type": "draw"}}) == {"ok": True}

@@ -157,3 +157,147 @@ def test_the_queue_carries_frames_messages_beside_its_own(monkeypatch):
     assert back == []
     manager._redis_connect()  # Redis was lost and is back
     assert back == [True]
+
+
+# -- issue 23: packets the server cannot take, the WebSocket's end, ping callbacks ------
+
+def guarded_server(on_bad):
+    server = socketio.Server(async_mode="threading", serializer=seams.WirePacket)
+    sent = []
+    server._send_packet = lambda eio_sid, pkt: sent.append((eio_sid, pkt.packet_type, pkt.id, pkt.data))
+    server.manager.initialize()
+    seams.guard_messages(server, on_bad)
+    return server, sent
+
+
+def test_a_packet_that_cannot_be_decoded_goes_to_the_app_and_is_answered_on_its_ack_id():
+    seen = []
+
+    def on_bad(eio_sid, sid, reason):
+        seen.append((eio_sid, sid, reason))
+        return {"ok": False}, False
+
+    server, sent = guarded_server(on_bad)
+    assert server.eio.handlers["message"] is server._handle_eio_message
+    server._handle_eio_message("e1", '27["x"')  # before the namespace connect: no sid, no answer
+    server.eio.handlers["message"]("e1", "")
+    assert [(e, s) for e, s, _ in seen] == [("e1", None), ("e1", None)]
+    assert "JSON" in seen[0][2] and "empty" in seen[1][2]
+    assert sent == []
+    server.manager.connect("e2", "/")
+    server._handle_eio_message("e2", '29["x",' + "[" * 40 + "]" * 40 + "]")
+    assert seen[-1][1] is not None and "deeper" in seen[-1][2]
+    assert sent == [("e2", sio_packet.ACK, 9, [{"ok": False}])]
+
+
+def test_a_connection_the_app_closes_has_what_it_still_sent_dropped():
+    calls = []
+    server, sent = guarded_server(lambda e, s, r: (calls.append(r) or None, True))
+    server.manager.connect("e3", "/")
+    server._handle_eio_message("e3", '2["x"')
+    server._handle_eio_message("e3", '2["x"')
+    assert len(calls) == 1
+
+
+def test_the_websocket_engine_io_makes_shuts_its_tcp_connection_down_when_closed():
+    import socket as so
+
+    eio = engineio.Server(async_mode="gevent")
+    assert seams.close_dropped_sockets(eio)
+    ws_class = eio._async["websocket"]
+    mine, theirs = so.socketpair()
+
+    class FakeWs:
+        connected = True
+        sock = mine
+
+        def close(self):
+            self.connected = False
+
+    wrapper = ws_class(lambda ws: None, eio)
+    wrapper.ws = FakeWs()
+    wrapper.close()
+    theirs.settimeout(2)
+    assert theirs.recv(10) == b""  # the peer sees the end of the stream
+    mine.close()
+    theirs.close()
+    assert not seams.close_dropped_sockets(engineio.Server(async_mode="threading"))
+
+
+def test_the_websocket_s_reader_lets_other_greenlets_run_after_each_recv():
+    import socket as so
+
+    eio = engineio.Server(async_mode="gevent")
+    seams.close_dropped_sockets(eio)
+    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
+    mine, theirs = so.socketpair()
+
+    class Reader:
+        sock = mine
+        connected = True
+        input_buffer: list = []
+
+        def _thread(self):
+            pass
+
+    reader = Reader()
+    thread_class(target=reader._thread)
+    assert type(reader.sock).__name__ == "_TurnTakingSocket"
+    ran = []
+    gevent.spawn(lambda: ran.append(True))
+    theirs.sendall(b"x")
+    assert reader.sock.recv(1) == b"x" and ran == [True]
+    assert reader.sock.fileno() == mine.fileno()
+    mine.close()
+    theirs.close()
+
+
+def test_a_stale_acknowledgement_callback_can_be_dropped():
+    server = socketio.Server(async_mode="threading")
+    server.manager.initialize()
+    sid = server.manager.connect("e4", "/")
+    first, second = (lambda *_: None), (lambda *_: None)
+    server.manager._generate_ack_id(sid, first)
+    server.manager._generate_ack_id(sid, second)
+    assert seams.pending_callbacks(server, sid) == 2
+    assert seams.drop_callback(server, sid, first)
+    assert not seams.drop_callback(server, sid, first)
+    assert seams.pending_callbacks(server, sid) == 1
+
+
+def test_the_websocket_refuses_a_message_longer_than_engine_io_takes_as_it_comes_in():
+    eio = engineio.Server(async_mode="gevent", max_http_buffer_size=1000)
+    seams.close_dropped_sockets(eio)
+    assert eio._async["websocket"](lambda ws: None, eio).server_args["max_message_size"] == 1000
+
+
+def test_the_websocket_s_reader_does_not_read_far_ahead_of_engine_io():
+    """While READ_AHEAD messages wait to be taken, the reader reads nothing
+    more (the client's sends wait on TCP)."""
+    import socket as so
+
+    eio = engineio.Server(async_mode="gevent")
+    seams.close_dropped_sockets(eio)
+    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
+    mine, theirs = so.socketpair()
+
+    class Reader:
+        sock = mine
+        connected = True
+        input_buffer = ["m"] * seams.READ_AHEAD
+
+        def _thread(self):
+            pass
+
+    reader = Reader()
+    thread_class(target=reader._thread)
+    theirs.sendall(b"x")
+    got = []
+    g = gevent.spawn(lambda: got.append(reader.sock.recv(1)))
+    gevent.sleep(0.05)
+    assert got == []
+    reader.input_buffer.clear()
+    g.join(1)
+    assert got == [b"x"]
+    mine.close()
+    theirs.close()

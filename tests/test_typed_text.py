@@ -18,6 +18,20 @@ REFUSED = {
     "zero width space": ("Ana\u200bx", "invisible or direction-changing"),
     "hangul filler": ("Ana\u3164x", "invisible or direction-changing"),
     "private use": ("Ana\ue000x", "control character"),
+    # default-ignorable and format characters (issue 23): each makes a name
+    # look like another ("An\u200dn" reads "Ann")
+    "zero width joiner": ("An\u200dn", "invisible or direction-changing"),
+    "zero width non-joiner": ("An\u200cn", "invisible or direction-changing"),
+    "soft hyphen": ("An\u00adn", "invisible or direction-changing"),
+    "tag character": ("Ann\U000E0041", "invisible or direction-changing"),
+    "combining grapheme joiner": ("An\u034fn", "invisible or direction-changing"),
+    "emoji variation selector after a letter": ("Ann\ufe0f", "invisible or direction-changing"),
+    "variation selector": ("Ann\ufe00", "invisible or direction-changing"),
+    "mongolian variation selector": ("Ann\u180b", "invisible or direction-changing"),
+    "khmer inherent vowel": ("Ann\u17b4", "invisible or direction-changing"),
+    "interlinear annotation anchor": ("Ann\ufff9", "invisible or direction-changing"),
+    "shorthand format letter overlap": ("Ann\U0001BCA0", "invisible or direction-changing"),
+    "egyptian hieroglyph vertical joiner": ("Ann\U00013430", "invisible or direction-changing"),
 }
 
 
@@ -66,8 +80,13 @@ def _start(seated, client, text):
     return answer
 
 
+def _dare(seated, client, text):
+    return seated[0].call("host.command", {"command": "settings", "dares": [text]})
+
+
 TYPE_INTO = {
     "player name": _join,
+    "dare": _dare,
     "rule": _rule,
     "variant name": _save(name=True),
     "card title": _save(title=True),
@@ -89,10 +108,11 @@ def shown(seated, answer: dict) -> list[str]:
     variant = answer.get("variant") or {"name": None, "deck": {"cards": {"J": {}}}}
     jack = variant["deck"]["cards"]["J"]
     return ([p["name"] for p in state["players"]] + [r["text"] for r in game.get("rules", [])]
+            + list(state["room"]["settings"]["dares"])
             + [(game.get("card") or {}).get("title"), variant["name"], jack.get("title"), jack.get("text")])
 
 
-PLACES = ["player name", "rule", "variant name", "card title", "card text", "deck in game.start"]
+PLACES = ["player name", "dare", "rule", "variant name", "card title", "card text", "deck in game.start"]
 
 
 @pytest.mark.parametrize("where", PLACES)
@@ -114,6 +134,19 @@ def test_white_space_is_folded_the_same_everywhere(where, seated, client):
     answer = typed(where, "  Ana\t\n  Lee  ", seated, client)
     assert answer["ok"] is True, answer
     assert "Ana Lee" in shown(seated, answer)
+
+
+EMOJI = ["\u2764\ufe0f Zoe", "\U0001F468\u200d\U0001F469\u200d\U0001F467 Fam",
+         "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F Ian", "1\ufe0f\u20e3 Uno"]
+
+
+@pytest.mark.parametrize("where", PLACES)
+@pytest.mark.parametrize("text", EMOJI, ids=["red heart", "family", "flag of Scotland", "keycap"])
+def test_emoji_as_keyboards_type_them_are_kept(where, text, seated, client):
+    """The joiners, variation selectors and tags inside an emoji are fine."""
+    answer = typed(where, text, seated, client)
+    assert answer["ok"] is True, answer
+    assert text in shown(seated, answer)
 
 
 def test_variant_names_are_bounded_like_other_text(seated):

@@ -22,6 +22,7 @@ class Conn:
     role: str | None = None  # "table" or "player"
     pid: str | None = None
     refused: int = 0  # refusals by the rate limit, less two for each event let through
+    bad_packets: int = 0  # packets that could not be decoded (``dispatch.bad_packet``)
     trips: RoundTrips = field(default_factory=RoundTrips)  # pings of a phone in a reflex game
     # read from the handshake request at connect (``handlers.on_connect``)
     lang: str = DEFAULT  # the page's language, for the words of refusals

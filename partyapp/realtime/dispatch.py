@@ -8,11 +8,11 @@ for nothing the handlers use: what they need of the handshake (the client's
 address, its language, the scheme and host it reached) is read once, when
 the socket connects, and kept on its ``Conn`` (``realtime.on_connect``).
 
-So the protocol's handlers are registered with python-socketio's server
-(Flask-SocketIO's ``socketio.server``) by ``install`` and each event runs in
-the app's application context only. ``connect``, ``disconnect`` and the
-catch-all for unknown events stay Flask-SocketIO handlers, with the request
-context they read. Every event is still answered through its
+So the protocol's handlers, and the catch-all for unknown events, are
+registered with python-socketio's server (Flask-SocketIO's
+``socketio.server``) by ``install`` and each event runs in the app's
+application context only. ``connect`` and ``disconnect`` stay
+Flask-SocketIO handlers, with the request context they read. Every event is still answered through its
 acknowledgement, ``{"ok": true, ...}`` or ``{"ok": false, "error": {...}}``,
 in the language the connection asked for.
 """
@@ -26,15 +26,16 @@ from typing import Any, Callable
 from flask import Flask
 
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.wording import Wording
+from partyapp.games.kit.wording import N_, Wording
 from partyapp.i18n.languages import DEFAULT, say_in
-from partyapp.realtime import protocol
+from partyapp.realtime import protocol, seams
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.hub import Realtime
+from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.rooms.errors import RoomError
 
-__all__ = ["FLOOD_CUTOFF", "handler", "install", "throttle"]
+__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "throttle"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,32 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {}
 # flooding (a sender far above the rate, not a thumb mashing a button): it is
 # disconnected, so it stops costing the other rooms.
 FLOOD_CUTOFF = 200
+
+# A connection is closed at its this-many-th packet that cannot be decoded
+# (``seams.BadPacket``): a page of this app never sends one.
+BAD_PACKETS_CUTOFF = 5
+
+
+class QuietLog:
+    """At most ``per_second`` lines a second (``burst`` at once) of one kind
+    of warning; the lines left out are counted in the next one written."""
+
+    def __init__(self, per_second: float = 2.0, burst: float = 10.0) -> None:
+        self.bucket = TokenBucket(per_second, burst, time.monotonic())
+        self.left_out = 0
+
+    def warning(self, fmt: str, *args: Any) -> None:
+        if not self.bucket.take(time.monotonic()):
+            self.left_out += 1
+            return
+        if self.left_out:
+            fmt += " (and %d more like it not logged)"
+            args = (*args, self.left_out)
+            self.left_out = 0
+        log.warning(fmt, *args)
+
+
+bad_packets_log = QuietLog()
 
 
 def words_for(conn: Conn, words: str | Wording) -> str:
@@ -63,7 +90,26 @@ def throttle(r: Realtime, conn: Conn) -> dict | None:
     if conn.refused >= FLOOD_CUTOFF:
         log.warning("disconnecting %s: flooding", conn.addr)
         r.disconnect(conn.sid)
-    return error(Code.RATE_LIMITED, words_for(conn, "Too many messages; slow down."))
+    return error(Code.RATE_LIMITED, words_for(conn, N_("Too many messages; slow down.")))
+
+
+def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+    """A packet from ``sid`` that could not be decoded (``seams.guard_messages``):
+    it costs its sender like any event (the rate limit), is answered
+    ``bad_request`` and logged in one short line; the connection is closed
+    at its ``BAD_PACKETS_CUTOFF``-th, or at once before it joined the
+    namespace. Returns the answer and whether to close."""
+    conn = r.conns.get(sid) if sid is not None else None
+    if conn is None:
+        bad_packets_log.warning("closing a connection that sent %s before connecting", reason)
+        return None, True
+    conn.bad_packets += 1
+    close = conn.bad_packets >= BAD_PACKETS_CUTOFF
+    if close:
+        r.cut_off(conn.addr)
+    bad_packets_log.warning("%s sent %s%s", conn.addr, reason, "; closing it" if close else "")
+    limited = throttle(r, conn)
+    return limited or error(Code.BAD_REQUEST, words_for(conn, N_("That message could not be read."))), close
 
 
 def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handler]:
@@ -83,9 +129,9 @@ def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> 
     if limited:
         return limited
     if guarded and not r.join_limiter.allow(conn.addr):
-        return error(Code.RATE_LIMITED, words_for(conn, "Too many attempts from this device; wait a minute."))
+        return error(Code.RATE_LIMITED, words_for(conn, N_("Too many attempts from this device; wait a minute.")))
     if len(args) > 1:
-        return error(Code.BAD_REQUEST, words_for(conn, "Send one JSON object."))
+        return error(Code.BAD_REQUEST, words_for(conn, N_("Send one JSON object.")))
     try:
         result = fn(r, conn, protocol.want_dict(args[0] if args else None))
     except (ProtocolError, RoomError, IllegalAction) as exc:
@@ -102,6 +148,28 @@ def install(app: Flask, server: Any) -> None:
     for name, (fn, guarded) in HANDLERS.items():
         server.on(name, _dispatcher(app, fn, guarded))
 
+    def on_unknown(event: str, sid: str, *_args: Any) -> dict:
+        """Events not in the protocol are answered, never ignored (and
+        charged like any event), in the app context only: a flood of them
+        costs no Flask request each."""
+        with app.app_context():
+            r: Realtime = app.extensions["partyapp"]
+            conn = r.conns.get(sid)
+            if conn is not None:
+                limited = throttle(r, conn)
+                if limited:
+                    return limited
+            return error(Code.BAD_REQUEST, say_in(conn.lang if conn else DEFAULT,
+                                                  Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
+
+    server.on("*", on_unknown)
+
+    def on_bad(_eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+        with app.app_context():
+            return bad_packet(app.extensions["partyapp"], sid, reason)
+
+    seams.guard_messages(server, on_bad)
+
 
 def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:
     def on_event(sid: str, *args: Any) -> dict:
@@ -109,12 +177,12 @@ def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:
             r: Realtime = app.extensions["partyapp"]
             conn = r.conns.get(sid)
             if conn is None:
-                return error(Code.FORBIDDEN, say_in(DEFAULT, "Not connected."))
+                return error(Code.FORBIDDEN, say_in(DEFAULT, N_("Not connected.")))
             try:
                 return answer(r, conn, fn, guarded, args)
             except Exception as exc:
                 log.exception("handler failed: %s", exc)
-                return error(Code.BAD_REQUEST, words_for(conn, "That request could not be handled."))
+                return error(Code.BAD_REQUEST, words_for(conn, N_("That request could not be handled.")))
 
     on_event.__name__ = f"on_{fn.__name__}"
     on_event.__doc__ = fn.__doc__

@@ -19,12 +19,13 @@ from flask import request
 
 from partyapp.games.drinking import decks
 from partyapp.games.kit.base import HOST
-from partyapp.games.kit.wording import N_, Wording, wording_of
+from partyapp.rooms.names import skeleton
+from partyapp.games.kit.wording import N_, wording_of
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
 from partyapp.realtime import netinfo, protocol
 from partyapp.realtime.connections import Conn
-from partyapp.realtime.dispatch import handler, throttle
+from partyapp.realtime.dispatch import handler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
 from partyapp.realtime.limits import TokenBucket
@@ -51,9 +52,17 @@ def on_connect(auth: Any = None) -> bool:
         log.warning("refused a socket from origin %r", request.headers.get("Origin"))
         return False
     s = r.settings
+    addr = client_addr()
+    cap = s["PARTYAPP_CONNECTIONS_PER_ADDRESS"]
+    if cap and r.by_address[addr] >= cap:
+        log.warning("refused a socket from %s: it holds %d already", addr, cap)
+        return False
+    if r.penalized(addr):
+        return False  # cut off again and again (bad packets, flooding): for a while, no new socket
+    r.by_address[addr] += 1
     r.conns[request.sid] = Conn(
         sid=request.sid,
-        addr=client_addr(),
+        addr=addr,
         bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
         lang=i18n.current(),
         scheme=request.scheme,
@@ -69,17 +78,12 @@ def on_disconnect(*_reason: Any) -> None:
     r = rt()
     conn = r.conns.pop(request.sid, None)
     if conn is not None:
+        left = r.by_address[conn.addr] - 1
+        if left > 0:
+            r.by_address[conn.addr] = left
+        else:
+            r.by_address.pop(conn.addr, None)
         r.unbind(conn)
-
-
-@socketio.on("*")
-def on_unknown(event: str, *args: Any) -> dict:
-    """Events not in the protocol are answered, never ignored."""
-    conn = rt().conns.get(request.sid)
-    limited = throttle(rt(), conn) if conn is not None else None
-    if limited:
-        return limited
-    return error(Code.BAD_REQUEST, answer_text(Wording("Unknown event {event}.", event=repr(str(event)[:40]))))
 
 
 def _room_for(r: Realtime, conn: Conn) -> Room:
@@ -123,9 +127,12 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
     """A table screen comes back (reload, reconnect, server restart)."""
     code = protocol.room_code(payload)
     token = protocol.token(payload, "host_token")
-    room = r.registry.get(code)
-    if not room.check_host_token(token):
-        raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+
+    def prove(room: Room) -> None:
+        if not room.check_host_token(token):
+            raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
+
+    room = r.find_proven_room(code, prove)
     r.unbind(conn)
     _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
 
@@ -134,7 +141,9 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
 def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone takes a new seat; its token goes to it alone."""
     join = protocol.parse_join(payload)
-    room = r.registry.get(join.code)
+    room = r.find_room(join.code)
+    if not r.room_join_limiter.allow(f"{conn.addr} {room.code}"):
+        raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
     r.unbind(conn)
     pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
                         lambda result: result[0])
@@ -146,8 +155,8 @@ def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone comes back into its seat: same seat, same hand, same roles."""
     code = protocol.room_code(payload)
     token = protocol.token(payload)
-    room = r.registry.get(code)
-    room.read(lambda: room.token_seat(token))  # a token of no seat does not cost the connection its seat
+    # a token of no seat does not cost the connection its seat
+    room = r.find_proven_room(code, lambda room: room.read(lambda: room.token_seat(token)))
     found: list[str] = []
 
     def resume() -> Any:
@@ -202,7 +211,9 @@ def _check_rev(room: Room, rev: int | None) -> None:
 
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
-    """The table or the host player: kick, seat_order, end_game, set_host,
+    """The table or the host player: kick (the seat's token and name are
+    barred from the room until ``unban``), lock (no new joins), unban,
+    seat_order, end_game, set_host,
     skip (go on without an absent player the game waits on), add_bot
     (answered with the bot's ``player_id``), the game's own host moves
     (``game`` with an ``action``), the night's ``settings``, ``end_night``
@@ -221,12 +232,11 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
 
     if cmd.command == "kick":
         pid = cmd.player_id
-
-        def kick() -> None:
-            room.seat(pid)
-            room.remove(pid)
-
-        room.change(checked(kick), then=lambda _: r.evict_seat(room, pid, "kicked"))
+        room.change(checked(lambda: room.kick(pid)), then=lambda _: r.evict_seat(room, pid, "kicked"))
+    elif cmd.command == "lock":
+        room.change(checked(lambda: room.set_locked(cmd.locked)))
+    elif cmd.command == "unban":
+        room.change(checked(lambda: room.unban(cmd.name)))
     elif cmd.command == "seat_order":
         room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
     elif cmd.command == "end_game":
@@ -283,12 +293,14 @@ def _identities(conn: Conn, room: Room, payload: dict) -> list[str]:
 
 @handler(Event.VARIANT_LIST)
 def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """Anyone in a room: the house variants kept on this server (``mine``:
-    saved by the sender, who may change or delete them; the others may be
-    copied under another name), the default decks and the effect catalogue,
-    for the deck editor and the mode picker."""
+    """Anyone in a room: the built-in decks (``defaults``), the house
+    variants the sender saved (their device token, their seat's or the
+    table's token: ``mine``, to change or delete) or that were saved from
+    this room, and the effect catalogue, for the deck editor and the mode
+    picker. Other rooms' variants are never listed: a host sees the
+    built-ins and their own."""
     room = _room_for(r, conn)
-    mine = set(room.read(lambda: _identities(conn, room, payload)))
+    mine, here = room.read(lambda: (set(_identities(conn, room, payload)), {n.casefold() for n in room.house}))
     try:
         variants = r.registry.store.list_variants()
     except StoreUnavailable:
@@ -296,8 +308,8 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
     return {
         # decks saved before the catalogue gained a parameter show its default
         "variants": [{"name": v["name"], "mode": v["mode"], "updated": v["updated"],
-                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] is None or v["owner"] in mine}
-                     for v in variants],
+                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] in mine}
+                     for v in variants if v["owner"] in mine or v["name"].casefold() in here],
         "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
         "catalogue": decks.catalogue(),
     }
@@ -320,6 +332,16 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
     except ValueError as exc:
         raise bad(wording_of(exc)) from None
     try:
+        kept = r.registry.store.list_variants()
+    except StoreUnavailable:
+        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    look = skeleton(save.name)
+    twin = next((v["name"] for v in kept
+                 if v["name"].casefold() != save.name.casefold() and skeleton(v["name"]) == look), None)
+    if twin is not None:  # one name on the screens for two variants
+        raise bad("There is already a house variant called {name}, which looks the same; pick another name.",
+                  name=repr(twin))
+    try:
         r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
                                       limit=decks.VARIANTS_MAX)
     except NotOwner:
@@ -331,6 +353,7 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
                   count=decks.VARIANTS_MAX) from None
     except StoreUnavailable:
         raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+    room.change(lambda: room.note_house_variant(save.name))
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
 
 

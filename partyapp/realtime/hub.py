@@ -12,6 +12,7 @@ inside the room's change, which works on the newest room.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,7 +22,7 @@ from partyapp.bots import Autoplay
 from partyapp.cluster.peers import Peers
 from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
-from partyapp.realtime import netinfo, pings
+from partyapp.realtime import netinfo, pings, seams
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.fanout import Fanout, Route
@@ -30,9 +31,21 @@ from partyapp.realtime.limits import KeyedLimiter
 from partyapp.realtime.timers import Deadlines
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import UNCHANGED, Room
-from partyapp.rooms.errors import RoomError
+from partyapp.realtime.protocol import Code, ProtocolError
+from partyapp.rooms.errors import Forbidden, NoSuchRoom, RoomError
+from partyapp.games.kit.wording import N_
 from partyapp.rooms.frames import encode
 from partyapp.store import StoreUnavailable
+
+
+# An address whose connections were cut off this many times at once, then
+# once every this many seconds, has its new connections refused until it
+# keeps to that (a flooder connecting again and again costs a refusal each,
+# not a handshake and a few hundred packets).
+CUTS_BURST = 3
+CUT_PENALTY_S = 20.0
+
+PROBES_REFUSAL = N_("Too many wrong room codes are being tried on this server right now; try again in a minute.")
 
 
 @dataclass
@@ -46,6 +59,7 @@ class Realtime:
     lan_ip: str
     queue: RoomQueue | None = None  # the message queue, with several processes
     conns: dict[str, Conn] = field(default_factory=dict)
+    by_address: Counter = field(default_factory=Counter)  # Socket.IO connections per client address
     lock: threading.Lock = field(default_factory=threading.Lock)
     pinging: bool = False
 
@@ -54,6 +68,16 @@ class Realtime:
         self.shared = self.registry.store.shared
         rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
         self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
+        # joins from one address into one room (key "ADDRESS CODE")
+        rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
+        self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
+                                  or KeyedLimiter(rate, burst))
+        # addresses whose connections the server cut off (bad packets, flooding): after
+        # CUTS_BURST cuts, one more each CUT_PENALTY_S, new connections are refused meanwhile
+        self.cuts = KeyedLimiter(1.0 / CUT_PENALTY_S, CUTS_BURST)
+        # room codes asked for that do not exist, from every address together (one key, "*")
+        rate, burst = s["PARTYAPP_UNKNOWN_CODES_PER_MINUTE"] / 60.0, s["PARTYAPP_UNKNOWN_CODES_BURST"]
+        self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
         sequencer = Sequencer(later=self._later) if self.shared else None
@@ -119,6 +143,48 @@ class Realtime:
             self.pinging = True
         socketio.start_background_task(pings.ping_forever, self.conns, self.registry, socketio)
 
+    # -- finding rooms by the code a client sent -------------------------------------
+    def probing_blocked(self) -> bool:
+        """Has the server-wide budget of unknown codes run out? Then no lookup
+        by code may tell whether a room exists."""
+        return self.probe_limiter.exhausted("*")
+
+    def probe_failed(self) -> None:
+        """A code that fits no room (or a token that fits no seat) was asked for."""
+        self.probe_limiter.allow("*")
+
+    def find_room(self, code: str) -> Room:
+        """The room of a code a client typed (``player.join``): refused
+        ``rate_limited`` while the server-wide budget of unknown codes is
+        spent; an unknown code spends from it."""
+        if self.probing_blocked():
+            raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL)
+        try:
+            return self.registry.get(code)
+        except NoSuchRoom:
+            self.probe_failed()
+            raise
+
+    def find_proven_room(self, code: str, prove: Callable[[Room], Any]) -> Room:
+        """The room of a code sent with a token (``player.resume``,
+        ``table.attach``): ``prove(room)`` raises unless the token fits. A
+        phone with its seat's token comes back even while the budget of
+        unknown codes is spent; a code or token that fits nothing spends
+        from it, and is answered ``rate_limited`` while it is spent (a room
+        unknown and a token wrong are then answered alike)."""
+        try:
+            room = self.registry.get(code)
+            prove(room)
+            return room
+        except (NoSuchRoom, Forbidden, ProtocolError) as exc:
+            if isinstance(exc, ProtocolError) and exc.code != Code.FORBIDDEN:
+                raise
+            blocked = self.probing_blocked()
+            self.probe_failed()
+            if blocked:
+                raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL) from None
+            raise
+
     # -- binding connections to seats ---------------------------------------------
     def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
         """Attach ``conn`` to a table or a seat (inside the room's change)."""
@@ -172,8 +238,22 @@ class Realtime:
         return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
 
     def disconnect(self, sid: str) -> None:
-        """Close one connection of this process."""
-        socketio.server.disconnect(sid, namespace="/")
+        """Cut one connection of this process off, its Engine.IO connection
+        too (so it cannot join the namespace again on the same socket); its
+        address is charged a cut (``penalized``)."""
+        conn = self.conns.get(sid)
+        if conn is not None:
+            self.cut_off(conn.addr)
+        seams.close_connection(socketio.server, sid)
+
+    def cut_off(self, addr: str) -> None:
+        """A connection from ``addr`` was cut off (bad packets, flooding)."""
+        self.cuts.allow(addr)
+
+    def penalized(self, addr: str) -> bool:
+        """Are new connections from ``addr`` refused for now (it was cut off
+        more than ``CUTS_BURST`` times, faster than one each ``CUT_PENALTY_S``)?"""
+        return self.cuts.exhausted(addr)
 
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites

@@ -8,7 +8,11 @@ server pings the phones itself: ``net.ping {n}``, which the pages answer at
 once through the Socket.IO acknowledgement. Only phones seated in a running
 reflex game are pinged: quickly until a few round trips are in, then every
 couple of seconds (``RoundTrips``). A client that does not answer has
-no round trip: its moves are judged by arrival alone.
+no round trip: its moves are judged by arrival alone. At most one ping per
+phone waits for its answer: the next goes once it is answered, or once it
+is stale, and then python-socketio's callback for the stale one is dropped
+(``seams.drop_callback``), so a phone that never answers costs the server
+one callback, not one per ping.
 
 The phone decides when it answers, so a round trip is only as honest as
 the phone. The estimate stamped on its moves is the shortest of its recent
@@ -28,6 +32,7 @@ from collections import deque
 from typing import Any
 
 from partyapp.games.kit.races import median
+from partyapp.realtime import seams
 from partyapp.realtime.protocol import Event
 
 log = logging.getLogger(__name__)
@@ -41,9 +46,9 @@ class RoundTrips:
     ``keep`` round trips (``estimate``). Times are the caller's (a
     monotonic clock)."""
 
-    __slots__ = ("samples", "pending", "next_seq", "last_sent")
+    __slots__ = ("samples", "pending", "next_seq", "last_sent", "waiting")
 
-    MAX_PENDING = 4
+    MAX_PENDING = 1
     QUICK_S = 0.5  # between pings until ``keep`` answers are in
     STEADY_S = 2.0  # between pings after that
     STALE_S = 10.0  # an unanswered ping older than this is forgotten
@@ -53,16 +58,22 @@ class RoundTrips:
         self.pending: dict[int, float] = {}
         self.next_seq = 0
         self.last_sent: float | None = None
+        self.waiting: Any = None  # what answers the pending ping (its acknowledgement callback)
 
     def due(self, now: float) -> bool:
-        """Is it time to ping this connection again?"""
+        """Is it time to ping this connection again? Not while a ping waits
+        for its answer, until it is stale."""
         if self.last_sent is None:
             return True
+        if any(now - t < self.STALE_S for t in self.pending.values()):
+            return False
         wait = self.QUICK_S if len(self.samples) < (self.samples.maxlen or 1) else self.STEADY_S
         return now - self.last_sent >= wait
 
-    def sent(self, now: float) -> int:
-        """A ping goes out now; returns its number."""
+    def sent(self, now: float, waiting: Any = None) -> int:
+        """A ping goes out now (answered through ``waiting``); returns its
+        number. A ping still pending is forgotten."""
+        self.waiting = waiting
         self.next_seq += 1
         seq = self.next_seq
         self.last_sent = now
@@ -76,6 +87,8 @@ class RoundTrips:
         """Ping ``seq`` came back now: the round trip, kept as a sample (None
         for an unknown or forgotten ping)."""
         sent = self.pending.pop(seq, None)
+        if not self.pending:
+            self.waiting = None
         if sent is None or now < sent:
             return None
         rtt = now - sent
@@ -98,9 +111,18 @@ def measure_round_trip(socketio: Any, conn: Any) -> None:
     """Ping one phone and keep the round trip on its connection
     (``conn.trips``, a ``connections.Conn``): the shortest recent one is
     stamped on its moves."""
-    seq = conn.trips.sent(time.monotonic())
+    trips = conn.trips
+    stale = trips.waiting
+    if stale is not None:
+        seams.drop_callback(socketio.server, conn.sid, stale)
+    seq = trips.next_seq + 1
+
+    def answered(*_: Any) -> None:
+        trips.answered(seq, time.monotonic())
+
+    trips.sent(time.monotonic(), answered)
     socketio.emit(Event.NET_PING, {"n": seq}, to=conn.sid, ignore_queue=True,  # a connection held here
-                  callback=lambda *_: conn.trips.answered(seq, time.monotonic()))
+                  callback=answered)
 
 
 def in_reflex_game(registry: Any, conn: Any) -> bool:

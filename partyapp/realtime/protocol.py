@@ -46,6 +46,7 @@ class Code(StrEnum):
     CONFLICT = "conflict"
     GAME_OVER = "game_over"
     UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
+    SERVER_FULL = "server_full"  # room.create: the server holds as many rooms as it may
 
 
 class ProtocolError(Worded):
@@ -96,7 +97,7 @@ def want_dict(payload: Any) -> dict:
 def room_code(payload: dict) -> str:
     code = payload.get("code")
     if not isinstance(code, str):
-        raise bad("code must be a 4-letter room code")
+        raise bad("code must be a room code")
     code = code.strip().upper()
     if not ROOM_CODE_RE.match(code):
         raise ProtocolError(Code.NO_SUCH_ROOM, "There is no room {room}. Check the code on the TV.", room=code[:8])
@@ -218,7 +219,7 @@ def parse_rev(payload: dict) -> int | None:
 
 
 HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night", "add_bot")
+                 "new_night", "add_bot", "lock", "unban")
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
@@ -237,6 +238,8 @@ class HostCommand:
     action: dict | None = None  # game
     settings: dict | None = None  # settings: only the keys sent
     level: str = "normal"  # add_bot
+    locked: bool = False  # lock
+    name: str | None = None  # unban
 
 
 def parse_settings(p: dict) -> dict:
@@ -287,6 +290,10 @@ def parse_host_command(payload: Any) -> HostCommand:
         if not isinstance(level, str) or level not in BOT_LEVELS:
             raise bad("level must be slow, normal or fast")
         return HostCommand(command, rev, level=level)
+    if command == "lock":
+        return HostCommand(command, rev, locked=flag(p.get("locked"), "locked"))
+    if command == "unban":
+        return HostCommand(command, rev, name=clean_name(p.get("name")))
     return HostCommand(command, rev)
 
 

@@ -31,20 +31,66 @@ moved and the versions this was tested on, instead of failing under load.
    missing name are renamed so that the catch-all answers them. Overrides
    ``socketio.packet.Packet.decode`` and reads its ``packet_type`` and
    ``data``.
+   It also refuses, before any work, what it cannot take (``BadPacket``):
+   an empty packet, a binary message or a binary event (the protocol has
+   none), JSON nested deeper than ``MAX_DEPTH``, a number longer than
+   ``MAX_NUMBER_CHARS`` characters, and JSON that does not parse; the ack id
+   read before the failure is kept, so the sender can be answered.
 4. **The message queue's frames messages** (``QueueManager``, several
    processes): python-socketio's ``RedisManager`` carries one more kind of
    message, handed to ``cluster.queue.RoomQueue``. Overrides ``_publish`` (to
    send it), ``_handle_emit`` (to take it) and ``_redis_connect`` (to learn of
    a reconnection).
+5. **Packets python-socketio cannot take** (``guard_messages``): its
+   ``Server._handle_eio_message`` raises on them, and engine.io logs a
+   traceback for each and answers nothing. The engine.io ``message``
+   handler is wrapped: a refused packet is handed to the app (which charges
+   its sender and says whether to close), answered ``bad_request`` through
+   ``Server._send_packet`` when it had an ack id, and the connection closed
+   through ``engineio.Server.disconnect`` (``close_connection``; python-
+   socketio's own ``disconnect`` leaves the Engine.IO connection open);
+   what a closed connection had already sent is dropped unread, and every
+   ``TURN_EVERY`` messages the other greenlets get a turn
+   (``engineio.Server.sleep``).
+6. **The WebSocket engine.io makes** (``close_dropped_sockets``, the class
+   in ``engineio.Server._async["websocket"]``), two changes:
+   - closing the TCP connection: when engine.io gives up on a WebSocket
+     (missed pings, a server close), simple-websocket sends its close frame
+     and leaves its reader blocked in ``recv`` on a duplicate of the socket,
+     which a vanished phone never wakes: the descriptor stayed open for
+     good. ``close`` also shuts the socket down (``ws.sock``);
+   - taking turns: simple-websocket's reader (``Base._thread``, a greenlet
+     on gevent) loops on ``self.sock.recv`` and never waits while data is
+     there, so one client sending without pause held the whole server (no
+     other greenlet ran, not even the one that would have closed it), and
+     parsed far ahead of what engine.io took. Its socket (``ws.sock``, set
+     before the reader starts, through the ``thread_class`` it is given) is
+     wrapped to yield to the other greenlets after each ``recv``, and not to
+     read while ``READ_AHEAD`` messages wait in ``ws.input_buffer``;
+   - and it is given engine.io's ``max_http_buffer_size`` as its
+     ``max_message_size``, so a message too long is refused as it comes in
+     instead of once it is all buffered;
+   - it is found by its Engine.IO socket's id (the ``__self__`` of the
+     ``_websocket_handler`` it is made with), so that ``close_connection``
+     can shut a flooding client's TCP connection down at once.
+7. **Forgetting an acknowledgement callback** (``drop_callback``): the
+   server's round-trip pings wait for an answer through python-socketio's
+   ``Manager.callbacks``; a phone that never answers would keep one per
+   ping. The stale one is taken out before the next ping is sent.
 """
 
 from __future__ import annotations
 
 import inspect
+import json as _stdjson
+import re
+import socket as _socket
 import time
 import weakref
+from collections import OrderedDict
+from itertools import accumulate
 from importlib import metadata
-from typing import Any
+from typing import Any, Callable
 
 import engineio
 import socketio
@@ -140,13 +186,63 @@ def _ping_later(eio: engineio.Server, sock: eio_socket.Socket, gevent: Any):
 # -- 3. the packet class ----------------------------------------------------------------
 
 _dumps = _json.dumps
+_loads = _json.original_loads  # the standard json.loads
+
+# Limits on what an incoming packet's JSON may hold, checked before it is
+# parsed (depth) or as each number is met (before it is converted). The
+# protocol's deepest payload (a deck in variant.save) nests 6 deep.
+MAX_DEPTH = 32
+MAX_NUMBER_CHARS = 100
+
+
+class BadPacket(ValueError):
+    """An incoming packet the server does not take; ``ack_id`` is the
+    acknowledgement id read before the fault (None when there was none)."""
+
+    def __init__(self, reason: str, ack_id: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.ack_id = ack_id
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Does the JSON ``text`` open more than ``limit`` arrays or objects
+    inside each other? (Brackets inside strings do not count.) Linear, in
+    the regular expression engine and ``accumulate``: a 64 KB message of
+    brackets costs about twice what parsing it would."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit
+
+
+def _number(kind: type) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise BadPacket("a number of more than %d characters" % MAX_NUMBER_CHARS)
+        return kind(text)
+
+    return parse
+
+
+_parse_int, _parse_float = _number(int), _number(float)
 
 
 class _Json:
     """A ``json`` module for packets: ``[event, Fragment]`` is joined as text,
-    everything else goes through the standard encoder unchanged."""
+    everything else goes through the standard encoder unchanged; decoding
+    refuses too deep a nesting and too long a number before the work."""
 
-    loads = staticmethod(_json.loads)
+    @staticmethod
+    def loads(text, **_: Any):
+        if too_deep(text):
+            raise BadPacket("JSON nested deeper than %d" % MAX_DEPTH)
+        return _loads(text, parse_int=_parse_int, parse_float=_parse_float)
 
     @staticmethod
     def dumps(obj, **kwargs):
@@ -161,26 +257,54 @@ class _Json:
 # connection, "*" crashes the dispatcher and is never answered.
 RESERVED_EVENTS = frozenset({"connect", "disconnect", "connect_error", "*"})
 
+# The packet types a client may send: CONNECT, DISCONNECT, EVENT, ACK.
+_CLIENT_TYPES = frozenset({sio_packet.CONNECT, sio_packet.DISCONNECT, sio_packet.EVENT, sio_packet.ACK})
+
 
 class WirePacket(sio_packet.Packet):
     """The server's Socket.IO packet class (``serializer=`` of the server).
 
     An incoming event with a reserved name, or with no name at all, is
     renamed on the way in, so that the catch-all handler answers it as an
-    unknown event (``bad_request``) like any other."""
+    unknown event (``bad_request``) like any other. A packet that cannot be
+    taken raises ``BadPacket`` (see the module's text)."""
 
     uses_binary_events = False
     json = _Json
 
+    def __init__(self, packet_type=sio_packet.EVENT, data=None, namespace=None, id=None, binary=None,
+                 encoded_packet=None):
+        if encoded_packet is not None:
+            if not isinstance(encoded_packet, str):
+                raise BadPacket("a binary message")
+            if not encoded_packet:
+                raise BadPacket("an empty packet")
+        super().__init__(packet_type, data, namespace, id, binary, encoded_packet)
+
     def decode(self, encoded_packet):
-        attachments = super().decode(encoded_packet)
-        if self.packet_type in (sio_packet.EVENT, sio_packet.BINARY_EVENT):
+        try:
+            attachments = super().decode(encoded_packet)
+        except BadPacket as exc:
+            exc.ack_id = self.id
+            raise
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise BadPacket(_fault(exc), self.id) from None
+        if self.packet_type not in _CLIENT_TYPES:
+            raise BadPacket(f"a packet of type {self.packet_type!r}", self.id)
+        if self.packet_type == sio_packet.EVENT:
             data = self.data
             if not isinstance(data, list) or not data or not isinstance(data[0], str):
                 self.data = ["(no name)"]
             elif data[0] in RESERVED_EVENTS:
                 self.data = [f"(reserved) {data[0]}", *data[1:]]
         return attachments
+
+
+def _fault(exc: BaseException) -> str:
+    """A short description of a decoding failure (no traceback)."""
+    if isinstance(exc, _stdjson.JSONDecodeError):
+        return "JSON that does not parse"
+    return (str(exc) or type(exc).__name__)[:80]
 
 
 # -- 4. the message queue's frames messages ---------------------------------------------
@@ -241,6 +365,210 @@ class QueueManager(socketio.RedisManager):
         self._connected_once = True
 
 
+# -- 5. packets python-socketio cannot take ---------------------------------------------
+
+# What the app does with a refused packet: ``on_bad(eio_sid, sid, reason)``
+# (``sid`` None before the connection joined the namespace) returns the
+# answer for its ack id (or None) and whether to close the connection.
+OnBad = Callable[[str, "str | None", str], "tuple[dict | None, bool]"]
+
+# Engine.IO connections the server closed (for bad packets or flooding),
+# remembered so that what they had already sent is dropped unread; the
+# latest ones only (their ids are random, unique across servers).
+_CUT_KEPT = 10_000
+_cut: OrderedDict[str, None] = OrderedDict()
+
+
+def _mark_cut(eio_sid: str) -> None:
+    _cut[eio_sid] = None
+    while len(_cut) > _CUT_KEPT:
+        _cut.popitem(last=False)
+
+
+# Incoming messages handled, server-wide, between two turns given to the
+# other greenlets (the reader of one connection handles every message it has
+# buffered without waiting).
+TURN_EVERY = 32
+
+
+def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
+    """Route every incoming Socket.IO message of ``server`` through a guard:
+    a packet python-socketio cannot take is handed to ``on_bad`` instead of
+    raising (engine.io would log a traceback and answer nothing)."""
+    handle = server._handle_eio_message
+    cut = _cut
+    sleep = server.eio.sleep
+    count = [0]
+
+    def message(eio_sid: str, data: Any) -> None:
+        if eio_sid in cut:
+            return  # closed by the server: what was still buffered is dropped
+        count[0] += 1
+        if count[0] % TURN_EVERY == 0:
+            sleep(0)  # a connection's reader handles what it has read in one go: let the others in between
+        try:
+            handle(eio_sid, data)
+            return
+        except BadPacket as exc:
+            reason, ack_id = exc.reason, exc.ack_id
+        except Exception as exc:  # a packet python-socketio refuses (CONNECT_ERROR, an unknown type...)
+            reason, ack_id = _fault(exc), None
+        sid = server.manager.sid_from_eio_sid(eio_sid, "/")
+        answer, close = on_bad(eio_sid, sid, reason)
+        if answer is not None and ack_id is not None and sid is not None:
+            server._send_packet(eio_sid, server.packet_class(sio_packet.ACK, namespace="/", id=ack_id,
+                                                             data=[answer]))
+        if close:
+            close_connection(server, sid, eio_sid)
+
+    message.guarded = True  # type: ignore[attr-defined]
+    server._handle_eio_message = message
+    server.eio.on("message", message)
+
+
+def close_connection(server: socketio.Server, sid: str | None, eio_sid: str | None = None) -> None:
+    """Cut a connection off (it sent bad packets, or flooded): leave the
+    namespace (``sid``), close its Engine.IO socket without waiting for its
+    send queue, and shut its WebSocket's TCP connection down at once. A
+    client that sends without reading would otherwise keep the server's
+    writer blocked on a full socket, and its reader parsing what it sent,
+    for good."""
+    if eio_sid is None and sid is not None:
+        eio_sid = server.manager.eio_sid_from_sid(sid, "/")
+    if eio_sid is not None:
+        _mark_cut(eio_sid)
+    if sid is not None:
+        server.disconnect(sid, namespace="/", ignore_queue=True)
+    if eio_sid is None:
+        return
+    wrapper = _websockets.get(eio_sid)
+    if wrapper is not None:
+        shut_down(getattr(getattr(wrapper, "ws", None), "sock", None))
+    sock = server.eio.sockets.get(eio_sid)
+    if sock is not None:
+        sock.close(wait=False, abort=True)
+        server.eio.sockets.pop(eio_sid, None)
+
+
+# -- 6. closing the TCP connection ------------------------------------------------------
+
+def close_dropped_sockets(eio: engineio.Server) -> bool:
+    """Give ``eio``'s WebSockets a ``close`` that shuts the TCP connection
+    down (gevent with simple-websocket only). Returns whether it did."""
+    base = eio._async.get("websocket") if isinstance(getattr(eio, "_async", None), dict) else None
+    if base is None or eio.async_mode != "gevent" or not hasattr(base, "close"):
+        return False
+
+    class ClosingWebSocket(base):
+        def __init__(self, handler, server, *args, **kwargs):
+            super().__init__(handler, server, *args, **kwargs)
+            owner = getattr(handler, "__self__", None)  # the Engine.IO socket whose _websocket_handler this runs
+            if getattr(owner, "sid", None) is not None:
+                _websockets[owner.sid] = self
+            # a message longer than engine.io takes is refused while it comes in, not once it is all read
+            self.server_args.setdefault("max_message_size", getattr(server, "max_http_buffer_size", None))
+            thread = self.server_args.get("thread_class")
+            if thread is not None:
+                self.server_args["thread_class"] = _turn_taking(thread)
+
+        def close(self):
+            ws = getattr(self, "ws", None)
+            try:
+                super().close()
+            finally:
+                shut_down(getattr(ws, "sock", None))
+
+    eio._async = dict(eio._async, websocket=ClosingWebSocket)
+    return True
+
+
+# Messages a WebSocket's reader may hold that engine.io has not taken yet;
+# past it the reader stops reading (the client's sends wait on TCP) until
+# they are taken.
+READ_AHEAD = 64
+
+
+class _TurnTakingSocket:
+    """A WebSocket's socket whose ``recv`` lets the other greenlets run
+    before it returns, and waits while the WebSocket holds ``READ_AHEAD``
+    messages not yet taken (``ws.input_buffer``)."""
+
+    def __init__(self, sock: Any, ws: Any = None) -> None:
+        import gevent
+
+        self._sock = sock
+        self._ws = ws
+        self._down = False
+        self._yield = gevent.sleep
+        self.send = sock.send
+        self.close = sock.close
+        self.fileno = sock.fileno
+
+    def shutdown(self, how: int) -> None:
+        self._down = True  # a reader waiting for room reads the end of the stream at once
+        self._sock.shutdown(how)
+
+    def recv(self, n: int) -> bytes:
+        ws = self._ws
+        while not self._down and ws is not None and ws.connected and len(ws.input_buffer) >= READ_AHEAD:
+            self._yield(0.002)
+        if self._down:
+            return b""  # shut down here: what the client still sends is never read (the end of the stream)
+        data = self._sock.recv(n)
+        self._yield(0)
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def _turn_taking(thread_class: type) -> type:
+    """A ``thread_class`` for simple-websocket whose reader's socket takes turns."""
+
+    class Reader(thread_class):
+        def __init__(self, target=None, *args, **kwargs):
+            ws = getattr(target, "__self__", None)
+            if ws is not None and getattr(ws, "sock", None) is not None and not isinstance(ws.sock, _TurnTakingSocket):
+                ws.sock = _TurnTakingSocket(ws.sock, ws)
+            super().__init__(target, *args, **kwargs)
+
+    return Reader
+
+
+# Engine.IO socket id -> its WebSocket, while it lives (``close_connection``)
+_websockets: "weakref.WeakValueDictionary[str, Any]" = weakref.WeakValueDictionary()
+
+
+def shut_down(sock: Any) -> None:
+    """Shut a socket down both ways: a reader blocked on it wakes up."""
+    if sock is None:
+        return
+    try:
+        sock.shutdown(_socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+# -- 7. forgetting an acknowledgement callback ------------------------------------------
+
+def drop_callback(server: socketio.Server, sid: str, callback: Any) -> bool:
+    """Forget ``callback`` if python-socketio still waits to call it for an
+    acknowledgement from ``sid``; True when it did."""
+    waiting = server.manager.callbacks.get(sid)
+    if not waiting:
+        return False
+    for ack_id, fn in list(waiting.items()):
+        if fn is callback:
+            del waiting[ack_id]
+            return True
+    return False
+
+
+def pending_callbacks(server: socketio.Server, sid: str) -> int:
+    """How many acknowledgements python-socketio waits for from ``sid``."""
+    return sum(1 for key in server.manager.callbacks.get(sid, {}) if key != 0)
+
+
 # -- the start-up check -----------------------------------------------------------------
 
 def _params(fn: Any) -> list[str]:
@@ -276,6 +604,40 @@ def problems() -> list[str]:
          "socketio.packet.Packet.packet_type and data after decode")
     need(WirePacket(sio_packet.EVENT, data=["state", Fragment('{"a":1}')]).encode() == '2["state",{"a":1}]',
          "socketio.packet.Packet.json used to encode")
+    need(_params(server._handle_eio_message) == ["eio_sid", "data"],
+         "socketio.Server._handle_eio_message(eio_sid, data)")
+    need(getattr(server.eio, "handlers", {}).get("message") == server._handle_eio_message,
+         "engineio.Server.handlers['message'] (python-socketio's _handle_eio_message)")
+    need(callable(getattr(server, "_send_packet", None)) and _params(server._send_packet) == ["eio_sid", "pkt"],
+         "socketio.Server._send_packet(eio_sid, pkt)")
+    need(callable(getattr(server.manager, "eio_sid_from_sid", None)), "socketio.Manager.eio_sid_from_sid")
+    need(isinstance(getattr(server.manager, "callbacks", None), dict), "socketio.Manager.callbacks (a dict)")
+    need("callbacks" in inspect.getsource(type(server.manager)._generate_ack_id),
+         "socketio.Manager._generate_ack_id keeping callbacks[sid][id]")
+    try:
+        WirePacket(encoded_packet='2["x"')
+        need(False, "socketio.packet.Packet.decode calling json.loads")
+    except BadPacket:
+        pass
+    need(WirePacket(encoded_packet='27["x"]').id == 7, "socketio.packet.Packet.id read before the data")
+    gserver = engineio.Server(async_mode="gevent")
+    need(isinstance(getattr(gserver, "_async", None), dict) and gserver._async.get("websocket") is not None,
+         "engineio.Server._async['websocket']")
+    need("_async['websocket']" in inspect.getsource(eio_socket.Socket._upgrade_websocket)
+         and "self._websocket_handler" in inspect.getsource(eio_socket.Socket._upgrade_websocket),
+         "engineio.socket.Socket._upgrade_websocket making _async['websocket'](self._websocket_handler, ...)")
+    need(_params(eio_socket.Socket.close)[:3] == ["self", "wait", "abort"], "engineio.socket.Socket.close(wait, abort)")
+    import simple_websocket
+
+    need("self.sock" in inspect.getsource(simple_websocket.ws.Base.__init__), "simple_websocket.Base.sock")
+    need("self.input_buffer" in inspect.getsource(simple_websocket.ws.Base.receive),
+         "simple_websocket.Base.input_buffer")
+    need("thread_class(target=self._thread)" in inspect.getsource(simple_websocket.ws.Base.__init__)
+         and "self.sock.recv" in inspect.getsource(simple_websocket.ws.Base._thread),
+         "simple_websocket.Base._thread reading self.sock.recv, started through thread_class")
+    need("server_args" in inspect.getsource(gserver._async["websocket"].__init__)
+         or "server_args" in inspect.getsource(gserver._async["websocket"].__mro__[1].__init__),
+         "engineio's WebSocket wrapper keeping server_args (thread_class)")
     for name, params in (("_publish", ["self", "data"]), ("_handle_emit", ["self", "message"]),
                          ("_redis_connect", ["self"])):
         fn = getattr(socketio.RedisManager, name, None)

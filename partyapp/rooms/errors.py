@@ -45,6 +45,12 @@ class Busy(RoomError):
     code = "conflict"
 
 
+class TooManyRooms(RoomError):
+    """The server holds as many live rooms as it may (``limits.max_rooms``)."""
+
+    code = "server_full"
+
+
 class Unavailable(RoomError):
     """The store cannot be reached for a moment."""
 

@@ -9,14 +9,22 @@ import threading
 import time
 from typing import Callable
 
-from partyapp.rooms.errors import Busy, NoSuchRoom, unavailable
+from partyapp.rooms.errors import Busy, NoSuchRoom, TooManyRooms, unavailable
 from partyapp.rooms.night import Night, default_settings
 from partyapp.rooms.room import Autoplayer, Publisher, Room, hash_token, new_token
 from partyapp.store import Conflict, Store, StoreUnavailable
 
 ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
-ROOM_CODE_LEN = 4
-ROOM_CODE_RE = re.compile(f"^[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}$")
+# 20**6 = 64,000,000 codes: at the server-wide limit on unknown codes
+# (``limits.unknown_codes_per_minute``, 30) a sweep takes four years, and
+# one room is found in its 12 hours with a chance of 1 in 3,000 (README,
+# Security). Rooms made before codes had six letters keep their four.
+ROOM_CODE_LEN = 6
+LEGACY_CODE_LEN = 4
+ROOM_CODE_RE = re.compile(f"^(?:[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}|[{ROOM_ALPHABET}]{{{LEGACY_CODE_LEN}}})$")
+# A room nobody sits in and whose table has gone, untouched this long, makes
+# way for a new one when the server holds ``max_rooms``.
+DESERTED_S = 10 * 60
 
 
 class Registry:
@@ -26,9 +34,10 @@ class Registry:
     each process, so a process that restarts is a new one)."""
 
     def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
-                 clock: Callable[[], float] = time.time, host_id: str | None = None) -> None:
+                 clock: Callable[[], float] = time.time, host_id: str | None = None, max_rooms: int = 0) -> None:
         self.store = store
         self.max_players = max_players
+        self.max_rooms = max_rooms  # live rooms this process holds at most (0: no cap)
         self.option_defaults = dict(option_defaults or {})
         self.clock = clock
         self.host_id = host_id or secrets.token_hex(6)
@@ -81,6 +90,10 @@ class Registry:
         reserves its code."""
         token = new_token()
         now = self.clock()
+        if self.max_rooms and len(self._rooms) >= self.max_rooms:
+            self.drop_deserted(now - DESERTED_S)
+            if len(self._rooms) >= self.max_rooms:
+                raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
         for _ in range(200):
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
             data = {
@@ -108,6 +121,21 @@ class Registry:
                 self._rooms[code] = room
             return room, token
         raise Busy("No free room code; try again.")
+
+    def drop_deserted(self, before: float) -> list[str]:
+        """Delete the rooms nobody sits in (bots aside), whose table has gone
+        and that nobody touched since ``before``."""
+        with self._lock:
+            gone = [code for code, room in self._rooms.items()
+                    if room.touched < before and not room.table_connected and not any(not s.bot for s in room.seats)]
+            for code in gone:
+                del self._rooms[code]
+        for code in gone:
+            try:
+                self.store.delete(code)
+            except StoreUnavailable:
+                pass
+        return gone
 
     def live(self, code: str) -> Room | None:
         """The room if it is in memory (never loads it from the store)."""

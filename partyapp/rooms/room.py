@@ -86,6 +86,11 @@ SEAT_FIELDS = frozenset(Seat.__dataclass_fields__)
 # Names of players who left or were removed, kept so that the rules, the log
 # and the results still name them; the most recent ones only.
 FORMER_MAX = 64
+# Names the host removed, kept for the room's life; the latest ones only.
+BANNED_MAX = 64
+BANNED_TOKENS_MAX = 8
+# House variants a room lists as saved from it.
+HOUSE_MAX = 32
 
 
 def _relink(hosts: list[str], host: str, held: bool) -> bool:
@@ -150,6 +155,11 @@ class Room:
         self.dealers: dict = dict(data.get("dealers") or {})
         self.game: Game | None = self._load_game(data.get("game"))
         self.night: Night = Night.from_json(data.get("night"), self.created, data["seats"])
+        self.locked: bool = bool(data.get("locked", False))
+        # names the host removed, by name key: {"name": as shown, "tokens": [token hashes of their seats]}
+        self.banned: dict[str, dict] = dict(data.get("banned") or {})
+        # names of the house variants saved from this room, listed to everybody in it
+        self.house: list[str] = list(data.get("house") or [])
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -195,6 +205,9 @@ class Room:
             "night": self.night.to_json(),
             "autoplay": self.autoplay,
             "dealers": self.dealers,
+            "locked": self.locked,
+            "banned": self.banned,
+            "house": self.house,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -346,6 +359,8 @@ class Room:
                 "table_connected": self.table_connected,
                 "time": self.touched,
                 "former": self.former,
+                "locked": self.locked,
+                "banned": [b["name"] for b in self.banned.values()],
                 **self.night.public(self.seats, self.former),
             },
             "players": [
@@ -405,8 +420,14 @@ class Room:
 
     def join(self, name: str, group: str | None, profile: str = "drinks",
              more_time: bool = False) -> tuple[str, str]:
-        """Seat a new player (under ``change``); returns (player_id, token)."""
+        """Seat a new player (under ``change``); returns (player_id, token).
+        Refused while the room is locked, and for a name the host removed."""
+        if self.locked:
+            raise Forbidden("The host has locked this room: ask them to open it.")
         key = name_key(name)
+        if key in self.banned:
+            raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
+                            name=self.banned[key]["name"])
         if any(name_key(s.name) == key for s in self.seats):
             raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
         if len(self.seats) >= self.registry.max_players:
@@ -484,9 +505,13 @@ class Room:
         return None if changed else UNCHANGED
 
     def token_seat(self, token: str) -> Seat:
-        """The seat of a player's token; ``forbidden`` when there is none."""
+        """The seat of a player's token; ``forbidden`` when there is none
+        (and, saying so, when the host removed that seat)."""
         seat = self.seat_by_token(token)
         if seat is None:
+            wanted = hash_token(token)
+            if any(secrets.compare_digest(h, wanted) for b in self.banned.values() for h in b["tokens"]):
+                raise Forbidden("The host removed you from this room.")
             raise Forbidden("That seat is gone: the host may have removed it. Join again.")
         return seat
 
@@ -502,6 +527,9 @@ class Room:
             key = name_key(name)
             if any(name_key(s.name) == key for s in self.seats if s.id != pid):
                 raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
+            if key in self.banned:
+                raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
+                                name=self.banned[key]["name"])
             seat.name = name
             changed = True
         if group is not UNCHANGED and group != seat.group:
@@ -549,6 +577,40 @@ class Room:
         if self.host_player == pid:
             people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot]
             self.host_player = people[0].id if people else None
+
+    def kick(self, pid: str) -> None:
+        """The host removes a seat: a person's token and name are barred from
+        this room for its life (until ``unban``); a bot just goes."""
+        seat = self.seat(pid)
+        if not seat.bot:
+            key = name_key(seat.name)
+            entry = self.banned.pop(key, None) or {"name": seat.name, "tokens": []}
+            entry["tokens"] = [*entry["tokens"], seat.token_hash][-BANNED_TOKENS_MAX:]
+            self.banned[key] = entry
+            while len(self.banned) > BANNED_MAX:
+                del self.banned[next(iter(self.banned))]
+        self.remove(pid)
+
+    def unban(self, name: str) -> None:
+        """The host lets a removed name join again (its old seats' tokens
+        stay gone: a new join makes a new seat)."""
+        if self.banned.pop(name_key(name), None) is None:
+            raise IllegalAction("Nobody called {name} was removed from this room.", name=name)
+
+    def note_house_variant(self, name: str) -> Any:
+        """A house variant was saved from this room: everybody in it lists it."""
+        if any(n.casefold() == name.casefold() for n in self.house):
+            return UNCHANGED
+        self.house = [*self.house, name][-HOUSE_MAX:]
+        return None
+
+    def set_locked(self, locked: bool) -> Any:
+        """The host locks the room (no new joins; phones with a seat still
+        come back) or opens it."""
+        if self.locked == locked:
+            return UNCHANGED
+        self.locked = locked
+        return None
 
     def set_seat_order(self, pids: list[str]) -> None:
         current = [s.id for s in self.seats]

@@ -4,6 +4,7 @@ and the health check."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 from functools import lru_cache
 
@@ -19,7 +20,9 @@ from partyapp.i18n.languages import answer_text
 from partyapp.games.kit.wording import Wording
 from partyapp.games import MODES
 from partyapp.rooms.errors import NoSuchRoom, Unavailable
-from partyapp.rooms.registry import ROOM_CODE_RE
+from partyapp.rooms.registry import ROOM_CODE_LEN, ROOM_CODE_RE
+
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 
 bp = Blueprint("web", __name__)
 
@@ -28,10 +31,12 @@ def _room_or_none(code: str):
     """The room of a code asked for in a page's path, or None. Each unknown
     code costs the client address a token of its join limit, and an address
     out of tokens is answered 429 whatever code it asks for next, so that
-    room codes cannot be swept over HTTP either."""
-    limiter = current_app.extensions["partyapp"].join_limiter
+    room codes cannot be swept over HTTP either; the same for the server-wide
+    budget of unknown codes (``Realtime.probing_blocked``)."""
+    rt = current_app.extensions["partyapp"]
+    limiter = rt.join_limiter
     addr = request.remote_addr or "?"
-    if limiter.exhausted(addr):
+    if limiter.exhausted(addr) or rt.probing_blocked():
         abort(Response(render_template("busy.html"), status=429, headers={"Retry-After": "60"}))
     room = None
     if ROOM_CODE_RE.match(code):
@@ -44,6 +49,7 @@ def _room_or_none(code: str):
             room = None
     if room is None:
         limiter.allow(addr)
+        rt.probe_failed()
     return room
 
 
@@ -65,7 +71,7 @@ def index():
 @bp.get("/join")
 def join_code():
     """The "Join with a code" form, for phones that cannot scan."""
-    code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:4]
+    code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:ROOM_CODE_LEN]
     if not code:
         return redirect(url_for("web.index"))
     return redirect(url_for("web.join", code=code))
@@ -107,13 +113,26 @@ def qr(code: str):
                     headers={"Cache-Control": "private, max-age=3600"})
 
 
+# The header that carries the table's or a seat's token for the recap picture
+# (a header, not the query: a query string lands in proxies' access logs).
+TOKEN_HEADER = "X-Party-Token"
+
+
 @bp.get("/recap/<code>.svg")
 def recap(code: str):
     """The end-of-night recap as a picture to save, once the host has ended
-    the night (404 before)."""
+    the night (404 before), for the table or a seat of the room only: the
+    request carries its token in ``X-Party-Token`` (403 without a fitting
+    one, which costs like an unknown code)."""
     room = _room_or_none(code.upper())
     if room is None:
         abort(404)
+    token = request.headers.get(TOKEN_HEADER, "")
+    if not (TOKEN_RE.match(token) and room.read(lambda: room.check_host_token(token)
+                                                 or room.seat_by_token(token) is not None)):
+        current_app.extensions["partyapp"].join_limiter.allow(request.remote_addr or "?")
+        current_app.extensions["partyapp"].probe_failed()
+        abort(403)
     with room.lock:
         summary = room.night.recap(room.seats, room.former)
         names = {**room.former, **{s.id: s.name for s in room.seats}}

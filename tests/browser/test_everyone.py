@@ -325,10 +325,12 @@ def test_the_end_of_the_night_with_sixteen_players(open_table, seat_party, shots
     row = table.locator("#recap tr[data-pid=p1]")
     assert row.locator("td").all_text_contents()[:3] == ["1", "0", "1"]  # drinks, soft, water
     audit_tv(table, shots, "recap-16")
-    href = table.locator("#recap-save").get_attribute("href")
-    answer = table.request.get(table.url.split("/t/")[0] + href)
-    assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml")
-    svg = answer.text()
+    with table.expect_download() as saved:  # fetched with the table's token, saved from the answer
+        table.click("#recap-save")
+    assert saved.value.suggested_filename.startswith("partyapp-night-")
+    with open(saved.value.path(), encoding="utf-8") as fh:
+        svg = fh.read()
+    assert svg.startswith("<svg")
     assert all_names[0] in svg and "Nobody says a name of a weekday" in svg
     expect(phone.locator("#night-over")).to_contain_text("The night is over")
     shots("phone-night-over", phone, full_page=True)
@@ -353,7 +355,9 @@ def test_the_recap_picture_looks_right(open_table, seat_party, shots, tmp_path, 
     assert guests[1].call("game.act", {"action": {"type": "rule", "text": "Toast with the left hand"}})["ok"]
     table.evaluate("() => window.partyappTable.command({command: 'end_night'})")
     table.wait_for_selector("#recap")
-    svg = table.request.get(f"{server.url}/recap/{room_code(table)}.svg").text()
+    code = room_code(table)
+    token = table.evaluate("(c) => window.localStorage.getItem(`partyapp.table.${c}`)", code)
+    svg = table.request.get(f"{server.url}/recap/{code}.svg", headers={"X-Party-Token": token}).text()
     path = tmp_path / "recap.svg"
     path.write_text(svg, encoding="utf-8")
     ctx = browser.new_context(viewport={"width": 1200, "height": 800})

@@ -25,7 +25,7 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
     reloads and is back in its seat; a markup name is shown as text."""
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z]{4}", code)
+    assert re.fullmatch(r"[A-Z]{6}", code)
     expect(table.locator("#qr")).to_have_js_property("complete", True, timeout=30_000)
     expect(table.locator("#qr")).not_to_have_js_property("naturalWidth", 0, timeout=30_000)
     shot = shots("table-empty", table)

@@ -201,7 +201,8 @@ def test_the_night_in_russian(open_table, open_phone, server, shots, watch):
     assert_fits(table, "the recap, in Russian")
     expect(boris.locator("#night-over")).to_be_visible()
     shots("phone-night-over-ru", boris, full_page=True)
-    svg = table.evaluate("async (u) => (await fetch(u)).text()", f"/recap/{code}.svg")  # the table's language
+    svg = table.evaluate("async (c) => (await (await import('/static/js/recap.js')).fetchRecap(c)).text()",
+                         code)  # the table's language, with the table's token
     assert "Вечер в двух словах" in svg and "Борис (не пьёт)" in svg and "«Не называть имён» (Аня)" in svg
     assert "The night" not in svg and "Games played" not in svg
     picture = table.context.new_page()

@@ -1,22 +1,41 @@
 """The one cleaner of everything people type (player names, rules, card
-titles and texts, deck and variant names, any ``text`` move), shared by the
-wire protocol and the engines, so every field refuses the same characters
-for the same reasons."""
+titles and texts, deck and variant names, dares, any ``text`` move), shared
+by the wire protocol and the engines, so every field refuses the same
+characters for the same reasons. (Whether two names look the same is
+``partyapp.rooms.names.name_key``'s.)
+
+What a person sees decides: a text may hold no character that shows
+nothing. Every default-ignorable code point (Unicode's
+``Default_Ignorable_Code_Point``: joiners, variation selectors, tag
+characters, the combining grapheme joiner, fillers...) and every format
+character (category ``Cf``: the soft hyphen, bidi controls, interlinear
+annotation marks, shorthand and hieroglyph format controls...) is refused,
+except where it is part of an emoji as keyboards type it: a zero-width
+joiner between two pictographs (a family), a variation selector after an
+emoji (the red heart), the tag characters of a flag. The properties come
+from the ``regex`` module's Unicode tables.
+"""
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Any
 
+import regex
+
 from partyapp.games.kit.wording import Worded
 
-# Characters refused in anything typed: bidi overrides, embeddings, marks
-# and isolates, and invisible characters that could hide or reorder text or
-# make a name look blank.
-_BIDI_AND_INVISIBLE = frozenset(
-    "\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d"
-    "\u206e\u206f\u2800\u3164\ufeff\uffa0"
+# Characters refused in anything typed besides the default-ignorable and
+# format ones: characters that show as blank though Unicode calls them
+# visible (the Braille blank, the Hangul fillers).
+_BIDI_AND_INVISIBLE = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}]")
+# The emoji sequences in which an invisible character is let through.
+_EMOJI_SEQUENCE = regex.compile(
+    r"\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?"
+    r"(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)+"  # joined pictographs
+    r"|\p{Emoji}[\uFE0E\uFE0F]\u20E3?"  # text or emoji presentation, a keycap
+    r"|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"  # a flag's tag sequence
 )
 # Joiners and variation selectors are fine inside emoji but are not visible.
 _NOT_VISIBLE = frozenset({"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)})
@@ -47,6 +66,8 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
         raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
                           field=field, count=max_visible)
     text = " ".join(unicodedata.normalize("NFC", value).split())
+    if INVISIBLE.search(_EMOJI_SEQUENCE.sub("", text)):
+        raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
     visible = 0
     for ch in text:
         if ch in _BIDI_AND_INVISIBLE:

@@ -1,7 +1,8 @@
 // The host's controls, on the host's phone and in the table page's Host
 // drawer (never on the TV itself): choose and start a game, end it, fix a
 // call, skip a player whose phone is away, manage the seats, and the
-// night's settings and its end (night.js).
+// night's settings and its end (night.js); lock the room against new
+// guests, and let a removed name back in.
 import { cx, html, useNow, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
@@ -23,6 +24,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
     </div>`;
   }
   return html`<div class="host-panel" id="host-panel">
+    <${DoorSwitch} state=${state} ctx=${ctx} />
     ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
       <button type="button" class="btn btn-danger" id="btn-end"
         onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
@@ -36,6 +38,18 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
     <${BotAdder} state=${state} ctx=${ctx} />
     <${SeatManager} state=${state} ctx=${ctx} />
     <${NightEnd} state=${state} ctx=${ctx} />
+  </div>`;
+}
+
+// Lock the room: no new guest joins (phones with a seat still come back).
+function DoorSwitch({ state, ctx }) {
+  const locked = Boolean(state.room.locked);
+  return html`<div class=${cx("door-switch", locked && "locked")}>
+    <button type="button" id="lock-room" class=${cx("btn btn-choice switch", locked && "chosen")}
+      aria-pressed=${locked ? "true" : "false"} onClick=${() => ctx.command({ command: "lock", locked: !locked })}>
+      ${t("Lock the room")}<span class="switch-state" aria-hidden="true">${locked ? t("On") : t("Off")}</span></button>
+    <span class="sub">${locked ? t("Locked: nobody new can join. Everybody seated can still come back.")
+      : t("Open: anyone with the code can join.")}</span>
   </div>`;
 }
 
@@ -113,9 +127,12 @@ export function AwayPlayers({ state, ctx }) {
   </div>`;
 }
 
-// Seat order (clockwise round the real table), the host role, removing a guest.
+// Seat order (clockwise round the real table), the host role, removing a
+// guest (who cannot join again by their name or seat), and the names
+// removed, each with "Let back in".
 function SeatManager({ state, ctx }) {
   const players = state.players || [];
+  const banned = state.room.banned || [];
   const [open, setOpen] = useState(false);
   const move = (index, delta) => {
     const ids = players.map((p) => p.id);
@@ -123,7 +140,7 @@ function SeatManager({ state, ctx }) {
     ids.splice(index + delta, 0, moved);
     ctx.command({ command: "seat_order", player_ids: ids, rev: state.rev });
   };
-  if (!players.length) return null;
+  if (!players.length && !banned.length) return null;
   return html`<details class="seat-manager" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
     <summary>${t("Seats and players ({count})", { count: players.length })}</summary>
     <ol class="host-seats">
@@ -140,11 +157,22 @@ function SeatManager({ state, ctx }) {
           ${p.id !== state.room.host_player && !p.bot ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
             onClick=${() => ctx.command({ command: "set_host", player_id: p.id })}>${t("Make host")}</button>` : null}
           <button type="button" class="btn btn-mini btn-danger" data-remove=${p.id}
-            onClick=${() => { if (window.confirm(t("Remove {name} from the room? Their seat and tally go.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
+            onClick=${() => { if (window.confirm(p.bot ? t("Remove {name} from the room? Their seat and tally go.", { name: p.name })
+              : t("Remove {name} from the room? Their seat and tally go, and they cannot join again unless you let them back in.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
             ${t("Remove")}</button>
         </span>
       </li>`)}
     </ol>
+    ${banned.length ? html`<div class="banned-list" id="banned">
+      <div class="panel-title">${t("Removed from the room")}</div>
+      <ul class="host-seats">
+        ${banned.map((name) => html`<li key=${name} class="host-seat banned-name">
+          <span class="pname">${name}</span>
+          <span class="pcontrols"><button type="button" class="btn btn-mini" data-unban=${name}
+            onClick=${() => ctx.command({ command: "unban", name })}>${t("Let back in")}</button></span>
+        </li>`)}
+      </ul>
+    </div>` : null}
   </details>`;
 }
 

@@ -34,5 +34,5 @@ button.disabled = false;
 
 const codeInput = document.getElementById("join-code");
 codeInput.addEventListener("input", () => {
-  codeInput.value = codeInput.value.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 4);
+  codeInput.value = codeInput.value.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 6);  // six letters (four in rooms made before)
 });

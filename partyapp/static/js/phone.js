@@ -111,7 +111,7 @@ socket.on("state", (s) => {
 
 socket.on("kicked", (info) => {
   storage.remove(tokenKey);
-  showJoin(info.reason === "left" ? t("You left the room.") : t("The host removed you from the room. You can join again."), "info");
+  showJoin(info.reason === "left" ? t("You left the room.") : t("The host removed you from the room. Only the host can let you back in."), "info");
 });
 
 async function join(name, group, profile) {

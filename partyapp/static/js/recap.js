@@ -4,7 +4,7 @@
 // drawn by the server (/recap/CODE.svg).
 import { cx, html } from "./view.js";
 import { listOf, N_, t } from "./i18n.js";
-import { nameOf } from "./common.js";
+import { nameOf, storage } from "./common.js";
 import { MoreList } from "./ui/more.js";
 
 const FORMS = [
@@ -27,6 +27,27 @@ function gameLine(state, game) {
   return game.over ? t("{title}: played to the end.", { title }) : t("{title}: stopped before the end.", { title });
 }
 
+// The picture is the table's or a seat's to fetch: its token goes in a
+// header (never in the address, which proxies write in their logs), and the
+// picture is saved from the answer.
+export async function fetchRecap(code) {
+  const token = storage.get(`partyapp.table.${code}`) || storage.get(`partyapp.seat.${code}`) || "";
+  const answer = await fetch(`/recap/${code}.svg`, { headers: { "X-Party-Token": token } });
+  if (!answer.ok) throw new Error(`recap: ${answer.status}`);
+  return answer.blob();
+}
+
+async function saveRecap(event, code) {
+  event.preventDefault();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await fetchRecap(code));
+  link.download = `partyapp-night-${code}.svg`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
 export function Recap({ state, code }) {
   const recap = state.room.recap;
   const columns = FORMS.filter(([form]) => (recap.family ? form === "points"
@@ -38,8 +59,8 @@ export function Recap({ state, code }) {
   return html`<section id="recap" class=${cx("recap", recap.players.length > 10 && "crowded")}>
     <div class="recap-head">
       <h1 class="recap-title">${t("The night at a glance")}</h1>
-      <a id="recap-save" class="btn btn-primary" href=${`/recap/${code}.svg`} download=${`partyapp-night-${code}.svg`}>
-        ${t("Save as a picture")}</a>
+      <button id="recap-save" class="btn btn-primary" type="button" onClick=${(e) => saveRecap(e, code)}>
+        ${t("Save as a picture")}</button>
     </div>
     <div class="recap-body">
       <div class="recap-col">

@@ -128,6 +128,7 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
   return html`<header class="table-bar">
     <div class="brand small">party<span>app</span></div>
     <div class="room-code" aria-label=${t("Room code")}>${code}</div>
+    ${state && state.room.locked ? html`<div id="room-locked" class="room-locked" role="status">🔒 ${t("Locked")}</div>` : null}
     ${inGame ? html`<div class="mini-join">
       <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
       <div class="join-text"><span class="join-step">${t("Join:")}</span> <span id="join-url" class="join-url">${url}</span></div>
@@ -156,6 +157,7 @@ function Lobby({ state }) {
         <div class="join-step">${t("Scan to join, or open")}</div>
         <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div>
         <div class="join-step">${t("and type the code {code}", { code: html`<strong>${code}</strong>` })}</div>
+        ${state.room.locked ? html`<div class="join-locked">${t("The host has locked the room: nobody new can join.")}</div>` : null}
       </div>
     </div>
     <div class="lobby-room">

@@ -1,0 +1,146 @@
+"""One connection flooding with packets the server cannot decode, beside a
+party: ``python -m bench.flood``.
+
+The load of ``bench.load`` (rooms of a table and phones, the phone whose
+turn it is drawing once a second per room) runs once quietly and then once
+per kind of bad packet while one more client sends that kind as fast as
+its socket takes it, connecting again each time the server closes it (as
+an attacker would). Reported per run: the other rooms' move latency (a
+draw to the last screen showing it: p50, p95, p99), the server's CPU, and
+what the flooder got through (packets sent, connections the server
+closed). The kinds are those of issue 23: truncated JSON (``42["x"``), JSON
+1,000 deep, an empty ``4``, an integer of 4,301 digits, a binary-event
+header without its attachment, and, for comparison, a well-formed event
+of an unknown name (``42["x"]``, which the rate limit answers).
+
+    python -m bench.flood                  # 50 rooms x 4 phones, 12 s a kind
+    python -m bench.flood --kinds truncated,deep --seconds 20
+    python -m bench.flood --addresses 40   # the flooder from 40 addresses in turn
+    python -m bench.flood --json           # only the JSON line
+
+The machine may be shared: the load average is printed beside the figures.
+The flooder runs at the lowest CPU priority (see ``bad_flood_main``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+
+KINDS = {
+    "truncated": '42["x"',
+    "deep": '42["x",' + "[" * 1000 + "]" * 1000 + "]",
+    "empty": "4",
+    "huge-int": '42["x",' + "9" * 4301 + "]",
+    "binary-header": '451-["x",{"_placeholder":true,"num":0}]',
+    "unknown-event": '42["x"]',
+}
+TARGET_P95_MS = 100.0
+
+
+def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
+    """The flooder (a process of its own): ``KINDS[kind]`` as fast as the
+    socket takes it, a new connection whenever the server closes one. It
+    runs at the lowest CPU priority: an attacker brings their own machine,
+    while here the flooder, the load generator and the server share two
+    cores, and a flooder at full priority would slow the generator's own
+    measuring as much as the server. With ``addresses`` above 1 it connects
+    from that many loopback addresses in turn (127.0.1.1, 127.0.1.2...), so
+    the refusal of an address cut off too often does not stop it."""
+    from .sio import Client
+
+    os.nice(19)
+
+    packet = KINDS[kind]
+
+    async def go() -> dict:
+        loop = asyncio.get_running_loop()
+        stop = loop.run_in_executor(None, conn.recv)
+        counts = {"kind": kind, "sent": 0, "connections": 0, "closed_by_server": 0, "refused": 0}
+        t0 = time.perf_counter()
+        n = 0
+        while not stop.done():
+            c = Client("127.0.0.1", port)
+            n += 1
+            source = f"127.0.1.{1 + n % addresses}" if addresses > 1 else None
+            try:
+                await c.connect(timeout=5, source=source)
+            except Exception:
+                counts["refused"] += 1
+                await asyncio.sleep(0.01)
+                continue
+            counts["connections"] += 1
+            try:
+                while not c.closed and not stop.done():
+                    for _ in range(50):
+                        c._send_text(packet)
+                    counts["sent"] += 50
+                    await c.writer.drain()
+                    await asyncio.sleep(0)
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+            if c.closed:
+                counts["closed_by_server"] += 1
+            c.abort()
+        counts["seconds"] = round(time.perf_counter() - t0, 1)
+        return counts
+
+    conn.send(asyncio.run(go()))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.flood", description=__doc__.split("\n\n")[0])
+    p.add_argument("--rooms", type=int, default=50)
+    p.add_argument("--phones", type=int, default=4)
+    p.add_argument("--seconds", type=float, default=12.0, help="measured seconds per run")
+    p.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " + ", ".join(KINDS))
+    p.add_argument("--addresses", type=int, default=1,
+                   help="the flooder connects from this many loopback addresses in turn (default 1)")
+    p.add_argument("--json", action="store_true")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from . import load
+    from .servers import raise_fd_limit
+
+    args = parse_args(argv)
+    raise_fd_limit()
+    log = (lambda *a, **k: print(*a, file=sys.stderr, **k)) if args.json else print
+    base = ["--rooms", str(args.rooms), "--phones", str(args.phones), "--seconds", str(args.seconds),
+            "--procs", "1"]
+    runs = []
+    for kind in ["none", *args.kinds.split(",")]:
+        largs = load.parse_args(base)
+        largs.bad_packets = None if kind == "none" else kind
+        largs.flood_addresses = args.addresses
+        before = os.getloadavg()
+        r = load.run_once(largs, "app", log=log)
+        row = {"kind": kind, "p50_ms": r["p50_ms"], "p95_ms": r["p95_ms"], "p99_ms": r["p99_ms"],
+               "max_ms": r["max_ms"], "moves": r["samples"], "lost": r["lost"],
+               "server_cpu_pct": r["server_cpu_pct"], "load_avg_1m": round(before[0], 2),
+               "flood": r.get("flood")}
+        runs.append(row)
+        f = row["flood"] or {}
+        log(f"  {kind:14} p50 {row['p50_ms']:7.1f} ms  p95 {row['p95_ms']:7.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
+            f"CPU {row['server_cpu_pct']:5.1f}%  load {row['load_avg_1m']:.2f}"
+            + (f"  flood: {f.get('sent', 0):,} sent on {f.get('connections', 0):,} connections, "
+               f"{f.get('closed_by_server', 0):,} closed by the server" if f else ""))
+    worst = max(r["p95_ms"] for r in runs)
+    line = {"rooms": args.rooms, "phones": args.phones, "seconds": args.seconds, "addresses": args.addresses,
+            "runs": runs,
+            "worst_p95_ms": worst, "target_p95_ms": TARGET_P95_MS, "ok": worst < TARGET_P95_MS,
+            "machine": load.machine()}
+    if not args.json:
+        print(f"\nworst p95 of the other rooms' moves: {worst} ms (target < {TARGET_P95_MS:g} ms): "
+              + ("OK" if line["ok"] else "MISSED"))
+    print(json.dumps(line, separators=(",", ":")))
+    return 0 if line["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""One identity for names (issue 23, point 4): what a person sees decides
+whether two names are the same, so the table never shows two seats that
+read alike; the same for house variants' names."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from partyapp.games.drinking.decks import RING_OF_FIRE
+from partyapp.rooms.names import skeleton
+
+SAME_AS_ANN = {
+    "capitals": "ANN",
+    "Cyrillic A": "\u0410nn",
+    "Cyrillic a and n-like letters": "\u0430nn",
+    "full-width letters": "\uff21\uff4e\uff4e",
+    "mathematical letters": "\U0001d400\U0001d427\U0001d427",
+    "Greek capital alpha": "\u0391nn",
+}
+
+
+@pytest.mark.parametrize("name", SAME_AS_ANN.values(), ids=SAME_AS_ANN.keys())
+def test_a_name_that_looks_like_a_seated_one_is_taken(name, table, join, client):
+    t, code, _ = table
+    join(code, "Ann")
+    answer = client().call("player.join", {"code": code, "name": name})
+    assert answer["ok"] is False and answer["error"]["code"] == "name_taken", answer
+    assert [p["name"] for p in t.last_state()["players"]] == ["Ann"]
+
+
+def test_the_issue_s_three_anns_cannot_sit_in_one_room(table, join, client):
+    """ "Ann", "An\\u200dn" and Cyrillic "\\u0410nn": one seat reads Ann."""
+    t, code, _ = table
+    join(code, "Ann")
+    hidden = client().call("player.join", {"code": code, "name": "An\u200dn"})
+    assert hidden["ok"] is False and hidden["error"]["code"] == "bad_request"
+    cyrillic = client().call("player.join", {"code": code, "name": "\u0410nn"})
+    assert cyrillic["ok"] is False and cyrillic["error"]["code"] == "name_taken"
+    assert [p["name"] for p in t.last_state()["players"]] == ["Ann"]
+
+
+def test_a_rename_to_a_look_alike_is_taken_too(table, join):
+    t, code, _ = table
+    join(code, "Ann")
+    bea = join(code, "Bea")
+    answer = bea.call("player.update", {"name": "\u0410NN"})
+    assert answer["error"]["code"] == "name_taken"
+
+
+def test_names_that_only_look_different_in_their_letters_stay_apart(table, join):
+    """Accents and other letters are what people see: Zoe and Zoë, Ann and Anna."""
+    t, code, _ = table
+    for name in ("Zoe", "Zo\u00eb", "Ann", "Anna", "\u0410\u043d\u044f"):  # the last: Russian "Аня"
+        join(code, name)
+    assert len(t.last_state()["players"]) == 5
+
+
+def test_skeletons_follow_confusables():
+    assert skeleton("Ann") == skeleton("\u0430NN") == skeleton("An\u200dn")
+    assert skeleton("Tim") == skeleton("Tirn")  # confusables.txt draws m as rn
+    assert skeleton("Zoe") != skeleton("Zo\u00eb")
+
+
+def deck(name: str) -> dict:
+    d = copy.deepcopy(RING_OF_FIRE)
+    d["name"] = name
+    return d
+
+
+def test_a_house_variant_cannot_take_a_name_that_looks_like_another(table, join):
+    t, code, _ = table
+    ana = join(code, "Ana")
+    assert ana.call("variant.save", {"name": "House", "mode": "ring_of_fire", "deck": deck("House")})["ok"]
+    twin = ana.call("variant.save", {"name": "H\u043euse", "mode": "ring_of_fire", "deck": deck("x")})
+    assert twin["ok"] is False and twin["error"]["code"] == "bad_request", twin
+    assert "looks the same" in twin["error"]["message"]
+    # the same name is saved over as before
+    assert ana.call("variant.save", {"name": "House", "mode": "ring_of_fire", "deck": deck("House")})["ok"]
