@@ -13,6 +13,7 @@ import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
+import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 
 const NAME_MAX = 24;
 const root = document.getElementById("app");
@@ -106,7 +107,11 @@ socket.on("state", (s) => {
   s.receivedAt = Date.now();
   setFamily(s.room.settings && s.room.settings.family);
   model.state = s;
+  // What was typed or chosen for this seat is kept in this browser (keep.js):
+  // read back as the screens mount, dropped once its prompt is gone.
+  keepScope(`${code}.${s.you.player_id}`, s);
   paint();
+  pruneKept(s);
 });
 
 socket.on("kicked", (info) => {
@@ -158,10 +163,22 @@ function GroupPick({ value, onChange, name }) {
   </fieldset>`;
 }
 
+// The join form's draft for this room (name, group, profile), kept through a
+// reload until the seat is taken.
+const draftKey = `partyapp.joining.${code}`;
+function readDraft() {
+  try { return JSON.parse(storage.get(draftKey) || "{}") || {}; } catch { return {}; }
+}
+
 function JoinScreen({ hidden }) {
-  const [name, setName] = useState(() => storage.get("partyapp.name") || "");
-  const [group, setGroup] = useState("");
-  const [profile, setProfile] = useState(() => storage.get("partyapp.profile") || "drinks");
+  const draft = readDraft();
+  const [name, setNameNow] = useState(() => (typeof draft.name === "string" ? draft.name : storage.get("partyapp.name") || ""));
+  const [group, setGroupNow] = useState(() => (typeof draft.group === "string" ? draft.group : ""));
+  const [profile, setProfileNow] = useState(() => draft.profile || storage.get("partyapp.profile") || "drinks");
+  const keep = (change) => storage.set(draftKey, JSON.stringify({ ...readDraft(), ...change }));
+  const setName = (v) => { keep({ name: v }); setNameNow(v); };
+  const setGroup = (v) => { keep({ group: v }); setGroupNow(v); };
+  const setProfile = (v) => { keep({ profile: v }); setProfileNow(v); };
   const [busy, setBusy] = useState(false);
   const family = root.dataset.family === "yes";
   const submit = async (ev) => {
@@ -171,7 +188,10 @@ function JoinScreen({ hidden }) {
     const answer = await join(name, group || null, family ? "drinks" : profile);
     if (answer.ok && !family) storage.set("partyapp.profile", profile);
     setBusy(false);
-    if (answer.ok) storage.set("partyapp.name", name.trim());
+    if (answer.ok) {
+      storage.set("partyapp.name", name.trim());
+      storage.remove(draftKey);
+    }
   };
   return html`<section id="join-screen" class="screen" hidden=${hidden}>
     <h1 class="screen-title">${t("Join the table")}</h1>
@@ -188,7 +208,7 @@ function JoinScreen({ hidden }) {
 }
 
 function RenameForm({ current, done }) {
-  const [name, setName] = useState(current);
+  const [name, setName] = useKept("rename", current, "seat");
   const [busy, setBusy] = useState(false);
   const input = useRef(null);
   useEffect(() => { input.current && input.current.focus(); }, []);
@@ -200,6 +220,7 @@ function RenameForm({ current, done }) {
     setBusy(false);
     if (answer.ok) {
       storage.set("partyapp.name", name.trim());
+      forgetKept("rename");
       done();
     } else {
       say(answer.error.message, "error", true);
@@ -211,7 +232,7 @@ function RenameForm({ current, done }) {
       onInput=${(ev) => setName(ev.currentTarget.value)} />
     <div class="row">
       <button type="submit" class="btn btn-primary" disabled=${busy}>${t("Save name")}</button>
-      <button type="button" class="btn" onClick=${done}>${t("Cancel")}</button>
+      <button type="button" class="btn" onClick=${() => { forgetKept("rename"); done(); }}>${t("Cancel")}</button>
     </div>
   </form>`;
 }
@@ -225,7 +246,7 @@ function Room({ state }) {
   const me = state.players.find((p) => p.id === you.player_id);
   const game = state.game;
   const screens = game ? screensFor(game.mode) : null;
-  const [renaming, setRenaming] = useState(false);
+  const [renaming, setRenaming] = useKept("renaming", false, "seat");
   const [hostOpen, setHostOpen] = useState(!game);
   const [playersOpen, setPlayersOpen] = useState(false);
 
