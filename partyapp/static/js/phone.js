@@ -51,11 +51,8 @@ const ctx = {
     if (!answer.ok) say(answer.error.message, "error", true);
     return answer;
   },
-  start: async (mode, options) => {
-    const answer = await call(socket, "game.start", { mode, options });
-    if (!answer.ok) say(answer.error.message, "error", true);
-    return answer;
-  },
+  // A refusal to start is shown by the game picker, beside its Start button.
+  start: (mode, options) => call(socket, "game.start", { mode, options }),
 };
 window.partyappPhone = ctx;
 
@@ -255,17 +252,32 @@ function Room({ state }) {
     if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
     wasMyTurn = myTurn;
   }, [myTurn]);
-  // The host box opens by itself in the lobby (choosing a game is the next step).
-  const inLobby = !game;
   // In the lobby the host box opens by itself (choosing a game is the next
-  // step); when a game starts it closes, to leave the screen to the game.
-  useEffect(() => { setHostOpen(inLobby); }, [inLobby]);
+  // step) and comes first; when a game starts it folds away, to leave the
+  // screen to the game, and opens again at its end (play again?).
+  const inLobby = !game && !state.room.recap;
+  const picking = !game || Boolean(game.over);
+  useEffect(() => { setHostOpen(picking); }, [picking]);
+  // Every change of phase (a game starts, ends, back to the lobby, the end
+  // of the night) shows its top: the new screen starts there.
+  const phase = state.room.recap ? "recap" : game ? `${state.room.games_played}.${game.mode}.${game.over ? "over" : "on"}` : "lobby";
+  const lastPhase = useRef(phase);
+  useEffect(() => {
+    if (lastPhase.current === phase) return;
+    lastPhase.current = phase;
+    window.scrollTo(0, 0);
+  }, [phase]);
 
   const leave = async () => {
     if (!window.confirm(t("Leave this room for good? Your seat and tally go."))) return;
     const answer = await ctx.call("player.leave", {});
     if (!answer.ok) say(answer.error.message);
   };
+  const hostBox = you.is_host ? html`<details id="host-box" class=${cx("host-box", inLobby && "host-first")} open=${hostOpen}
+      onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
+      <summary>${t("Host controls")}</summary>
+      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
+    </details>` : null;
   const Status = screens && screens.Status;
   const Phone = screens && screens.Phone;
   return html`<${Fragment}>
@@ -280,10 +292,11 @@ function Room({ state }) {
     ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
     <${PaceNote} state=${state} />
     <${DareCard} state=${state} />
-    <div id="status" class="status" role="status">
+    ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
       ${game ? (Status ? html`<${Status} state=${state} />` : null)
-        : html`<div class="status-line">${you.is_host ? t("You are the host: choose a game below.") : t("Waiting for the host to start a game…")}</div>`}
-    </div>
+        : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
+    </div>`}
+    ${inLobby ? hostBox : null}
     <div id="play-area" class="play-area">
       ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
         <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
@@ -295,10 +308,7 @@ function Room({ state }) {
     </div></${Fragment}>`}
     <${MeBox} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
-    ${you.is_host ? html`<details id="host-box" class="host-box" open=${hostOpen} onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
-      <summary>${t("Host controls")}</summary>
-      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
-    </details>` : null}
+    ${inLobby ? null : hostBox}
     <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>
       <summary>${t("Players ({count})", { count: state.players.length })}</summary>
       <ol id="players" class="players">
