@@ -8,6 +8,7 @@ import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
+import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
 
 const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
@@ -151,6 +152,8 @@ function GamePicker({ state, modes, ctx }) {
         : reason ? t("Too many players for {title}", { title: t(mode.title) })
         : t("Start {title}", { title: mode ? t(mode.title) : "" })}</button>
     ${refusal ? html`<p id="start-refusal" class="start-refusal error" role="alert">${refusal}</p>` : null}
+    ${mode ? html`<details class="howto-box" key=${chosen}><summary>${t("How to play {game}", { game: t(mode.title) })}</summary>
+      <${HowTo} state=${state} mode=${chosen} title=${false} /></details>` : null}
     ${game ? html`<button type="button" class="btn" onClick=${() => ctx.command({ command: "end_game" })}>${t("Back to the lobby")}</button>` : null}
   </div>`;
 }

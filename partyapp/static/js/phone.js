@@ -14,6 +14,7 @@ import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
+import { RulesButton, RulesSheet } from "./howto.js";
 
 const NAME_MAX = 24;
 const root = document.getElementById("app");
@@ -246,6 +247,7 @@ function Room({ state }) {
   const [renaming, setRenaming] = useKept("renaming", false, "seat");
   const [hostOpen, setHostOpen] = useState(!game);
   const [playersOpen, setPlayersOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
 
   const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
   useEffect(() => {
@@ -286,9 +288,11 @@ function Room({ state }) {
       ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
       <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
         aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
+      ${game ? html`<${RulesButton} open=${rulesOpen} setOpen=${setRulesOpen} />` : null}
       ${me ? html`<${Tally} state=${state} player=${me} />` : null}
     </div>
     ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
+    ${game && rulesOpen ? html`<${RulesSheet} state=${state} mode=${game.mode} close=${() => setRulesOpen(false)} />` : null}
     ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
     <${PaceNote} state=${state} />
     <${DareCard} state=${state} />

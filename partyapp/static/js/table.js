@@ -10,6 +10,7 @@ import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
 import "./family.js";
 import { Recap } from "./recap.js";
+import { HowToFill } from "./howto.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
@@ -206,6 +207,7 @@ function InGame({ state }) {
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} />
       <${screens.Table} state=${state} ctx=${ctx} />
+      ${state.game.over ? null : html`<${HowToFill} key=${state.game.mode} state=${state} />`}
     </section>
     <aside class="side">
       <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
