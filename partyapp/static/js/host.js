@@ -143,15 +143,15 @@ function GamePicker({ state, modes, ctx }) {
     </div>
     <p id="mode-fit" class=${cx("mode-fit", reason && "no-fit")} role="status">${reason
       || (mode ? t("{min} to {max} players: {count} seated.", { min: String(mode.min), max: String(mode.max), count: n }) : "")}</p>
-    ${Options ? html`<${Options} mode=${chosen} options=${optionList} value=${value} ctx=${ctx}
-      onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
     ${sitOut ? html`<p class="sub bots-sit-out">${t("The bots sit this one out: the drinking decks are for people.")}</p>` : null}
     <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || Boolean(reason) || busy}
       aria-describedby="mode-fit" onClick=${start}>
       ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })
-        : reason ? t("Too many players for {title}", { title: t(mode.title) })
+        : reason ? t("Too many players")
         : t("Start {title}", { title: mode ? t(mode.title) : "" })}</button>
     ${refusal ? html`<p id="start-refusal" class="start-refusal error" role="alert">${refusal}</p>` : null}
+    ${Options ? html`<${Options} mode=${chosen} options=${optionList} value=${value} ctx=${ctx}
+      onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
     ${mode ? html`<details class="howto-box" key=${chosen}><summary>${t("How to play {game}", { game: t(mode.title) })}</summary>
       <${HowTo} state=${state} mode=${chosen} title=${false} /></details>` : null}
     ${game ? html`<button type="button" class="btn" onClick=${() => ctx.command({ command: "end_game" })}>${t("Back to the lobby")}</button>` : null}
