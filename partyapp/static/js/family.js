@@ -48,4 +48,15 @@ registerFamilyWords({
     () => t("Bots play the card games, never the party decks."),
   "The bots sit this one out: the drinking decks are for people.":
     () => t("The bots sit this one out: the party decks are for people."),
+  // howto.js
+  "Counted in fingers: a rummy costs everybody else two, and so does each joker laid in a set.":
+    () => t("A rummy costs everybody else two points, and so does each joker laid in a set."),
+  "Counted in fingers: most cards say how many; a broken rule costs two.":
+    () => t("Most cards say how many points; a broken rule costs two."),
+  "Draw the cards round the cup in turn and do what each one says.":
+    () => t("Draw the cards round the crown in turn and do what each one says."),
+  "The first three kings are free; whoever draws the fourth necks the drink in front of them, and the game ends.":
+    () => t("The first three kings are free; whoever draws the fourth takes a big forfeit, and the game ends."),
+  "The game ends with the last card, or when the fourth king is drawn: its drawer drinks the cup.":
+    () => t("The game ends with the last card, or when the fourth king is drawn: its drawer takes a big forfeit."),
 });

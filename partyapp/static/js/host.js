@@ -8,6 +8,7 @@ import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
 import { screensFor } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
+import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
 
 const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
@@ -24,11 +25,11 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
     </div>`;
   }
   return html`<div class="host-panel" id="host-panel">
-    <${DoorSwitch} state=${state} ctx=${ctx} />
     ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
       <button type="button" class="btn btn-danger" id="btn-end"
         onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
         ${t("End the game")}</button>`}
+    <${DoorSwitch} state=${state} ctx=${ctx} />
     ${showAway ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${game && Array.isArray(game.host_actions) && game.host_actions.length ? (() => {
       const Actions = screensFor(game.mode).HostActions;
@@ -76,37 +77,83 @@ function BotAdder({ state, ctx }) {
   </div>`;
 }
 
+// How many play a mode now: the people seated (the bots too where bots
+// play it), less those sitting the games out.
+export function seatedFor(state, mode) {
+  return (state.players || []).filter((p) => !p.sitting_out && (mode.bots || !p.bot)).length;
+}
+
+// Whether a mode fits the players seated: null when it does, else the
+// reason, for the line beside Start.
+export function fitReason(mode, seated) {
+  if (seated < mode.min) {
+    return t("{title} needs {min} to {max} players: {count} seated.", {
+      title: t(mode.title), min: String(mode.min), max: String(mode.max), count: seated });
+  }
+  if (seated > mode.max) {
+    return t("{title} seats {min} to {max} players: {count} seated. Ask {over} to sit this one out, or pick another game.", {
+      title: t(mode.title), min: String(mode.min), max: String(mode.max), count: seated, over: String(seated - mode.max) });
+  }
+  return null;
+}
+
+// The game picker: a compact grid of every game (each says how many it
+// seats, and is marked when it does not fit the table), the chosen game's
+// table rules folded, and Start right under it; a refusal stays beside
+// Start until the next try.
 function GamePicker({ state, modes, ctx }) {
   const game = state.game;
-  const everybody = (state.players || []).length;
-  const people = (state.players || []).filter((p) => !p.bot).length;
   const [picked, setPicked] = useState(null);
   const [options, setOptions] = useState({});
+  const [refusal, setRefusal] = useState(null);
+  const [busy, setBusy] = useState(false);
   const chosen = picked || (game && game.mode) || (modes[0] && modes[0].id);
   const mode = modes.find((m) => m.id === chosen);
-  const n = mode && !mode.bots ? people : everybody;
+  const n = mode ? seatedFor(state, mode) : 0;
+  const reason = mode ? fitReason(mode, n) : null;
   const short = mode && n < mode.min;
   // Family mode sets some options itself (a deck's family wording, no
   // forfeits): the host is not offered them there.
   const fixed = state.room.settings && state.room.settings.family ? (mode && mode.family) || [] : [];
   const Options = fixed.includes("variant") ? null : screensFor(chosen).LobbyOptions;
   const optionList = ((mode && mode.options) || []).filter((o) => !fixed.includes(o.name));
-  const sitOut = mode && !mode.bots && people < everybody;
+  const people = (state.players || []).filter((p) => !p.bot).length;
+  const sitOut = mode && !mode.bots && people < (state.players || []).length;
   const value = options[chosen] || {};
-  return html`<div class="game-picker">
-    <div class="panel-title">${game && game.over ? t("Play again?") : t("Choose a game")}</div>
+  const pick = (id) => { setPicked(id); setRefusal(null); };
+  const start = async () => {
+    if (busy) return;
+    setBusy(true);
+    setRefusal(null);
+    const answer = await ctx.start(chosen, value);
+    setBusy(false);
+    if (answer && !answer.ok) setRefusal(answer.error.message);
+  };
+  return html`<div class="game-picker" id="game-picker">
+    <div class="panel-title picker-head"><span>${game && game.over ? t("Play again?") : t("Choose a game")}</span>
+      <span class="sub" aria-hidden="true">${t("players")}</span></div>
     <div class="mode-list" role="radiogroup" aria-label=${t("Game")}>
-      ${modes.map((m) => html`<button type="button" key=${m.id} class=${cx("btn mode", m.id === chosen && "chosen")} role="radio"
-          aria-checked=${m.id === chosen ? "true" : "false"} data-mode=${m.id} onClick=${() => setPicked(m.id)}>
-        ${t(m.title)} <small>${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}</small></button>`)}
+      ${modes.map((m) => {
+        const fits = fitReason(m, seatedFor(state, m)) === null;
+        return html`<button type="button" key=${m.id} class=${cx("btn mode", m.id === chosen && "chosen", !fits && "no-fit")} role="radio"
+          aria-checked=${m.id === chosen ? "true" : "false"} data-mode=${m.id} data-fits=${fits ? "yes" : "no"} onClick=${() => pick(m.id)}>
+          <span class="mode-title">${t(m.title)}</span>
+          <small class="mode-seats" aria-label=${t("{min}–{max} players", { min: String(m.min), max: String(m.max) })}>${`${m.min}–${m.max}`}</small></button>`;
+      })}
     </div>
+    <p id="mode-fit" class=${cx("mode-fit", reason && "no-fit")} role="status">${reason
+      || (mode ? t("{min} to {max} players: {count} seated.", { min: String(mode.min), max: String(mode.max), count: n }) : "")}</p>
+    ${sitOut ? html`<p class="sub bots-sit-out">${t("The bots sit this one out: the drinking decks are for people.")}</p>` : null}
+    <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || Boolean(reason) || busy}
+      aria-describedby="mode-fit" onClick=${start}>
+      ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })
+        : reason ? t("Too many players")
+        : t("Start {title}", { title: mode ? t(mode.title) : "" })}</button>
+    ${refusal ? html`<p id="start-refusal" class="start-refusal error" role="alert">${refusal}</p>` : null}
     ${Options ? html`<${Options} mode=${chosen} options=${optionList} value=${value} ctx=${ctx}
       onChange=${(v) => setOptions((old) => ({ ...old, [chosen]: v }))} />` : null}
-    ${sitOut ? html`<p class="sub bots-sit-out">${t("The bots sit this one out: the drinking decks are for people.")}</p>` : null}
-    <button type="button" class="btn btn-big btn-primary" id="btn-start" disabled=${!mode || short}
-      onClick=${() => ctx.start(chosen, value)}>
-      ${short ? t("Waiting for {count} more player|Waiting for {count} more players", { count: mode.min - n })
-        : t("Start {title}", { title: mode ? t(mode.title) : "" })}</button>
+    ${mode ? html`<details class="howto-box" key=${chosen}><summary>${t("How to play {game}", { game: t(mode.title) })}</summary>
+      <${HowTo} state=${state} mode=${chosen} title=${false} /></details>` : null}
     ${game ? html`<button type="button" class="btn" onClick=${() => ctx.command({ command: "end_game" })}>${t("Back to the lobby")}</button>` : null}
   </div>`;
 }

@@ -6,6 +6,7 @@ import { cx, html, useState } from "./view.js";
 import { isFamily, t } from "./i18n.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { Tally, dareWord } from "./forfeits.js";
+import { shareRecap } from "./recap.js";
 
 const PROFILES = () => [
   ["drinks", t("I'm drinking")],
@@ -74,6 +75,30 @@ export function DareCard({ state }) {
   </div>`;
 }
 
+// The recap's picture from this phone: shared (the phone's share sheet) or
+// saved (a download), with a word on how it went.
+function ShareRecap({ code }) {
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(null);
+  const go = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setDone(await shareRecap(code));
+    } catch {
+      setDone("failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const words = { shared: t("Shared."), saved: t("Saved to your downloads."), failed: t("The picture could not be made. Try again.") };
+  return html`<div class="share-recap">
+    <button type="button" id="recap-share" class="btn btn-big btn-primary" disabled=${busy} onClick=${go}>
+      ${t("Save or share the recap")}</button>
+    ${done && words[done] ? html`<p class="sub" id="recap-share-done" role="status">${words[done]}</p>` : null}
+  </div>`;
+}
+
 // The night is over (the recap is on the TV): thanks, and what this player
 // took, in their own form; the host may start a new night.
 export function NightOver({ state, ctx }) {
@@ -83,6 +108,7 @@ export function NightOver({ state, ctx }) {
     <h2>${t("The night is over")}</h2>
     <p>${t("Thanks for playing! The recap is on the TV.")}</p>
     ${me ? html`<p class="night-tally">${t("Your night:")} <${Tally} state=${state} player=${me} /></p>` : null}
+    <${ShareRecap} code=${state.room.code} />
     ${you.is_host ? html`<button type="button" id="btn-new-night" class="btn btn-big btn-primary"
       onClick=${() => ctx.command({ command: "new_night" })}>${t("Start a new night")}</button>` : null}
   </section>`;

@@ -13,6 +13,8 @@ import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
+import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
+import { RulesButton, RulesSheet } from "./howto.js";
 
 const NAME_MAX = 24;
 const root = document.getElementById("app");
@@ -50,11 +52,8 @@ const ctx = {
     if (!answer.ok) say(answer.error.message, "error", true);
     return answer;
   },
-  start: async (mode, options) => {
-    const answer = await call(socket, "game.start", { mode, options });
-    if (!answer.ok) say(answer.error.message, "error", true);
-    return answer;
-  },
+  // A refusal to start is shown by the game picker, beside its Start button.
+  start: (mode, options) => call(socket, "game.start", { mode, options }),
 };
 window.partyappPhone = ctx;
 
@@ -106,7 +105,11 @@ socket.on("state", (s) => {
   s.receivedAt = Date.now();
   setFamily(s.room.settings && s.room.settings.family);
   model.state = s;
+  // What was typed or chosen for this seat is kept in this browser (keep.js):
+  // read back as the screens mount, dropped once its prompt is gone.
+  keepScope(`${code}.${s.you.player_id}`, s);
   paint();
+  pruneKept(s);
 });
 
 socket.on("kicked", (info) => {
@@ -158,10 +161,22 @@ function GroupPick({ value, onChange, name }) {
   </fieldset>`;
 }
 
+// The join form's draft for this room (name, group, profile), kept through a
+// reload until the seat is taken.
+const draftKey = `partyapp.joining.${code}`;
+function readDraft() {
+  try { return JSON.parse(storage.get(draftKey) || "{}") || {}; } catch { return {}; }
+}
+
 function JoinScreen({ hidden }) {
-  const [name, setName] = useState(() => storage.get("partyapp.name") || "");
-  const [group, setGroup] = useState("");
-  const [profile, setProfile] = useState(() => storage.get("partyapp.profile") || "drinks");
+  const draft = readDraft();
+  const [name, setNameNow] = useState(() => (typeof draft.name === "string" ? draft.name : storage.get("partyapp.name") || ""));
+  const [group, setGroupNow] = useState(() => (typeof draft.group === "string" ? draft.group : ""));
+  const [profile, setProfileNow] = useState(() => draft.profile || storage.get("partyapp.profile") || "drinks");
+  const keep = (change) => storage.set(draftKey, JSON.stringify({ ...readDraft(), ...change }));
+  const setName = (v) => { keep({ name: v }); setNameNow(v); };
+  const setGroup = (v) => { keep({ group: v }); setGroupNow(v); };
+  const setProfile = (v) => { keep({ profile: v }); setProfileNow(v); };
   const [busy, setBusy] = useState(false);
   const family = root.dataset.family === "yes";
   const submit = async (ev) => {
@@ -171,7 +186,10 @@ function JoinScreen({ hidden }) {
     const answer = await join(name, group || null, family ? "drinks" : profile);
     if (answer.ok && !family) storage.set("partyapp.profile", profile);
     setBusy(false);
-    if (answer.ok) storage.set("partyapp.name", name.trim());
+    if (answer.ok) {
+      storage.set("partyapp.name", name.trim());
+      storage.remove(draftKey);
+    }
   };
   return html`<section id="join-screen" class="screen" hidden=${hidden}>
     <h1 class="screen-title">${t("Join the table")}</h1>
@@ -188,7 +206,7 @@ function JoinScreen({ hidden }) {
 }
 
 function RenameForm({ current, done }) {
-  const [name, setName] = useState(current);
+  const [name, setName] = useKept("rename", current, "seat");
   const [busy, setBusy] = useState(false);
   const input = useRef(null);
   useEffect(() => { input.current && input.current.focus(); }, []);
@@ -200,6 +218,7 @@ function RenameForm({ current, done }) {
     setBusy(false);
     if (answer.ok) {
       storage.set("partyapp.name", name.trim());
+      forgetKept("rename");
       done();
     } else {
       say(answer.error.message, "error", true);
@@ -211,7 +230,7 @@ function RenameForm({ current, done }) {
       onInput=${(ev) => setName(ev.currentTarget.value)} />
     <div class="row">
       <button type="submit" class="btn btn-primary" disabled=${busy}>${t("Save name")}</button>
-      <button type="button" class="btn" onClick=${done}>${t("Cancel")}</button>
+      <button type="button" class="btn" onClick=${() => { forgetKept("rename"); done(); }}>${t("Cancel")}</button>
     </div>
   </form>`;
 }
@@ -225,26 +244,42 @@ function Room({ state }) {
   const me = state.players.find((p) => p.id === you.player_id);
   const game = state.game;
   const screens = game ? screensFor(game.mode) : null;
-  const [renaming, setRenaming] = useState(false);
+  const [renaming, setRenaming] = useKept("renaming", false, "seat");
   const [hostOpen, setHostOpen] = useState(!game);
   const [playersOpen, setPlayersOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
 
   const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
   useEffect(() => {
     if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
     wasMyTurn = myTurn;
   }, [myTurn]);
-  // The host box opens by itself in the lobby (choosing a game is the next step).
-  const inLobby = !game;
   // In the lobby the host box opens by itself (choosing a game is the next
-  // step); when a game starts it closes, to leave the screen to the game.
-  useEffect(() => { setHostOpen(inLobby); }, [inLobby]);
+  // step) and comes first; when a game starts it folds away, to leave the
+  // screen to the game, and opens again at its end (play again?).
+  const inLobby = !game && !state.room.recap;
+  const picking = !game || Boolean(game.over);
+  useEffect(() => { setHostOpen(picking); }, [picking]);
+  // Every change of phase (a game starts, ends, back to the lobby, the end
+  // of the night) shows its top: the new screen starts there.
+  const phase = state.room.recap ? "recap" : game ? `${state.room.games_played}.${game.mode}.${game.over ? "over" : "on"}` : "lobby";
+  const lastPhase = useRef(phase);
+  useEffect(() => {
+    if (lastPhase.current === phase) return;
+    lastPhase.current = phase;
+    window.scrollTo(0, 0);
+  }, [phase]);
 
   const leave = async () => {
     if (!window.confirm(t("Leave this room for good? Your seat and tally go."))) return;
     const answer = await ctx.call("player.leave", {});
     if (!answer.ok) say(answer.error.message);
   };
+  const hostBox = you.is_host ? html`<details id="host-box" class=${cx("host-box", inLobby && "host-first")} open=${hostOpen}
+      onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
+      <summary>${t("Host controls")}</summary>
+      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
+    </details>` : null;
   const Status = screens && screens.Status;
   const Phone = screens && screens.Phone;
   return html`<${Fragment}>
@@ -253,16 +288,19 @@ function Room({ state }) {
       ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
       <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
         aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
+      ${game ? html`<${RulesButton} open=${rulesOpen} setOpen=${setRulesOpen} />` : null}
       ${me ? html`<${Tally} state=${state} player=${me} />` : null}
     </div>
     ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
+    ${game && rulesOpen ? html`<${RulesSheet} state=${state} mode=${game.mode} close=${() => setRulesOpen(false)} />` : null}
     ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
     <${PaceNote} state=${state} />
     <${DareCard} state=${state} />
-    <div id="status" class="status" role="status">
+    ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
       ${game ? (Status ? html`<${Status} state=${state} />` : null)
-        : html`<div class="status-line">${you.is_host ? t("You are the host: choose a game below.") : t("Waiting for the host to start a game…")}</div>`}
-    </div>
+        : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
+    </div>`}
+    ${inLobby ? hostBox : null}
     <div id="play-area" class="play-area">
       ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
         <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
@@ -274,10 +312,7 @@ function Room({ state }) {
     </div></${Fragment}>`}
     <${MeBox} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
-    ${you.is_host ? html`<details id="host-box" class="host-box" open=${hostOpen} onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
-      <summary>${t("Host controls")}</summary>
-      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
-    </details>` : null}
+    ${inLobby ? null : hostBox}
     <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>
       <summary>${t("Players ({count})", { count: state.players.length })}</summary>
       <ol id="players" class="players">

@@ -37,6 +37,68 @@ export async function fetchRecap(code) {
   return answer.blob();
 }
 
+// The picture as a file to share: a PNG drawn from the SVG (chat apps take
+// it), or the SVG itself where the drawing fails.
+function asDataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+async function toPng(svg) {
+  const img = new Image();
+  img.src = await asDataUrl(svg); // a data: address: the pages' CSP allows no blob: image
+  await img.decode();
+  const scale = 2;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, img.naturalWidth) * scale;
+  canvas.height = Math.max(1, img.naturalHeight) * scale;
+  canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+  const png = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  if (!png) throw new Error("recap: no PNG");
+  return png;
+}
+
+export async function recapFile(code) {
+  const svg = await fetchRecap(code);
+  const name = `partyapp-night-${code}`;
+  try {
+    return new File([await toPng(svg)], `${name}.png`, { type: "image/png" });
+  } catch {
+    return new File([svg], `${name}.svg`, { type: "image/svg+xml" });
+  }
+}
+
+function download(blob, filename) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+// From a phone: the share sheet with the picture where the phone can share
+// files (Web Share API), else the picture is downloaded. Returns "shared",
+// "saved" or "cancelled".
+export async function shareRecap(code) {
+  const file = await recapFile(code);
+  if (navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: t("The night at a glance") });
+      return "shared";
+    } catch (err) {
+      if (err && err.name === "AbortError") return "cancelled";
+    }
+  }
+  download(file, file.name);
+  return "saved";
+}
+
 async function saveRecap(event, code) {
   event.preventDefault();
   const link = document.createElement("a");

@@ -10,6 +10,7 @@ import { screensFor } from "./modes/index.js";
 import "./modes/all.js";
 import "./family.js";
 import { Recap } from "./recap.js";
+import { HowToFill } from "./howto.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
@@ -90,6 +91,11 @@ function start() {
   });
 }
 
+// The start page of a join URL (http://host:port/j/CODE -> http://host:port).
+function siteOf(url) {
+  try { return new URL(url).origin; } catch { return String(url).replace(/\/j\/[A-Z]+$/, ""); }
+}
+
 // A URL with places to break a line after each "/" (never inside the code).
 function breakable(url) {
   const parts = String(url).split("/");
@@ -124,15 +130,12 @@ function SoundButton() {
 }
 
 function Bar({ state, connected, inGame, drawer, setDrawer }) {
-  const url = state ? state.room.join_url : "";
   return html`<header class="table-bar">
     <div class="brand small">party<span>app</span></div>
     <div class="room-code" aria-label=${t("Room code")}>${code}</div>
     ${state && state.room.locked ? html`<div id="room-locked" class="room-locked" role="status">🔒 ${t("Locked")}</div>` : null}
-    ${inGame ? html`<div class="mini-join">
-      <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
-      <div class="join-text"><span class="join-step">${t("Join:")}</span> <span id="join-url" class="join-url">${url}</span></div>
-    </div>` : null}
+    ${state && state.room.settings && state.room.settings.family ? html`<div id="family-on" class="family-on" role="status">
+      ${t("Family mode: no drinks")}</div>` : null}
     <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
     <div class="bar-buttons">
       <${LangSwitch} className="bar-lang" />
@@ -154,9 +157,10 @@ function Lobby({ state }) {
     <div class="lobby-join">
       <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
       <div class="join-text">
-        <div class="join-step">${t("Scan to join, or open")}</div>
+        <div class="join-step">${t("Scan to join, or open this address on your phone:")}</div>
         <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div>
-        <div class="join-step">${t("and type the code {code}", { code: html`<strong>${code}</strong>` })}</div>
+        <div class="join-step">${t("Or open {site} and type the code {code}.", {
+          site: html`<span class="join-site">${siteOf(state.room.join_url)}</span>`, code: html`<strong>${code}</strong>` })}</div>
         ${state.room.locked ? html`<div class="join-locked">${t("The host has locked the room: nobody new can join.")}</div>` : null}
       </div>
     </div>
@@ -206,9 +210,15 @@ function InGame({ state }) {
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} />
       <${screens.Table} state=${state} ctx=${ctx} />
+      ${state.game.over ? null : html`<${HowToFill} key=${state.game.mode} state=${state} />`}
     </section>
     <aside class="side">
       <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
+      ${state.room.locked ? null : html`<div class="side-join">
+        <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
+        <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
+          <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
+      </div>`}
     </aside>
   </div>`;
 }

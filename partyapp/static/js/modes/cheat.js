@@ -3,6 +3,7 @@
 // say their rank, play; a big "Cheat!" button in the window after somebody
 // else's play).
 import { cx, html, useNow, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { Card } from "../ui/cards.js";
@@ -90,7 +91,7 @@ function Table({ state, ctx }) {
 function PlayForm({ state, send, picked, setPicked }) {
   const g = state.game;
   const spec = state.you.actions.find((a) => a.type === "play");
-  const [rank, setRank] = useState(null);
+  const [rank, setRank] = useKept("cheat.rank", null, "act:play");
   const [busy, setBusy] = useState(false);
   const max = spec.params.cards.max;
   const ranks = spec.params.rank.one_of;
@@ -134,7 +135,7 @@ function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
   const acts = you.actions.map((a) => a.type);
-  const [chosen, setChosen] = useState([]);
+  const [chosen, setChosen] = useKept("hand", [], "game");
   const hand = you.hand || [];
   const picked = chosen.filter((c) => hand.includes(c));
   const playing = acts.includes("play");

@@ -3,7 +3,8 @@
 // 500) and the phone (draw or take from the line, choose cards for a set or a
 // run, lay off, swap a joker, discard: tap a card then a set or the line, or
 // slide it there).
-import { cx, html, useState } from "../view.js";
+import { cx, html } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
@@ -206,8 +207,8 @@ function Phone({ state, send }) {
   const me = you.player_id;
   const moves = offered(state);
   const hand = you.hand || [];
-  const [chosen, setChosen] = useState([]);
-  const [takeAt, setTakeAt] = useState(null);
+  const [chosen, setChosen] = useKept("hand", [], "game");
+  const [takeAt, setTakeAt] = useKept("rummy.take", null, "game");
   const [act, busy] = useSend(send, () => { setChosen([]); setTakeAt(null); });
   // A card taken from further back in the line goes into the next set: it stays chosen.
   const must = g.turn === me && g.pending && hand.includes(g.pending) ? g.pending : null;

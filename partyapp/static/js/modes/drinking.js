@@ -5,6 +5,7 @@
 // words (card titles and rules) are worded through the catalogue, a house
 // deck's (house_deck) shown as their authors typed them.
 import { cx, html, useEffect, useFitText, useNow, useRef, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { isFamily, listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages, word, wordText } from "../words.js";
@@ -558,7 +559,7 @@ function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
   const card = g.card;
-  const [powersOpen, setPowersOpen] = useState(false);
+  const [powersOpen, setPowersOpen] = useKept("drinking.powers", false, "game");
   const opts = phoneOpts(state);
   const primary = you.actions.filter((a) => PRIMARY.has(a.type));
   const powers = you.actions.filter((a) => !PRIMARY.has(a.type) && !CARD_MOVES.has(a.type));
@@ -601,7 +602,7 @@ function HostActions({ state, ctx }) {
   };
   return html`<div class="host-actions">
     <div class="panel-title">${t("Fix a call")}</div>
-    ${g.host_actions.map((spec) => html`<${ActionControl} key=${spec.type} state=${state} spec=${spec} send=${run} opts=${opts} />`)}
+    ${g.host_actions.map((spec) => html`<${ActionControl} key=${spec.type} state=${state} spec=${spec} send=${run} opts=${opts} keep="host" />`)}
   </div>`;
 }
 

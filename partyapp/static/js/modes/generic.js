@@ -6,7 +6,8 @@
 //     steppers, text as an input, then the move's button.
 // What a person has chosen or typed lives in component state, so a new
 // `state` frame keeps it.
-import { cx, html, useState } from "../view.js";
+import { cx, html, useEffect, useRef, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { humanize, isPlayerId, nameOf, playerOf } from "../common.js";
 import { Card, cardName, isCardCode } from "../ui/cards.js";
@@ -125,11 +126,24 @@ function Choices({ state, name, domain, value, onChange, opts, multi = false }) 
 
 // One action spec as controls. send(action) -> Promise<answer>.
 // selection / hand: the cards chosen in the hand (for card fields).
-export function ActionControl({ state, spec, send, opts = {}, selection = [], hand = null }) {
-  const [values, setValues] = useState({});
+// keep: whose prompt this is ("act", one of you.actions; "host", one of the
+// host's): what is typed or chosen in it outlives a reload (keep.js).
+export function ActionControl({ state, spec, send, opts = {}, selection = [], hand = null, keep = "act" }) {
+  const [values, setValues] = useKept(`${keep}.${spec.type}`, {}, `${keep}:${spec.type}`);
   const [busy, setBusy] = useState(false);
   const params = Object.entries(spec.params || {});
   const label = labelFor(spec.type, opts.labels);
+  // Text brought back after a reload: its box has the focus again, the caret
+  // at its end, so typing goes on where it stopped.
+  const textBox = useRef(null);
+  const restored = useRef(Object.values(values).some((v) => typeof v === "string" && v));
+  useEffect(() => {
+    const box = textBox.current;
+    if (!restored.current || !box) return;
+    restored.current = false;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [textBox.current]);
   const run = async (action) => {
     if (busy) return;
     setBusy(true);
@@ -210,7 +224,7 @@ export function ActionControl({ state, spec, send, opts = {}, selection = [], ha
       }
       if (domain.text) {
         return html`<label class="field" key=${name}><span class="field-label">${fl}</span>
-          <input type="text" maxlength=${domain.text.max_len} value=${current[name]} autocomplete="off" enterkeyhint="send"
+          <input type="text" ref=${textBox} maxlength=${domain.text.max_len} value=${current[name]} autocomplete="off" enterkeyhint="send"
             placeholder=${opts.placeholders && opts.placeholders[`${spec.type}.${name}`] ? t(opts.placeholders[`${spec.type}.${name}`]) : ""}
             onInput=${(ev) => set(name, ev.currentTarget.value)} /></label>`;
       }
@@ -226,7 +240,7 @@ export function ActionPanel({ state, send, actions, opts = {}, showHand = true }
   const you = state.you || {};
   const list = actions || you.actions || [];
   const hand = Array.isArray(you.hand) ? you.hand : [];
-  const [chosen, setChosen] = useState([]);
+  const [chosen, setChosen] = useKept("hand", [], "game");
   const cardMoves = list.map((a) => Object.values(a.params || {}).map((d) => handDomain(d, hand)).filter(Boolean)).flat();
   const maxPick = cardMoves.reduce((m, d) => Math.max(m, d.max), 0);
   // Keep only chosen cards still in the hand (a frame may have taken some).

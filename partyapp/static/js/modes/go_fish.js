@@ -2,6 +2,7 @@
 // and a count, everybody's books) and the phone (tap a card or a rank you
 // hold, pick whom to ask, ask; what you were handed or fished).
 import { cx, html, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { CardLabel, parseCard } from "../ui/cards.js";
@@ -95,7 +96,7 @@ function AskForm({ state, send, rank, setRank }) {
   const spec = state.you.actions.find((a) => a.type === "ask");
   const ranks = spec.params.rank.one_of;
   const players = spec.params.player ? spec.params.player.one_of : null;
-  const [who, setWho] = useState(null);
+  const [who, setWho] = useKept("go_fish.who", null, "act:ask");
   const [busy, setBusy] = useState(false);
   const counts = {};
   for (const c of state.you.hand) counts[rankOf(c)] = (counts[rankOf(c)] || 0) + 1;
@@ -151,7 +152,7 @@ function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
   const asking = you.actions.some((a) => a.type === "ask");
-  const [rank, setRank] = useState(null);
+  const [rank, setRank] = useKept("go_fish.rank", null, "act:ask");
   const selected = asking && rank ? you.hand.filter((c) => rankOf(c) === rank) : [];
   const mine = g.books[you.player_id] || [];
   return html`<div class="hg-phone go-fish-phone">

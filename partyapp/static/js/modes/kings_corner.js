@@ -4,7 +4,8 @@
 // happened is in the ticker below) and the
 // phone (the same layout in small, your hand; tap a card then the place it
 // goes, or slide it there; tap a pile to move it; draw to end the turn).
-import { cx, html, useState } from "../view.js";
+import { cx, html } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { phrase, registerMessages } from "../words.js";
@@ -158,7 +159,7 @@ function Phone({ state, send }) {
   const me = you.player_id;
   const moves = legal(state);
   // picked: {card} from the hand or {pile} on the table, kept through frames.
-  const [picked, setPicked] = useState(null);
+  const [picked, setPicked] = useKept("kings_corner.picked", null, "game");
   const [act, busy] = useSend(send, () => setPicked(null));
   const pick = picked && ((picked.card && moves.play[picked.card]) || (picked.pile && moves.move[picked.pile])) ? picked : null;
   const targets = pick ? (pick.card ? moves.play[pick.card] : moves.move[pick.pile]) : [];

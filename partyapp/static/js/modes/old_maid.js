@@ -3,6 +3,7 @@
 // neighbour's cards as backs to pick from; your own fan, to shuffle while it
 // is offered).
 import { cx, html, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { Card, CardBack, CardLabel } from "../ui/cards.js";
@@ -105,7 +106,7 @@ function TakeForm({ state, send }) {
   const g = state.game;
   const spec = state.you.actions.find((a) => a.type === "take");
   const positions = spec.params.position.one_of;
-  const [picked, setPicked] = useState(null);
+  const [picked, setPicked] = useKept("old_maid.take", null, "act:take");
   const [busy, setBusy] = useState(false);
   const chosen = positions.includes(picked) ? picked : null;
   const take = async () => {

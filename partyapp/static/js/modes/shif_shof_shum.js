@@ -1,7 +1,8 @@
 // Shif-shof-shum: the table (the box of tokens, the card to match with the
 // word it would earn, the cards laid this deal, who is out) and the phone
 // (your tokens, the card to match, your hand with the cards you may lay).
-import { cx, html, useState } from "../view.js";
+import { cx, html } from "../view.js";
+import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { phrase, registerMessages } from "../words.js";
@@ -100,7 +101,7 @@ function Phone({ state, send }) {
   const g = state.game;
   const you = state.you;
   const me = you.player_id;
-  const [picked, setPicked] = useState(null);
+  const [picked, setPicked] = useKept("shif.picked", null, "game");
   const [act, busy] = useSend(send, () => setPicked(null));
   const cards = playable(state);
   const choice = picked && cards.includes(picked) ? picked : (cards.length === 1 ? cards[0] : null);

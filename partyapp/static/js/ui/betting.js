@@ -3,6 +3,7 @@
 // hand of cards with its total, stake and result, an amount to stake with
 // quick chips, and the seat badges of a table with a dealer.
 import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { useKept } from "../keep.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
@@ -131,7 +132,7 @@ export function HandView({ hand, size = "small", current = false, label = null, 
 // person set stays through every frame.
 export function AmountAction({ spec, send, label, button, initial, quick = [], name = "amount" }) {
   const { min, max } = spec.params[name].int;
-  const [chosen, setChosen] = useState(null);
+  const [chosen, setChosen] = useKept(`amount.${spec.type}`, null, `act:${spec.type}`);
   const [busy, setBusy] = useState(false);
   const clamp = (v) => Math.max(min, Math.min(max, v));
   const value = clamp(chosen === null ? (initial ?? min) : chosen);

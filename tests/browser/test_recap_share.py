@@ -1,0 +1,102 @@
+"""The recap can be saved or shared from every phone: the Web Share API
+with the picture file where the phone can share files, a download where
+not; the picture is fetched with the seat's token, never without one. The
+table screen says when family mode is on; in a game its QR code is big
+enough to scan from the sofa; the lobby's join words do not repeat the
+code the link already holds."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+
+FAKE_SHARE = """
+window.__shared = [];
+navigator.canShare = (data) => Boolean(data && data.files && data.files.length);
+navigator.share = async (data) => { window.__shared.push(data.files.map((f) => [f.name, f.type, f.size])); };
+"""
+
+
+def end_night(table):
+    answer = table.evaluate("() => window.partyappTable.command({command: 'end_night'})")
+    assert answer["ok"], answer
+
+
+def test_a_guest_shares_the_recap_picture_from_their_phone(open_table, open_phone, server, shots, watch):
+    """Bob's phone can share files: the share sheet gets the recap as a PNG."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    bob.add_init_script(FAKE_SHARE)
+    bob.reload()
+    bob.wait_for_selector("#room-screen:not([hidden]) #you-line")
+    end_night(table)
+    share = bob.locator("#recap-share")
+    expect(share).to_be_visible()
+    share.click()
+    expect(bob.locator("#recap-share-done")).to_have_text("Shared.")
+    shared = bob.evaluate("() => window.__shared")
+    assert len(shared) == 1
+    [(name, kind, size)] = shared[0]
+    assert name == f"partyapp-night-{code}.png" and kind == "image/png" and size > 1000
+    shots("phone-recap-shared", bob, full_page=True)
+    assert watch.errors == []
+
+
+def test_a_phone_that_cannot_share_files_downloads_the_picture(open_table, open_phone, server, watch):
+    """Without file sharing the same button downloads the picture."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    ana.add_init_script("navigator.canShare = () => false;")
+    ana.reload()
+    ana.wait_for_selector("#room-screen:not([hidden]) #you-line")
+    end_night(table)
+    with ana.expect_download() as info:
+        ana.locator("#recap-share").click()
+    assert info.value.suggested_filename == f"partyapp-night-{code}.png"
+    expect(ana.locator("#recap-share-done")).to_have_text("Saved to your downloads.")
+    # The picture needs a token: without one it is refused.
+    try:
+        urllib.request.urlopen(f"{server.url}/recap/{code}.svg")
+        raise AssertionError("the recap picture was served without a token")
+    except urllib.error.HTTPError as err:
+        assert err.code == 403
+    assert watch.errors == []
+
+
+def test_the_tv_says_family_mode_and_shows_a_big_qr_code_in_a_game(open_table, open_phone, server, shots, watch):
+    """Family mode is said on the TV; in a game the QR code is at least 160
+    px and covers nothing; the lobby names the start page, not the code twice."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    site = server.url
+    expect(table.locator(".lobby-join")).to_contain_text(f"Or open {site} and type the code {code}.")
+    open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    try:
+        answer = table.evaluate("() => window.partyappTable.command({command: 'settings', family: true})")
+        assert answer["ok"], answer
+        expect(table.locator("#family-on")).to_have_text("Family mode: no drinks")
+        answer = table.evaluate("() => window.partyappTable.call('game.start', {mode: 'old_maid', options: {seed: 2}})")
+        assert answer["ok"], answer
+        qr = table.locator("#qr")
+        expect(qr).to_be_visible()
+        box = qr.bounding_box()
+        assert box["width"] >= 160 and box["height"] >= 160, box
+        expect(table.locator("#family-on")).to_be_visible()
+        shots("tv-family-big-qr", table)
+        from tests.browser.layout import assert_fits
+        assert_fits(table, "a game with the big QR code")
+        from tests.browser.conftest import decode_qr
+        assert decode_qr(shots("tv-qr-scan", table)) == f"{server.url}/j/{code}"
+    finally:
+        bob.close()
