@@ -60,12 +60,13 @@ export function rankValue(rank) {
   return i < 0 ? 99 : i;
 }
 
-// Sorted copy of a hand: by "rank" (then suit) or by "suit" (then rank).
-export function sortCards(cards, by = "rank") {
+// Sorted copy of a hand: by "rank" (then suit) or by "suit" (then rank);
+// aceLow: the ace below the two, where the game counts it low.
+export function sortCards(cards, by = "rank", aceLow = false) {
   const key = (code) => {
     const c = parseCard(code);
     if (!c) return [999, 999];
-    const r = c.joker ? 98 : rankValue(c.rank);
+    const r = c.joker ? 98 : aceLow && c.rank === "A" ? -1 : rankValue(c.rank);
     const s = c.joker ? 9 : SUIT_ORDER.indexOf(c.suit);
     return by === "suit" ? [s, r] : [r, s];
   };
