@@ -397,6 +397,7 @@ class CroatianRummy(DealGame):
             "target": s["opts"]["target"],
             "last_round": s["last_round"],
             "necks": dict(s["necks"]),
+            "unit": "fingers",  # every forfeit of this game is counted in fingers
         }
 
     def seat_view(self, pid: str) -> dict:

@@ -55,18 +55,28 @@ def test_a_round_of_cheat_with_a_challenge(open_table, open_phone, server, shots
     play.click()
 
     # The window: everybody else may call; the TV says what was claimed.
-    expect(table.locator(".big-line")).to_contain_text("Ana says: two 7s.")
+    # The moment of the game fills the TV's top: the claim, the countdown, who still decides.
+    expect(table.locator(".cheat-moment .moment-claim")).to_have_text("Ana says: two 7s.")
     expect(table.locator(".call-prompt")).to_contain_text("Cheat?")
+    expect(table.locator(".moment-waiting")).to_have_text("Still deciding: Bob and Cat")
+    assert table.locator(".moment-claim").evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 48
     for phone in (bob, cat):
         expect(phone.locator("button[data-action=call]")).to_have_text("Cheat!")
     expect(ana.locator("button[data-action=call]")).to_have_count(0)
-    expect(ana.locator(".hg-note")).to_contain_text("You played")
+    # Ana's own cards stay out of a neighbour's glance until she asks to see them
+    note = ana.locator(".played-note")
+    expect(note.locator("summary")).to_have_text("You played two 7s: tap to see which cards")
+    expect(note.locator(".played-cards")).not_to_be_visible()
+    expect(ana.locator(".played-note .card")).to_have_count(0)
+    note.locator("summary").click()
+    expect(note.locator(".played-cards")).to_have_text("7♠ and 7♥")
     expect(table.locator(".pile-box .pile-count")).to_have_text("2 cards")
     shots("table-window", table)
     assert_fits(table, "table in the call window")
     shots("bob-window", bob, full_page=True)
     assert_fits(bob, "Bob's phone in the call window", phone=True)
     bob.locator("button[data-action=pass]").click()
+    expect(table.locator(".moment-waiting")).to_have_text("Still deciding: Cat")
     cat.locator("button[data-action=pass]").click()
 
     # Bob's turn: 6, 7 or 8. He plays 2♣ K♦ as two 8s.

@@ -74,3 +74,46 @@ def test_a_snap_with_two_phones_slapping(open_table, open_phone, server, shots, 
     assert_fits(table, "table after the snap")
     assert_fits(bob, "Bob's phone after the snap", phone=True)
     assert not watch.errors and not watch.dialogs
+
+
+def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_table, open_phone, server, shots, watch):
+    """After a snap the TV says in big type who picked up the pile; when Ana
+    then slaps on no match, the TV's headline names her (not the last race's
+    loser) and her phone no longer says she was first in the last slap."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', "
+                            "{mode: 'irish_snap', options: {deck: d, slap_window_ms: 15000}})", snap_at(1))
+    assert answer["ok"], answer
+    ana.locator("button[data-action=flip]").click()
+    bob.locator("button[data-action=flip]").click()
+    ana.locator("button.slap-button.lit").click()
+    bob.locator("button.slap-button.lit").click()
+    expect(table.locator(".news-big")).to_have_text("Bob was last and picks up the pile (2 cards).")
+    expect(ana.locator(".my-place")).to_contain_text("first")
+    # the pile's top card reads from across the room: its rank in the middle
+    table.wait_for_timeout(700)
+    shots("table-pickup", table)
+
+    # Bob turns the next card; no match. Ana slaps anyway.
+    bob.locator("button[data-action=flip]").click()
+    expect(table.locator(".news-big")).to_have_count(0)
+    expect(table.locator(".faceup-pile .fp-top .pip.ranked")).to_be_visible()
+    height = table.locator(".faceup-pile .fp-top .pip-rank").bounding_box()["height"]
+    assert height >= 60, f"the pile's rank is {height:.0f} px high"
+    table.wait_for_timeout(700)  # the card's turn-over animation
+    shots("table-card", table)
+    ana.locator("button.slap-button.dim").click()
+    expect(table.locator(".news-big")).to_have_text("Ana slapped on no match and picks up the pile (1 card).")
+    expect(table.locator(".said-who")).to_contain_text("Ana picked up the pile")
+    expect(ana.locator(".my-place")).to_have_text("Last slap: yours, on no match")
+    expect(bob.locator(".my-place")).not_to_contain_text("on no match")
+    table.wait_for_timeout(300)
+    shots("table-false-slap", table)
+    shots("ana-false-slap", ana)
+    assert_fits(table, "table after a slap on no match")
+    assert_fits(ana, "Ana's phone after her slap on no match", phone=True)
+    assert not watch.errors and not watch.dialogs

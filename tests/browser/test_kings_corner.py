@@ -74,11 +74,17 @@ def test_a_turn_of_kings_corner_with_taps_and_a_drag(open_table, open_phone, ser
     audit_tv(table, shots, "table-mid-turn")
     audit_phone(ana, shots, "ana-mid-turn")
 
+    # the button that ends the turn sits on the first screen, above the hand
+    ana.evaluate("() => window.scrollTo(0, 0)")
+    box = ana.locator("button[data-action=draw]").bounding_box()
+    assert box["y"] + box["height"] <= ana.viewport_size["height"], box
     # drawing ends the turn; the card drawn reaches Ana's phone only
     ana.locator("button[data-action=draw]").click()
     expect(ana.locator(".hand [data-card='6H']")).to_be_visible()
     expect(bob.locator(".status-line.mine")).to_be_visible()
     expect(table.locator("#game-area [data-card='6H']")).to_have_count(0)
+    # the ace counts low here: Bob's hand sorts it below the two
+    assert bob.locator(".hand [data-card]").first.get_attribute("data-card").startswith("A")
     bob.locator(".hand [data-card='AH']").click()
     expect(bob.locator(".kc-cell[data-space=W].target")).to_be_visible()
     bob.locator(".kc-cell[data-space=W]").click()

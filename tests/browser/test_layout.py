@@ -39,12 +39,22 @@ def audit_tv(page, shots, label: str) -> None:
         assert_fits(page, f"table {label} at {width}x{height}")
 
 
+# The visible strip of each card of a hand on the phone, in px: what a thumb
+# can tap before the next card covers it.
+HAND_STRIPS = """() => [...document.querySelectorAll('.hand .hand-row')].flatMap((row) => {
+  const slots = [...row.querySelectorAll('.hand-slot')].map((s) => s.getBoundingClientRect());
+  return slots.map((r, i) => (i + 1 < slots.length ? slots[i + 1].left : r.right) - r.left);
+})"""
+
+
 def audit_phone(page, shots, label: str) -> None:
     for width, height in PHONE_SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(250)
         shots(f"{label}-{width}x{height}", page, full_page=True)
         assert_fits(page, f"phone {label} at {width}x{height}", phone=True)
+        strips = page.evaluate(HAND_STRIPS)
+        assert all(w >= 43.5 for w in strips), f"phone {label} at {width}x{height}: a card of the hand is {min(strips):.0f} px to tap"
 
 
 @pytest.mark.parametrize("count", [2, 8, 16])

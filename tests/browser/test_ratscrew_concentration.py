@@ -131,3 +131,24 @@ def test_the_host_sets_house_rules_before_the_start(open_table, open_phone, serv
     expect(table.locator(".rules-line")).to_contain_text("Slap doubles to take the pile; a wrong slap burns 2 cards.")
     expect(bob.locator("button.slap-button")).to_be_visible()
     assert not watch.errors and not watch.dialogs
+
+
+@pytest.mark.parametrize("size", [(360, 760), (390, 844)])
+def test_a_full_pack_of_concentration_gives_every_card_a_thumbs_width(open_table, open_phone, server, shots, watch, size):
+    """52 cards face down: on a phone each is a tap target of at least 44 by
+    44 px, the grid wrapping into fewer columns than the TV's 13 and keeping
+    the places' numbers; nothing runs off the screen."""
+    table, ana, bob = two_phones(open_table, open_phone, server)
+    start(table, "concentration", {})
+    width, height = size
+    ana.set_viewport_size({"width": width, "height": height})
+    cells = ana.locator(".phone-grid .cell")
+    expect(cells).to_have_count(52)
+    ana.wait_for_timeout(200)
+    boxes = ana.evaluate("() => [...document.querySelectorAll('.phone-grid .cell')].map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, c.textContent]; })")
+    assert all(w >= 44 and h >= 44 for _, _, w, h, _ in boxes), min(boxes, key=lambda b: min(b[2], b[3]))
+    assert all(left >= 0 and right <= width for left, right, _, _, _ in boxes)
+    assert [b[4] for b in boxes] == [str(n) for n in range(1, 53)]
+    shots(f"phone-grid-{width}x{height}", ana, full_page=True)
+    assert_fits(ana, "a full pack on the phone", phone=True)
+    assert not watch.errors and not watch.dialogs

@@ -41,7 +41,10 @@ def test_a_lead_a_shif_and_a_pass(open_table, open_phone, server, shots, watch):
     expect(table.locator(".ssh-word")).to_contain_text("Shif!")
 
     # Bob may lay only a seven: the other cards are not offered
-    expect(bob.locator(".status-line.mine")).to_contain_text("Match")
+    # (and may not pass: the phone promises no pass it does not offer)
+    expect(bob.locator(".status-line.mine")).to_have_text("Match 7♠ — “Shif!”: a match must be laid.")
+    expect(bob.locator("button[data-action=pass]")).to_have_count(0)
+    expect(table.locator(".turn-line")).to_have_text("Bob matches 7♠, or passes holding none.")
     expect(bob.locator(".hand button:not([disabled])")).to_have_count(3)
     bob.locator(card("7D")).click()
     expect(bob.locator("button[data-action=play]")).to_contain_text("Shif!")
@@ -52,7 +55,8 @@ def test_a_lead_a_shif_and_a_pass(open_table, open_phone, server, shots, watch):
     expect(table.locator("#players .player").first.locator(".chips")).to_have_text("3")
 
     # the two-player end: Ana, matched, leads a new card; Bob holds no nine
-    expect(ana.locator(".status-line.mine")).to_contain_text("lead a new card")
+    # Ana holds no other seven: she is not told to lay one
+    expect(ana.locator(".status-line.mine")).to_have_text("You were matched: lead a new card.")
     ana.locator(card("9H")).click()
     ana.locator("button[data-action=play]").click()
     expect(bob.locator("button[data-action=play]")).to_have_count(0)

@@ -6,7 +6,7 @@ import { cx, html, useNow, useState } from "../view.js";
 import { useKept } from "../keep.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { Card } from "../ui/cards.js";
+import { Card, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
@@ -41,8 +41,13 @@ function Headline({ state }) {
     return html`<p class="big-line">${g.winner ? t("{name} is out of cards and wins!", { name: W(state, g.winner) }) : t("Game over.")}</p>`;
   }
   if (g.window) {
-    return html`<p class="big-line window-line">${t("{name} says: {what}.", { name: W(state, g.window.player), what: rankCount(g.window.rank, g.window.count) })}
-      ${" "}<span class="call-prompt">${t("Cheat? {seconds} s", { seconds: String(left ?? g.window.seconds) })}</span></p>`;
+    // the moment of the game, big: the claim, its countdown, who still decides
+    const waiting = g.window.waiting || [];
+    return html`<div class="cheat-moment" data-window="open">
+      <p class="moment-claim">${t("{name} says: {what}.", { name: W(state, g.window.player), what: rankCount(g.window.rank, g.window.count) })}</p>
+      <p class="moment-call"><span class="call-prompt">${t("Cheat? {seconds} s", { seconds: String(left ?? g.window.seconds) })}</span></p>
+      ${waiting.length ? html`<p class="moment-waiting">${t("Still deciding: {names}", { names: listOf(waiting.map((p) => W(state, p))) })}</p>` : null}
+    </div>`;
   }
   return html`<p class="big-line">${(g.claim ? t("{name} to play: {ranks}", { name: W(state, g.current), ranks: ranksOr(g.allowed) })
     : t("{name} to play: any rank", { name: W(state, g.current) }))}</p>`;
@@ -146,9 +151,10 @@ function Phone({ state, send }) {
   });
   return html`<div class="hg-phone cheat-phone">
     ${acts.includes("call") ? html`<${CallButtons} state=${state} send=${send} />` : null}
-    ${you.played ? html`<div class="hg-note">${t("You played {cards} as {what}.", {
-      cards: listOf(you.played.map((c) => html`<${Card} key=${c} code=${c} size="mini" />`)),
-      what: rankCount(g.claim.rank, you.played.length) })}</div>` : null}
+    ${you.played ? html`<details class="hg-note played-note">
+      <summary>${t("You played {what}: tap to see which cards", { what: rankCount(g.claim.rank, you.played.length) })}</summary>
+      <span class="played-cards">${listOf(you.played.map((c) => html`<${CardLabel} key=${c} code=${c} />`))}</span>
+    </details>` : null}
     <${Reveal} state=${state} phone />
     <${Hand} cards=${hand} selected=${playing ? picked : []} onToggle=${playing ? toggle : undefined} />
     ${playing ? html`<${PlayForm} state=${state} send=${send} picked=${picked} setPicked=${setChosen} />` : null}

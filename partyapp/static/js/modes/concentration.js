@@ -13,8 +13,18 @@ import { registerMode } from "./index.js";
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-function gridStyle(g) {
-  return { "--cols": String(g.columns), "--rows": String(Math.ceil(g.grid.length / g.columns)) };
+function gridStyle(g, columns = g.columns) {
+  return { "--cols": String(columns), "--rows": String(Math.ceil(g.grid.length / columns)) };
+}
+
+// The phone's grid keeps the TV's columns while each card gets a 44 px
+// thumb's width (and a gap), and wraps into fewer columns on a narrower
+// screen: the places keep their numbers, so the TV's place is found by its
+// number.
+const PHONE_CELL_PX = 48;
+function phoneColumns(g) {
+  const width = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth) - 40;
+  return Math.max(1, Math.min(g.columns, Math.floor(width / PHONE_CELL_PX)));
 }
 
 // One place of the layout on the TV.
@@ -91,7 +101,7 @@ function Phone({ state, send }) {
   const open = new Set(spec ? spec.params.position.one_of : []);
   const pairs = (g.pairs && g.pairs[me]) || [];
   return html`<div class="memory-phone">
-    ${g.over ? html`<${Result} state=${state} />` : html`<div class="memory-grid phone-grid" style=${gridStyle(g)}>
+    ${g.over ? html`<${Result} state=${state} />` : html`<div class="memory-grid phone-grid" style=${gridStyle(g, phoneColumns(g))}>
       ${g.grid.map((v, i) => {
         if (v === false) return html`<div key=${i} class="cell taken"></div>`;
         const c = v === null ? null : parseCard(v);

@@ -7,7 +7,7 @@ import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
+import { FaceUpPile, LimitLine, News, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
@@ -20,6 +20,9 @@ function lastTaker(game) {
   }
   return null;
 }
+
+// What just happened, in big type: who took the pile, who slapped wrongly.
+const NEWS = ["ratscrew.take", "ratscrew.burn"];
 
 function DebtLine({ state }) {
   const g = state.game;
@@ -52,6 +55,7 @@ function RatscrewTable({ state, ctx }) {
     <div class="rt-top">
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
       <div class="rt-side">
+        ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} passOver=${["race.order", "ratscrew.out"]} />`}
         <${DebtLine} state=${state} />
         ${g.out && g.out.length ? html`<div class="out-line">${t("Out: {names}", {
           names: listOf(g.out.map((p) => html`<${Who} state=${state} pid=${p} />`)) })}</div>` : null}
@@ -110,9 +114,9 @@ registerMessages({
     player: values.player, payer: values.payer, count: entry.count,
     rank: t({ 4: "ace", 3: "king", 2: "queen", 1: "jack" }[entry.count] || "card") }),
   "ratscrew.take": (values, entry) => (entry.by === "slap"
-    ? t("{player} slapped first and takes the pile ({count} cards).", values)
-    : t("The pay card is paid for: {player} takes the pile ({count} cards).", values)),
-  "ratscrew.burn": N_("{player} slapped wrongly and burns {count} under the pile."),
+    ? t("{player} slapped first and takes the pile ({count} card).|{player} slapped first and takes the pile ({count} cards).", values)
+    : t("The pay card is paid for: {player} takes the pile ({count} card).|The pay card is paid for: {player} takes the pile ({count} cards).", values)),
+  "ratscrew.burn": N_("{player} slapped wrongly and burns {count} card under the pile.|{player} slapped wrongly and burns {count} cards under the pile."),
   "ratscrew.out": N_("{player} has run out of cards."),
 });
 

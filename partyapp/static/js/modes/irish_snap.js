@@ -8,7 +8,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
 import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
+import { FaceUpPile, LimitLine, News, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
 
 // The count, as it is said.
@@ -20,19 +20,33 @@ export const sayWord = (rank) => t(WORDS[rank] || String(rank));
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
-// Who picked the pile up after the last race (the newest pickup entry).
+// Who picked the pile up last: the last in the last race, or a slapper on
+// no match since (the newest of the two).
 function lastPickup(game) {
   for (let i = game.log.length - 1; i >= 0; i -= 1) {
     const e = game.log[i];
-    if (e.msg === "race.order") return null;
     if (e.msg === "snap.pickup") return e.player;
+    if (e.msg === "snap.false_slap" && e.penalty === "pile") return e.player;
+    if (e.msg === "race.order") return null;
   }
   return null;
 }
+// What just happened, in big type: a pickup or a slap on no match.
+const NEWS = ["snap.pickup", "snap.false_slap", "snap.no_contest", "snap.redeal"];
 
 function verdict(game) {
-  const taker = lastPickup(game);
+  const taker = lastRaceLoser(game);
   return (pid) => (pid === taker ? t("picks up the pile") : null);
+}
+
+// Who the last race made pick up the pile.
+function lastRaceLoser(game) {
+  for (let i = game.log.length - 1; i >= 0; i -= 1) {
+    const e = game.log[i];
+    if (e.msg === "snap.pickup") return e.player;
+    if (e.msg === "race.order") return null;
+  }
+  return null;
 }
 
 // The word said with the card on top of the pile; an empty pile: who
@@ -41,7 +55,7 @@ function SaidLine({ state }) {
   const g = state.game;
   const match = Boolean(g.race);
   if (!g.piles.pile.length || !g.flipper) {
-    const taker = lastPickup(g) || lastFalseSlap(g);
+    const taker = lastPickup(g);
     return html`<div class="said">
       <div class="said-who">${taker ? t("{name} picked up the pile", { name: html`<${Who} state=${state} pid=${taker} />` })
         : t("The count starts at")}</div>
@@ -53,11 +67,6 @@ function SaidLine({ state }) {
     <div class="said-word">${sayWord(g.said)}${match ? "!" : ""}</div>
     ${match ? null : html`<div class="said-next">${t("Next: {word}", { word: sayWord(g.next_word) })}</div>`}
   </div>`;
-}
-
-function lastFalseSlap(game) {
-  const e = game.log.length ? game.log[game.log.length - 1] : null;
-  return e && e.msg === "snap.false_slap" && e.penalty === "pile" ? e.player : null;
 }
 
 function TurnLine({ state }) {
@@ -75,6 +84,7 @@ function SnapTable({ state, ctx }) {
     <div class="rt-top">
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
       <div class="rt-side">
+        ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} />`}
         <${SaidLine} state=${state} />
         ${g.race ? null : html`<${TurnLine} state=${state} />`}
       </div>
@@ -117,10 +127,10 @@ registerMessages({
   "snap.flip": (values, entry) => (entry.match
     ? t("{player} turns {card} and says {word}: snap!", { player: values.player, card: values.card, word: sayWord(entry.said) })
     : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
-  "snap.pickup": N_("{player} was last and picks up the pile ({count} cards)."),
+  "snap.pickup": N_("{player} was last and picks up the pile ({count} card).|{player} was last and picks up the pile ({count} cards)."),
   "snap.no_contest": N_("Nobody to race against: the pile stays."),
   "snap.false_slap": (values, entry, state, plain) => (entry.penalty === "pile"
-    ? t("{player} slapped on no match and picks up the pile ({count} cards).", values)
+    ? t("{player} slapped on no match and picks up the pile ({count} card).|{player} slapped on no match and picks up the pile ({count} cards).", values)
     : [t("{player} slapped on no match.", values), " ", forfeitWords(state, [entry.player], entry.count, entry, { plain })]),
   "snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
 });

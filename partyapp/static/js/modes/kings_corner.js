@@ -182,6 +182,10 @@ function Phone({ state, send }) {
     <p class="sub kc-score">${g.scoring === "chips"
       ? t("Your chips: {count} · pot {pot}", { count: (g.chips || {})[me] || 0, pot: g.pot })
       : t("Your penalty points: {count}", { count: (g.scores || {})[me] || 0 })} · ${scoreWords(g)}</p>
+    ${moves.end ? html`<div class="actions kc-end">
+      <button type="button" class="btn btn-big btn-primary" data-action=${moves.end} disabled=${busy}
+        onClick=${() => act({ type: moves.end })}>${moves.end === "draw" ? t("Draw a card — end your turn") : t("End your turn")}</button>
+    </div>` : null}
     ${g.over ? null : html`<div class="kc-grid">
       ${GRID.flat().map((sp) => (sp === "stock"
         ? html`<div key="stock" class="kc-cell kc-cell-stock"><span class="kc-cell-cards">${g.piles.stock
@@ -192,12 +196,8 @@ function Phone({ state, send }) {
     </div>`}
     ${hint ? html`<p class="kc-hint">${hint}</p>` : null}
     ${(you.hand || []).length ? html`<div class="kc-hand"><${Hand} cards=${you.hand} selected=${pick && pick.card ? [pick.card] : []}
-      enabled=${playable} drag=${drag}
+      enabled=${playable} drag=${drag} aceLow=${true}
       onToggle=${playable.length ? (c) => setPicked(pick && pick.card === c ? null : { card: c }) : undefined} /></div>` : null}
-    ${moves.end ? html`<div class="actions">
-      <button type="button" class="btn btn-big btn-primary" data-action=${moves.end} disabled=${busy}
-        onClick=${() => act({ type: moves.end })}>${moves.end === "draw" ? t("Draw a card — end your turn") : t("End your turn")}</button>
-    </div>` : null}
     ${g.over ? html`<${Result} state=${state} />` : null}
   </div>`;
 }

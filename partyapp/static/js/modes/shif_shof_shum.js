@@ -47,7 +47,8 @@ function turnLine(state) {
   if (g.phase === "lead" || !g.top) return t("{name} leads a card.", { name: who });
   const top = html`<${CardLabel} code=${g.top.card} />`;
   if (g.relead) return t("{name} leads a new card, or lays another {rank}.", { name: who, rank: rankWord(g.top.card.slice(0, -1)) });
-  return t("{name} may match {card} — or pass.", { name: who, card: top });
+  return (g.options || {}).free_pass ? t("{name} may match {card} — or pass.", { name: who, card: top })
+    : t("{name} matches {card}, or passes holding none.", { name: who, card: top });
 }
 
 function BoxOfTokens({ box }) {
@@ -91,10 +92,20 @@ function Status({ state }) {
   if (g.turn !== me) return html`<div class="status-line">${turnLine(state)}</div>`;
   if (g.phase === "lead" || !g.top) return html`<div class="status-line mine">${t("Your lead: lay any card.")}</div>`;
   const top = html`<${CardLabel} code=${g.top.card} />`;
-  if (g.relead) return html`<div class="status-line mine">${t("You were matched: lead a new card, or lay another {rank}.", { rank: rankWord(g.top.card.slice(0, -1)) })}</div>`;
-  return html`<div class="status-line mine">${playable(state).length
-    ? t("Match {card} — “{word}” — or pass.", { card: top, word: t(WORDS[g.word] || "") })
-    : t("You hold no card to match {card}: pass.", { card: top })}</div>`;
+  const rank = g.top.card.slice(0, -1);
+  if (g.relead) {
+    // "another" only to a player who holds one
+    const another = (state.you.hand || []).some((c) => c.slice(0, -1) === rank);
+    return html`<div class="status-line mine">${another
+      ? t("You were matched: lead a new card, or lay another {rank}.", { rank: rankWord(rank) })
+      : t("You were matched: lead a new card.")}</div>`;
+  }
+  const canPass = (state.you.actions || []).some((a) => a.type === "pass");
+  const word = t(WORDS[g.word] || "");
+  return html`<div class="status-line mine">${!playable(state).length
+    ? t("You hold no card to match {card}: pass.", { card: top })
+    : canPass ? t("Match {card} — “{word}” — or pass.", { card: top, word })
+      : t("Match {card} — “{word}”: a match must be laid.", { card: top, word })}</div>`;
 }
 
 function Phone({ state, send }) {

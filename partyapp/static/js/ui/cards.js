@@ -60,12 +60,13 @@ export function rankValue(rank) {
   return i < 0 ? 99 : i;
 }
 
-// Sorted copy of a hand: by "rank" (then suit) or by "suit" (then rank).
-export function sortCards(cards, by = "rank") {
+// Sorted copy of a hand: by "rank" (then suit) or by "suit" (then rank);
+// aceLow: the ace below the two, where the game counts it low.
+export function sortCards(cards, by = "rank", aceLow = false) {
   const key = (code) => {
     const c = parseCard(code);
     if (!c) return [999, 999];
-    const r = c.joker ? 98 : rankValue(c.rank);
+    const r = c.joker ? 98 : aceLow && c.rank === "A" ? -1 : rankValue(c.rank);
     const s = c.joker ? 9 : SUIT_ORDER.indexOf(c.suit);
     return by === "suit" ? [s, r] : [r, s];
   };
@@ -79,16 +80,21 @@ export function sortCards(cards, by = "rank") {
 // A face. size: "mini" | "small" | "" | "big". As a button when onClick is given.
 // covered: another card lies over all but its top-left corner (a fan, a
 // pile), so only that corner is drawn.
-export function Card({ code, size = "", selected = false, onClick, onPointerDown, className = "", fresh = false, disabled = false, covered = false }) {
+// A joker's corner is the joker's own sign, never a letter that reads as a
+// jack. ranked: the middle shows the rank with its suit (a card read from
+// across the room, on the TV's pile), not the suit alone.
+export function Card({ code, size = "", selected = false, onClick, onPointerDown, className = "", fresh = false, disabled = false, covered = false, ranked = false }) {
   const c = parseCard(code);
   if (!c) return html`<${CardBack} size=${size} className=${className} />`;
-  const sym = c.joker ? "★" : SUITS[c.suit];
+  const sym = c.joker ? "🃏" : SUITS[c.suit];
+  const index = c.joker ? html`<span class="joker-index">🃏</span>` : html`${c.rank}<br />${sym}`;
+  const middle = c.joker ? "🃏" : ranked ? html`<span class="pip-rank">${c.rank}</span>${sym}` : sym;
   const face = [
-    html`<span class="corner tl" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
-    covered ? null : html`<span class="pip" aria-hidden="true">${c.joker ? "🃏" : sym}</span>`,
-    covered ? null : html`<span class="corner br" aria-hidden="true">${c.joker ? "J" : c.rank}<br />${sym}</span>`,
+    html`<span class="corner tl" aria-hidden="true">${index}</span>`,
+    covered ? null : html`<span class=${cx("pip", ranked && !c.joker && "ranked")} aria-hidden="true">${middle}</span>`,
+    covered ? null : html`<span class="corner br" aria-hidden="true">${index}</span>`,
   ];
-  const cls = cx("card", c.red ? "red" : "black", suitClass(c), size, selected && "selected", fresh && "flip-in", className);
+  const cls = cx("card", c.red ? "red" : "black", c.joker && "joker", suitClass(c), size, selected && "selected", fresh && "flip-in", className);
   if (onClick) {
     return html`<button type="button" class=${cls} aria-pressed=${selected ? "true" : "false"}
       aria-label=${cardName(code)} data-card=${code} disabled=${disabled} onClick=${onClick}

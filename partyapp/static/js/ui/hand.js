@@ -7,10 +7,13 @@ import { storage } from "../common.js";
 import { Card, sortCards } from "./cards.js";
 
 const CARD_PX = 66; // a hand card's width (CSS .hand .card)
-const ROW_MAX = 13;
+const TAP_PX = 44; // the least of each card a thumb gets to tap
 
-function rows(cards) {
-  const n = Math.ceil(cards.length / ROW_MAX) || 1;
+// The rows a hand is laid out in: as few as give every card's visible strip
+// a thumb's width (TAP_PX) on a screen this wide.
+function rows(cards, width) {
+  const fit = Math.max(1, Math.floor((width - CARD_PX) / TAP_PX) + 1);
+  const n = Math.ceil(cards.length / fit) || 1;
   const per = Math.ceil(cards.length / n);
   const out = [];
   for (let i = 0; i < cards.length; i += per) out.push(cards.slice(i, i + per));
@@ -21,10 +24,11 @@ function rows(cards) {
 // hand that only shows); enabled: the codes that may be tapped now (the others
 // are shown dimmed), all of them when omitted; drag(ev, code): a card pressed
 // (to drag it somewhere, see ui/place.js).
-export function Hand({ cards, selected = [], onToggle, label, enabled = null, drag }) {
+// aceLow: the game counts the ace low (Kings Corner), so it sorts below the two.
+export function Hand({ cards, selected = [], onToggle, label, enabled = null, drag, aceLow = false }) {
   const [ref, size] = useSize();
   const [by, setBy] = useState(() => storage.get("partyapp.sort") || "rank");
-  const sorted = sortCards(cards || [], by);
+  const sorted = sortCards(cards || [], by, aceLow);
   const picked = [...selected];
   const isPicked = (code) => {
     const i = picked.indexOf(code);
@@ -45,7 +49,7 @@ export function Hand({ cards, selected = [], onToggle, label, enabled = null, dr
         ${by === "rank" ? t("Sort by suit") : t("Sort by rank")}</button>` : null}
     </div>
     <div class="hand" ref=${ref}>
-      ${sorted.length ? rows(sorted).map((row, r) => {
+      ${sorted.length ? rows(sorted, width).map((row, r) => {
         const step = row.length > 1 ? Math.min(CARD_PX + 6, (width - CARD_PX) / (row.length - 1)) : 0;
         return html`<div class="hand-row" key=${r}>
           ${row.map((code, i) => {

@@ -6,7 +6,7 @@
 import { cx, html, useEffect, useNow, useRef, useState } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
-import { registerMessages } from "../words.js";
+import { registerMessages, word } from "../words.js";
 import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
 import { Result } from "./result.js";
@@ -144,9 +144,44 @@ export function stackSeat(state, player, badges = []) {
   return { handSize: typeof n === "number" ? n : undefined, badges };
 }
 
-// Where I came in the last race, in a line for my phone.
+// The newest log entry, passing over the ones that only follow another
+// (the race's order before its pickup, its forfeits, a player running out
+// after a take), and stopping at the next card turned: what just happened
+// at the table.
+export function latestNews(game, kinds, passOver = ["race.order"]) {
+  for (let i = game.log.length - 1; i >= 0 && i >= game.log.length - 5; i -= 1) {
+    const e = game.log[i];
+    if (kinds.includes(e.msg)) return e;
+    if (!passOver.includes(e.msg) && !String(e.msg).startsWith("forfeit.")) return null;
+  }
+  return null;
+}
+
+// What just happened, in big type on the TV (who slapped wrongly, who took
+// the pile), until the next card is turned.
+export function News({ state, kinds, passOver }) {
+  const entry = latestNews(state.game, kinds, passOver);
+  if (!entry) return null;
+  return html`<div class="news-big" data-news=${entry.msg}>${word(entry, state)}</div>`;
+}
+
+// A false slap of mine since the last race: the newest slap word on my phone.
+function myFalseSlap(state) {
+  const me = state.you.player_id;
+  const log = state.game.log;
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.msg === "race.order") return false;
+    if (/\.(false_slap|burn)$/.test(e.msg) && e.player === me) return true;
+  }
+  return false;
+}
+
+// Where I came in the last race, in a line for my phone; after a slap of
+// mine on no match, that slap.
 export function myPlace(state, race) {
   const me = state.you.player_id;
+  if (myFalseSlap(state)) return t("Last slap: yours, on no match");
   if (!race) return null;
   const i = race.order.findIndex((e) => e.player === me);
   if (i === 0) return t("Last slap: you were first!");
@@ -165,7 +200,7 @@ export function FaceUpPile({ pile, burned = 0, flips, under = 4 }) {
     <div class="fp-cards">
       ${burned ? html`<${CardBack} className="fp-burned" />` : null}
       ${below.map((c, i) => html`<${Card} key=${`${flips}:${i}:${c}`} code=${c} covered className="fp-under" />`)}
-      ${top ? html`<${Card} key=${`top:${flips}`} code=${top} fresh className="fp-top" />`
+      ${top ? html`<${Card} key=${`top:${flips}`} code=${top} fresh ranked className="fp-top" />`
         : html`<div class="card empty-slot fp-top"></div>`}
     </div>
     <div class="pile-count">${t("{count} card in the pile|{count} cards in the pile", { count: pile.length })}${
