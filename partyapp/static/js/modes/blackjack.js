@@ -96,9 +96,9 @@ function DealerZone({ state, compact }) {
   const holder = holderOf(g);
   const h = (g.hands || {})[holder];
   const status = h && STATUS_WORDS[h.status] && h.status !== "live" ? t(STATUS_WORDS[h.status]) : null;
-  const betting = g.phase === "bet" || g.over;
+  const betting = g.phase === "bet" && !g.over;
   return html`<${HouseZone} compact=${compact} cards=${h && h.cards} felt=${feltLines(g)} pile="pack"
-    count=${betting ? 0 : (g.piles || {}).stock || 0} decks=${betting && !g.over ? 1 : 0}
+    count=${betting ? 0 : (g.piles || {}).stock || 0} decks=${betting ? 1 : 0}
     title=${holder ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${holder} />` }) : t("Dealer")}
     total=${h ? [dealerTotal(h), status ? html` <span class="hand-status">${status}</span>` : null] : t("waiting for the bets")} />`;
 }
