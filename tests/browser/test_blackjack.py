@@ -25,9 +25,8 @@ pytestmark = pytest.mark.browser
 PHONE_SIZE = {"width": 390, "height": 844}
 RU = "ru-RU"
 
-# Every word that a line break cut inside itself with no hyphen shown
-# (hyphens: auto may cut a word and shows the hyphen; a word with a hyphen
-# of its own may break there).
+# Every word that a line break cut inside itself (a word with a hyphen of
+# its own may break there).
 BROKEN_WORDS_JS = r"""
 () => {
   const broken = [];
@@ -36,7 +35,6 @@ BROKEN_WORDS_JS = r"""
     const el = node.parentElement;
     if (!el || !el.checkVisibility || !el.checkVisibility()) continue;
     if (el.closest("[data-audit=skip]")) continue;
-    if (getComputedStyle(el).hyphens === "auto") continue;
     const text = node.textContent;
     const re = /[^\s\-‐–—]+/g;
     let m;
