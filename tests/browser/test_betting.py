@@ -93,6 +93,9 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
     for phone in (ana, bob):
         expect(phone.locator("form[data-action=bet]")).to_be_visible()
         expect(phone.locator("button[data-action=sit_out]")).to_be_visible()
+    expect(ana.locator("form[data-action=bet] .quick")).to_have_text(["5", "10", "25", "50"])
+    expect(table.locator(".bx-dealer")).to_contain_text("6 decks, shuffled at the deal")
+    expect(table.locator(".bx-dealer")).not_to_contain_text("0 cards")
     shots("ana-bets", ana, full_page=True)
     assert_fits(ana, "Ana's phone at the betting", phone=True)
     amount = ana.locator("form[data-action=bet] input[type=number]")
@@ -114,6 +117,10 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
     expect(table.locator(".bx-box.is-turn .bx-name")).to_have_text("Ana")
     expect(table.locator(".bx-dealer-hand .card-back")).to_have_count(1)
     expect(table.locator("#ticker")).to_contain_text("no blackjack")
+    bob_box = table.locator(".bx-box", has_text="Bob")
+    expect(bob_box).to_contain_text("insurance lost −5")  # shown lost after the peek
+    expect(bob_box).not_to_contain_text("insured for")
+    expect(table.locator(".bx-dealer-total")).to_have_text("1 or 11 showing")  # a lone ace, never "soft 11"
     assert "7S" not in table.content() and "7S" not in ana.content() and "7S" not in bob.content()
     shots("table-ana-to-play", table)
     assert_fits(table, "the table while Ana plays")
@@ -124,6 +131,10 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
     assert_fits(ana, "Ana's phone after the split", phone=True)
     double = ana.locator("form[data-action=double]")
     expect(double.locator("button[type=submit]")).to_have_text("Double for 10")
+    # the safe moves are the bright ones; the costly double never is
+    expect(ana.locator("button[data-action=stand].btn-primary")).to_be_visible()
+    expect(ana.locator("button[data-action=hit].btn-primary")).to_be_visible()
+    expect(double.locator("button.btn-primary")).to_have_count(0)
     double.locator("button[type=submit]").click()
     expect(ana.locator(".status-line")).to_contain_text("hand 2 of 2")
     tap(ana, "stand")
@@ -144,6 +155,12 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
     results = [(p["player"], p["box"], p["result"], p["amount"]) for p in game["payouts"]]
     assert results == [("p2", "insurance", "insurance_lost", -5), ("p1", "split1", "push", 0),
                        ("p1", "bet", "win", 20), ("p2", "bet", "win", 10)]
+    # Bob's box agrees with his chips: the win, the insurance lost, net +5
+    expect(bob_box.locator(".net-badge")).to_have_text("net +5")
+    expect(bob_box).to_contain_text("insurance lost −5")
+    expect(bob_box.locator(".bet-hand .result-badge")).to_have_text("won")
+    expect(table.locator(".bx-box", has_text="Ana").locator(".net-badge")).to_have_text("net +20")
+    expect(bob.locator(".my-payouts .net-badge")).to_have_text("net +5")
     steps = [e["msg"] for e in game["log"]]
     assert steps.index("casino.reveal") < steps.index("bj.dealer_stand")
     expect(ana.locator("[data-action]")).to_have_count(0)
@@ -172,6 +189,7 @@ def test_russian_blackjack_three_sevens_and_a_tie_left_on_the_table(open_table, 
         tap(ana, "hit")
         expect(table.locator("#ticker")).to_contain_text("Three sevens for Ana")
         expect(ana.locator(".my-payouts")).to_contain_text("three sevens! +10")
+        expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("three sevens! +10")
         tap(bob, "stand")
         frame = cy.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "dealer")
         assert [a["type"] for a in frame["you"]["actions"]] == ["hit"]
@@ -182,6 +200,10 @@ def test_russian_blackjack_three_sevens_and_a_tie_left_on_the_table(open_table, 
         assert cy.call("game.act", {"action": {"type": "stand"}})["ok"]
 
         expect(bob.locator("button[data-action=leave]")).to_have_text("Play it again (10)")
+        expect(bob.locator("button[data-action=leave].btn-primary")).to_be_visible()
+        expect(bob.locator("form[data-action=add] button.btn-primary")).to_have_count(0)
+        expect(bob.locator(".dealer-strip .strip-title")).to_have_text("Cy's bank")
+        expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("net +20")
         expect(bob.locator("button[data-action=take_back]")).to_be_visible()
         expect(table.locator(".bx-box", has_text="Bob")).to_contain_text("tie stake 10 on the table")
         # Ana deals next; the cards in the dealer's zone are still Cy's
@@ -299,6 +321,9 @@ def test_a_pontoon_takes_the_bank_mid_game_and_not_on_the_last_deal(open_table, 
     expect(ana.locator("button[data-action=deal]")).to_be_visible()
     expect(ana.locator(".dealer-strip .strip-title")).to_have_text("Bob's bank")
     expect(bob.locator(".dealer-strip .strip-title")).to_have_text("Your bank")
+    expect(bob.locator(".dealer-strip .strip-next")).to_have_text("The bank passes to Ana, who deals next")
+    expect(bob.locator(".status-line")).to_have_text("Ana holds the bank now and deals next")
+    expect(ana.locator(".dealer-strip .strip-next")).to_have_text("The bank passes to you: you deal next")
     shots("table-bank-passes", table)
     assert_fits(table, "the table as the bank passes")
     shots("ana-new-bank", ana, full_page=True)

@@ -457,6 +457,15 @@ def test_no_dealer_cards_when_every_box_is_bust():
     assert "bj.dealer_card" not in msgs(g) and "casino.reveal" in msgs(g)
 
 
+def test_the_dealer_does_not_stand_when_every_box_is_bust():
+    """Every hand bust: the log never says the dealer stands (on 11 or else)."""
+    g = table(["10H", "5S", "6D", "10S", "KC"], n=1)
+    act(g, "p0", "hit")
+    dealer_plays(g)
+    assert "bj.dealer_stand" not in msgs(g)
+    assert g.public_view()["dealer_hand"]["status"] != "stood"
+
+
 # -- the session ----------------------------------------------------------------------------------------------------
 def test_the_game_ends_after_the_rounds_with_the_stacks():
     """After ``rounds`` deals the game is over with stacks, net and drinks."""

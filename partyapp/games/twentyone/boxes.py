@@ -431,7 +431,10 @@ class BoxesGame(TwentyOneGame):
                 dealer["status"] = BUST
                 self.log("bj.dealer_bust", total=total)
             return
-        if dealer["status"] == LIVE and len(dealer["cards"]) >= 2:
+        # The dealer stands only against a hand that waits for it: when every
+        # box is bust the dealer's cards are turned and nothing more is said.
+        waiting = any(h["status"] == STOOD for _, _, h in self.hands_in_play())
+        if dealer["status"] == LIVE and len(dealer["cards"]) >= 2 and waiting:
             dealer["status"] = STOOD
             self.log("bj.dealer_stand", total=hand_value(dealer["cards"]).total)
         self.settle()

@@ -4,6 +4,7 @@ import "./drinking.js";
 import "./cheat.js";
 import "./old_maid.js";
 import "./go_fish.js";
+import "./blackjack.js";
 import "./blackjacks.js";
 import "./pontoon.js";
 import "./irish_snap.js";

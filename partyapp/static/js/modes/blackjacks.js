@@ -10,8 +10,8 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
-  bettingSeatInfo, boxPlayers, houseHolder, otherMoves, quickStakes, totalWord,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, Who, bankWords,
+  bettingSeatInfo, boxPlayers, dealPayouts, handFigure, houseHolder, otherMoves, quickStakes, quickUpTo, showingWord, totalWord,
 } from "../ui/betting.js";
 import { registerMode } from "./index.js";
 
@@ -47,20 +47,10 @@ registerMessages({
   "russian.add": N_("{player} adds {amount}: {total} in play."),
   "russian.take_back": N_("{player} takes back the stake of {amount}."),
   "russian.bank": bankWords,
-  // home Blackjack (its table is the generic one; its log reads in words too)
-  "blackjack.bet": N_("{player} bets {amount}."),
-  "blackjack.sit_out": N_("{player} sits this deal out."),
-  "blackjack.deal": N_("{dealer} deals: one card down, one up."),
-  "blackjack.natural": N_("A natural for {player}: {cards}!"),
-  "blackjack.hit": N_("{player} hits: {card}."),
-  "blackjack.stand": N_("{player} stands."),
-  "blackjack.bust": N_("{player} is bust: {cards}, {total}."),
-  "blackjack.reveal": N_("{player} turns the down card: {cards}, {total}."),
-  "blackjack.bank": bankWords,
 });
 
-const STATUS_WORDS = { blackjack: N_("Blackjack!"), bust: "bust", surrendered: "surrendered", stood: "stands" };
-const DEALER_WORDS = { blackjack: N_("Blackjack!"), bust: "bust", stood: "stands" };
+const STATUS_WORDS = { blackjack: N_("Blackjack!"), bust: N_("bust"), surrendered: N_("surrendered"), stood: N_("stands") };
+const DEALER_WORDS = { blackjack: N_("Blackjack!"), bust: N_("bust"), stood: N_("stands") };
 
 // -- the table ---------------------------------------------------------------------------------
 function feltLines(g) {
@@ -85,12 +75,11 @@ function DealerZone({ state, compact }) {
   const g = state.game;
   const d = g.dealer_hand;
   const holder = houseHolder(g);
-  const hidden = d ? d.cards.some((c) => c === null) : false;
   const status = d && DEALER_WORDS[d.status] ? t(DEALER_WORDS[d.status]) : null;
   return html`<${HouseZone} compact=${compact} cards=${d && d.cards} felt=${feltLines(g)} pile="shoe" count=${g.piles.shoe}
+    decks=${d ? 0 : (g.options || {}).decks || 0}
     title=${holder ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${holder} />` }) : t("Dealer")}
-    total=${d ? [hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft),
-      status ? html` <span class="hand-status">${status}</span>` : null] : t("waiting for the bets")} />`;
+    total=${d ? [showingWord(d), status ? html` <span class="hand-status">${status}</span>` : null] : t("waiting for the bets")} />`;
 }
 
 function StatusLine({ state }) {
@@ -125,6 +114,8 @@ function betLine(state, pid) {
     return staked ? t("bet {amount}", { amount: String(staked) }) : t("watching");
   }
   if (g.phase === "insurance" && g.waiting_for.includes(pid)) return t("insurance?");
+  // once the dealer has looked, the insurance is shown won or lost (SideAndNet)
+  if (dealPayouts(g, pid).some((p) => p.box === "insurance")) return null;
   const insured = (g.insurance || {})[pid];
   return insured ? t("insured for {amount}", { amount: String(insured) }) : null;
 }
@@ -137,7 +128,9 @@ function Box({ state, pid, compact }) {
   return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
     <div class="bx-name">${nameOf(state, pid)}</div>
     ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
-      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS} />`)}
+      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS}
+      figure=${handFigure(g, pid)} />`)}
+    <${SideAndNet} g=${g} pid=${pid} />
     ${line ? html`<div class="bx-line">${line}</div>` : null}
   </div>`;
 }
@@ -157,12 +150,13 @@ function DealerStrip({ state }) {
   const g = state.game;
   const d = g.dealer_hand;
   if (!d) return null;
-  const hidden = d.cards.some((c) => c === null);
   const holder = houseHolder(g);
+  const title = !holder ? t("Dealer") : holder === state.you.player_id ? t("Your bank")
+    : t("{name}'s bank", { name: html`<b>${nameOf(state, holder)}</b>` });
   return html`<section class="dealer-strip">
-    <span class="strip-title">${holder ? t("{name}'s bank", { name: html`<b>${nameOf(state, holder)}</b>` }) : t("Dealer")}</span>
+    <span class="strip-title">${title}</span>
     <${CardRow} cards=${d.cards} size="tiny" />
-    <span class="strip-total">${hidden ? t("{total} showing", { total: totalWord(d.total, d.soft) }) : totalWord(d.total, d.soft)}
+    <span class="strip-total">${showingWord(d)}
       ${DEALER_WORDS[d.status] ? [" ", t(DEALER_WORDS[d.status])] : null}</span>
   </section>`;
 }
@@ -175,7 +169,8 @@ function MyHands({ state }) {
   const cur = g.current && g.current.player === me ? g.current.hand : -1;
   return html`<section class="my-hands">
     ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size="phone" current=${i === cur}
-      label=${hands.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} statusWords=${STATUS_WORDS} />`)}
+      label=${hands.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} statusWords=${STATUS_WORDS}
+      figure=${handFigure(g, me)} />`)}
   </section>`;
 }
 
@@ -200,34 +195,54 @@ function Moves({ state, send }) {
   if (by.leave || by.take_back) {
     const stake = ((g.stakes || {})[me] || {}).bet || 0;
     out.push(html`<p key="tie" class="sub">${t("Your tied stake of {amount} is still on the table.", { amount: String(stake) })}</p>`);
-    if (by.leave) out.push(html`<${MoveButton} key="leave" type="leave" send=${send} label=${t("Play it again ({amount})", { amount: String(stake) })} />`);
+    if (by.leave) out.push(html`<${MoveButton} key="leave" type="leave" send=${send} primary=${true} label=${t("Play it again ({amount})", { amount: String(stake) })} />`);
     if (by.add) {
-      const { max } = by.add.params.amount.int;
-      out.push(html`<${AmountAction} key="add" spec=${by.add} send=${send} label=${t("Add to it")} quick=${[1, Math.ceil(max / 2), max]}
+      const { min, max } = by.add.params.amount.int;
+      out.push(html`<${AmountAction} key="add" spec=${by.add} send=${send} label=${t("Add to it")} quick=${[min, ...quickUpTo(max, min)]} quiet=${true}
         button=${(v) => t("Add {amount}: {total} in play", { amount: String(v), total: String(stake + v) })} />`);
     }
     if (by.take_back) out.push(html`<${MoveButton} key="take_back" type="take_back" send=${send} label=${t("Take it back")} className="btn-quiet-big" />`);
   }
   if (by.sit_out) out.push(html`<${MoveButton} key="sit_out" type="sit_out" send=${send} label=${t("Sit this deal out")} className="btn-quiet-big" />`);
   if (by.insurance) {
-    const half = Math.floor((((g.stakes || {})[me] || {}).bet || 0) / 2);
-    out.push(html`<div key="insurance" class="action-group act-insurance" data-action="insurance">
-      <div class="action-label">${t("The dealer shows an ace. Insure for {amount}? It pays 2:1 if the dealer has blackjack.", { amount: String(half) })}</div>
-      <div class="choices">
-        <button type="button" class="btn btn-choice" data-value="true" onClick=${() => send({ type: "insurance", take: true })}>${t("Insure ({amount})", { amount: String(half) })}</button>
-        <button type="button" class="btn btn-choice" data-value="false" onClick=${() => send({ type: "insurance", take: false })}>${t("No insurance")}</button>
-      </div></div>`);
+    const bet = (((g.stakes || {})[me] || {}).bet || 0);
+    const half = Math.floor(bet / 2);
+    const mine = ((g.hands || {})[me] || [])[0];
+    const take = () => send({ type: "insurance", take: true });
+    const leave = () => send({ type: "insurance", take: false });
+    if (mine && mine.status === "blackjack") {
+      // insuring a blackjack is taking even money: a win whatever the dealer holds
+      const bj = (g.options || {}).blackjack_pays === "6:5" ? Math.floor(bet * 6 / 5) : Math.floor(bet * 3 / 2);
+      const even = 2 * half === bj - half;
+      out.push(html`<div key="insurance" class="action-group act-insurance even-money" data-action="insurance">
+        <div class="action-label">${even
+          ? t("Your blackjack against the dealer's ace: take even money, {amount}, whatever the dealer holds?", { amount: String(2 * half) })
+          : t("Your blackjack against the dealer's ace: insure it for {amount} and win {low} if the dealer has blackjack, {high} if not?", {
+            amount: String(half), low: String(2 * half), high: String(bj - half) })}</div>
+        <div class="choices">
+          <button type="button" class="btn btn-choice btn-primary" data-value="true" onClick=${take}>${even
+            ? t("Even money ({amount})", { amount: String(2 * half) }) : t("Insure ({amount})", { amount: String(half) })}</button>
+          <button type="button" class="btn btn-choice" data-value="false" onClick=${leave}>${t("Play for {amount}", { amount: String(bj) })}</button>
+        </div></div>`);
+    } else {
+      out.push(html`<div key="insurance" class="action-group act-insurance" data-action="insurance">
+        <div class="action-label">${t("The dealer shows an ace. Insure for {amount}? It pays 2:1 if the dealer has blackjack.", { amount: String(half) })}</div>
+        <div class="choices">
+          <button type="button" class="btn btn-choice" data-value="true" onClick=${take}>${t("Insure ({amount})", { amount: String(half) })}</button>
+          <button type="button" class="btn btn-choice btn-primary" data-value="false" onClick=${leave}>${t("No insurance")}</button>
+        </div></div>`);
+    }
   }
   if (by.hit || by.stand) {
     out.push(html`<div key="hs" class="move-pair">
-      ${by.hit ? html`<${MoveButton} type="hit" send=${send} label=${dealer ? t("Draw a card") : t("Hit")} />` : null}
-      ${by.stand ? html`<${MoveButton} type="stand" send=${send} label=${dealer ? t("Stand on {total}", { total }) : t("Stand")} />` : null}
+      ${by.hit ? html`<${MoveButton} type="hit" send=${send} primary=${true} label=${dealer ? t("Draw a card") : t("Hit")} />` : null}
+      ${by.stand ? html`<${MoveButton} type="stand" send=${send} primary=${true} label=${dealer ? t("Stand on {total}", { total }) : t("Stand")} />` : null}
     </div>`);
   }
   if (by.double) {
     const { min, max } = by.double.params.amount.int;
     out.push(html`<${AmountAction} key="double" spec=${by.double} send=${send} label=${t("Double down: one more card")}
-      initial=${max} quick=${min < max ? [Math.ceil(max / 2), max] : []} button=${(v) => t("Double for {amount}", { amount: String(v) })} />`);
+      initial=${max} quick=${min < max ? quickUpTo(max, min) : []} quiet=${true} button=${(v) => t("Double for {amount}", { amount: String(v) })} />`);
   }
   if (by.split) out.push(html`<${MoveButton} key="split" type="split" send=${send} label=${t("Split the pair")} />`);
   if (by.surrender) out.push(html`<${MoveButton} key="surrender" type="surrender" send=${send} label=${t("Surrender: half the bet back")} className="btn-quiet-big" />`);

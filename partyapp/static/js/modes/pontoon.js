@@ -11,8 +11,8 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
-  bettingSeatInfo, boxPlayers, houseHolder, otherMoves, quickStakes, totalWord,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, Who, bankWords,
+  bettingSeatInfo, boxPlayers, handFigure, houseHolder, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
 import { ActionControl } from "./generic.js";
 import { registerMode } from "./index.js";
@@ -121,7 +121,9 @@ function Box({ state, pid, compact }) {
   return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
     <div class="bx-name">${nameOf(state, pid)}</div>
     ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
-      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS} />`)}
+      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS}
+      figure=${handFigure(g, pid)} />`)}
+    <${SideAndNet} g=${g} pid=${pid} />
     ${line ? html`<div class="bx-line">${line}</div>` : null}
   </div>`;
 }
@@ -153,9 +155,8 @@ function MyHands({ state }) {
       const p = pub[i] || {};
       const hand = { ...p, cards: h.cards, total: null };
       return html`<div key=${i} class="my-hand">
-        <${HandView} hand=${hand} size="phone" current=${i === cur} statusWords=${STATUS_WORDS}
-          label=${mine.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} />
-        <div class="hand-worth">${rankWord(h)}</div>
+        <${HandView} hand=${hand} size="phone" current=${i === cur} statusWords=${STATUS_WORDS} worth=${rankWord(h)}
+          figure=${handFigure(g, me)} label=${mine.length > 1 ? t("Hand {n}", { n: String(i + 1) }) : t("Your hand")} />
       </div>`;
     })}
   </section>`;
@@ -172,6 +173,8 @@ function BankerStrip({ state }) {
     <${CardRow} cards=${b.cards} size="tiny" />
     <span class="strip-total">${typeof b.total === "number" ? totalWord(b.total, b.soft)
       : mine ? t("face down until your turn") : ""} ${paying(g) || ""}</span>
+    ${newBank(g) ? html`<span class="strip-next">${g.banker === state.you.player_id ? t("The bank passes to you: you deal next")
+      : t("The bank passes to {name}, who deals next", { name: html`<b>${nameOf(state, g.banker)}</b>` })}</span>` : null}
   </section>`;
 }
 
@@ -208,8 +211,8 @@ function Moves({ state, send }) {
   }
   if (by.twist || by.stick) {
     out.push(html`<div key="ts" class="move-pair">
-      ${by.twist ? html`<${MoveButton} type="twist" send=${send} label=${banker ? t("Twist a card") : t("Twist (face up)")} />` : null}
-      ${by.stick ? html`<${MoveButton} type="stick" send=${send} label=${banker
+      ${by.twist ? html`<${MoveButton} type="twist" send=${send} primary=${true} label=${banker ? t("Twist a card") : t("Twist (face up)")} />` : null}
+      ${by.stick ? html`<${MoveButton} type="stick" send=${send} primary=${true} label=${banker
         ? (total >= 21 ? t("Stick on 21") : t("Stick: paying {n}", { n: String(total + 1) }))
         : t("Stick on {total}", { total: String(total) })} />` : null}
     </div>`);
@@ -229,7 +232,8 @@ function PontoonPhone({ state, send }) {
 function say(state, acts) {
   const g = state.game;
   const me = state.you.player_id;
-  if (acts.includes("deal")) return t("You hold the bank: deal");
+  if (acts.includes("deal")) return newBank(g) ? t("The bank is yours now: deal") : t("You hold the bank: deal");
+  if (newBank(g) && g.banker !== me) return t("{name} holds the bank now and deals next", { name: html`<b>${nameOf(state, g.banker)}</b>` });
   if (acts.includes("refuse")) return t("Buy the bank?");
   if (acts.includes("bet")) return t("Look at your card and stake");
   if (g.phase === "banker" && g.banker === me) return t("Your bank: twist or stick");

@@ -39,9 +39,9 @@ const PAYOUTS = {
 
 // Short names of results, for a hand's badge.
 const RESULT_WORDS = {
-  win: "won", blackjack: N_("blackjack!"), natural: N_("natural!"), pontoon: N_("pontoon!"), trick: N_("five card trick!"),
-  three_sevens: N_("three sevens!"), insurance: N_("insurance paid"), push: "push", knock: "knock", tie: N_("tie: stays"),
-  lose: "lost", bust: "bust", surrender: "surrendered", insurance_lost: N_("insurance lost"),
+  win: N_("won"), blackjack: N_("blackjack!"), natural: N_("natural!"), pontoon: N_("pontoon!"), trick: N_("five card trick!"),
+  three_sevens: N_("three sevens!"), insurance: N_("insurance paid"), push: N_("push"), knock: N_("knock: stake back"),
+  tie: N_("tie: stays"), lose: N_("lost"), bust: N_("bust"), surrender: N_("surrendered"), insurance_lost: N_("insurance lost"),
   banker_pontoon: N_("lost double"), banker_trick: N_("lost double"),
 };
 
@@ -75,6 +75,16 @@ export function totalWord(total, soft) {
   return soft && total < 21 ? t("soft {total}", { total: String(total) }) : String(total);
 }
 
+// What the dealer's or banker's cards in sight are worth: a lone ace is
+// "1 or 11" (never "soft 11"); with a card face down, "... showing".
+export function showingWord(hand) {
+  if (!hand || typeof hand.total !== "number") return "";
+  const seen = (hand.cards || []).filter((c) => c !== null);
+  const hidden = seen.length < (hand.cards || []).length;
+  const word = seen.length === 1 && seen[0][0] === "A" ? t("1 or 11") : totalWord(hand.total, hand.soft);
+  return hidden ? t("{total} showing", { total: word }) : word;
+}
+
 // A payout as a signed figure: "+15", "−10", "±0".
 export function signed(amount) {
   if (typeof amount !== "number") return "";
@@ -87,7 +97,7 @@ export function signed(amount) {
 const CARD_SIZES = new Set(["mini", "small", "big"]);
 
 // size "label": the cards as short labels in a line of text (a crowded table).
-export function CardRow({ cards, size = "small", fresh = 0 }) {
+export function CardRow({ cards, size = "small", fresh = 0, down = -1 }) {
   const list = cards || [];
   if (size === "label") {
     return html`<span class="card-labels">${list.map((c, i) => (c === null
@@ -98,7 +108,9 @@ export function CardRow({ cards, size = "small", fresh = 0 }) {
   return html`<div class=${cx("card-row", `row-${size}`)}>
     ${list.map((c, i) => (c === null
       ? html`<${CardBack} key=${`b${i}`} size=${own} />`
-      : html`<${Card} key=${`${i}:${c}`} code=${c} size=${own} covered=${i < list.length - 1} fresh=${i >= list.length - fresh} />`))}
+      : i === down ? html`<div key=${`d${i}:${c}`} class="down-card"><${Card} code=${c} size=${own} covered=${i < list.length - 1} />
+        <span class="down-mark">${t("face down")}</span></div>`
+        : html`<${Card} key=${`${i}:${c}`} code=${c} size=${own} covered=${i < list.length - 1} fresh=${i >= list.length - fresh} />`))}
   </div>`;
 }
 
@@ -112,25 +124,58 @@ export function ResultBadge({ result, amount }) {
 }
 
 // One hand as the table or a phone shows it. hand: {cards, total, soft,
-// status, stake, result, amount}; words: status -> label.
-export function HandView({ hand, size = "small", current = false, label = null, statusWords = {} }) {
+// status, stake, result, amount}; words: status -> label. worth: what the
+// hand is worth when the total alone does not say it (inside the hand's
+// box); figure: false when the player's net for the deal is shown apart
+// (the hand's result in words only); down: the index of the card only
+// this phone sees, marked so.
+export function HandView({ hand, size = "small", current = false, label = null, statusWords = {}, worth = null,
+  figure = true, down = -1 }) {
   const status = hand.status && statusWords[hand.status] && !hand.result ? t(statusWords[hand.status]) : null;
   return html`<div class=${cx("bet-hand", current && "current", `st-${hand.status}`)}>
-    <${CardRow} cards=${hand.cards} size=${size} />
+    <${CardRow} cards=${hand.cards} size=${size} down=${down} />
     <div class="hand-line">
       ${label ? html`<span class="hand-label">${label}</span>` : null}
       ${typeof hand.total === "number" ? html`<span class="hand-total">${totalWord(hand.total, hand.soft)}</span>` : null}
+      ${worth !== null ? html`<span class="hand-worth">${worth}</span>` : null}
       ${status ? html`<span class="hand-status">${status}</span>` : null}
       ${typeof hand.stake === "number" && hand.stake > 0 ? html`<${Chips} amount=${hand.stake} className="hand-stake" />` : null}
-      <${ResultBadge} result=${hand.result} amount=${hand.amount} />
+      <${ResultBadge} result=${hand.result} amount=${figure ? hand.amount : undefined} />
     </div>
   </div>`;
 }
 
+// A player's payouts of the last deal (hands, insurance, bonuses) and their
+// sum: what their stack gained or lost.
+export function dealPayouts(g, pid) {
+  return (g.payouts || []).filter((p) => p.player === pid);
+}
+
+export function dealNet(g, pid) {
+  return dealPayouts(g, pid).reduce((n, p) => n + (p.amount || 0), 0);
+}
+
+// Side payouts (insurance, bonuses) as badges, then the net of the deal when
+// more than one payout made it: what the box and the phone show beside the
+// hands, so that they agree with the chips.
+export function SideAndNet({ g, pid, className = "" }) {
+  const mine = dealPayouts(g, pid);
+  const side = mine.filter((p) => SIDE_RESULTS.has(p.result));
+  if (!side.length && mine.length < 2) return null;
+  const net = dealNet(g, pid);
+  return html`<div class=${cx("side-net", className)}>
+    ${side.map((p, i) => html`<${ResultBadge} key=${i} result=${p.result} amount=${p.amount} />`)}
+    ${mine.length > 1 ? html`<span class=${cx("net-badge", net > 0 && "good", net < 0 && "bad")}>${t("net {amount}", { amount: signed(net) })}</span>` : null}
+  </div>`;
+}
+
+// A hand's figure is its own only when it is the player's one payout.
+export const handFigure = (g, pid) => dealPayouts(g, pid).length < 2;
+
 // An amount to send with a move ({type, params: {amount: {int}}}): a stepper,
 // a few quick amounts, and the move's button saying the amount. What the
 // person set stays through every frame.
-export function AmountAction({ spec, send, label, button, initial, quick = [], name = "amount" }) {
+export function AmountAction({ spec, send, label, button, initial, quick = [], name = "amount", quiet = false }) {
   const { min, max } = spec.params[name].int;
   const [chosen, setChosen] = useKept(`amount.${spec.type}`, null, `act:${spec.type}`);
   const [busy, setBusy] = useState(false);
@@ -152,17 +197,29 @@ export function AmountAction({ spec, send, label, button, initial, quick = [], n
     <${Stepper} domain=${spec.params[name]} value=${value} onChange=${(v) => setChosen(v)} label=${label} />
     ${quicks.length > 1 ? html`<div class="quick-amounts">${quicks.map((q) => html`<button type="button" key=${q}
       class=${cx("btn btn-mini quick", q === value && "chosen")} data-amount=${q} onClick=${() => setChosen(q)}>${String(q)}</button>`)}</div>` : null}
-    <button type="submit" class="btn btn-primary" disabled=${busy}>${button(value)}</button>
+    <button type="submit" class=${cx("btn", quiet ? "btn-quiet-big" : "btn-primary")} disabled=${busy}>${button(value)}</button>
   </form>`;
 }
 
-// Quick amounts for a stake between min and max.
+// Round amounts (1, 2, 2.5 and 5 times a power of ten) for quick chips.
+const ROUND = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000];
+const nearestRound = (v) => ROUND.reduce((best, r) => (Math.abs(r - v) < Math.abs(best - v) ? r : best), ROUND[0]);
+
+// Quick amounts between min and max: the two ends and round amounts near a
+// quarter and a half of the way (5, 10, 25, 50; never 14 or 28).
 export function quickStakes(min, max) {
-  return [min, Math.round((min + max) / 4), Math.round((min + max) / 2), max];
+  const mids = [nearestRound(max / 4), nearestRound(max / 2)].filter((v) => v > min && v < max);
+  return [...new Set([min, ...mids, max])];
+}
+
+// Quick amounts up to max (a double, an addition): round ones and max.
+export function quickUpTo(max, min = 1) {
+  const half = nearestRound(max / 2);
+  return [...new Set([half > min && half < max ? half : null, max].filter((v) => v !== null && v >= min))];
 }
 
 // A move without parameters as a big button with its own words.
-export function MoveButton({ type, label, send, className = "" }) {
+export function MoveButton({ type, label, send, className = "", primary = false }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;
@@ -173,7 +230,7 @@ export function MoveButton({ type, label, send, className = "" }) {
       setBusy(false);
     }
   };
-  return html`<button type="button" class=${cx("btn btn-big btn-action", `act-${type}`, className)} data-action=${type}
+  return html`<button type="button" class=${cx("btn btn-big btn-action", primary && "btn-primary", `act-${type}`, className)} data-action=${type}
     disabled=${busy} onClick=${run}>${label}</button>`;
 }
 
@@ -190,16 +247,9 @@ export function StackLine({ state }) {
   </div>`;
 }
 
-// Your payouts of the last deal that are not a hand's (insurance, bonuses):
-// the hands show their own.
+// Payouts of the last deal that are not a hand's (insurance, bonuses): the
+// hands show their own.
 const SIDE_RESULTS = new Set(["insurance", "insurance_lost", "three_sevens"]);
-
-export function MyPayouts({ state }) {
-  const me = state.you.player_id;
-  const mine = (state.game.payouts || []).filter((p) => p.player === me && SIDE_RESULTS.has(p.result));
-  if (!mine.length) return null;
-  return html`<div class="my-payouts">${mine.map((p, i) => html`<${ResultBadge} key=${i} result=${p.result} amount=${p.amount} />`)}</div>`;
-}
 
 // Seat badges and chips for the TV's players panel.
 export function bettingSeatInfo(state, player, dealerWord) {
@@ -300,13 +350,20 @@ function FitBoxes({ items, keep, cut, squeeze }) {
 // The dealer's or banker's zone: who holds the bank, their cards and total,
 // the rules printed on the felt, the shoe or pack. Compact (a crowded
 // table): one line, the cards in words.
-export function HouseZone({ title, cards, total, felt, pile, count, compact }) {
+// A shoe or pack not yet filled (before the first deal) reads in decks.
+function pileWords(pile, count, decks) {
+  const name = t(pile === "shoe" ? N_("Shoe") : pile === "pack" ? N_("Pack") : N_("Stock"));
+  if (!count && decks) return t("{name}: {count} deck, shuffled at the deal|{name}: {count} decks, shuffled at the deal", { name, count: decks });
+  return t("{name}: {count} card|{name}: {count} cards", { name, count });
+}
+
+export function HouseZone({ title, cards, total, felt, pile, count, compact, decks = 0 }) {
   if (compact) {
     return html`<section class="bx-dealer compact">
       <span class="bx-dealer-title">${title}</span>
       ${cards ? html`<${CardRow} cards=${cards} size="label" />` : null}
       <span class="bx-dealer-total">${total}</span>
-      <span class="sub">${t("{name}: {count} cards", { name: t(pile === "shoe" ? N_("Shoe") : N_("Pack")), count: count })}</span>
+      <span class="sub">${pileWords(pile, count, decks)}</span>
     </section>`;
   }
   return html`<section class="bx-dealer">
@@ -316,7 +373,8 @@ export function HouseZone({ title, cards, total, felt, pile, count, compact }) {
       <div class="bx-dealer-total">${total}</div>
     </div>
     <div class="bx-felt">${felt.map((line, i) => html`<div key=${i} class="felt-line">${line}</div>`)}</div>
-    <${Pile} name=${pile} cards=${count} size="mini" />
+    ${!count && decks ? html`<div class="pile pile-unfilled" data-pile=${pile}>${pileWords(pile, count, decks)}</div>`
+      : html`<${Pile} name=${pile} cards=${count} size="mini" />`}
   </section>`;
 }
 
@@ -380,7 +438,7 @@ export function BetPhone({ state, strip, hands, moves }) {
     ${strip}
     ${hands}
     ${state.game.over ? html`<${BetResult} state=${state} />` : moves}
-    <${MyPayouts} state=${state} />
+    <${SideAndNet} g=${state.game} pid=${state.you.player_id} className="my-payouts" />
     <${StackLine} state=${state} />
   </div>`;
 }

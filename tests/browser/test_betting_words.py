@@ -1,0 +1,124 @@
+"""The betting tables' words: a blackjack against an ace is offered even
+money; and casino and Russian Blackjack played in Russian (the TV and both
+phones) leave no word in English and break no word inside itself, after an
+insurance lost at the peek and after a three sevens bonus.
+
+Screenshots at TV 1920x1080 and phone 390x844 are kept for people to look at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import assert_fits
+from tests.browser.test_betting import send_amount, start, tap
+from tests.browser.test_blackjack import PHONE_SIZE, broken_words, missing
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+
+RU = "ru-RU"
+
+
+def join(open_table, open_phone, server, locale=None):
+    table = open_table(locale=locale)
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Аня" if locale else "Ana", locale=locale)
+    bob = open_phone(f"{server.url}/j/{code}", "Борис" if locale else "Bob", locale=locale)
+    expect(table.locator("#players .pname")).to_have_count(2)
+    return table, code, ana, bob
+
+
+def look(shots, label, table, *phones) -> None:
+    """Screenshots of the TV and the phones; everything fits, nothing is in
+    English, no word is broken inside itself."""
+    table.wait_for_timeout(300)
+    shots(f"tv-{label}", table)
+    assert_fits(table, f"the TV {label}")
+    assert missing(table) == [], missing(table)
+    assert broken_words(table) == [], broken_words(table)
+    for i, phone in enumerate(phones):
+        phone.set_viewport_size(PHONE_SIZE)
+        phone.wait_for_timeout(150)
+        shots(f"phone{i + 1}-{label}", phone, full_page=True)
+        assert_fits(phone, f"phone {i + 1} {label}", phone=True)
+        assert missing(phone) == [], missing(phone)
+        assert broken_words(phone) == [], broken_words(phone)
+
+
+def test_a_blackjack_against_an_ace_is_offered_even_money(open_table, open_phone, server, shots, watch):
+    """Ana's blackjack against the dealer's ace: her phone offers even money
+    (never "Insure for 5?"); she takes it and wins her bet, net +10."""
+    table, code, ana, bob = join(open_table, open_phone, server)
+    # Ana, Bob, the upcard, Ana, Bob, the hole card
+    start(table, "casino_blackjack", {"deck": ["AH", "10C", "AS", "KD", "9D", "7S"], "rounds": 1, "dealer_pace_ms": 200})
+    send_amount(ana, "bet", 10)
+    send_amount(bob, "bet", 10)
+    offer = ana.locator("[data-action=insurance]")
+    expect(offer).to_contain_text("even money")
+    expect(offer).not_to_contain_text("Insure for")
+    expect(offer.locator("button[data-value=true]")).to_have_text("Even money (10)")
+    expect(bob.locator("[data-action=insurance]")).to_contain_text("Insure for 5")
+    ana.set_viewport_size(PHONE_SIZE)
+    shots("ana-even-money", ana, full_page=True)
+    assert_fits(ana, "Ana's phone offered even money", phone=True)
+    offer.locator("button[data-value=true]").click()
+    bob.locator("[data-action=insurance] button[data-value=false]").click()
+    tap(bob, "stand")
+    expect(table.locator(".bet-result")).to_be_visible(timeout=15_000)
+    ana_box = table.locator(".bx-box", has_text="Ana")
+    expect(ana_box.locator(".net-badge")).to_have_text("net +10")
+    expect(ana.locator(".my-payouts .net-badge")).to_have_text("net +10")
+    assert not watch.errors and not watch.dialogs
+
+
+def test_casino_blackjack_in_russian_after_the_insurance_is_lost(open_table, open_phone, server, shots, watch):
+    """In Russian: Борис insures, the dealer peeks and his insurance is lost:
+    the box and his phone say so and agree with the chips at the end."""
+    table, code, ana, bob = join(open_table, open_phone, server, locale=RU)
+    start(table, "casino_blackjack", {"deck": ["8H", "10C", "AS", "8D", "9D", "7S", "3C", "KC", "10H"], "rounds": 1,
+                                      "dealer_pace_ms": 300})
+    look(shots, "bets", table, ana)
+    send_amount(ana, "bet", 10)
+    send_amount(bob, "bet", 10)
+    expect(bob.locator("[data-action=insurance]")).to_be_visible()
+    look(shots, "insurance", table, bob)
+    bob.locator("[data-action=insurance] button[data-value=true]").click()
+    ana.locator("[data-action=insurance] button[data-value=false]").click()
+    expect(ana.locator("button[data-action=split]")).to_be_visible()
+    expect(table.locator(".bx-box", has_text="Борис")).to_contain_text("страховка сгорела −5")
+    look(shots, "after-the-peek", table, ana, bob)
+    tap(ana, "split")
+    ana.locator("form[data-action=double] button[type=submit]").click()
+    tap(ana, "stand")
+    tap(bob, "stand")
+    expect(table.locator(".bet-result")).to_be_visible(timeout=15_000)
+    expect(table.locator(".bx-box", has_text="Борис").locator(".net-badge")).to_have_text("итого +5")
+    look(shots, "over", table, ana, bob)
+    assert not watch.errors and not watch.dialogs
+
+
+def test_russian_blackjack_in_russian_with_three_sevens(open_table, open_phone, server, shots, watch):
+    """In Russian: Аня's three sevens bonus shows in her box and on her phone;
+    Борис's tie is left on the table and his phone offers to play it again."""
+    table, code, ana, bob = join(open_table, open_phone, server, locale=RU)
+    cy = WireClient(server.url).connect()
+    try:
+        assert cy.call("player.join", {"code": code, "name": "Сева"})["ok"]
+        expect(table.locator("#players .pname")).to_have_count(3)
+        start(table, "russian_blackjack", {"deck": ["7H", "10C", "10S", "7D", "8D", "7C", "8S"], "rounds": 2})
+        send_amount(ana, "bet", 10)
+        send_amount(bob, "bet", 10)
+        tap(ana, "hit")
+        expect(table.locator(".bx-box", has_text="Аня")).to_contain_text("+10")
+        look(shots, "three-sevens", table, ana, bob)
+        tap(bob, "stand")
+        cy.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "dealer")
+        assert cy.call("game.act", {"action": {"type": "hit"}})["ok"]
+        cy.wait_for(lambda s: len(s["game"]["dealer_hand"]["cards"]) == 2)
+        assert cy.call("game.act", {"action": {"type": "stand"}})["ok"]
+        expect(bob.locator("button[data-action=leave]")).to_be_visible()
+        look(shots, "tie", table, ana, bob)
+        assert not watch.errors and not watch.dialogs
+    finally:
+        cy.close()
