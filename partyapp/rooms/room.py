@@ -428,8 +428,9 @@ class Room:
         if key in self.banned:
             raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
                             name=self.banned[key]["name"])
-        if any(name_key(s.name) == key for s in self.seats):
-            raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
+        seated = next((s for s in self.seats if name_key(s.name) == key), None)
+        if seated is not None:
+            raise NameTaken("Somebody here is already called {name}. Pick another name.", name=seated.name)
         if len(self.seats) >= self.registry.max_players:
             raise RoomFull("This room is full.")
         pid = f"p{self.next_id}"
@@ -525,8 +526,9 @@ class Room:
         changed = False
         if name is not UNCHANGED and name != seat.name:
             key = name_key(name)
-            if any(name_key(s.name) == key for s in self.seats if s.id != pid):
-                raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
+            seated = next((s for s in self.seats if s.id != pid and name_key(s.name) == key), None)
+            if seated is not None:
+                raise NameTaken("Somebody here is already called {name}. Pick another name.", name=seated.name)
             if key in self.banned:
                 raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
                                 name=self.banned[key]["name"])

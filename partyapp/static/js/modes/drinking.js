@@ -96,6 +96,8 @@ registerMessages({
   "drinking.skip_card": N_("{player} is away: the card in play is called off."),
   "drinking.skip_go": N_("{player} is away: their go passes on."),
   "drinking.join": N_("{player} joins the game."),
+  "drinking.sit_out": N_("{player} sits out: their turns are passed over."),
+  "drinking.sit_in": N_("{player} is back in from the next draw."),
   "drinking.leave": (v, e) => ((e.returned || []).length
     ? t("{player} leaves the game. Returned: {roles}.", { ...v, roles: listOf(e.returned.map(roleTitle)) })
     : t("{player} leaves the game.", v)),
