@@ -361,6 +361,8 @@ class DrinkingGame(Engine):
     # Races are judged by arrival less each phone's lag: the server measures
     # the phones' round trips and stamps every move (``races.ARRIVAL``).
     reflex: ClassVar[bool] = True
+    # A player sitting out keeps their seat, roles and rules: passed over.
+    KEEPS_SITTING_OUT: ClassVar[bool] = True
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
     # A room in family mode plays the deck's family wording (``decks.FAMILY_DECKS``).
     FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
