@@ -236,3 +236,46 @@ def test_the_recap_picture_holds_long_names_whole(app, table, join):
     assert "…" not in svg
     assert long in svg or ("Bartholomew" in svg and "Featherstone" in svg)
     assert "(drinking)" in svg
+
+
+# -- a phone the app played for -----------------------------------------------------------------
+def test_a_phone_that_comes_back_is_told_what_was_played_for_it(app, table, join, client):
+    """Ana's phone goes while Go Fish waits on her; the app asks for her. Back,
+    her private view lists the move (you.played_for: the action and its log
+    entries, message keys with parameters), nobody else's view holds it, and
+    her own next move ends the list."""
+    from tests.test_bots import deal_order_deck, ok, player, quick, wait_for
+
+    quick(app, takeover_s=0.3)
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    deck = deal_order_deck([["7S", "7H", "7D", "3C", "5C", "9C", "JC"], ["7C", "3D", "8D", "8H", "8S", "10D", "QD"]])
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
+    assert t.last_state()["game"]["turn"] == ana.player_id
+    ana.disconnect()
+    played = wait_for(t, lambda s: s["game"]["turn"] == bob.player_id)
+    assert "played_for" not in played and "played_for" not in player(played, ana.player_id)
+    assert "played_for" not in bob.last_state()["you"]
+    back = client()
+    ok(back.call("player.resume", {"code": code, "token": ana.token}))
+    you = back.last_state()["you"]
+    [move] = you["played_for"]
+    assert move["action"]["type"] == "ask" and move["action"]["player"] == bob.player_id
+    assert move["log"] and all("msg" in e for e in move["log"])
+    assert any(e["msg"] == "go_fish.ask" and e["player"] == ana.player_id for e in move["log"])
+    rank = bob.last_state()["you"]["actions"][0]["params"]["rank"]["one_of"][0]
+    ok(bob.call("game.act", {"action": {"type": "ask", "player": ana.player_id, "rank": rank}}))
+    state = back.last_state()
+    assert state["you"]["played_for"] == [move]  # still there until she moves herself
+    for _ in range(20):  # Bob goes on until it is Ana's turn
+        if state["game"]["turn"] == ana.player_id and state["you"]["actions"]:
+            break
+        spec = bob.last_state()["you"]["actions"][0]
+        ok(bob.call("game.act", {"action": {"type": spec["type"],
+                                            **{k: d["one_of"][0] for k, d in spec["params"].items()}}}))
+        state = back.last_state()
+    assert state["you"]["played_for"] == [move]
+    spec = state["you"]["actions"][0]
+    mine = {"type": spec["type"], **{k: d["one_of"][0] for k, d in spec["params"].items()}}
+    ok(back.call("game.act", {"action": mine}))
+    assert "played_for" not in back.last_state()["you"]

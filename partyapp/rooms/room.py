@@ -80,6 +80,9 @@ class Seat:
     level: str | None = None  # a bot's speed: slow, normal or fast
     auto: bool = False  # a person's seat the server plays while their phone is away
     sitting_out: bool = False  # sits the next games out: kept in the room, not dealt in
+    # What the server played for this person while their phone was away (``auto``),
+    # for their phone to tell them: ``[{"action": ..., "log": [entries]}]``.
+    played_for: list[dict] = field(default_factory=list)
 
 
 SEAT_FIELDS = frozenset(Seat.__dataclass_fields__)
@@ -92,6 +95,9 @@ BANNED_MAX = 64
 BANNED_TOKENS_MAX = 8
 # House variants a room lists as saved from it.
 HOUSE_MAX = 32
+# Moves the server made for an absent phone kept to tell it, and log entries of each.
+PLAYED_FOR_MAX = 12
+PLAYED_LOG_MAX = 6
 
 
 def _relink(hosts: list[str], host: str, held: bool) -> bool:
@@ -200,7 +206,8 @@ class Room:
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
                        "connected": s.connected, "away_since": s.away_since, "hosts": s.hosts,
                        "profile": s.profile, "more_time": s.more_time, "bot": s.bot, "look": s.look,
-                       "level": s.level, "auto": s.auto, "sitting_out": s.sitting_out}
+                       "level": s.level, "auto": s.auto, "sitting_out": s.sitting_out,
+                       "played_for": s.played_for}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
@@ -392,6 +399,8 @@ class Room:
         if self.game and pid in self.game.players():
             you.update(self.game.private_view(pid))
             you["actions"] = self.game.legal_actions(pid)
+        if seat.played_for:
+            you["played_for"] = seat.played_for
         return you
 
     def view_for(self, pid: str | None) -> dict:
@@ -731,6 +740,8 @@ class Room:
             self.dealers[cls.mode] = dealers.record(game.first_dealer(), game.players())
         self._close_game()
         self.game = game
+        for seat in self.seats:
+            seat.played_for = []
         self.night.game_started(game, self.registry.clock())
         self._tell_more_time()
         self._tell_sitting_out()
@@ -786,10 +797,12 @@ class Room:
         self.night = Night.new(self.registry.clock(), self.night.settings)
         return None
 
-    def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
+    def act(self, actor: str, action: dict, arrival: dict | None = None) -> list[dict]:
         """A move; ``arrival`` is the server's stamp of when it came in (and the
         phone's round trip), handed to a reflex game inside the action. A
-        stamp the client put in the action itself is never believed."""
+        stamp the client put in the action itself is never believed. Returns
+        the game's log entries of the move. A person's own move (not one the
+        server made for them) ends the list of what was played for them."""
         if self.game is None:
             raise IllegalAction("No game is running.")
         if actor != HOST and actor not in self.game.players():
@@ -797,7 +810,25 @@ class Room:
         action = {k: v for k, v in action.items() if k != ARRIVAL}
         if arrival is not None and self.game.reflex:
             action[ARRIVAL] = arrival
-        self.game.apply(actor, action, self.registry.clock())
+        events = self.game.apply(actor, action, self.registry.clock())
+        if actor != HOST:
+            seat = self.seat(actor)
+            if seat.played_for and not seat.auto:
+                seat.played_for = []
+        return events or []
+
+    def note_played_for(self, pid: str, action: dict, events: list[dict]) -> None:
+        """The server made a move for a person whose phone is away: kept for
+        their phone to tell them what was played for them (their private
+        view's ``played_for``: the move, with any of their cards it used, and
+        the game's log entries of it, message keys with parameters), until
+        their own next move or the next game."""
+        seat = self.seat(pid)
+        if seat.bot:
+            return
+        move = {k: v for k, v in action.items() if k != ARRIVAL}
+        log = [e for e in events if isinstance(e, dict) and "msg" in e][-PLAYED_LOG_MAX:]
+        seat.played_for = [*seat.played_for, {"action": move, "log": log}][-PLAYED_FOR_MAX:]
 
     def tick(self) -> Any:
         """What is due now: the game's own time-out first, else a move the
