@@ -163,9 +163,10 @@ def night_length(seconds: float, _: Say = english) -> str:
 
 
 def _text(x: float, y: float, content: str, size: int = 26, weight: str = "normal", fill: str = "#f4f1ff",
-          anchor: str = "start") -> str:
+          anchor: str = "start", role: str | None = None) -> str:
+    kind = f' class="{role}"' if role else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}">{escape(content)}</text>')
+            f'text-anchor="{anchor}"{kind}>{escape(content)}</text>')
 
 
 def draw(recap: dict, code: str, names: dict, _: Say = english, day: Callable[[float], str] | None = None) -> str:
@@ -232,7 +233,7 @@ def draw(recap: dict, code: str, names: dict, _: Say = english, day: Callable[[f
                 lines.append((f"({_(profile)})", 20, "#c9c3e6"))
         row_y = y
         for k, (text, size, colour) in enumerate(lines):
-            out.append(_text(MARGIN, y, text, size, fill=colour))
+            out.append(_text(MARGIN, y, text, size, fill=colour, role="person"))
             if k < len(lines) - 1:
                 y += round(lines[k + 1][1] * 1.25)
         for j, (form, __) in enumerate(columns):
