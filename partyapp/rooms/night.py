@@ -204,6 +204,10 @@ class Night:
         the forms they were taken in (``Ledger.pin``)."""
         self.ledger.pin(self._forms(seats))
 
+    def took_part(self, pid: str) -> bool:
+        """Whether ``pid`` took a forfeit or made a rule tonight."""
+        return pid in self.ledger.totals or any(r.get("by") == pid for g in self.games for r in g["rules"])
+
     def this_hour(self, pid: str, now: float) -> int:
         return self.ledger.this_hour(pid, now)
 

@@ -446,8 +446,10 @@ class Room:
             raise RoomFull("This room is full.")
         # Somebody who left and comes back under the same name is the same
         # person for the night: their seat id again, so their tally, the
-        # rules they made and the recap's row carry on.
-        back = next((p for p, n in self.former.items() if name_key(n) == key and not self.has_seat(p)), None)
+        # rules they made and the recap's row carry on (a bot that was
+        # removed never took a forfeit or made a rule: its id is not reused).
+        back = next((p for p, n in self.former.items()
+                     if name_key(n) == key and not self.has_seat(p) and self.night.took_part(p)), None)
         pid = back or f"p{self.next_id}"
         token = new_token()
         # the joining phone's connection is held by this process
