@@ -49,12 +49,20 @@ def browser():
         b.close()
 
 
-# The shared server's settings: every page comes from 127.0.0.1, so the join
-# limit per address would otherwise count all the session's joins together.
+# The shared server's settings: every page of the session comes from
+# 127.0.0.1, so the limits per address (joins, joins into one room, open
+# connections) and the server-wide budget of unknown codes would otherwise
+# count all the session's tests together. The tests of those limits start
+# servers of their own.
 SHARED_CONFIG = """\
 [limits]
 joins_per_minute = 1000000
 joins_burst = 1000000
+room_joins_per_minute = 1000000
+room_joins_burst = 1000000
+unknown_codes_per_minute = 1000000
+unknown_codes_burst = 1000000
+connections_per_address = 0
 """
 
 

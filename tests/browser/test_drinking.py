@@ -77,61 +77,12 @@ def test_ring_of_fire_turns_with_three_phones(open_table, open_phone, server, sh
     assert watch.errors == [] and watch.dialogs == []
 
 
-@pytest.mark.own_server  # the house variants are listed to every table of the server
-def test_edit_a_card_then_draw_it(open_table, open_phone, server, shots, watch, tmp_path):
-    """The host edits the Jack in the editor, saves the house rules, and the
-    next game plays the edited card."""
-    table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None)])
-    table.click("#btn-host")  # the Host drawer: host controls are not on the TV itself
-    table.click("button[data-mode=ring_of_fire]")
-    table.click(".btn-edit-rules")
-    # The readings where houses differ are the cards' parameters: Ring of
-    # Fire's waterfall is no cascade, its kings pour into a cup.
-    expect(table.locator(".ed-card[data-rank=A] input[data-param=cascade]")).not_to_be_checked()
-    expect(table.locator(".ed-card[data-rank=K] input[data-param=cup]")).to_be_checked()
-    jack = table.locator(".ed-card[data-rank=J]")
-    jack.locator(".ed-title").fill("House Jack")
-    jack.locator(".ed-text").fill("Everybody drinks three.")
-    jack.locator(".ed-effect").select_option("drink")
-    jack.locator("select[data-param=who]").select_option(label="everybody")
-    jack.locator("input[data-param=n]").fill("3")
-    table.fill(".ed-name", "Our house")
-    shots("editor", table)
-    table.click(".ed-save")
-    table.wait_for_selector(".ok-line:not([hidden])")
-    with table.expect_download() as download:
-        table.click(".ed-export")
-    with open(download.value.path()) as fh:
-        exported = json.load(fh)
-    assert exported["name"] == "Our house" and exported["deck"]["cards"]["J"]["title"] == "House Jack"
-
-    # A broken file is refused with the reason.
-    bad = tmp_path / "bad.json"
-    del exported["deck"]["cards"]["Q"]
-    exported["name"] = "Broken"
-    bad.write_text(json.dumps(exported))
-    table.set_input_files(".editor input[type=file]", str(bad))
-    table.wait_for_selector(".editor .error:not([hidden])")
-    assert "Q" in table.locator(".editor .error").inner_text()
-    expect(table.locator(".ed-base option")).to_have_text(["Standard Ring of Fire", "Our house"])
-    table.click(".ed-close")
-    expect(table.locator("#host-panel")).not_to_contain_text("null")
-
-    table.wait_for_selector(".variant-select")
-    assert table.locator(".variant-select").input_value() == "Our house"
-    start(table, "ring_of_fire", ["JS"], variant="Our house")
-    drawer(phones).locator("button[data-action=draw]").click()
-    expect(table.locator(".drawn .card-title")).to_have_text("House Jack")
-    expect(table.locator("#players .drinks")).to_have_text(["🍺 3", "🍺 3"])
-    shots("table-house-jack", table)
-    assert watch.errors == [] and watch.dialogs == []
-
-
-@pytest.mark.own_server  # the house variants are listed to every table of the server
-def test_house_rules_of_another_device_are_copied_not_changed(open_table, open_phone, server, shots, watch):
-    """A second table (another device, another party on the server) sees the
-    first one's house rules: it may start from them and save a copy under
-    another name, and cannot delete them; the first may."""
+@pytest.mark.own_server  # the house variants' names are the server's
+def test_house_rules_of_another_party_are_neither_listed_nor_taken(open_table, open_phone, server, shots, watch):
+    """Another party on the same server (another room, another device) does
+    not see the first one's house rules, nor can it save over them: it is
+    told to pick another name, and what it saves is its own. The first
+    party still lists, starts and deletes its own."""
     first, _ = seat_phones(open_table, open_phone, server, [("Ana", None)])
     first.click("#btn-host")
     first.click("button[data-mode=ring_of_fire]")
@@ -146,20 +97,20 @@ def test_house_rules_of_another_device_are_copied_not_changed(open_table, open_p
     second.click("#btn-host")
     second.click("button[data-mode=ring_of_fire]")
     second.click(".btn-edit-rules")
-    second.locator(".ed-base").select_option("Our house")
-    expect(second.locator(".ed-name")).to_have_value("Our house (copy)")
-    expect(second.locator(".ed-delete")).to_be_disabled()
-    assert second.locator(".ed-card[data-rank=J] .ed-title").input_value() == "House Jack"
-    shots("editor-someone-elses", second)
+    expect(second.locator(".ed-base option")).to_have_text(["Standard Ring of Fire"])
+    expect(second.locator(".editor")).not_to_contain_text("House Jack")
     second.fill(".ed-name", "Our house")
-    second.click(".ed-save")  # over somebody else's: refused with the reason
+    second.click(".ed-save")  # the first party's name: refused with the reason
     expect(second.locator(".editor .error")).to_contain_text("another name")
-    second.fill(".ed-name", "Our house (copy)")
+    shots("editor-name-taken", second)
+    second.fill(".ed-name", "Bob's house")
     second.click(".ed-save")
     second.wait_for_selector(".ok-line:not([hidden])")
-    expect(second.locator(".ed-delete")).to_be_enabled()  # the copy is its own
+    expect(second.locator(".ed-delete")).to_be_enabled()  # its own
+    expect(second.locator(".ed-base option")).to_have_text(["Standard Ring of Fire", "Bob's house"])
 
     first.click(".btn-edit-rules")
+    expect(first.locator(".ed-base option")).to_have_text(["Standard Ring of Fire", "Our house"])
     first.locator(".ed-base").select_option("Our house")
     expect(first.locator(".ed-name")).to_have_value("Our house")
     first.click(".ed-delete")
