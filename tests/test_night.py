@@ -351,8 +351,9 @@ def test_the_end_of_the_night_shows_the_recap(table, join):
     assert players(state)["Bo"]["forfeits"] == 0
 
 
-def test_the_recap_says_who_won_a_card_game(table, join):
-    """A card game ended by the host keeps its result (winners, losers) in the recap."""
+def test_the_recap_says_a_card_game_the_host_ended_was_stopped(table, join):
+    """A card game ended by the host is stopped in the recap: nobody won it;
+    who was ahead and the standings are kept as they stood."""
     t, code, _ = table
     join(code, "Ana")
     join(code, "Bo")
@@ -360,8 +361,9 @@ def test_the_recap_says_who_won_a_card_game(table, join):
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}  # over, with a result
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     [game] = t.last_state()["room"]["recap"]["games"]
-    assert game["over"] is True and game["result"]["reason"] == "host"
-    assert isinstance(game["result"]["winners"], list) and game["result"]["winners"]
+    assert game["over"] is True and game["result"]["reason"] == "host" and game["result"]["stopped"] is True
+    assert game["result"]["winners"] == [] and game["result"]["losers"] == []
+    assert game["result"]["ahead"] and game["result"]["standings"]["kind"] == "books"
 
 
 def test_the_recap_is_a_picture_to_save(app, table, join):

@@ -153,7 +153,7 @@ def test_variant_names_are_bounded_like_other_text(seated):
     """A variant name of 41 characters is refused, 40 is kept."""
     t, code, ana, bob = seated
     too_long = ana.call("variant.save", {"name": "v" * 41, "mode": "ring_of_fire", "deck": deck_with()})
-    assert too_long["error"]["code"] == "bad_request" and "longer than 40" in too_long["error"]["message"]
+    assert too_long["error"]["code"] == "bad_request" and "41 characters: 40 at most" in too_long["error"]["message"]
     assert ana.call("variant.save", {"name": "v" * 40, "mode": "ring_of_fire", "deck": deck_with()})["ok"]
     assert ana.call("variant.delete", {"name": "v" * 40}) == {"ok": True}
     assert ana.call("variant.delete", {"name": "\x00"})["error"]["code"] == "bad_request"

@@ -245,12 +245,14 @@ class Autoplay:
             decision["due"] = None  # nothing it wants to do until its situation changes
             return UNCHANGED
         try:
-            room.act(pid, action, {"at": min(at, now), "rtt": None})
+            events = room.act(pid, action, {"at": min(at, now), "rtt": None})
         except IllegalAction as exc:
             decision["tries"] += 1
             decision["due"] = now + RETRY_S * self.pace if decision["tries"] < MAX_TRIES else None
             log.info("room %s: %s's move %r was refused: %s", room.code, pid, action, exc)
             return UNCHANGED
+        if seat.auto:
+            room.note_played_for(pid, action, events)  # their phone is told when it comes back
         del st["seats"][pid]
         st["last"] = [pid, room.rev]
         return None

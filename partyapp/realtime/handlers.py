@@ -183,17 +183,20 @@ def player_leave(r: Realtime, conn: Conn, payload: dict) -> None:
 @handler(Event.PLAYER_UPDATE)
 def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player changes what they said at join time: their drinking group,
-    their name (checked as at a join), their drink profile and whether they
-    want more time; what is left out stays."""
+    their name (checked as at a join), their drink profile, whether they
+    want more time and whether they sit the next games out
+    (``sitting_out``); what is left out stays."""
     if conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
     group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
     name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
     profile = protocol.profile(payload["profile"]) if "profile" in payload else UNCHANGED
     more_time = protocol.flag(payload["more_time"], "more_time") if "more_time" in payload else UNCHANGED
+    sitting_out = (protocol.flag(payload["sitting_out"], "sitting_out") if "sitting_out" in payload
+                   else UNCHANGED)
     room = _room_for(r, conn)
     room.change(lambda: room.update_player(conn.pid, group=group, name=name, profile=profile,
-                                           more_time=more_time))
+                                           more_time=more_time, sitting_out=sitting_out))
 
 
 def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
@@ -217,7 +220,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     skip (go on without an absent player the game waits on), add_bot
     (answered with the bot's ``player_id``), the game's own host moves
     (``game`` with an ``action``), the night's ``settings``, ``end_night``
-    (the recap) and ``new_night``. Everybody receives the new state; a
+    (the recap), ``new_night`` and ``sit_out`` (a player sits the next
+    games out, or comes back in). Everybody receives the new state; a
     kicked phone receives ``kicked`` first."""
     room = _room_for(r, conn)
     cmd = protocol.parse_host_command(payload)
@@ -239,6 +243,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
         room.change(checked(lambda: room.unban(cmd.name)))
     elif cmd.command == "seat_order":
         room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
+    elif cmd.command == "sit_out":
+        room.change(checked(lambda: room.set_sitting_out(cmd.player_id, cmd.sitting_out)))
     elif cmd.command == "end_game":
         room.change(checked(room.end_game))
     elif cmd.command == "set_host":

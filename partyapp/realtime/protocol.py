@@ -219,7 +219,7 @@ def parse_rev(payload: dict) -> int | None:
 
 
 HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night", "add_bot", "lock", "unban")
+                 "new_night", "add_bot", "lock", "unban", "sit_out")
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
@@ -240,6 +240,7 @@ class HostCommand:
     level: str = "normal"  # add_bot
     locked: bool = False  # lock
     name: str | None = None  # unban
+    sitting_out: bool = False  # sit_out
 
 
 def parse_settings(p: dict) -> dict:
@@ -292,6 +293,9 @@ def parse_host_command(payload: Any) -> HostCommand:
         return HostCommand(command, rev, level=level)
     if command == "lock":
         return HostCommand(command, rev, locked=flag(p.get("locked"), "locked"))
+    if command == "sit_out":
+        return HostCommand(command, rev, player_id=player_id(p.get("player_id")),
+                           sitting_out=flag(p.get("sitting_out"), "sitting_out"))
     if command == "unban":
         return HostCommand(command, rev, name=clean_name(p.get("name")))
     return HostCommand(command, rev)

@@ -43,6 +43,7 @@ from typing import Any
 
 from partyapp.games.kit.wording import N_
 from partyapp.rooms.ledger import FORMS, GAMES_MAX, PACE_MAX, Ledger  # noqa: F401 (FORMS, PACE_MAX: the night's)
+from partyapp.rooms.names import name_key
 
 PROFILES = ("drinks", "soft", "none")
 ALTERNATIVES = ("points", "dares")
@@ -70,8 +71,30 @@ def default_settings() -> dict:
     return {"family": False, "pace": 0, "alternative": "points", "dares": list(DEFAULT_DARES)}
 
 
+# What a game's result ranks its players by, in the order looked for: the
+# key in the result, what the screens call it, and whether more is better.
+STANDINGS = (("net", "chips", True), ("scores", "points", True), ("books", "books", True),
+             ("cards", "cards", False))
+
+
+def _standings(result: dict) -> dict | None:
+    """The players as they stood in a result (chips won, points, books, cards
+    left), best first: ``{"kind": ..., "order": [{"player", "value"}]}``."""
+    for key, kind, more in STANDINGS:
+        value = result.get(key)
+        if isinstance(value, dict) and value:
+            order = [{"player": p, "value": n} for p, n in value.items()
+                     if isinstance(p, str) and isinstance(n, int) and not isinstance(n, bool)]
+            order.sort(key=lambda e: -e["value"] if more else e["value"])
+            return {"kind": kind, "order": order}
+    return None
+
+
 def _result_summary(result: Any) -> dict | None:
-    """What the recap says of a game's result: who won, who lost, how it ended."""
+    """What the recap says of a game's result: who won, who lost, how it
+    ended. A game the host stopped (``reason`` "host") won nobody anything:
+    it is ``stopped``, with the standings as they stood and who was ahead
+    then (``ahead``), and no winners or losers."""
     if not isinstance(result, dict):
         return None
     out: dict[str, Any] = {"reason": result.get("reason")}
@@ -80,6 +103,10 @@ def _result_summary(result: Any) -> dict | None:
         out[key] = [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
     by = result.get("by")
     out["by"] = by if isinstance(by, str) else None
+    out["stopped"] = out["reason"] == "host"
+    out["standings"] = _standings(result)
+    if out["stopped"]:
+        out["ahead"], out["winners"], out["losers"] = out["winners"], [], []
     return out
 
 
@@ -177,6 +204,10 @@ class Night:
         the forms they were taken in (``Ledger.pin``)."""
         self.ledger.pin(self._forms(seats))
 
+    def took_part(self, pid: str) -> bool:
+        """Whether ``pid`` took a forfeit or made a rule tonight."""
+        return pid in self.ledger.totals or any(r.get("by") == pid for g in self.games for r in g["rules"])
+
     def this_hour(self, pid: str, now: float) -> int:
         return self.ledger.this_hour(pid, now)
 
@@ -196,16 +227,32 @@ class Night:
 
     def recap(self, seats: list, former: dict) -> dict | None:
         """The recap once the night has ended: the games played (result, rules
-        made), and each person's forfeits by form over the night."""
+        made), and each person's forfeits by form over the night, one row a
+        person (a name that left and came back, as seen: ``name_key``, is one
+        row, under the seat's id and name while it is seated)."""
         if self.ended is None:
             return None
         totals = self.ledger.totals
-        people = [{"id": s.id, "name": s.name, "profile": s.profile, "tally": totals.get(s.id, {})}
-                  for s in seats]
+        people: list[dict] = []
+        by_name: dict[str, dict] = {}  # one row per person: a name that left and came back is one
+
+        def row(pid: str, name: str, profile: str | None, tally: dict) -> None:
+            key = name_key(name)
+            found = by_name.get(key)
+            if found is None:
+                found = by_name[key] = {"id": pid, "name": name, "profile": profile, "tally": {}}
+                people.append(found)
+            elif profile is not None and found["profile"] is None:
+                found.update(id=pid, name=name, profile=profile)
+            for form, n in tally.items():
+                found["tally"][form] = found["tally"].get(form, 0) + n
+
+        for s in seats:
+            row(s.id, s.name, s.profile, totals.get(s.id, {}))
         seated = {s.id for s in seats}
         for pid, forms in totals.items():
             if pid not in seated and pid in former:
-                people.append({"id": pid, "name": former[pid], "profile": None, "tally": forms})
+                row(pid, former[pid], None, forms)
         return {
             "started": self.started, "ended": self.ended, "family": self.family,
             "games": [{"mode": g["mode"], "title": g["title"], "over": g["over"], "result": g["result"],
@@ -216,6 +263,7 @@ class Night:
     # -- views --------------------------------------------------------------------
     def public(self, seats: list, former: dict) -> dict:
         return {"settings": self.settings, "forfeits": self.ledger.records, "games_played": len(self.games),
+                "game_tally": self.ledger.game_tally(self.ledger.game_no) if self.games else {},
                 "recap": self.recap(seats, former)}
 
     def you(self, seat, now: float) -> dict:

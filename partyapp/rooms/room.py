@@ -79,6 +79,10 @@ class Seat:
     look: str | None = None  # a bot's face on the screens
     level: str | None = None  # a bot's speed: slow, normal or fast
     auto: bool = False  # a person's seat the server plays while their phone is away
+    sitting_out: bool = False  # sits the next games out: kept in the room, not dealt in
+    # What the server played for this person while their phone was away (``auto``),
+    # for their phone to tell them: ``[{"action": ..., "log": [entries]}]``.
+    played_for: list[dict] = field(default_factory=list)
 
 
 SEAT_FIELDS = frozenset(Seat.__dataclass_fields__)
@@ -91,6 +95,9 @@ BANNED_MAX = 64
 BANNED_TOKENS_MAX = 8
 # House variants a room lists as saved from it.
 HOUSE_MAX = 32
+# Moves the server made for an absent phone kept to tell it, and log entries of each.
+PLAYED_FOR_MAX = 12
+PLAYED_LOG_MAX = 6
 
 
 def _relink(hosts: list[str], host: str, held: bool) -> bool:
@@ -199,7 +206,8 @@ class Room:
             "seats": [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "group": s.group,
                        "connected": s.connected, "away_since": s.away_since, "hosts": s.hosts,
                        "profile": s.profile, "more_time": s.more_time, "bot": s.bot, "look": s.look,
-                       "level": s.level, "auto": s.auto}
+                       "level": s.level, "auto": s.auto, "sitting_out": s.sitting_out,
+                       "played_for": s.played_for}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
@@ -375,6 +383,7 @@ class Room:
                     "in_game": s.id in in_game,
                     "away_since": s.away_since,
                     "waiting": s.id in waiting,
+                    "sitting_out": s.sitting_out,
                     **self._bot_fields(s),
                 }
                 for i, s in enumerate(self.seats)
@@ -390,6 +399,8 @@ class Room:
         if self.game and pid in self.game.players():
             you.update(self.game.private_view(pid))
             you["actions"] = self.game.legal_actions(pid)
+        if seat.played_for:
+            you["played_for"] = seat.played_for
         return you
 
     def view_for(self, pid: str | None) -> dict:
@@ -428,11 +439,18 @@ class Room:
         if key in self.banned:
             raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
                             name=self.banned[key]["name"])
-        if any(name_key(s.name) == key for s in self.seats):
-            raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
+        seated = next((s for s in self.seats if name_key(s.name) == key), None)
+        if seated is not None:
+            raise NameTaken("Somebody here is already called {name}. Pick another name.", name=seated.name)
         if len(self.seats) >= self.registry.max_players:
             raise RoomFull("This room is full.")
-        pid = f"p{self.next_id}"
+        # Somebody who left and comes back under the same name is the same
+        # person for the night: their seat id again, so their tally, the
+        # rules they made and the recap's row carry on (a bot that was
+        # removed never took a forfeit or made a rule: its id is not reused).
+        back = next((p for p, n in self.former.items()
+                     if name_key(n) == key and not self.has_seat(p) and self.night.took_part(p)), None)
+        pid = back or f"p{self.next_id}"
         token = new_token()
         # the joining phone's connection is held by this process
         seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group, hosts=[self.registry.host_id],
@@ -442,7 +460,10 @@ class Room:
                 self.game.add_player({"id": pid, "group": group}, self.registry.clock())
             except IllegalAction:
                 pass  # seated in the room, dealt in next game
-        self.next_id += 1
+        if back is None:
+            self.next_id += 1
+        else:
+            del self.former[back]
         self.seats.append(seat)
         if more_time:
             self._tell_more_time()
@@ -516,17 +537,20 @@ class Room:
         return seat
 
     def update_player(self, pid: str, group: Any = UNCHANGED, name: Any = UNCHANGED,
-                      profile: Any = UNCHANGED, more_time: Any = UNCHANGED) -> Any:
-        """A player changes their group, name, drink profile or more time
-        (``UNCHANGED``: keep it). A new name follows the rules of a join:
-        unique in the room ignoring case. The seat, its tally and its roles
-        stay; a new profile counts from the next forfeit on."""
+                      profile: Any = UNCHANGED, more_time: Any = UNCHANGED,
+                      sitting_out: Any = UNCHANGED) -> Any:
+        """A player changes their group, name, drink profile, more time or
+        whether they sit the next games out (``UNCHANGED``: keep it). A new
+        name follows the rules of a join: unique in the room ignoring case.
+        The seat, its tally and its roles stay; a new profile counts from the
+        next forfeit on."""
         seat = self.seat(pid)
         changed = False
         if name is not UNCHANGED and name != seat.name:
             key = name_key(name)
-            if any(name_key(s.name) == key for s in self.seats if s.id != pid):
-                raise NameTaken("Somebody here is already called {name}. Pick another name.", name=name)
+            seated = next((s for s in self.seats if s.id != pid and name_key(s.name) == key), None)
+            if seated is not None:
+                raise NameTaken("Somebody here is already called {name}. Pick another name.", name=seated.name)
             if key in self.banned:
                 raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
                                 name=self.banned[key]["name"])
@@ -543,7 +567,42 @@ class Room:
             seat.more_time = more_time
             self._tell_more_time()
             changed = True
+        if sitting_out is not UNCHANGED and self.set_sitting_out(pid, sitting_out) is not UNCHANGED:
+            changed = True
         return None if changed else UNCHANGED
+
+    def set_sitting_out(self, pid: str, sitting_out: bool) -> Any:
+        """A player (or the host for them) sits the next games out, or comes
+        back in. Their seat, tally, roles and history stay. A new game does
+        not deal them in (the drinking decks keep them in their seat and pass
+        over their turns); a running game passes them over from its next
+        turn or deal where it can (``Game.set_sitting_out``), else they play
+        it to its end. Back in: from the running game's next draw or deal
+        when it takes them, else from the next game."""
+        if not self.has_seat(pid):
+            raise IllegalAction("That player is not in this room.")
+        seat = self.seat(pid)
+        if seat.sitting_out == sitting_out:
+            return UNCHANGED
+        seat.sitting_out = sitting_out
+        game = self.game
+        if game is not None and not game.is_over():
+            if pid in game.players():
+                self._tell_sitting_out()
+            elif not sitting_out and (not seat.bot or self.takes_bots(game.mode)):
+                try:
+                    game.add_player({"id": pid, "group": seat.group, **({"bot": True} if seat.bot else {})},
+                                    self.registry.clock())
+                except IllegalAction:
+                    pass  # dealt in next game
+        return None
+
+    def _tell_sitting_out(self) -> None:
+        """The running game learns who sits out."""
+        if self.game is not None and not self.game.is_over():
+            in_game = set(self.game.players())
+            self.game.set_sitting_out([s.id for s in self.seats if s.sitting_out and s.id in in_game],
+                                      self.registry.clock())
 
     def _tell_more_time(self) -> None:
         """The running game learns who asked for more time."""
@@ -661,28 +720,33 @@ class Room:
             options = cls.check_options(options)
         except (ValueError, TypeError) as exc:
             raise BadRequest("Bad options: {reason}", reason=wording_of(exc)) from None
-        players = self._players_for(cls.mode)
+        players = self._players_for(cls)
+        dealt = [p for p in players if not p.get("sitting_out")]
         if cls.DEAL_PASSES and "dealer" not in options and "deck" not in options:
             dealer = dealers.next_dealer(self.dealers.get(cls.mode), [s.id for s in self.seats],
                                          [p["id"] for p in players])
             if dealer is not None:
                 options["dealer"] = dealer
-        if len(players) < cls.min_players:
+        if len(dealt) < cls.min_players:
             raise IllegalAction("{game} needs at least {count} player.|{game} needs at least {count} players.",
                                 game=Term(cls.title), count=cls.min_players)
-        if len(players) > cls.max_players:
+        if len(dealt) > cls.max_players:
             raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
                                 game=Term(cls.title), count=cls.max_players)
         rng = random.Random(seed if seed is not None else secrets.randbits(64))
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
-        game = cls.new(players, options, rng, self.registry.clock())
+        game = cls.new([{k: v for k, v in p.items() if k != "sitting_out"} for p in players], options, rng,
+                       self.registry.clock())
         if cls.DEAL_PASSES:
             self.dealers[cls.mode] = dealers.record(game.first_dealer(), game.players())
         self._close_game()
         self.game = game
+        for seat in self.seats:
+            seat.played_for = []
         self.night.game_started(game, self.registry.clock())
         self._tell_more_time()
+        self._tell_sitting_out()
 
     def end_game(self) -> Any:
         """The host ends the game: a running game that has a result to show
@@ -735,10 +799,12 @@ class Room:
         self.night = Night.new(self.registry.clock(), self.night.settings)
         return None
 
-    def act(self, actor: str, action: dict, arrival: dict | None = None) -> None:
+    def act(self, actor: str, action: dict, arrival: dict | None = None) -> list[dict]:
         """A move; ``arrival`` is the server's stamp of when it came in (and the
         phone's round trip), handed to a reflex game inside the action. A
-        stamp the client put in the action itself is never believed."""
+        stamp the client put in the action itself is never believed. Returns
+        the game's log entries of the move. A person's own move (not one the
+        server made for them) ends the list of what was played for them."""
         if self.game is None:
             raise IllegalAction("No game is running.")
         if actor != HOST and actor not in self.game.players():
@@ -746,7 +812,25 @@ class Room:
         action = {k: v for k, v in action.items() if k != ARRIVAL}
         if arrival is not None and self.game.reflex:
             action[ARRIVAL] = arrival
-        self.game.apply(actor, action, self.registry.clock())
+        events = self.game.apply(actor, action, self.registry.clock())
+        if actor != HOST:
+            seat = self.seat(actor)
+            if seat.played_for and not seat.auto:
+                seat.played_for = []
+        return events or []
+
+    def note_played_for(self, pid: str, action: dict, events: list[dict]) -> None:
+        """The server made a move for a person whose phone is away: kept for
+        their phone to tell them what was played for them (their private
+        view's ``played_for``: the move, with any of their cards it used, and
+        the game's log entries of it, message keys with parameters), until
+        their own next move or the next game."""
+        seat = self.seat(pid)
+        if seat.bot:
+            return
+        move = {k: v for k, v in action.items() if k != ARRIVAL}
+        log = [e for e in events if isinstance(e, dict) and "msg" in e][-PLAYED_LOG_MAX:]
+        seat.played_for = [*seat.played_for, {"action": move, "log": log}][-PLAYED_FOR_MAX:]
 
     def tick(self) -> Any:
         """What is due now: the game's own time-out first, else a move the
@@ -772,12 +856,17 @@ class Room:
         autoplay = self.registry.autoplay
         return autoplay is not None and autoplay.plays(mode)
 
-    def _players_for(self, mode: str) -> list[dict]:
-        """The seats dealt into a new game of ``mode``: bots sit out a mode
-        they do not play (the drinking decks); a bot's forfeits never count."""
-        bots = self.takes_bots(mode)
-        return [{"id": s.id, "group": s.group, **({"bot": True} if s.bot else {})}
-                for s in self.seats if bots or not s.bot]
+    def _players_for(self, cls: type[Game]) -> list[dict]:
+        """The seats dealt into a new game of ``cls``: bots sit out a mode
+        they do not play (the drinking decks); a bot's forfeits never count.
+        Players sitting out are not dealt in, except where the game keeps
+        them in their seat (``KEEPS_SITTING_OUT``: marked ``sitting_out``
+        here, never counted for its number of players)."""
+        bots = self.takes_bots(cls.mode)
+        keeps = cls.KEEPS_SITTING_OUT
+        return [{"id": s.id, "group": s.group, **({"bot": True} if s.bot else {}),
+                 **({"sitting_out": True} if s.sitting_out else {})}
+                for s in self.seats if (bots or not s.bot) and (keeps or not s.sitting_out)]
 
     def add_bot(self, name: str, look: str, level: str) -> str:
         """Seat a bot (under ``change``); returns its player id. It has no

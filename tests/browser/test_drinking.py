@@ -184,7 +184,7 @@ def test_ring_of_fire_ten_makes_the_drawer_thumbmaster(open_table, open_phone, s
     category round, and the drawer's phone offers the thumb race."""
     table, phones = seat_phones(open_table, open_phone, server, [("Ana", None), ("Bob", None), ("Cat", None)])
     ana, bob, cat = phones
-    start(table, "ring_of_fire", ["10H"])
+    start(table, "ring_of_fire", ["10H"], word_turns=True)  # the table rule: a tap after each word
     ana.locator("button[data-action=draw]").click()
     expect(table.locator(".drawn .card-title")).to_have_text("Thumbmaster")
     held = table.locator(".roles li.held")

@@ -37,7 +37,11 @@ def test_absent_player_shown_big_skipped_and_leavers_keep_names(open_table, serv
 
     ana.on("dialog", dialog)
     ana.goto(f"{server.url}/j/{code}")
-    assert ana.locator("#name").get_attribute("maxlength") == "24"
+    # A name over 24 characters is not cut as it is typed: the refusal says how long it is.
+    ana.fill("#name", "Anastasia Featherstonehaugh")
+    assert ana.locator("#name").input_value() == "Anastasia Featherstonehaugh"
+    ana.click("#name-form button[type=submit]")
+    expect(ana.locator("#phone-message")).to_contain_text("The name has 27 characters: 24 at most.")
     ana.fill("#name", "Ana")
     ana.click("#name-form button[type=submit]")
     ana.wait_for_selector("#you-line")
@@ -106,7 +110,7 @@ def test_rename_from_the_phone_keeps_the_tally(open_table, open_phone, server):
     ana.click(".btn-rename")
     ana.fill("#rename", "bob")
     ana.click(".rename-form button[type=submit]")
-    expect(ana.locator("#phone-message")).to_contain_text("already called bob")
+    expect(ana.locator("#phone-message")).to_contain_text("already called Bob.")  # as seated
     ana.fill("#rename", "Anastasia")
     ana.click(".rename-form button[type=submit]")
     expect(ana.locator(".you-name")).to_have_text("Anastasia")

@@ -209,7 +209,7 @@ def test_removing_an_rps_player_calls_it_off():
 
 def test_removing_the_round_caller_hands_the_call_on():
     """Removing the drawer of a round game hands the call to the next player."""
-    g = make(RoF, 3, deck=["9S"])
+    g = make(RoF, 3, deck=["9S"], word_turns=True)
     draw(g)
     g.remove_player("p0", 1.0)
     pr = g.public_view()["prompt"]
@@ -551,6 +551,8 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     assert view.pop("jail_pocketed") is False
     assert view.pop("kings") == {"cards": [], "of": 4}
     assert view["cup"].pop("necked") is False
+    if view["prompt"] and view["prompt"]["kind"] == "round":  # a round saved then keeps its goes
+        assert view["prompt"].pop("turns") is True
     assert view == saved["views"]["public"]
     assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
     assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]
@@ -607,7 +609,7 @@ DRINKING_OPTIONS = {
     "race_timeout_s": ("int", 10, 1, 120), "answer_timeout_s": ("int", 10, 1, 120),
     "rps_timeout_s": ("int", 30, 5, 300), "chugalug_max": ("int", 100, 10, 1000),
     "sides": ("choice", "seats", ["seats", "play"]), "roles_pass_on": ("bool", True),
-    "mates_share_necks": ("bool", False),
+    "mates_share_necks": ("bool", False), "word_turns": ("bool", False),
 }
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
 
+from partyapp.games import MODES
 from .drinking_helpers import act, audit, draw, make, types
 
 RoF = "ring_of_fire"
@@ -148,8 +149,9 @@ def test_eight_mate_drinks_with_you():
 
 
 def test_nine_rhyme_round_drawer_picks_who_messed_up():
-    """9 Rhyme: the table shows whose go it is; the drawer picks who messed up."""
-    g = make(RoF, 4, deck=["9S"])
+    """9 Rhyme with the table rule word_turns: the table shows whose go it is;
+    the drawer picks who messed up."""
+    g = make(RoF, 4, deck=["9S"], word_turns=True)
     draw(g)
     pr = g.public_view()["prompt"]
     assert pr["kind"] == "round" and pr["speaker"] == "p0" and pr["caller"] == "p0"
@@ -171,7 +173,7 @@ def test_nine_rhyme_round_drawer_picks_who_messed_up():
 def test_ten_thumbmaster_then_the_category_round():
     """10 Thumbmaster: the drawer becomes thumbmaster, and the category round
     follows from the drawer."""
-    g = make(RoF, 3, deck=["10D"])
+    g = make(RoF, 3, deck=["10D"], word_turns=True)
     draw(g)
     view = g.public_view()
     assert view["card"]["title"] == "Thumbmaster"
@@ -193,7 +195,7 @@ def test_ten_thumb_race_pauses_the_category_round():
     """10: the new thumbmaster may start the thumb race during the category
     round; a wrong thumb is no copy and copies again; the last to copy
     drinks 1, alone; then the round goes on."""
-    g = make(RoF, 4, deck=["10D"], race_timeout_s=10)
+    g = make(RoF, 4, deck=["10D"], race_timeout_s=10, word_turns=True)
     draw(g, 1.0)
     act(g, "p0", "thumb", 2.0, thumb="right")
     view = g.public_view()
@@ -301,3 +303,33 @@ def test_king_cup_last_king_drinks_it_all_and_ends():
     again = type(g).from_state(json.loads(json.dumps(g.to_state())))
     assert again.public_view()["cup"] == view["cup"]
     audit(g)
+
+
+def test_a_word_round_needs_no_tap_after_each_word_by_default():
+    """9 Rhyme as a table plays it: nobody taps after a word; the caller marks
+    who messed up, one tap, and the draw goes on."""
+    g = make(RoF, 4, deck=["9S"])
+    draw(g)
+    pr = g.public_view()["prompt"]
+    assert pr["kind"] == "round" and pr["turns"] is False and pr["speaker"] is None and pr["caller"] == "p0"
+    assert types(g, "p0") == ["missed"] or "done" not in types(g, "p0")
+    for pid in ("p1", "p2", "p3"):
+        assert "done" not in types(g, pid) and "missed" not in types(g, pid)
+    assert g.waiting_for() == ["p0"]
+    act(g, "p0", "missed", player="p2")
+    assert g.drinks()["p2"] == 1 and g.public_view()["prompt"] is None
+    assert g.public_view()["turn"] == "p1"
+
+
+def test_the_table_can_mark_who_messed_up_in_a_word_round():
+    """The host (the table) marks the one who messed up as well as the caller."""
+    g = make(RoF, 3, deck=["9S"])
+    draw(g)
+    assert [a["type"] for a in g.legal_actions(HOST) if a["type"] == "missed"] == ["missed"]
+    act(g, HOST, "missed", player="p1")
+    assert g.drinks()["p1"] == 1
+
+
+def test_the_per_word_mode_is_a_named_table_rule_off_by_default():
+    listed = {o["name"]: o for o in MODES[RoF].option_list()}
+    assert listed["word_turns"]["default"] is False and "Done" in listed["word_turns"]["doc"]

@@ -56,7 +56,7 @@ def test_skip_in_a_race_sits_the_player_out():
 
 def test_skip_in_a_round_game_passes_the_go_on():
     """In a round game the absent speaker's go passes to the next player."""
-    g = make(R, 3, deck=["9S"])
+    g = make(R, 3, deck=["9S"], word_turns=True)
     draw(g)
     act(g, "p0", "done")
     assert g.waiting_for() == ["p1", "p0"]

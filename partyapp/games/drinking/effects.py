@@ -26,7 +26,7 @@ def drink(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 
 def mate(g, pid: str, rank: str, entry: dict, now: float) -> None:
-    if len(g.state.seats) < 2:
+    if len(g.in_play()) < 2:
         g.log("drinking.no_mate")
     else:
         g.state.prompt = Pick(by=pid, what="mate", n=entry["params"]["n"])
@@ -43,7 +43,7 @@ def rule(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 
 def race(g, pid: str, rank: str, entry: dict, now: float) -> None:
-    g.start_race(pid, "card", entry["title"], list(g.state.seats), None, entry["params"]["n"], now)
+    g.start_race(pid, "card", entry["title"], g.in_play(), None, entry["params"]["n"], now)
 
 
 def round_game(g, pid: str, rank: str, entry: dict, now: float) -> None:
@@ -53,7 +53,9 @@ def round_game(g, pid: str, rank: str, entry: dict, now: float) -> None:
     p = entry["params"]
     if p["thumbmaster"]:
         g.grant(pid, "thumbmaster", RoleInfo(rank=rank, until="game_end", n=p["n"], neck=False, thumbs=True))
-    g.state.prompt = RoundGame(by=pid, title=entry["title"], caller=pid, speaker=pid, n=p["n"])
+    turns = bool(g.state.opts.get("word_turns"))
+    g.state.prompt = RoundGame(by=pid, title=entry["title"], caller=pid, speaker=pid if turns else None,
+                               n=p["n"], turns=turns)
 
 
 def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
@@ -62,7 +64,7 @@ def waterfall(g, pid: str, rank: str, entry: dict, now: float) -> None:
     stopping ``order`` from the drawer round the direction of play."""
     s = g.state
     p = entry["params"]
-    order = [g.step(pid, s.direction * i) for i in range(len(s.seats))]
+    order = [g.step(pid, s.direction * i) for i in range(len(g.in_play()) + (pid not in g.in_play()))]
     if p["cascade"]:
         s.outcome = {"kind": "waterfall", "cascade": True, "drawer": pid, "order": order}
     else:
@@ -101,7 +103,7 @@ def reverse(g, pid: str, rank: str, entry: dict, now: float) -> None:
 
 
 def chugalug(g, pid: str, rank: str, entry: dict, now: float) -> None:
-    if len(g.state.seats) < 2:
+    if len(g.in_play()) < 2:
         g.log("drinking.chugalug_alone")
     else:
         g.state.prompt = Chugalug(by=pid, speaker=pid, n=entry["params"]["n"])

@@ -103,9 +103,19 @@ Choices where the rule text is open
   race goes on, and the one left last loses, alone; a wrong thumb costs
   nothing of itself. A race with fewer than two participants is called off.
 - **Round games** (Rhyme, Category): the drawer goes first, then round the
-  table in the direction of play; the player whose go it is taps ``done`` to
-  pass it on; the drawer (or, if they leave, the next player) or the host
-  picks who messed up, and they drink.
+  table in the direction of play, out loud, as at a real table: nobody taps
+  after a word. The drawer is the caller: they (or, if they leave, the next
+  player) or the host mark who messed up, one tap, and that player drinks.
+  With the table rule ``word_turns`` (off by default) the app keeps the
+  goes: the player whose go it is taps ``done`` after their word to pass it
+  on, and the screens show whose go it is.
+- **Sitting out**: a player sitting out (the room's ``set_sitting_out``)
+  stays in the game with their roles, rules and mates, and is passed over:
+  the draw, a round game's goes, the neighbours a card names (left, right,
+  paper-scissors-stone, chugalug), the races and every card for everybody
+  or a group skip them; a prompt already open when they sit out goes on as
+  it is. Switched back in, they draw when the turn next comes round to
+  them.
 - **Chugalug**: the drawer says "one to my left" or "one to my right" (that is
   the number 1); the neighbour on that side answers next. Multiples of 5 or 7
   must be "chugalug" and reverse the count. The table referees: the player
@@ -262,6 +272,8 @@ OPTIONS = {
                                 "(off: the first holder keeps it)."),
     "mates_share_necks": flag(False, "Mates share necks too, not only drinks."),
     "chugalug_max": number(100, 10, 1000, "Chugalug stops at this number with nobody drinking."),
+    "word_turns": flag(False, "Round games (Rhyme, Category): each speaker taps Done after their word "
+                              "(off: the table just talks, and the caller marks who messed up)."),
 }
 
 # The log: each message key's kind (the screens and the jail card and undo
@@ -283,6 +295,8 @@ _LOG: dict[str, tuple[str, tuple[str, ...]]] = {
     "skip_card": ("skip", ("player",)),
     "skip_go": ("skip", ("player",)),
     "join": ("join", ("player",)),
+    "sit_out": ("join", ("player",)),
+    "sit_in": ("join", ("player",)),
     "leave": ("leave", ("player", "returned")),
     "rule": ("rule", ("player", "rule")),
     "mates": ("mate", ("player", "mate")),
@@ -347,6 +361,8 @@ class DrinkingGame(Engine):
     # Races are judged by arrival less each phone's lag: the server measures
     # the phones' round trips and stamps every move (``races.ARRIVAL``).
     reflex: ClassVar[bool] = True
+    # A player sitting out keeps their seat, roles and rules: passed over.
+    KEEPS_SITTING_OUT: ClassVar[bool] = True
     unit: ClassVar[tuple[str, str]] = ("drink", "drinks")
     # A room in family mode plays the deck's family wording (``decks.FAMILY_DECKS``).
     FAMILY_OPTIONS: ClassVar[dict[str, Any]] = {}
@@ -437,6 +453,40 @@ class DrinkingGame(Engine):
         return klass(load(orjson.loads(orjson.dumps(state))))  # a copy: nothing shared with the caller
 
     # -- seats (the kit's ``step``, ``left_of``, presence and more time) ------
+    def in_play(self) -> list[str]:
+        """The players not sitting out, in seat order (everybody when all are)."""
+        s = self.state
+        out = s.sitting_out
+        active = [p for p in s.seats if p not in out] if out else list(s.seats)
+        return active or list(s.seats)
+
+    def step(self, pid: str, k: int) -> str:
+        """The player ``k`` places round the table from ``pid`` among those
+        not sitting out (``pid`` counted in its place whatever it is)."""
+        s = self.state
+        out = s.sitting_out
+        ring = [p for p in s.seats if p == pid or p not in out] if out else s.seats
+        if len(ring) == 1 and len(s.seats) > 1:
+            ring = s.seats  # everybody else sits out: round the whole table
+        return ring[(ring.index(pid) + k) % len(ring)]
+
+    def set_sitting_out(self, pids: list[str], now: float) -> None:
+        """Players sitting out keep their roles, rules and mates but are
+        passed over: the draw, the goes of a round game, the neighbours a
+        card names, the races and the cards for everybody skip them. A
+        prompt already open goes on as it is."""
+        s = self.state
+        new = [p for p in s.seats if p in pids]
+        if new == s.sitting_out:
+            return
+        self.begin(now)
+        for pid in s.seats:
+            if (pid in new) != (pid in s.sitting_out):
+                self.log("drinking.sit_out" if pid in new else "drinking.sit_in", player=pid)
+        s.sitting_out = new
+        if not s.over and s.current in new and len(self.in_play()) < len(s.seats):
+            s.current = self.next_in_play(s.current)
+
     def next_in_play(self, pid: str) -> str:
         return self.step(pid, self.state.direction)
 
@@ -452,14 +502,15 @@ class DrinkingGame(Engine):
             return [self.step(drawer, self.left_step())]
         if who == "right":
             return [self.step(drawer, -self.left_step())]
+        playing = self.in_play()
         if who == "everybody":
-            return list(seats)
+            return playing
         if who == "others":
-            return [p for p in seats if p != drawer]
-        return [p for p in seats if self.state.groups.get(p) == who]
+            return [p for p in playing if p != drawer]
+        return [p for p in playing if self.state.groups.get(p) == who]
 
     def pick_candidates(self, pid: str) -> list[str]:
-        others = [p for p in self.state.seats if p != pid]
+        others = [p for p in self.in_play() if p != pid]
         return others or [pid]
 
     # -- the log and the tallies -----------------------------------------------
@@ -1209,6 +1260,8 @@ class DrinkingGame(Engine):
                 else:
                     still = pr
         s.seats.remove(pid)
+        if pid in s.sitting_out:
+            s.sitting_out = [p for p in s.sitting_out if p != pid]
         if still is not None:
             still.after_leave(self, now)
         if not s.seats and not s.over:

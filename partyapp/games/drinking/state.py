@@ -101,6 +101,7 @@ class State(Fields):
     calls: list[str] = field(default_factory=list)  # penalty calls since the last draw (replaced, never changed in place)
     more_time: list[str] = field(default_factory=list)  # players whose own clocks run twice as long
     away: list[str] = field(default_factory=list)  # players whose phone is away
+    sitting_out: list[str] = field(default_factory=list)  # players sitting out: passed over, roles kept
 
 
 # Saved apart from the rest: the deck never changes during a game and the log

@@ -87,6 +87,10 @@ class Game(ABC):
     # player clockwise from who dealt its last game of the mode
     # (``first_dealer``).
     DEAL_PASSES: ClassVar[bool] = False
+    # Players sitting out (``set_sitting_out``) stay among the game's players
+    # from its start (the drinking decks: their turn is passed over, their
+    # roles kept); in every other game they are not dealt in.
+    KEEPS_SITTING_OUT: ClassVar[bool] = False
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -215,6 +219,13 @@ class Game(ABC):
         (their answer, their pick, a call window they are in) is twice as
         long from now on; a race against other players never is. Default:
         the game has no timers of a player's own."""
+
+    def set_sitting_out(self, pids: list[str], now: float) -> None:
+        """The players of this game who sit the next games out, from now on
+        (the room tells every change, and the new game at its start). A game
+        passes them over where it can from its next turn or deal; the
+        default: they play this game to its end, and are not dealt into the
+        next one."""
 
     def finish(self, now: float) -> bool:
         """The host ends the game. An engine with an outcome to show marks

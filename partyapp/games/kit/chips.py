@@ -6,6 +6,7 @@
      "chips": {pid: n},            # each player's stack (``game.chips``)
      "stakes": {pid: {box: n}},    # chips on the table, by betting box
      "rebuys": {pid: n},           # times a player bought a new stack
+     "played": [pid, ...],         # who has staked at least once
      "payouts": [record, ...]}     # the settled results of the last round
 
 A *box* names one stake of a player (``"bet"``, ``"split1"``,
@@ -105,6 +106,9 @@ class Ledger:
         if amount <= 0 or amount > self.chips(pid):
             raise ValueError(f"{pid} cannot stake {amount} with {self.chips(pid)} chips.")
         self.s["chips"][pid] -= amount
+        played = self.s.setdefault("played", [])
+        if pid not in played:
+            played.append(pid)
         boxes = self.s["stakes"].setdefault(pid, {})
         boxes[box] = boxes.get(box, 0) + amount
 

@@ -40,6 +40,7 @@ _EMOJI_SEQUENCE = regex.compile(
 # Joiners and variation selectors are fine inside emoji but are not visible.
 _NOT_VISIBLE = frozenset({"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)})
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
+_CLUSTER = regex.compile(r"\X")
 _UNCOUNTED_CATEGORIES = frozenset({"Mn", "Me", "Cf"})
 
 
@@ -57,8 +58,9 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
     is not a string, holds a control, surrogate, private-use or unassigned
     character, a bidi override or isolate or another invisible character, or
     has fewer than ``min_visible`` or more than ``max_visible`` visible
-    characters (combining marks, joiners and variation selectors are not
-    counted, and at most four code points per visible character are taken)."""
+    characters (``visible_length``: grapheme clusters, what a person sees;
+    the refusal of a text too long says how many it has), and at most four
+    code points per visible character are taken."""
     if not isinstance(value, str):
         raise TextRefused("{field} must be text.", field=field)
     max_raw = 4 * max_visible
@@ -68,20 +70,29 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if INVISIBLE.search(_EMOJI_SEQUENCE.sub("", text)):
         raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
-    visible = 0
     for ch in text:
         if ch in _BIDI_AND_INVISIBLE:
             raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
-        cat = unicodedata.category(ch)
-        if cat in _REFUSED_CATEGORIES:
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
             raise TextRefused("{field} contains a control character.", field=field)
-        if cat not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE:
-            visible += 1
+    visible = visible_length(text)
     if visible < min_visible:
         if visible == 0:
             raise TextRefused("{field} is empty.", field=field)
         raise TextRefused("{field} is too short.", field=field)
-    if visible > max_visible or len(text) > max_raw:
+    if visible > max_visible:
+        raise TextRefused("{field} has {count} character: {max} at most.|{field} has {count} characters: {max} at most.",
+                          field=field, count=visible, max=max_visible)
+    if len(text) > max_raw:
         raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
                           field=field, count=max_visible)
     return text
+
+
+def visible_length(text: str) -> int:
+    """How many characters a person sees in ``text``: its grapheme clusters
+    (an accented letter, a flag, a family emoji, a thumb with its skin tone
+    are one each), leaving out any cluster that shows nothing."""
+    return sum(1 for cluster in _CLUSTER.findall(text)
+               if any(unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES and ch not in _NOT_VISIBLE
+                      for ch in cluster))

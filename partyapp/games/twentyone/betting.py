@@ -19,8 +19,15 @@ Pontoon) share on top of ``CardGame``:
   player alone with chips has won), or when the host ends it (a deal in
   progress is called off and its stakes handed back). ``result`` then holds
   the final stacks, each player's net over the game, the rebuys, the winners
-  (best net) and losers (worst net, when not everybody is level) and the
-  drinks.
+  (best net, when ahead) and losers (worst net, when behind and not
+  everybody is level) among those who played (staked at least once, or
+  whose stack moved as a dealer or banker: a player who sat out every deal
+  or ended at 0 is neither) and the drinks.
+- **Sitting out** (the room's ``set_sitting_out``): a player sitting out is
+  not dealt into the next deal (a deal in progress they play to its end);
+  back in, they are dealt in from the next deal. When that would leave
+  fewer than ``MIN_ABLE`` players, those sitting out are dealt in too (they
+  may still sit each deal out with ``sit_out``).
 
 The round loop (``rounds.TwentyOneGame``) writes ``begin_round(able)``
 (start a deal with the players who have chips) and calls ``round_done()``
@@ -105,7 +112,13 @@ class BettingGame(CardGame):
         if len(able) < self.MIN_ABLE:
             self.end("chips")
             return
-        self.begin_round(able)
+        sitting = s.get("sitting_out") or ()
+        dealt = [p for p in able if p not in sitting]
+        self.begin_round(dealt if len(dealt) >= self.MIN_ABLE else able)
+
+    def set_sitting_out(self, pids: list[str], now: float) -> None:
+        """Who sits out from the next deal on (see the module text)."""
+        self.s["sitting_out"] = [p for p in self.s["seats"] if p in pids]
 
     @abstractmethod
     def begin_round(self, able: list[str]) -> None:
@@ -165,10 +178,12 @@ class BettingGame(CardGame):
         ledger = self.ledger
         seats = self.s["seats"]
         net = {p: ledger.net(p) for p in seats}
-        if net:
-            best, worst = max(net.values()), min(net.values())
-            result["winners"] = [p for p in seats if net[p] == best]
-            result["losers"] = [p for p in seats if net[p] == worst] if worst < best else []
+        staked = self.s["ledger"].get("played") or ()
+        played = [p for p in seats if p in staked or net[p] != 0]
+        if played:
+            best, worst = max(net[p] for p in played), min(net[p] for p in played)
+            result["winners"] = [p for p in played if net[p] == best] if best > 0 else []
+            result["losers"] = [p for p in played if net[p] == worst] if worst < 0 and worst < best else []
         result.update(chips={p: ledger.chips(p) for p in seats}, net=net,
                       rebuys={p: n for p, n in self.s["ledger"]["rebuys"].items() if p in net},
                       rounds=self.s["round"])

@@ -130,13 +130,27 @@ export function matesWords(state, pids, entry, plain = false, you = null) {
   return isFamily() ? t("Partners too: {words}", { words }) : t("Mates too: {words}", { words });
 }
 
-// A forfeit's size in its form, in brackets after a result.
-export function forfeitShort(state, pid, n, entry = null) {
-  const record = formFor(state, pid, entry && entry.id);
-  if (record.form === "points") return t("({count} point)|({count} points)", { count: n });
-  if (record.form === "water") return t("(water)");
-  if (record.form === "dare") return t("(a dare)");
+function shortOf(form, n) {
+  if (form === "points") return t("({count} point)|({count} points)", { count: n });
+  if (form === "water") return t("(water)");
+  if (form === "dare") return t("(a dare)");
   return t("({count} drink)|({count} drinks)", { count: n });
+}
+
+// A forfeit's size in its form, in brackets after a result. Without a log
+// entry (a game's result: all its forfeits), in the forms they were taken
+// in, as the room counted them for this game (state.room.game_tally), so a
+// profile changed since does not reword them.
+export function forfeitShort(state, pid, n, entry = null) {
+  const taken = !entry && state.room && state.room.game_tally && state.room.game_tally[pid];
+  if (taken) {
+    const parts = ["drinks", "soft", "water", "points", "dare"].filter((f) => taken[f] > 0);
+    const drinks = (taken.drinks || 0) + (taken.soft || 0);
+    const words = parts.filter((f) => f !== "soft" || !taken.drinks)
+      .map((f) => shortOf(f, f === "drinks" || f === "soft" ? drinks : taken[f]));
+    if (words.length) return words.join(" ");
+  }
+  return shortOf(formFor(state, pid, entry && entry.id).form, n);
 }
 
 // Finishing a drink (a catch by the question card, the last king's cup or,

@@ -196,7 +196,12 @@ function SeatManager({ state, ctx }) {
         ${p.id === state.room.host_player ? html`<span class="mark host">${t("host")}</span>` : null}
         <${BotMarks} player=${p} />
         ${p.connected ? null : html`<span class="mark offline">${t("away")}</span>`}
+        ${p.sitting_out ? html`<span class="mark waiting sitting-out">${t("sitting out")}</span>` : null}
         <span class="pcontrols">
+          <button type="button" class="btn btn-mini" data-sit-out=${p.id} aria-pressed=${p.sitting_out ? "true" : "false"}
+            aria-label=${p.sitting_out ? t("Deal {name} in again", { name: p.name }) : t("Sit {name} out of the next games", { name: p.name })}
+            onClick=${() => ctx.command({ command: "sit_out", player_id: p.id, sitting_out: !p.sitting_out })}>
+            ${p.sitting_out ? t("Deal in") : t("Sit out")}</button>
           <button type="button" class="btn btn-mini" aria-label=${t("Move {name} up", { name: p.name })} disabled=${i === 0}
             onClick=${() => move(i, -1)}>▲</button>
           <button type="button" class="btn btn-mini" aria-label=${t("Move {name} down", { name: p.name })} disabled=${i === players.length - 1}

@@ -7,6 +7,7 @@ import { isFamily, t } from "./i18n.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { Tally, dareWord } from "./forfeits.js";
 import { shareRecap } from "./recap.js";
+import { hasMessage, word } from "./words.js";
 
 const PROFILES = () => [
   ["drinks", t("I'm drinking")],
@@ -32,6 +33,7 @@ function Switch({ id, on, label, onClick }) {
 // "Your settings": profile, more time, four colours.
 export function MeBox({ state, ctx }) {
   const you = state.you;
+  const me = (state.players || []).find((p) => p.id === you.player_id);
   const [open, setOpen] = useState(false);
   const [four, setFour] = useState(fourColour());
   const family = isFamily();
@@ -44,6 +46,9 @@ export function MeBox({ state, ctx }) {
         class=${cx("btn btn-choice", you.profile === v && "chosen")} data-profile=${v} aria-pressed=${you.profile === v ? "true" : "false"}
         onClick=${() => ctx.call("player.update", { profile: v })}>${label}</button>`)}</div>
     </div>`}
+    <${Switch} id="sit-out" on=${Boolean(me && me.sitting_out)} label=${t("Sit out the next games")}
+      onClick=${() => ctx.call("player.update", { sitting_out: !(me && me.sitting_out) })} />
+    <p class="sub">${t("You keep your seat and your tally. Switch it off to be dealt in again from the next deal or draw.")}</p>
     <${Switch} id="more-time" on=${Boolean(you.more_time)} label=${t("More time for my turns")}
       onClick=${() => ctx.call("player.update", { more_time: !you.more_time })} />
     <p class="sub">${t("Your own timers run twice as long. Races against everybody stay the same.")}</p>
@@ -52,6 +57,35 @@ export function MeBox({ state, ctx }) {
     <p class="sub">${t("Hearts red, diamonds blue, clubs green, spades black.")}</p>
     </div>
   </details>`;
+}
+
+// Sitting the next games out: said where the game would be, with the way back in.
+export function SittingOutNote({ state, ctx }) {
+  const me = (state.players || []).find((p) => p.id === state.you.player_id);
+  if (!me || !me.sitting_out) return null;
+  return html`<div id="sitting-out-note" class="sitting-out-note" role="status">
+    <span>${t("You are sitting out: the next games go on without you. Your seat and tally stay.")}</span>
+    <button type="button" class="btn btn-choice" onClick=${() => ctx.call("player.update", { sitting_out: false })}>
+      ${t("Deal me in again")}</button>
+  </div>`;
+}
+
+// Back after the app played for this phone (you.played_for): what it played,
+// in the game's own words, until the player moves themselves or closes it.
+export function PlayedForYou({ state }) {
+  const moves = state.you.played_for || [];
+  const mark = moves.length ? JSON.stringify(moves[moves.length - 1]).length + ":" + moves.length : "";
+  const [closed, setClosed] = useState(() => sessionStorage.getItem("partyapp.played_for") || "");
+  if (!moves.length || closed === mark) return null;
+  const close = () => { sessionStorage.setItem("partyapp.played_for", mark); setClosed(mark); };
+  const lines = moves.flatMap((m, i) => (m.log && m.log.length
+    ? m.log.filter((e) => hasMessage(e.msg)).map((e) => html`<li key=${`${i}-${e.id}`}>${word(e, state)}</li>`)
+    : [html`<li key=${i}>${t("A move: {move}", { move: m.action && m.action.type })}</li>`]));
+  return html`<section id="played-for-you" class="played-for-you" role="status">
+    <div class="played-title">${t("While your phone was away, the app made {count} move for you:|While your phone was away, the app made {count} moves for you:", { count: moves.length })}</div>
+    <ol class="played-list">${lines}</ol>
+    <button type="button" class="btn btn-mini" onClick=${close}>${t("Got it")}</button>
+  </section>`;
 }
 
 // Reached the pace the host set: a glass of water, said kindly, to them alone.

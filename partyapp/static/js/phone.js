@@ -12,11 +12,15 @@ import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
-import { DareCard, MeBox, NightOver, PaceNote, ProfilePick } from "./me.js";
+import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, ProfilePick, SittingOutNote } from "./me.js";
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
 
+// A name is 1 to 24 characters as a person sees them (the server counts
+// graphemes and says how long a name is when it is too long); the field only
+// stops what no name could be, so nothing is cut mid-word as it is typed.
 const NAME_MAX = 24;
+const NAME_FIELD_MAX = 4 * NAME_MAX;
 const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
@@ -195,7 +199,7 @@ function JoinScreen({ hidden }) {
     <h1 class="screen-title">${t("Join the table")}</h1>
     <form id="name-form" class="name-form" autocomplete="off" onSubmit=${submit}>
       <label for="name">${t("Your name")}</label>
-      <input id="name" name="name" maxlength=${NAME_MAX} autocomplete="nickname" enterkeyhint="go" required
+      <input id="name" name="name" maxlength=${NAME_FIELD_MAX} autocomplete="nickname" enterkeyhint="go" required
         value=${name} onInput=${(ev) => setName(ev.currentTarget.value)} />
       ${family ? null : html`<${ProfilePick} value=${profile} onChange=${setProfile} name="profile" />`}
       ${family ? null : html`<${GroupPick} value=${group} onChange=${setGroup} name="group" />`}
@@ -226,7 +230,7 @@ function RenameForm({ current, done }) {
   };
   return html`<form class="rename-form" onSubmit=${submit}>
     <label for="rename">${t("Your new name")}</label>
-    <input id="rename" ref=${input} maxlength=${NAME_MAX} required value=${name} autocomplete="nickname"
+    <input id="rename" ref=${input} maxlength=${NAME_FIELD_MAX} required value=${name} autocomplete="nickname"
       onInput=${(ev) => setName(ev.currentTarget.value)} />
     <div class="row">
       <button type="submit" class="btn btn-primary" disabled=${busy}>${t("Save name")}</button>
@@ -295,6 +299,8 @@ function Room({ state }) {
     ${game && rulesOpen ? html`<${RulesSheet} state=${state} mode=${game.mode} close=${() => setRulesOpen(false)} />` : null}
     ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
     <${PaceNote} state=${state} />
+    <${PlayedForYou} state=${state} />
+    <${SittingOutNote} state=${state} ctx=${ctx} />
     <${DareCard} state=${state} />
     ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
       ${game ? (Status ? html`<${Status} state=${state} />` : null)

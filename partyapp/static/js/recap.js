@@ -17,9 +17,32 @@ const FORMS = [
 
 const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
+const STANDING_WORDS = {
+  points: N_("{name}: {count} point|{name}: {count} points"),
+  books: N_("{name}: {count} book|{name}: {count} books"),
+  cards: N_("{name}: {count} card|{name}: {count} cards"),
+};
+
+// A stopped game's standings, best first: "Ana +30, Bo ±0" / "Ana: 2 cards, Bo: 5 cards".
+function standingWords(state, standings) {
+  if (!standings || !standings.order || !standings.order.length) return null;
+  const words = standings.order.slice(0, 4).map((e) => {
+    const who = html`<${Who} state=${state} pid=${e.player} />`;
+    if (standings.kind === "chips") return html`${who} ${e.value > 0 ? "+" : e.value < 0 ? "−" : "±"}${String(Math.abs(e.value))}`;
+    return t(STANDING_WORDS[standings.kind] || "{name}: {count}", { name: who, count: e.value });
+  });
+  if (standings.order.length > 4) words.push("…");
+  return words.flatMap((w, i) => (i ? [", ", w] : [w]));
+}
+
 function gameLine(state, game) {
   const r = game.result || {};
   const title = t(game.title);
+  if (r.stopped) {
+    const standings = standingWords(state, r.standings);
+    return standings ? t("{title}: stopped by the host. As it stood: {standings}.", { title, standings })
+      : t("{title}: stopped by the host.", { title });
+  }
   if (r.winners && r.winners.length) {
     return t("{title}: won by {names}.", { title, names: listOf(r.winners.map((p) => html`<${Who} state=${state} pid=${p} />`)) });
   }

@@ -1,9 +1,12 @@
 """Round games played aloud (Rhyme, Category): the drawer goes first, then
-round the table in the direction of play; the player whose go it is taps
-``done`` to pass it on; the caller (the drawer, or the next player if they
-leave) or the host picks who messed up, and they drink. The jail card's
-holder may get out of it: their goes are passed over and they cannot be
-picked; a round left with one player is called off."""
+round the table in the direction of play. By default the table just talks:
+nobody taps after a word, and the caller (the drawer, or the next player if
+they leave) or the host marks who messed up, one tap, and they drink. With
+the table rule ``word_turns`` (``turns`` here) the app keeps the goes: the
+player whose go it is taps ``done`` to pass it on. The jail card's holder
+may get out of it: their goes are passed over and they cannot be picked; a
+round left with one player is called off. Players sitting out are not in
+the round."""
 
 from __future__ import annotations
 
@@ -18,14 +21,15 @@ class RoundGame(Prompt):
     kind: str = "round"
     title: str
     caller: str | None
-    speaker: str | None
+    speaker: str | None  # whose go it is (``turns`` only; None when the table just talks)
     goes: int = 0
     out: list[str] = field(default_factory=list)  # got out of it with the jail card
+    turns: bool = True  # a tap after each word (a round saved before the choice kept its goes)
 
     moves = ("done", "missed")
 
     def playing(self, g) -> list[str]:
-        return [p for p in g.state.seats if p not in self.out]
+        return [p for p in g.in_play() if p not in self.out]
 
     def next_after(self, g, pid: str) -> str:
         """The next player in play after ``pid`` who is still in the round."""
@@ -38,7 +42,7 @@ class RoundGame(Prompt):
 
     def actions(self, g, pid: str) -> list[dict]:
         acts = []
-        if self.speaker == pid:
+        if self.turns and self.speaker == pid:
             acts.append(spec("done"))
         if self.caller == pid:
             acts.append(spec("missed", player=one_of(self.playing(g))))
@@ -71,7 +75,7 @@ class RoundGame(Prompt):
 
     def public(self) -> dict:
         view = {"kind": "round", "title": self.title, "by": self.by, "caller": self.caller,
-                "speaker": self.speaker, "goes": self.goes, "n": self.n}
+                "speaker": self.speaker, "goes": self.goes, "n": self.n, "turns": self.turns}
         if self.out:
             view["out"] = list(self.out)
         return view

@@ -97,6 +97,8 @@ registerMessages({
   "drinking.skip_card": N_("{player} is away: the card in play is called off."),
   "drinking.skip_go": N_("{player} is away: their go passes on."),
   "drinking.join": N_("{player} joins the game."),
+  "drinking.sit_out": N_("{player} sits out: their turns are passed over."),
+  "drinking.sit_in": N_("{player} is back in from the next draw."),
   "drinking.leave": (v, e) => ((e.returned || []).length
     ? t("{player} leaves the game. Returned: {roles}.", { ...v, roles: listOf(e.returned.map(roleTitle)) })
     : t("{player} leaves the game.", v)),
@@ -246,6 +248,12 @@ function PromptLine({ state }) {
         ${pr.waiting.length ? html`<div class="sub">${t("Waiting for {names}", { names: names(state, pr.waiting) })}</div>` : null}
       </div>`;
     case "round":
+      if (pr.turns === false || !pr.speaker) {
+        // Played aloud: round the table from the drawer, nobody taps after a word.
+        return html`<div class="prompt-line round-aloud">${t("{title}: say it round the table, starting with {name}", { title: deckWord(state, pr.title), name: W(pr.by) })}
+          ${" "}${state.game.direction === -1 ? "←" : "→"}
+          <div class="sub">${t("No taps while you play: {name} taps who messed up.", { name: W(pr.caller) })}</div></div>`;
+      }
       return html`<div class="prompt-line">${t("{title}: {name}'s go", { title: deckWord(state, pr.title), name: W(pr.speaker) })}
         <div class="sub">${t("{count} said so far.", { count: pr.goes })} ${t("{name} taps who messed up.", { name: W(pr.caller) })}</div></div>`;
     case "chugalug":
@@ -453,7 +461,8 @@ function Status({ state }) {
     const say = {
       pick_player: () => (prompt.for === "mate" ? t("Pick your mate") : t("Pick who drinks")),
       type_rule: () => t("Make a rule everybody must follow"),
-      round: () => (prompt.your_go ? t("Your go: say your word, then tap Done") : t("Tap who messed up")),
+      round: () => (prompt.your_go ? t("Your go: say your word, then tap Done")
+        : prompt.caller ? t("Say it round the table, then tap who messed up") : t("Tap who messed up")),
       chugalug_start: () => t("Start chugalug"),
       chugalug_answer: () => t("Your go: what comes after {number}?", { number: String(prompt.number - 1) }),
       rps: () => t("Paper, scissors, stone: pick!"),

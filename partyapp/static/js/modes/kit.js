@@ -92,8 +92,10 @@ export function Outcome({ state, extra = null, className = "" }) {
   const drinks = Object.entries(r.drinks || {}).filter(([, n]) => n > 0);
   return html`<div class=${cx("hg-box outcome-box", className)}>
     <div class="hg-box-title">${t("Game over")}</div>
-    ${r.winners && r.winners.length ? html`<div class="outcome-line">${t("Won: {names}", { names: names(r.winners) })}</div>` : null}
-    ${r.losers && r.losers.length ? html`<div class="outcome-line">${t("Lost: {names}", { names: names(r.losers) })}</div>` : null}
+    ${r.reason === "host" && r.winners && r.winners.length
+      ? html`<div class="outcome-line">${t("Ahead when it stopped: {names}", { names: names(r.winners) })}</div>` : null}
+    ${r.reason !== "host" && r.winners && r.winners.length ? html`<div class="outcome-line">${t("Won: {names}", { names: names(r.winners) })}</div>` : null}
+    ${r.reason !== "host" && r.losers && r.losers.length ? html`<div class="outcome-line">${t("Lost: {names}", { names: names(r.losers) })}</div>` : null}
     ${extra ? html`<div class="outcome-line">${extra}</div>` : null}
     ${drinks.length ? html`<div class="outcome-line sub">${t("Forfeits: {list}", {
       list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${forfeitShort(state, p, n)}</span>`)) })}</div>` : null}

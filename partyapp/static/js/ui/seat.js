@@ -67,7 +67,8 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
 export function commonBadges(state, player) {
   const out = [];
   if (player.id === state.room.host_player) out.push({ text: t("host"), kind: "host" });
-  if (player.sits_out) out.push({ text: t("sits this out"), kind: "waiting" });
+  if (player.sitting_out) out.push({ text: t("sitting out"), kind: "waiting sitting-out" });
+  else if (player.sits_out) out.push({ text: t("sits this out"), kind: "waiting" });
   else if (state.game && !player.in_game) out.push({ text: t("next game"), kind: "waiting" });
   return out;
 }
