@@ -27,11 +27,9 @@ ADULT_ONLY = {
     "Forfeits of who is not drinking",
     # recap.js: a column and a line of a recap out of family mode
     "Soft drinks", "Everybody took part their own way: drinks, soft drinks, water, points or dares.",
-    # howto.js: what a forfeit is at a table out of family mode, and the
-    # line family mode shows instead (and the TV's family mode badge)
+    # howto.js: what a forfeit is at a table out of family mode
     "A forfeit is a drink; who is not drinking does a dare instead.",
     "A forfeit is a drink; who is not drinking takes a point instead.",
-    "Family mode: no drinks", "Family mode: no drinks. Every forfeit is a point.",
 }
 
 

@@ -107,7 +107,7 @@ export const HOWTO_MODES = Object.keys(HOW);
 function forfeitsLine(state) {
   const g = state.game;
   const settings = (state.room && state.room.settings) || {};
-  if (isFamily() || settings.family) return t("Family mode: no drinks. Every forfeit is a point.");
+  if (isFamily() || settings.family) return t("Family mode: every forfeit is a point.");
   if (g && g.options && g.options.forfeits === false) return t("This table plays it without forfeits.");
   return settings.alternative === "dare"
     ? t("A forfeit is a drink; who is not drinking does a dare instead.")

@@ -135,7 +135,7 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
     <div class="room-code" aria-label=${t("Room code")}>${code}</div>
     ${state && state.room.locked ? html`<div id="room-locked" class="room-locked" role="status">🔒 ${t("Locked")}</div>` : null}
     ${state && state.room.settings && state.room.settings.family ? html`<div id="family-on" class="family-on" role="status">
-      ${t("Family mode: no drinks")}</div>` : null}
+      ${t("Family mode")}</div>` : null}
     <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
     <div class="bar-buttons">
       <${LangSwitch} className="bar-lang" />
@@ -214,7 +214,7 @@ function InGame({ state }) {
     </section>
     <aside class="side">
       <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
-      ${state.room.locked ? null : html`<div class="side-join">
+      ${state.room.locked || state.players.length > SIDE_QR_MAX ? null : html`<div class="side-join">
         <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
         <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
           <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
@@ -222,6 +222,11 @@ function InGame({ state }) {
     </aside>
   </div>`;
 }
+
+// The big QR code for a late guest stays beside the players while the list
+// leaves it room; a fuller table needs the whole side for its names (a late
+// guest types the room code shown in the bar on the start page).
+const SIDE_QR_MAX = 6;
 
 function HostDrawer({ state, open, close }) {
   useEffect(() => {

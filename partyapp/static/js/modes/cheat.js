@@ -34,6 +34,9 @@ function useWindowSeconds(state) {
   return w ? secondsLeft(state, w.until, now) : null;
 }
 
+// Who still decides is named up to this many; a fuller table is counted.
+const WAITING_NAMED = 4;
+
 function Headline({ state }) {
   const g = state.game;
   const left = useWindowSeconds(state);
@@ -46,7 +49,9 @@ function Headline({ state }) {
     return html`<div class="cheat-moment" data-window="open">
       <p class="moment-claim">${t("{name} says: {what}.", { name: W(state, g.window.player), what: rankCount(g.window.rank, g.window.count) })}</p>
       <p class="moment-call"><span class="call-prompt">${t("Cheat? {seconds} s", { seconds: String(left ?? g.window.seconds) })}</span></p>
-      ${waiting.length ? html`<p class="moment-waiting">${t("Still deciding: {names}", { names: listOf(waiting.map((p) => W(state, p))) })}</p>` : null}
+      ${waiting.length ? html`<p class="moment-waiting">${waiting.length <= WAITING_NAMED
+        ? t("Still deciding: {names}", { names: listOf(waiting.map((p) => W(state, p))) })
+        : t("Still deciding: {count} player|Still deciding: {count} players", { count: waiting.length })}</p>` : null}
     </div>`;
   }
   return html`<p class="big-line">${(g.claim ? t("{name} to play: {ranks}", { name: W(state, g.current), ranks: ranksOr(g.allowed) })

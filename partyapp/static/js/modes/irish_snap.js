@@ -8,7 +8,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
 import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, News, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
+import { FaceUpPile, LimitLine, News, latestNews, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
 import { registerMode } from "./index.js";
 
 // The count, as it is said.
@@ -51,14 +51,14 @@ function lastRaceLoser(game) {
 
 // The word said with the card on top of the pile; an empty pile: who
 // picked it up, and the word the count goes on with.
-function SaidLine({ state }) {
+function SaidLine({ state, told }) {
   const g = state.game;
   const match = Boolean(g.race);
   if (!g.piles.pile.length || !g.flipper) {
     const taker = lastPickup(g);
     return html`<div class="said">
-      <div class="said-who">${taker ? t("{name} picked up the pile", { name: html`<${Who} state=${state} pid=${taker} />` })
-        : t("The count starts at")}</div>
+      ${taker && told ? null : html`<div class="said-who">${taker ? t("{name} picked up the pile", { name: html`<${Who} state=${state} pid=${taker} />` })
+        : t("The count starts at")}</div>`}
       <div class="said-word quiet">${sayWord(g.next_word)}…</div>
     </div>`;
   }
@@ -85,7 +85,7 @@ function SnapTable({ state, ctx }) {
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
       <div class="rt-side">
         ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} />`}
-        <${SaidLine} state=${state} />
+        <${SaidLine} state=${state} told=${!g.race && Boolean(latestNews(g, NEWS))} />
         ${g.race ? null : html`<${TurnLine} state=${state} />`}
       </div>
     </div>
