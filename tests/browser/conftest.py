@@ -161,8 +161,9 @@ def open_phone(browser, watch):
     made = []
 
     def opener(url: str, name: str | None = None, group: str | None = None, profile: str | None = None,
-               locale: str | None = None):
-        ctx = browser.new_context(**PHONE, **({"locale": locale} if locale else {}))
+               locale: str | None = None, viewport: dict | None = None):
+        ctx = browser.new_context(**{**PHONE, **({"viewport": viewport} if viewport else {})},
+                                  **({"locale": locale} if locale else {}))
         made.append(ctx)
         page = ctx.new_page()
         watch.watch(page)

@@ -15,29 +15,12 @@ from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
 
-PHONE_390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-             "device_scale_factor": 2}
-
 
 @pytest.fixture
-def phone_390(browser, server, watch):
-    made = []
-
-    def opener(code: str, name: str, locale: str | None = None):
-        ctx = browser.new_context(**PHONE_390, **({"locale": locale} if locale else {}))
-        made.append(ctx)
-        page = ctx.new_page()
-        watch.watch(page)
-        page.goto(f"{server.url}/j/{code}")
-        page.wait_for_selector("#join-screen:not([hidden])")
-        page.fill("#name", name)
-        page.click("#name-form button[type=submit]")
-        page.wait_for_selector("#room-screen:not([hidden]) #you-line")
-        return page
-
-    yield opener
-    for ctx in made:
-        ctx.close()
+def phone_390(open_phone, server):
+    """A phone at 390x844 seated in room ``code`` (the shared opener, another size)."""
+    return lambda code, name, locale=None: open_phone(f"{server.url}/j/{code}", name, locale=locale,
+                                                      viewport={"width": 390, "height": 844})
 
 
 def code_of(table) -> str:

@@ -13,27 +13,10 @@ from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
 
-HOST_PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-
-
 @pytest.fixture
-def host_phone(browser, watch):
-    made = []
-
-    def opener(url, name, locale=None):
-        ctx = browser.new_context(**HOST_PHONE, **({"locale": locale} if locale else {}))
-        made.append(ctx)
-        page = ctx.new_page()
-        watch.watch(page)
-        page.goto(url)
-        page.fill("#name", name)
-        page.click("#name-form button[type=submit]")
-        page.wait_for_selector("#room-screen:not([hidden]) #you-line")
-        return page
-
-    yield opener
-    for ctx in made:
-        ctx.close()
+def host_phone(open_phone):
+    """A phone at 390x844 (the shared opener, another size)."""
+    return lambda url, name, locale=None: open_phone(url, name, locale=locale, viewport={"width": 390, "height": 844})
 
 
 def seat(server, code, names):
