@@ -123,20 +123,31 @@ def test_a_bot_sits_out_ring_of_fire_and_the_screens_say_so(open_table, open_pho
     assert not watch.errors and not watch.dialogs
 
 
-def test_a_phone_that_drops_on_its_turn_is_played_for_until_it_returns(open_table, open_phone, server, shots, watch):
+PLAYED_FOR_WORDS = {
+    None: ("Your turn", "While your phone was away, the app made", "Ana asked Bob", "Got it"),
+    "ru-RU": ("Ваш ход", "Пока вашего телефона не было, приложение сделало за вас", "Ana спрашивает у игрока Bob",
+              "Понятно"),
+}
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"], ids=["en", "ru"])
+def test_a_phone_that_drops_on_its_turn_is_played_for_until_it_returns(open_table, open_phone, server, shots, watch,
+                                                                       locale):
     """Ana's phone leaves the page while Go Fish waits on her: a second later
     the table marks her seat "app plays" and says the app plays for her, and
-    her ask is made; when she opens the page again her seat is hers, and the
-    mark goes."""
+    her ask is made; when she opens the page again her seat is hers, the mark
+    goes, and her phone says, in her language, what the app played for her
+    until she closes the note (which stays closed across a reload)."""
+    your_turn, title, asked, got_it = PLAYED_FOR_WORDS[locale]
     table = open_table()
     code = table.locator(".room-code").inner_text().strip()
-    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    ana = open_phone(f"{server.url}/j/{code}", "Ana", locale=locale)
     bob = open_phone(f"{server.url}/j/{code}", "Bob")
     deck = deal_order_deck([["7S", "7H", "7D", "3C", "5C", "9C", "JC"], ["7C", "3D", "8D", "8H", "8S", "10D", "QD"]])
     answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'go_fish', "
                             "options: {deck: d, again: false}})", deck)
     assert answer["ok"], answer
-    expect(ana.locator(".status-line.mine")).to_contain_text("Your turn")
+    expect(ana.locator(".status-line.mine")).to_contain_text(your_turn)
     ana.goto("about:blank")  # the phone goes: its socket closes
 
     ana_row = table.locator("#players li", has_text="Ana")
@@ -154,5 +165,16 @@ def test_a_phone_that_drops_on_its_turn_is_played_for_until_it_returns(open_tabl
     expect(ana_row.locator(".mark.auto")).to_have_count(0)
     expect(table.locator(".away-notice")).to_have_count(0)
     expect(ana.locator(".hand [data-card]")).to_have_count(4)
+    note = ana.locator("#played-for-you")
+    expect(note.locator(".played-title")).to_contain_text(title)
+    expect(note.locator(".played-list li").first).to_contain_text(asked)
+    assert note.bounding_box()["y"] + note.bounding_box()["height"] <= 844, "the note is on the first screen"
+    assert ana.evaluate("() => [...window.partyappI18n.missing]") == []
     shots("ana-back", ana, full_page=True)
+    assert_fits(ana, "Ana's phone with what was played for her", phone=True)
+    note.get_by_role("button", name=got_it).click()
+    expect(note).to_have_count(0)
+    ana.reload()
+    expect(ana.locator(".hand [data-card]")).to_have_count(4)
+    expect(ana.locator("#played-for-you")).to_have_count(0)
     assert not watch.errors and not watch.dialogs

@@ -100,3 +100,41 @@ def test_the_tv_says_family_mode_and_shows_a_big_qr_code_in_a_game(open_table, o
         assert decode_qr(shots("tv-qr-scan", table)) == f"{server.url}/j/{code}"
     finally:
         bob.close()
+
+
+@pytest.mark.parametrize("count,mode", [(8, "old_maid"), (8, "ring_of_fire"), (16, "cheat")])
+def test_a_crowded_table_keeps_the_big_qr_code_where_the_game_leaves_room(open_table, server, shots, watch,
+                                                                         count, mode):
+    """Past six players the side needs its room for the names: the big QR
+    code moves under the game, shown whole (at least 160 px, readable by a
+    camera) beside the how-to, or in turns with it where the two do not fit
+    together, never over a name or a card."""
+    from tests.browser.conftest import decode_qr
+    from tests.browser.layout import assert_fits
+
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    guests = [WireClient(server.url).connect() for _ in range(count)]
+    try:
+        for i, guest in enumerate(guests):
+            assert guest.call("player.join", {"code": code, "name": f"Guest Number {i + 1:02d} Longname"})["ok"]
+        expect(table.locator("#players .pname")).to_have_count(count)
+        answer = table.evaluate("(m) => window.partyappTable.call('game.start', {mode: m, options: {seed: 3}})", mode)
+        assert answer["ok"], answer
+        expect(table.locator("#game-area .howto-slot")).to_have_count(1)
+        expect(table.locator(".side #qr")).to_have_count(0)
+        shots(f"tv-{count}-{mode}-start", table)
+        assert_fits(table, f"{mode} with {count} players at its start")
+        # The QR code shows beside the how-to, or where they do not fit
+        # together, in turns with it.
+        qr = table.locator("#game-area .howto-fill.shown #qr")
+        expect(qr).to_be_visible(timeout=20_000)
+        box = qr.bounding_box()
+        assert box["width"] >= 160 and box["height"] >= 160, box
+        path = shots(f"tv-{count}-{mode}-qr", table)
+        assert_fits(table, f"{mode} with {count} players and the QR code under the game")
+        assert decode_qr(path) == f"{server.url}/j/{code}"
+    finally:
+        for guest in guests:
+            guest.close()
+    assert watch.errors == []

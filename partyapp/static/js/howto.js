@@ -5,7 +5,7 @@
 // behind the "Rules" button (RulesButton, RulesSheet). The rule texts are
 // those of the seeds the engines are built from (see each engine's
 // docstring for every reading).
-import { cx, html, useLayoutEffect, useRef, useSize, useState } from "./view.js";
+import { cx, html, useLayoutEffect, useNow, useRef, useSize, useState } from "./view.js";
 import { N_, isFamily, t } from "./i18n.js";
 
 const HOW = {
@@ -145,27 +145,46 @@ function modeTitle(mode) {
 
 // The TV: the how-to in the free space left at the bottom of the game area,
 // shown only where it fits whole (never clipped, never over the game).
-export function HowToFill({ state }) {
+// The TV's free space under a game: the how-to while the game waits and,
+// where the side has no room for it (a crowded table), the big QR code for a
+// late guest (``join``) beside it. It shows the most that fits: both, or
+// where they do not fit together each in turn for FILL_TURN_MS (the how-to
+// whole or its goal and a turn, then the QR code), or nothing.
+const FILL_TURN_MS = 15000;
+const BOTH = [["whole", true], ["brief", true]];
+const HOW_ALONE = [["whole", false], ["brief", false]];
+const JOIN_ALONE = [[null, true]];
+
+export function HowToFill({ state, join = null }) {
   const [slot, size] = useSize();
   const inner = useRef(null);
-  // 0: the whole how-to, 1: the goal and a turn, 2: none (no room for it)
+  const mode = state.game && state.game.mode;
+  // Concentration's grid fills the whole area: it keeps it.
+  const how = !state.game.over && HOW[mode] && mode !== "concentration";
+  const qr = Boolean(join) && mode !== "concentration";
+  const [since] = useState(Date.now());
+  const now = useNow(FILL_TURN_MS, how && qr);
+  const joinTurn = how && qr && Math.floor((now - since) / FILL_TURN_MS) % 2 === 1;
+  const steps = [...BOTH, ...(joinTurn ? [...JOIN_ALONE, ...HOW_ALONE] : [...HOW_ALONE, ...JOIN_ALONE])]
+    .filter(([h, j]) => (h ? how : true) && (j ? qr : true));
   const [level, setLevel] = useState(0);
   const [fits, setFits] = useState(false);
-  const mode = state.game && state.game.mode;
-  useLayoutEffect(() => { setLevel(0); }, [mode, size.width, size.height]);
+  const [part, withJoin] = steps[level] || [null, false];
+  useLayoutEffect(() => { setLevel(0); }, [mode, how, qr, joinTurn, size.width, size.height]);
   useLayoutEffect(() => {
     const box = inner.current;
     if (!box) return;
     const ok = size.height > 0 && box.offsetHeight <= size.height + 1 && box.offsetWidth <= size.width + 1;
     setFits(ok);
-    if (!ok && level < 2) setLevel(level + 1);
-  }, [mode, level, size.width, size.height]);
-  // Concentration's grid fills the whole area: it keeps it.
-  if (!HOW[mode] || mode === "concentration") return null;
-  const shown = fits && level < 2;
+    if (!ok && level < steps.length) setLevel(level + 1);
+  }, [mode, level, steps.length, size.width, size.height]);
+  if (!steps.length) return null;
+  const shown = fits && level < steps.length;
   return html`<div class="howto-slot" ref=${slot}>
-    <div class=${cx("howto-fill", shown ? "shown" : "unshown")} ref=${inner} aria-hidden=${shown ? undefined : "true"}>
-      ${level < 2 ? html`<${HowTo} state=${state} mode=${mode} brief=${level === 1} />` : null}
+    <div class=${cx("howto-fill", shown ? "shown" : "unshown", part && withJoin && "with-join")} ref=${inner}
+      aria-hidden=${shown ? undefined : "true"}>
+      ${withJoin ? join : null}
+      ${part ? html`<${HowTo} state=${state} mode=${mode} brief=${part === "brief"} />` : null}
     </div>
   </div>`;
 }

@@ -206,26 +206,27 @@ function InGame({ state }) {
     const extra = screens.seatInfo ? screens.seatInfo(state, p) : {};
     return { ...extra, badges: [...commonBadges(state, p), ...(extra.badges || [])] };
   };
+  // The big QR code for a late guest stays beside the players while the list
+  // leaves it room; a fuller table puts it under the game where there is space.
+  const join = state.room.locked ? null : html`<div class="side-join">
+        <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
+        <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
+          <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
+      </div>`;
+  const beside = state.players.length <= SIDE_QR_MAX;
   return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} />
       <${screens.Table} state=${state} ctx=${ctx} />
-      ${state.game.over ? null : html`<${HowToFill} key=${state.game.mode} state=${state} />`}
+      <${HowToFill} key=${state.game.mode} state=${state} join=${beside ? null : join} />
     </section>
     <aside class="side">
       <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
-      ${state.room.locked || state.players.length > SIDE_QR_MAX ? null : html`<div class="side-join">
-        <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
-        <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
-          <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
-      </div>`}
+      ${beside ? join : null}
     </aside>
   </div>`;
 }
 
-// The big QR code for a late guest stays beside the players while the list
-// leaves it room; a fuller table needs the whole side for its names (a late
-// guest types the room code shown in the bar on the start page).
 const SIDE_QR_MAX = 6;
 
 function HostDrawer({ state, open, close }) {
