@@ -166,4 +166,12 @@ def security_headers(response: Response) -> Response:
     )
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
+    if response.mimetype == "text/html" and response.status_code == 200 and not response.is_streamed:
+        # A page names the static files' hashed URLs: asked again at every
+        # visit (an unchanged one answered 304), so an upgrade is seen at once.
+        response.headers.setdefault("Cache-Control", "no-cache")
+        response.vary.update(("Cookie", "Accept-Language"))  # its language
+        if not response.get_etag()[0]:
+            response.add_etag()
+        response.make_conditional(request)
     return response
