@@ -31,9 +31,11 @@ THEME = "#14121f"
 BACKGROUND = "#14121f"
 ICONS = [("icons/icon.svg", "any", "image/svg+xml"), ("icons/icon-192.png", "192x192", "image/png"),
          ("icons/icon-512.png", "512x512", "image/png")]
-# The service worker keeps every static file of these kinds (not the licences
-# and READMEs beside the vendored files).
-KEPT = (".js", ".css", ".svg", ".png")
+# What the service worker keeps as it installs: the phone page's modules, and
+# these (the styles, the socket's client, the icons); anything else the pages
+# of this origin ask for is kept as it is first fetched.
+PAGE = "js/phone.js"
+KEPT = ("css/", "vendor/socket.io/socket.io.min.js", "favicon.svg", "icons/")
 
 
 @bp.get("/j/<code>/manifest.webmanifest")
@@ -73,7 +75,8 @@ def version() -> str:
 
 @lru_cache(maxsize=4)
 def worker_source(assets, shell: str) -> bytes:
-    keep = [assets.url(path) for path in assets.files if path.endswith(KEPT)]
+    keep = [assets.url(path) for path in assets.module_graph(PAGE)]
+    keep += [assets.url(path) for path in assets.files if path.startswith(KEPT)]
     keep += [f"/i18n/{lang}.json?v={languages.version()}" for lang in languages.LANGUAGES]
     head = (f"const VERSION = {json.dumps(shell)};\n"
             f"const KEEP = {json.dumps(keep, separators=(',', ':'))};\n")

@@ -18,7 +18,13 @@ if (workers) {
   workers.addEventListener("controllerchange", () => {
     if (workers.controller) workers.controller.postMessage("version?");
   });
-  worker.registered = workers.register("/sw.js", { scope: "/" }).catch(() => null);
+  // Once the page has loaded: what the worker keeps is then mostly in the
+  // browser's cache already, and the rest does not compete with the page.
+  worker.registered = new Promise((resolve) => {
+    const register = () => resolve(workers.register("/sw.js", { scope: "/" }).catch(() => null));
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+  });
 }
 
 // Ask the browser to look for a newer worker now (after a reconnect: the

@@ -21,6 +21,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // The page's request leaves while the worker starts, not after.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     for (const key of await caches.keys()) {
       if (key.startsWith("partyapp-") && key !== CACHE) await caches.delete(key);
     }
@@ -33,21 +35,26 @@ self.addEventListener("message", (event) => {
   if (event.data === "version?" && event.source) event.source.postMessage({ version: VERSION });
 });
 
+let opened = null;
+const cache = () => { opened = opened || caches.open(CACHE); return opened; };
+
 async function fromCacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request, { ignoreVary: true });
+  const kept = await cache();
+  const hit = await kept.match(request, { ignoreVary: true });
   if (hit) return hit;
   const answer = await fetch(request);
-  if (answer.ok) await cache.put(request, answer.clone());
+  if (answer.ok) kept.put(request, answer.clone()).catch(() => {});
   return answer;
 }
 
-async function page(request) {
-  const cache = await caches.open(CACHE);
-  const network = fetch(request).then(async (answer) => {
-    if (answer.ok) await cache.put(request, answer.clone());
-    return answer;
-  });
+async function page(event) {
+  const request = event.request;
+  const kept = await cache();
+  const network = Promise.resolve(event.preloadResponse).then((preloaded) => preloaded || fetch(request))
+    .then((answer) => {
+      if (answer.ok) event.waitUntil(kept.put(request, answer.clone()).catch(() => {}));
+      return answer;
+    });
   const late = new Promise((resolve) => { setTimeout(resolve, WAIT_MS, null); });
   try {
     const answer = await Promise.race([network, late]);
@@ -55,8 +62,8 @@ async function page(request) {
   } catch {
     // the server did not answer: the kept page below
   }
-  const kept = await cache.match(request, { ignoreVary: true });
-  return kept || network;
+  const shell = await kept.match(request, { ignoreVary: true });
+  return shell || network;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -65,7 +72,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(event));
   } else if ((url.pathname.startsWith("/static/") && HASHED.test(url.pathname))
              || (url.pathname.startsWith("/i18n/") && url.searchParams.has("v"))) {
     event.respondWith(fromCacheFirst(request));
