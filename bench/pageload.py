@@ -229,7 +229,7 @@ def median_of(runs: list[dict]) -> dict:
     return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
 
 
-def run(repeat: int, chromium: str) -> list[dict]:
+def run(repeat: int, chromium: str, app_root: str | None = None) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     from tests.wire import WireClient
@@ -237,7 +237,7 @@ def run(repeat: int, chromium: str) -> list[dict]:
     # One proxy for every condition, so that the pages' origin is the one
     # the server takes for its own (its public URL).
     proxy = Proxy(CONDITIONS[0])
-    server = Server("app", extra=["--public-url", proxy.url])
+    server = Server("app", extra=["--public-url", proxy.url], root=app_root)
     proxy.upstream_port = server.port
     rows = []
     try:
@@ -267,8 +267,8 @@ def run(repeat: int, chromium: str) -> list[dict]:
                             # the seated phone comes back: its worker is in charge by now
                             page = context.new_page()
                             page.goto(url)
-                            page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                                                   timeout=30_000)
+                            page.wait_for_function("() => !document.querySelector('link[rel=manifest]') "
+                                                   "|| navigator.serviceWorker.controller !== null", timeout=30_000)
                             page.close()
                             # a new guest on this phone: the join form again, warm
                             context.add_init_script(f"localStorage.removeItem('partyapp.seat.{code}')")
@@ -318,11 +318,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.pageload", description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="loads of each page, condition and visit (median)")
     ap.add_argument("--chromium", default=os.environ.get("PARTYAPP_CHROMIUM", "/usr/bin/chromium"))
+    ap.add_argument("--app-root", help="serve the package of another checkout (a folder holding partyapp/), "
+                    "to measure an older version beside this one")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
     args = ap.parse_args(argv)
     started = time.perf_counter()
     load_before = " / ".join(f"{x:.2f}" for x in os.getloadavg())
-    rows = run(args.repeat, args.chromium)
+    rows = run(args.repeat, args.chromium, args.app_root)
     load_after = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     result = {"rows": rows, "repeat": args.repeat, "load_before": load_before, "load_after": load_after,
               "seconds": round(time.perf_counter() - started)}

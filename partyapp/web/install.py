@@ -31,11 +31,13 @@ THEME = "#14121f"
 BACKGROUND = "#14121f"
 ICONS = [("icons/icon.svg", "any", "image/svg+xml"), ("icons/icon-192.png", "192x192", "image/png"),
          ("icons/icon-512.png", "512x512", "image/png")]
-# What the service worker keeps as it installs: the phone page's modules, and
-# these (the styles, the socket's client, the icons); anything else the pages
-# of this origin ask for is kept as it is first fetched.
+# What the service worker keeps as it installs: the phone page's modules and
+# these (the styles, the socket's client), all in the browser's cache already
+# by then. Anything else of this origin under a hashed URL (the catalogue of
+# the page's language, another page's modules) is kept as it is first asked
+# for through the worker; the icons are the browser's own business.
 PAGE = "js/phone.js"
-KEPT = ("css/", "vendor/socket.io/socket.io.min.js", "favicon.svg", "icons/")
+KEPT = ("css/", "vendor/socket.io/socket.io.min.js", "favicon.svg")
 
 
 @bp.get("/j/<code>/manifest.webmanifest")
@@ -77,7 +79,6 @@ def version() -> str:
 def worker_source(assets, shell: str) -> bytes:
     keep = [assets.url(path) for path in assets.module_graph(PAGE)]
     keep += [assets.url(path) for path in assets.files if path.startswith(KEPT)]
-    keep += [f"/i18n/{lang}.json?v={languages.version()}" for lang in languages.LANGUAGES]
     head = (f"const VERSION = {json.dumps(shell)};\n"
             f"const KEEP = {json.dumps(keep, separators=(',', ':'))};\n")
     return head.encode() + assets.files["js/sw.js"].data

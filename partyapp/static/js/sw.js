@@ -1,6 +1,7 @@
 // The service worker, served at /sw.js with the two constants it needs put
-// before this file: VERSION (the static files' version) and KEEP (the hashed
-// URLs of the static files and the catalogues). See partyapp/web/install.py.
+// before this file: VERSION (the static files' and the catalogues' version)
+// and KEEP (the hashed URLs of the phone page's files). See
+// partyapp/web/install.py.
 //
 // - Static files and catalogues, whose URLs carry their content's hash: from
 //   the cache, else the network (and kept). They never change under a URL.
