@@ -74,11 +74,15 @@ class Link:
     """One direction of the shaped network: a queue of chunks leaving at the
     link's bandwidth and arriving half a round trip later."""
 
-    def __init__(self, kbit: float, one_way_s: float) -> None:
-        self.bytes_per_s = kbit * 1000 / 8 if kbit else 0
-        self.one_way_s = one_way_s
+    def __init__(self) -> None:
+        self.bytes_per_s = 0.0
+        self.one_way_s = 0.0
         self.free_at = 0.0
         self.bytes = 0
+
+    def shape(self, kbit: float, one_way_s: float) -> None:
+        self.bytes_per_s = kbit * 1000 / 8 if kbit else 0
+        self.one_way_s = one_way_s
 
     def arrival(self, size: int) -> float:
         now = time.monotonic()
@@ -99,15 +103,19 @@ class Proxy:
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.port = 0
+        self.down, self.up = Link(), Link()
         self.reset()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
         self.ready.wait(10)
 
     def reset(self) -> None:
+        """Count afresh, under ``condition``. The two links are the same
+        objects for every connection, kept-alive ones included."""
         one_way = self.condition.rtt_ms / 2000
-        self.down = Link(self.condition.down_kbit, one_way)
-        self.up = Link(self.condition.up_kbit, one_way)
+        self.down.shape(self.condition.down_kbit, one_way)
+        self.up.shape(self.condition.up_kbit, one_way)
+        self.down.bytes = self.up.bytes = 0
         self.requests = 0
 
     def _run(self) -> None:
@@ -209,19 +217,21 @@ def load(context, url: str, proxy: Proxy, seat: str | None, timeout_ms: float = 
     page.wait_for_timeout(300)  # what is still under way (the socket's first frames) is counted too
     result["requests"] = proxy.requests
     result["kb"] = (proxy.down.bytes + proxy.up.bytes) / 1000
+    result["kb_down"] = proxy.down.bytes / 1000
+    result["kb_up"] = proxy.up.bytes / 1000
     page.close()
     return result
 
 
-def floor_ms(c: Condition, kb: float, state: str, page: str) -> float:
+def floor_ms(c: Condition, row: dict, state: str, page: str) -> float:
     """What no page can beat to its join form: cold, the connection, the
     page and its files (all asked at once), three round trips; warm, the
     connection and the page (its files are on the phone), two; the table
     shows its join link once its socket is attached: four more (the
     socket's connection, its upgrade, the namespace, the attach); plus the
-    bytes at the link's bandwidth."""
+    bytes at the link's bandwidth (each direction its own)."""
     trips = (3 if state == "cold" else 2) + (4 if page == "table" else 0)
-    transfer = kb * 8 / c.down_kbit * 1000 if c.down_kbit else 0
+    transfer = max(row["kb_down"] * 8 / c.down_kbit, row["kb_up"] * 8 / c.up_kbit) * 1000 if c.down_kbit else 0
     return trips * c.rtt_ms + transfer
 
 
@@ -276,7 +286,7 @@ def run(repeat: int, chromium: str, app_root: str | None = None) -> list[dict]:
                         context.close()
                     for state, runs in (("cold", cold), ("warm", warm)):
                         row = {"page": page_kind, "state": state, "condition": c.name, **median_of(runs)}
-                        row["floor_ms"] = floor_ms(c, row["kb"], state, page_kind)
+                        row["floor_ms"] = floor_ms(c, row, state, page_kind)
                         rows.append(row)
                         print(fmt_row(row), file=sys.stderr, flush=True)
             browser.close()
@@ -288,11 +298,12 @@ def run(repeat: int, chromium: str, app_root: str | None = None) -> list[dict]:
 
 def fmt_row(r: dict) -> str:
     seated = f"{r['seated_ms']:.0f}" if "seated_ms" in r else "-"
-    return (f"| {r['page']} | {r['state']} | {r['condition']} | {r['requests']:.0f} | {r['kb']:.1f} | "
+    return (f"| {r['page']} | {r['state']} | {r['condition']} | {r['requests']:.0f} | "
+            f"{r['kb_down']:.1f} / {r['kb_up']:.1f} | "
             f"{r['form_ms']:.0f} | {seated} | {r['floor_ms']:.0f} |")
 
 
-HEADER = ("| page | visit | network | requests | KB on the wire | join form ms | seated ms (after the tap) | floor ms |\n"
+HEADER = ("| page | visit | network | requests | KB down / up | join form ms | seated ms (after the tap) | floor ms |\n"
           "|---|---|---|---:|---:|---:|---:|---:|")
 
 
