@@ -20,7 +20,9 @@ Runs, one after the other, so that they never compete for the machine:
    server's memory growth;
 6. ``bench.fanout``: a change's frames handed to seven local sockets, the
    app's way and through ``socketio.emit``;
-7. ``bench.rules --repeat 3``: each engine's rules step, 12 players.
+7. ``bench.rules --repeat 3``: each engine's rules step, 12 players;
+8. ``bench.pageload``: the phone and table pages in Chromium, cold and warm,
+   at loopback, 60 ms / 5 Mbit/s and Fast 3G.
 
 Each step's output is kept in ``--out`` (``bench/out/`` by default: the JSON
 lines, the logs, the profiles, ``summary.md``), and the summary, with the
@@ -44,6 +46,7 @@ import sys
 import time
 from pathlib import Path
 
+from .pageload import report as pageload_report
 from .profile import report as profile_report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,12 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     churn = run_step("churn", "bench.load", ["--rooms", "4", "--seconds", "3", "--churn", str(args.churn)], out)
     fanout = run_step("fanout", "bench.fanout", [], out)
     rules = run_step("rules", "bench.rules", ["--repeat", "3"], out)
+    pageload = run_step("pageload", "bench.pageload", ["--repeat", "3"], out)
     profiles = {}
     for kind in ("app", "baseline"):
         profiles[f"{kind} server, {args.rooms} rooms"] = profile_report(f"{prefix}-{kind}.raw", top=12)
     for kind in ("baseline", "you-only", "batched", "gevent-websocket", "uwsgi"):
         profiles[f"{kind} server, {args.variant_rooms} rooms"] = profile_report(str(out / f"variant-{kind}.raw"))
     text = summary(load, variants, sweep, flood, churn, fanout, rules, profiles, (before, loadavg()), time.perf_counter() - t0)
+    text += "\n" + pageload_report(pageload)
     (out / "summary.md").write_text(text + "\n")
     print()
     print(text)

@@ -101,7 +101,8 @@ class Server:
     ``node`` (``bench/node/server.js``, socket.io on Node.js)."""
 
     def __init__(self, kind: str = "app", *, public_bytes: int = 0, private_bytes: int = 0,
-                 phones: int = 6, race_prob: float = 0.0, extra: list[str] | None = None) -> None:
+                 phones: int = 6, race_prob: float = 0.0, extra: list[str] | None = None,
+                 root: str | None = None) -> None:
         self.kind = kind
         self.port = free_port()
         self.dir = tempfile.TemporaryDirectory(prefix=f"partyapp-bench-{kind}-")
@@ -127,7 +128,8 @@ class Server:
         self.log_path = d / "server.log"
         self._log = open(self.log_path, "wb")
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        # ``root``: another checkout's package (bench.pageload --app-root)
+        env["PYTHONPATH"] = str(root or ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         if kind == "gevent-websocket":
             env["PYTHONPATH"] = str(gevent_websocket_ready()) + os.pathsep + env["PYTHONPATH"]
         self.proc = subprocess.Popen(cmd, cwd=str(d), stdout=self._log, stderr=subprocess.STDOUT, env=env)

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 from flask.ctx import RequestContext
+from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from partyapp import config as configuration
@@ -18,6 +19,7 @@ from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime
 from partyapp.rooms.registry import Registry
 from partyapp.store import open_store
+from partyapp.web import assets, install
 from partyapp.web.pages import bp
 
 
@@ -60,6 +62,11 @@ class PartyFlask(Flask):
     def request_context(self, environ: dict) -> RequestContext:
         return PartyRequestContext(self, environ)
 
+    def send_static_file(self, filename: str):
+        """The static files from memory, under hashed or plain URLs,
+        compressed (``partyapp.web.assets``)."""
+        return self.extensions["assets"].response(filename)
+
 
 def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | None = None,
                async_mode: str | None = None) -> Flask:
@@ -86,7 +93,14 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     app.extensions["partyapp"] = realtime
 
     languages.init_app(app)
+    assets.init_app(app)
     app.register_blueprint(bp)
+    app.register_blueprint(install.bp)
+    # The pages, the catalogues' JSON and the manifest, compressed as they
+    # are answered (the static files are compressed once, by assets).
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    Compress(app)
 
     socketio.init_app(
         app,

@@ -52,8 +52,11 @@ room_joins_burst = 1000
 
 class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
-                 log_path: Path | None = None, open_files: int | None = None) -> None:
+                 log_path: Path | None = None, open_files: int | None = None, cwd: Path | None = None) -> None:
         self.port = port or free_port()
+        # The folder it starts in: the package is imported from there first
+        # (a copy of the package there is what a test's upgraded server runs).
+        self.cwd = cwd or Path(__file__).resolve().parent.parent
         self.store_url = store_url
         self.testing = testing
         self.extra = extra or []
@@ -85,7 +88,7 @@ class ServerProcess(ChildProcess):
         if self.testing:
             cmd.append("--testing")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        cwd = Path(__file__).resolve().parent.parent
+        cwd = self.cwd
         limits = self._limits if self.open_files is not None else None
         if self.log_path:
             with open(self.log_path, "ab") as out:

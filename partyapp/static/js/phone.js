@@ -15,6 +15,7 @@ import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, ProfilePick, SittingOutNote } from "./me.js";
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
+import { checkForUpdate } from "./install.js";
 
 // A name is 1 to 24 characters as a person sees them (the server counts
 // graphemes and says how long a name is when it is too long); the field only
@@ -43,6 +44,7 @@ function say(text, kind = "error", flash = false) {
 }
 
 const socket = connect(code);
+socket.on("connect", checkForUpdate); // a new server may bring new scripts (install.js)
 const ctx = {
   socket,
   call: (event, payload) => call(socket, event, payload),

@@ -1,0 +1,176 @@
+"""The phone page in a real Chromium: every module asked for once, under its
+hashed URL, and announced by a preload hint; the socket straight on a
+WebSocket; the manifest and the service worker that make it installable;
+a reload drawn from the worker with the server stopped; an upgraded
+server's new scripts taken up by a page left open."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.serverproc import ServerProcess
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+HASHED = re.compile(r"/static/.+\.[0-9a-f]{12}\.js$")
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def room_code(table) -> str:
+    return table.locator(".room-code").inner_text().strip()
+
+
+def new_phone(browser, watch):
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    watch.watch(page)
+    return ctx, page
+
+
+def join(page, name: str) -> None:
+    page.wait_for_selector("#join-screen:not([hidden])")
+    page.fill("#name", name)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#room-screen:not([hidden]) #you-line")
+
+
+def controlled(page) -> str:
+    """Wait until the service worker is in charge of the page; its cache's name."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
+    return page.evaluate("async () => (await caches.keys()).join(' ')")
+
+
+def test_the_phone_page_asks_for_every_module_once_all_preloaded_and_opens_a_websocket(
+        open_table, browser, server, watch, shots):
+    code = room_code(open_table())
+    ctx, page = new_phone(browser, watch)
+    requests, sockets = [], []
+    page.on("request", lambda r: requests.append(r))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(f"{server.url}/j/{code}")
+    join(page, "Ana")
+    preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
+    modules = [r.url for r in requests if r.resource_type == "script" and "/vendor/socket.io/" not in r.url
+               and "/static/" in r.url]
+    assert len(preloads) > 40
+    assert sorted(set(modules)) == sorted(preloads)  # every module fetched is hinted, and every hint used
+    assert len(modules) == len(set(modules))  # each once
+    assert all(HASHED.search(u) for u in modules), [u for u in modules if not HASHED.search(u)]
+    assert not [r.url for r in requests if "/static/" in r.url and not re.search(r"\.[0-9a-f]{12}\.\w+$", r.url)]
+    # the socket went straight to a WebSocket: no long-polling request at all
+    assert sockets and "transport=websocket" in sockets[0]
+    assert not [r.url for r in requests if "/socket.io/?" in r.url]
+    shots("seated", page)
+    ctx.close()
+
+
+def test_the_phone_page_has_a_manifest_and_registers_its_service_worker(open_table, browser, server, watch):
+    code = room_code(open_table())
+    ctx, page = new_phone(browser, watch)
+    page.goto(f"{server.url}/j/{code}")
+    href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
+    answer = page.request.get(href)
+    assert answer.ok and answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == f"/j/{code}"
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"] == "#14121f"
+    sizes = {}
+    for icon in manifest["icons"]:
+        got = page.request.get(server.url + icon["src"])
+        assert got.ok, icon
+        if icon["type"] == "image/png":
+            width, height = Image.open(io.BytesIO(got.body())).size
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.setdefault(icon["purpose"], set()).add(width)
+        else:
+            assert icon["type"] == "image/svg+xml" and got.body().lstrip().startswith(b"<svg")
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
+
+    script = page.evaluate("async () => (await navigator.serviceWorker.ready).active.scriptURL")
+    assert script == f"{server.url}/sw.js"
+    shell = page.evaluate("document.documentElement.dataset.shell")
+    assert controlled(page) == f"partyapp-{shell}"
+    kept = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map(r => r.url)",
+                         f"partyapp-{shell}")
+    preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
+    assert set(preloads) <= set(kept)
+    ctx.close()
+
+
+@pytest.mark.own_server
+def test_a_reload_with_the_server_stopped_is_drawn_from_the_worker(open_table, browser, server, watch, shots):
+    code = room_code(open_table())
+    ctx, page = new_phone(browser, watch)
+    page.goto(f"{server.url}/j/{code}")
+    join(page, "Ana")
+    controlled(page)
+    page.reload()  # the page itself is now kept too
+    page.wait_for_selector("#room-screen:not([hidden]) #you-line")
+
+    server.stop()
+    served = []
+    page.on("response", lambda r: served.append(r))
+    page.reload()
+    page.wait_for_selector("#room-screen:not([hidden])")
+    expect(page.locator("#conn-status")).to_have_class(re.compile(r"\bbad\b"))
+    shots("server-stopped", page)
+    ours = [r for r in served if r.url.startswith(server.url) and "/socket.io/" not in r.url]
+    assert any(r.request.resource_type == "document" for r in ours)
+    assert len(ours) > 40 and all(r.from_service_worker for r in ours), \
+        [r.url for r in ours if not r.from_service_worker]
+
+    server.start()  # back on the same port and store: the phone sits down again by itself
+    page.wait_for_selector("#room-screen:not([hidden]) #you-line", timeout=30_000)
+    expect(page.locator("#conn-status")).to_have_class(re.compile(r"\bok\b"))
+    ctx.close()
+
+
+def package_copy(where: Path) -> Path:
+    """The package as it is, in a folder a server can be started from."""
+    shutil.copytree(REPO / "partyapp", where / "partyapp", ignore=shutil.ignore_patterns("__pycache__"))
+    return where
+
+
+@pytest.mark.own_server
+def test_an_upgraded_server_s_new_scripts_reach_a_phone_left_open(browser, watch, tmp_path, shots):
+    app = package_copy(tmp_path / "app")
+    store = f"sqlite:///{tmp_path / 'rooms.db'}"
+    old = ServerProcess(store, log_path=tmp_path / "old.log", cwd=app).start()
+    new = None
+    try:
+        table = WireClient(old.url).connect()
+        code = table.call("room.create", {})["code"]
+        ctx, page = new_phone(browser, watch)
+        page.goto(f"{old.url}/j/{code}")
+        join(page, "Ana")
+        before = page.evaluate("document.documentElement.dataset.shell")
+        assert controlled(page) == f"partyapp-{before}"
+        assert page.evaluate("window.partyappUpgraded") is None
+        table.close()
+
+        old.stop()
+        phone_js = app / "partyapp" / "static" / "js" / "phone.js"
+        phone_js.write_text(phone_js.read_text() + "\nwindow.partyappUpgraded = true;\n")
+        new = ServerProcess(store, port=old.port, log_path=tmp_path / "new.log", cwd=app).start()
+
+        # Nobody touches the phone: its socket comes back, the new worker
+        # takes over and the page loads again on the new scripts.
+        page.wait_for_function("() => window.partyappUpgraded === true", timeout=40_000)
+        after = page.evaluate("document.documentElement.dataset.shell")
+        assert after != before
+        page.wait_for_selector("#room-screen:not([hidden]) #you-line", timeout=20_000)
+        assert controlled(page) == f"partyapp-{after}"  # the old cache is gone
+        shots("upgraded", page)
+        ctx.close()
+    finally:
+        old.stop()
+        if new is not None:
+            new.stop()

@@ -1,0 +1,145 @@
+"""The static files under hashed URLs, compressed and cached for good; the
+pages revalidated, with a preload hint for every module they import
+(partyapp/web/assets.py). The browser's side: tests/browser/test_loadtime.py."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import shutil
+from pathlib import Path
+
+import brotli
+import pytest
+
+from partyapp.app import create_app
+from partyapp.web.assets import IMMUTABLE, Assets, imports
+
+STATIC = Path(__file__).resolve().parent.parent / "partyapp" / "static"
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"PARTYAPP_STORE_URL": "memory://", "PARTYAPP_TESTING": True})
+
+
+@pytest.fixture
+def http(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def code(app):
+    """A room that exists (its pages answer 200)."""
+    room, _ = app.extensions["partyapp"].registry.create("http://party.test")
+    return room.code
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """A copy of the static folder to change."""
+    root = tmp_path / "static"
+    shutil.copytree(STATIC, root)
+    return root
+
+
+def hrefs(page: str, rel: str) -> list[str]:
+    return re.findall(rf'<link rel="{rel}" href="([^"]+)"', page)
+
+
+def test_imports_are_read_in_every_form_the_modules_write():
+    source = '''import { a, b } from "./a.js";
+import {
+  c, d,
+} from "../b.js";
+import "./c.js";
+export { e } from './d.js';
+import * as f from "./e.js";
+import{g as h}from"./f.js";const x=1;
+export function notAnImport() { return "./g.js"; }
+export const y = { from: "./h.js" };
+// import sits in this comment, but names no "./i.js" from anything
+const later = await import("./j.js");
+'''
+    assert imports(source) == ["./a.js", "../b.js", "./c.js", "./d.js", "./e.js", "./f.js", "./j.js"]
+
+
+def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(http, code, tree):
+    answer = http.get(f"/j/{code}")
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    assets = Assets(STATIC)
+    preloaded = hrefs(page, "modulepreload")
+    graph = assets.module_graph("js/phone.js")
+    assert len(graph) > 40 and "vendor/preact/preact.module.js" in graph and "js/ui/cards.js" in graph
+    assert sorted(preloaded) == sorted(assets.url(p) for p in graph)
+    assert f'<script type="module" src="{assets.url("js/phone.js")}">' in page
+
+    # a module added later, reached through a multi-line import, is preloaded too
+    (tree / "js" / "ui" / "shine.js").write_text("export const shine = 1;\n")
+    cards = tree / "js" / "ui" / "cards.js"
+    cards.write_text('import {\n  shine,\n} from "./shine.js";\n' + cards.read_text())
+    changed = Assets(tree)
+    assert changed.url("js/ui/shine.js") in changed.preloads("js/phone.js")
+    assert changed.url("js/ui/shine.js") in changed.preloads("js/table.js")
+    assert changed.url("js/ui/shine.js") not in changed.preloads("js/index.js")
+
+
+def test_the_import_map_sends_every_module_to_its_hashed_url_and_the_csp_allows_only_it(http, code):
+    answer = http.get(f"/t/{code}")
+    page = answer.get_data(as_text=True)
+    found = re.search(r'<script type="importmap">(.*?)</script>', page)
+    assets = Assets(STATIC)
+    assert found and found.group(1) == assets.import_map()
+    mapping = __import__("json").loads(found.group(1))["imports"]
+    assert mapping["/static/js/view.js"] == assets.url("js/view.js") != "/static/js/view.js"
+    assert set(mapping) == {f"/static/{p}" for p in assets.files if p.endswith(".js")}
+    csp = answer.headers["Content-Security-Policy"]
+    assert f"script-src 'self' {assets.import_map_csp()};" in csp and "unsafe-inline" not in csp
+
+
+@pytest.mark.parametrize("encoding, decode", [("br", brotli.decompress), ("gzip", gzip.decompress)])
+def test_static_files_are_compressed_and_immutable_under_their_hashed_urls(http, encoding, decode):
+    assets = Assets(STATIC)
+    for path in ("js/phone.js", "vendor/preact/preact.module.js", "css/app.css", "vendor/socket.io/socket.io.min.js"):
+        url = assets.url(path)
+        assert re.fullmatch(r"/static/.+\.[0-9a-f]{12}\.(js|css)", url), url
+        answer = http.get(url, headers={"Accept-Encoding": f"{encoding}, identity"})
+        assert answer.status_code == 200
+        assert answer.headers["Content-Encoding"] == encoding
+        assert answer.headers["Cache-Control"] == IMMUTABLE
+        assert "Accept-Encoding" in answer.headers["Vary"]
+        body = answer.get_data()
+        original = (STATIC / path).read_bytes()
+        assert decode(body) == original and len(body) < len(original) * 0.6
+    # a browser that takes no compression gets the file as it is
+    plain = http.get(assets.url("js/view.js"), headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and plain.get_data() == (STATIC / "js/view.js").read_bytes()
+
+
+def test_a_changed_file_gets_a_new_url_and_its_old_url_is_gone(app, tree):
+    before = Assets(tree)
+    (tree / "js" / "words.js").write_text((tree / "js" / "words.js").read_text() + "\n// changed\n")
+    after = Assets(tree)
+    assert after.url("js/words.js") != before.url("js/words.js")
+    assert after.url("js/view.js") == before.url("js/view.js")  # unchanged: still cached
+    assert after.version != before.version
+    assert after.url("js/words.js") in after.import_map() and before.url("js/words.js") not in after.import_map()
+    from werkzeug.exceptions import NotFound
+
+    old = before.url("js/words.js").removeprefix("/static/")
+    with app.test_request_context(before.url("js/words.js")):
+        assert after.response(after.url("js/words.js").removeprefix("/static/")).status_code == 200
+        with pytest.raises(NotFound):
+            after.response(old)  # never the new file under the old URL
+
+
+def test_plain_urls_and_pages_are_revalidated(http, code):
+    for url in ("/static/js/phone.js", "/", f"/j/{code}", f"/t/{code}"):
+        first = http.get(url, headers={"Accept-Encoding": "br"})
+        assert first.headers["Cache-Control"] == "no-cache", url
+        etag = first.headers["ETag"]
+        again = http.get(url, headers={"Accept-Encoding": "br", "If-None-Match": etag})
+        assert again.status_code == 304 and again.get_data() == b"", url
+    page = http.get("/", headers={"Accept-Encoding": "br"})
+    assert page.headers["Content-Encoding"] == "br" and b"<!doctype html>" in brotli.decompress(page.get_data())
