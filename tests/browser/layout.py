@@ -157,3 +157,38 @@ def assert_fits(page, what: str, *, phone: bool = False) -> int:
     assert checked > 0, f"{what}: no text found"
     assert not problems, f"{what}: {len(problems)} problems\n" + "\n".join(problems[:40])
     return checked
+
+
+# Every word that a line break cut inside itself (a word with a hyphen of
+# its own may break there).
+BROKEN_WORDS_JS = r"""
+() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !el.checkVisibility || !el.checkVisibility()) continue;
+    if (el.closest("[data-audit=skip]")) continue;
+    const text = node.textContent;
+    const re = /[^\s\-‐–—]+/g;
+    let m;
+    while ((m = re.exec(text))) {
+      if (m[0].length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}
+"""
+
+
+def broken_words(page) -> list[str]:
+    return page.evaluate(BROKEN_WORDS_JS)
+
+
+def missing(page) -> list[str]:
+    return page.evaluate("() => [...window.partyappI18n.missing]")

@@ -4,8 +4,11 @@ clients for the crowded layouts."""
 
 from __future__ import annotations
 
+import random
+
 from playwright.sync_api import expect
 
+from partyapp.bots.strategy import fill
 from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
 from tests.wire import WireClient
 
@@ -68,9 +71,7 @@ def play_random(guests: list[WireClient], rng, steps: int, until=None, avoid=(),
         offered = view["you"]["actions"]
         spec = rng.choice([a for a in offered if a["type"] in prefer]
                           or [a for a in offered if a["type"] not in avoid] or offered)
-        action = {"type": spec["type"]}
-        for name, domain in spec["params"].items():
-            action[name] = rng.choice(domain["one_of"])
+        action = fill(spec, rng)
         rev = view["rev"]
         answer = guest.call("game.act", {"action": action})
         assert answer["ok"], (action, answer)
@@ -102,3 +103,52 @@ def check_crowded(open_table, open_phone, server, shots, watch, *, mode: str, co
     finally:
         for g in guests:
             g.close()
+
+
+# How a few moves in reach each mode's main screen with play_random: how
+# many moves, which to avoid (a move that would end the game at once) and
+# which to prefer. Every mode of partyapp.games.MODES has an entry.
+MAIN_SCREEN = {
+    "ring_of_fire": {"steps": 5},
+    "kings": {"steps": 5},
+    "blackjack": {"steps": 5, "prefer": ("bet",)},
+    "casino_blackjack": {"steps": 5, "prefer": ("bet",), "avoid": ("surrender",)},
+    "russian_blackjack": {"steps": 5, "prefer": ("bet",)},
+    "pontoon": {"steps": 5, "prefer": ("bet",)},
+    "old_maid": {"steps": 4},
+    "cheat": {"steps": 4, "avoid": ("call",)},
+    "go_fish": {"steps": 4},
+    "irish_snap": {"steps": 6, "avoid": ("slap",)},
+    "egyptian_ratscrew": {"steps": 6, "avoid": ("slap",)},
+    "concentration": {"steps": 4},
+    "shif_shof_shum": {"steps": 4, "avoid": ("pass",)},
+    "kings_corner": {"steps": 4, "avoid": ("pass", "end")},
+    "croatian_rummy": {"steps": 3},
+}
+
+
+def drive_to_main_screen(open_table, open_phone, server, mode: str, names: list[str], *, locale: str | None = None,
+                         seed: int = 7, options: dict | None = None):
+    """A table and the host's phone (pages, in ``locale``) and a Socket.IO
+    client for every other name; ``mode`` started under ``seed`` and played a
+    few moves in (the host's moves through a client resumed on the phone's
+    seat) until its main screen shows. Returns (table, phone, clients); the
+    caller closes the clients."""
+    table = open_table(locale=locale)
+    code = room_code(table)
+    phone = open_phone(f"{server.url}/j/{code}", names[0], locale=locale)
+    guests = join_wire(server, code, names[1:])
+    host = WireClient(server.url).connect()
+    token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
+    answer = host.call("player.resume", {"code": code, "token": token})
+    assert answer["ok"], answer
+    host.pid = answer["player_id"]
+    clients = [host, *guests]
+    expect(table.locator("#players .pname")).to_have_count(len(names), timeout=20_000)
+    start(table, mode, {"seed": seed, **(options or {})})
+    for client in clients:
+        client.wait_for(lambda s: s["game"] is not None)
+    plan = MAIN_SCREEN[mode]
+    play_random(clients, random.Random(seed), plan["steps"], avoid=plan.get("avoid", ()), prefer=plan.get("prefer", ()))
+    table.wait_for_timeout(700)  # cards turned over, panels measured
+    return table, phone, clients

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, broken_words, missing
 from tests.browser.test_betting import send_amount, start, tap
-from tests.browser.test_blackjack import PHONE_SIZE, broken_words, missing
+from tests.browser.test_blackjack import PHONE_SIZE
 from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser

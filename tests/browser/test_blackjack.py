@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, broken_words, missing
 from tests.browser.test_layout import names
 from tests.wire import WireClient
 
@@ -24,41 +24,6 @@ pytestmark = pytest.mark.browser
 
 PHONE_SIZE = {"width": 390, "height": 844}
 RU = "ru-RU"
-
-# Every word that a line break cut inside itself (a word with a hyphen of
-# its own may break there).
-BROKEN_WORDS_JS = r"""
-() => {
-  const broken = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!el || !el.checkVisibility || !el.checkVisibility()) continue;
-    if (el.closest("[data-audit=skip]")) continue;
-    const text = node.textContent;
-    const re = /[^\s\-‐–—]+/g;
-    let m;
-    while ((m = re.exec(text))) {
-      if (m[0].length < 2) continue;
-      const range = document.createRange();
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) broken.push(m[0]);
-    }
-  }
-  return broken;
-}
-"""
-
-
-def broken_words(page) -> list[str]:
-    return page.evaluate(BROKEN_WORDS_JS)
-
-
-def missing(page) -> list[str]:
-    return page.evaluate("() => [...window.partyappI18n.missing]")
-
 
 def start(table, options: dict) -> None:
     answer = table.evaluate("(o) => window.partyappTable.call('game.start', {mode: 'blackjack', options: o})", options)

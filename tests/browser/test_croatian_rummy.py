@@ -169,3 +169,62 @@ def test_a_busy_rummy_table_fits(open_table, server, shots, watch):
     finally:
         for g in guests:
             g.close()
+
+
+def bottom(page, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    return box["y"] + box["height"]
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"])
+def test_four_sets_down_and_the_hand_stays_on_the_first_screen(locale, open_table, open_phone, server, shots, watch):
+    """Ana and Bob lay two sets each; Cy's turn begins with the choice
+    between the stock and the line: on a 390x844 phone his hand, the Draw
+    button and the line are all on the first screen, in English and in
+    Russian, and so are his hand and the Discard button once he has drawn."""
+    ana = ["KS", "KD", "KC", "QS", "QD", "QC", "2C", "9S"]
+    bob = ["9C", "9D", "9H", "4H", "4S", "4D", "10C"]
+    cy = ["5H", "6H", "7C", "JD", "8S", "3C", "10D"]
+    deck = [h[r] for r in range(7) for h in (ana, bob, cy)] + [ana[7], "AS", "2H"]
+    table = open_table(locale=locale)
+    code = room_code(table)
+    guests = join_wire(server, code, ["Ana", "Bob"])
+    phone = open_phone(f"{server.url}/j/{code}", "Cy", locale=locale)
+    try:
+        expect(table.locator("#players .pname")).to_have_count(3)
+        start(table, "croatian_rummy", {"deck": deck})
+        for guest, sets, throw, draws in ((guests[0], (ana[:3], ana[3:6]), "9S", False),
+                                          (guests[1], (bob[:3], bob[3:6]), "AS", True)):
+            guest.wait_for(lambda s: s["game"] is not None and s["game"]["turn"] == guest.pid)
+            if draws:
+                assert guest.call("game.act", {"action": {"type": "draw"}})["ok"]
+            for cards in sets:
+                guest.wait_for(lambda s: any(a["type"] == "meld" for a in s["you"]["actions"]))
+                spec = next(a for a in guest.state["you"]["actions"] if a["type"] == "meld")
+                laid = next(m for m in spec["params"]["cards"]["one_of"] if sorted(m) == sorted(cards))
+                answer = guest.call("game.act", {"action": {"type": "meld", "cards": laid}})
+                assert answer["ok"], answer
+            assert guest.call("game.act", {"action": {"type": "discard", "card": throw}})["ok"]
+        expect(table.locator(".rummy-meld")).to_have_count(4)
+        expect(phone.locator("button[data-action=draw]")).to_be_visible()
+        phone.set_viewport_size({"width": 390, "height": 844})
+        phone.wait_for_timeout(250)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        shots("cy-draws", phone)
+        for what in (".rummy-hand .hand", "button[data-action=draw]", ".rummy-line-phone"):
+            assert bottom(phone, what) <= 844, f"{what} ends at {bottom(phone, what):.0f} px"
+        audit_phone(phone, shots, "cy-draws-full")
+        phone.locator("button[data-action=draw]").click()
+        expect(phone.locator(f".rummy-hand .hand {card('2H')}")).to_be_visible()
+        tap_cards(phone, "2H")
+        phone.set_viewport_size({"width": 390, "height": 844})
+        phone.wait_for_timeout(250)
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        shots("cy-discards", phone)
+        for what in (".rummy-hand .hand", "button[data-action=discard]"):
+            assert bottom(phone, what) <= 844, f"{what} ends at {bottom(phone, what):.0f} px"
+        audit_tv(table, shots, "four-sets")
+        assert not watch.errors and not watch.dialogs
+    finally:
+        for g in guests:
+            g.close()

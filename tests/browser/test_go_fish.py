@@ -97,3 +97,56 @@ def test_the_host_sees_the_empty_hand_rule_before_starting(open_table, open_phon
     shots("host-options", ana, full_page=True)
     assert_fits(ana, "the host's phone with Go Fish's options open", phone=True)
     assert not watch.errors and not watch.dialogs
+
+
+FIRST_SCREEN = 844
+
+
+def bottom(locator) -> float:
+    box = locator.bounding_box()
+    return box["y"] + box["height"]
+
+
+@pytest.mark.parametrize("count", [2, 8])
+def test_your_books_are_on_the_first_screen(count, open_table, seat_party, server, shots, watch):
+    """Ana lays down books (three with two players, two with eight) and goes
+    on asking: on a 390x844 phone her books, her hand and the Ask button are
+    all on the first screen, and the TV lists her books."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    phone, guests = seat_party(table, ["Ana", "Bob", *[f"Guest {i}" for i in range(count - 2)]])
+    if count == 2:
+        ana = ["7S", "7H", "7D", "8S", "9S", "9H", "3C"]
+        bob = ["7C", "8H", "8D", "8C", "9D", "9C", "4D"]
+        asks = ["7", "8", "9"]
+    else:
+        ana = ["7S", "7H", "7D", "8S", "3C"]
+        bob = ["7C", "8H", "8D", "8C", "4D"]
+        asks = ["7", "8"]
+    used = set(ana + bob)
+    rest = [f"{r}{s}" for s in "SHDC" for r in ["2", "5", "6", "10", "J", "Q", "K", "A"] if f"{r}{s}" not in used]
+    rest += [c for c in ("3S", "3H", "3D", "4S", "4H", "4C") if c not in used]
+    size = len(ana)
+    others = [rest[i * size:(i + 1) * size] for i in range(count - 2)]
+    deck = deal_order_deck([ana, bob, *others], rest[(count - 2) * size:])
+    answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'go_fish', options: {deck: d}})", deck)
+    assert answer == {"ok": True}, answer
+    phone.set_viewport_size({"width": 390, "height": FIRST_SCREEN})
+    for rank in asks:
+        phone.locator(f".rank-chooser button[data-rank='{rank}']").click()
+        if count > 2:
+            phone.locator(".who-choices button", has_text="Bob").click()
+        phone.locator(".act-ask").click()
+        expect(table.locator(".books-box .book")).to_have_count(asks.index(rank) + 1)
+    expect(phone.locator(".status-line.mine")).to_be_visible()
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    shots(f"phone-{count}", phone)
+    shots(f"tv-{count}", table)
+    books = phone.locator(".my-books")
+    expect(books.locator(".book")).to_have_text(asks)
+    assert bottom(books) <= FIRST_SCREEN, f"the books end at {bottom(books):.0f} px"
+    assert bottom(phone.locator(".hand")) <= FIRST_SCREEN
+    assert bottom(phone.locator(".act-ask")) <= FIRST_SCREEN, f"the Ask button ends at {bottom(phone.locator('.act-ask')):.0f} px"
+    assert_fits(phone, f"Ana's phone with {len(asks)} books", phone=True)
+    assert_fits(table, f"the TV with Ana's {len(asks)} books")
+    assert not watch.errors and not watch.dialogs

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
 from tests.browser.layout import assert_fits
+from tests.browser.tablegames import join_wire
 from tests.games.test_old_maid import deal
 
 pytestmark = pytest.mark.browser
@@ -85,3 +86,38 @@ def test_old_maid_to_the_last_queen(open_table, open_phone, server, shots, watch
     shots("bob-lost", bob, full_page=True)
     assert_fits(bob, "Bob's phone at the end", phone=True)
     assert not watch.errors and not watch.dialogs
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"])
+def test_the_safe_players_are_not_numbered_like_places(locale, open_table, open_phone, server, shots, watch):
+    """Five players; Bob and Cy hold nothing but pairs and are safe at the
+    deal: the TV's Safe box names them both, unnumbered (being safe first
+    is no better than being safe later), and the phone of a safe player
+    says so."""
+    table = open_table(locale=locale)
+    code = table.locator(".room-code").inner_text().strip()
+    phones = [open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in ("Ana", "Bob")]
+    guests = join_wire(server, code, ["Cy", "Dee", "Eve"])
+    try:
+        expect(table.locator("#players .pname")).to_have_count(5)
+        answer = table.evaluate("(d) => window.partyappTable.call('game.start', {mode: 'old_maid', options: {deck: d}})",
+                                deal(["5H"], [], [], ["5S", "9H"], ["9S", "QS"]))
+        assert answer == {"ok": True}, answer
+        names = table.locator(".safe-box .safe-list li")
+        expect(names).to_have_text(["Bob", "Cy"])
+        assert table.locator(".safe-box ol").count() == 0
+        markers = names.evaluate_all("(els) => els.map((el) => getComputedStyle(el).listStyleType)")
+        assert markers == ["none", "none"], markers
+        assert not re.search(r"\b[12]\.", table.locator(".safe-box").inner_text())
+        table.wait_for_timeout(500)
+        shots("tv", table)
+        assert_fits(table, "the TV with two players safe")
+        bob = phones[1]
+        expect(bob.locator(".status-line")).to_have_text(
+            "Вы вне игры: карт не осталось." if locale else "You are safe: no cards left.")
+        shots("bob", bob, full_page=True)
+        assert_fits(bob, "Bob's phone, safe", phone=True)
+        assert not watch.errors and not watch.dialogs
+    finally:
+        for g in guests:
+            g.close()

@@ -214,3 +214,32 @@ def test_the_night_in_russian(open_table, open_phone, server, shots, watch):
     for page in (table, anya, boris):
         assert missing(page) == [], f"English left on a Russian screen: {missing(page)}"
     assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("locale", [None, RU])
+def test_starting_chugalug_reads_naturally(locale, open_table, open_phone, server, shots, watch):
+    """Kings' five: the drawer's phone asks where "one" goes in a line that
+    reads as one sentence with its buttons ("Start chugalug: one… to my
+    left", «Начать чагалаг: «раз»… налево»), and the TV says the start."""
+    table = open_table(locale=locale)
+    code = table.locator(".room-code").inner_text().strip()
+    anya = open_phone(f"{server.url}/j/{code}", "Аня", locale=locale)
+    open_phone(f"{server.url}/j/{code}", "Борис", locale=locale)
+    expect(table.locator("#players .pname")).to_have_count(2)
+    answer = table.evaluate("() => window.partyappTable.call('game.start', {mode: 'kings', options: {deck: ['5S']}})")
+    assert answer == {"ok": True}, answer
+    anya.locator("button[data-action=draw]").click()
+    offer = anya.locator("[data-action=start]")
+    expect(offer).to_contain_text("Начать чагалаг: «раз»…" if locale else "Start chugalug: one…")
+    expect(offer.locator("button")).to_have_text(["налево", "направо"] if locale else ["to my left", "to my right"])
+    assert "Левый" not in offer.inner_text() and "Left" not in offer.inner_text()
+    anya.set_viewport_size({"width": 390, "height": 844})
+    shots("anya-starts", anya, full_page=True)
+    assert_fits(anya, "Anya's phone starting chugalug", phone=True)
+    offer.locator("button[data-value=left]").click()
+    expect(table.locator("#ticker")).to_contain_text(
+        "Аня начинает чагалаг: «раз налево»." if locale else "Аня starts chugalug: “one to my left”.")
+    shots("table", table)
+    for page in (table, anya):
+        assert missing(page) == [], f"English left on a Russian screen: {missing(page)}"
+    assert watch.errors == [] and watch.dialogs == []

@@ -19,7 +19,7 @@ registerFamilyWords({
     (p) => t("{count} card left round the crown|{count} cards left round the crown", p),
   Chugalug: () => t("Buzz"),
   "Start chugalug": () => t("Start the count"),
-  "Start chugalug: one to my…": () => t("Start the count: one to my…"),
+  "Start chugalug: one…": () => t("Start the count: one…"),
   "{name} starts chugalug: left or right?": (p) => t("{name} starts the count: left or right?", p),
   "Multiples of 5 or 7: say \"chugalug\" and the count turns round.":
     () => t("Multiples of 5 or 7: say \"buzz\" and the count turns round."),

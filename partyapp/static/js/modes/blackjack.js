@@ -250,5 +250,5 @@ registerMode(["blackjack"], {
   Table: HomeTable,
   Phone: HomePhone,
   Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, "dealer"),
+  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("dealer")),
 });

@@ -277,5 +277,5 @@ registerMode(["casino_blackjack", "russian_blackjack"], {
   Table: BlackjackTable,
   Phone: BlackjackPhone,
   Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, "dealer"),
+  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("dealer")),
 });

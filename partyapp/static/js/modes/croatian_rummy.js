@@ -76,40 +76,43 @@ function sameCards(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
 }
 
-// A meld as small cards overlapping, each joker with what it stands for.
-function Meld({ meld, drop = false, target = false, onTap }) {
-  const inner = html`<span class="rummy-meld-cards">${meld.cards.map((c, i) => html`<span key=${c} class="rummy-meld-slot">
+// A meld as small cards overlapping, each joker with what it stands for
+// (or, ``compact``, as one line of card names); a button to tap or slide a
+// card onto where ``onTap`` is given.
+function Meld({ meld, drop = false, target = false, onTap, compact = false }) {
+  const inner = compact ? html`<${MeldLine} meld=${meld} tagged=${!onTap} />` : html`<span class="rummy-meld-cards">${meld.cards.map((c, i) => html`<span key=${c} class="rummy-meld-slot">
       <${Card} code=${c} covered=${i < meld.cards.length - 1} />
       ${meld.jokers[i] ? html`<span class="rummy-joker-as">=${jokerWords(meld.jokers[i])}</span>` : null}
     </span>`)}</span>`;
-  if (!onTap) return html`<div class="rummy-meld" data-meld=${meld.id}>${inner}</div>`;
-  return html`<button type="button" class=${cx("rummy-meld", target && "target")} data-meld=${meld.id}
+  if (!onTap) return compact ? inner : html`<div class="rummy-meld" data-meld=${meld.id}>${inner}</div>`;
+  return html`<button type="button" class=${cx("rummy-meld", compact && "as-line", target && "target")} data-meld=${meld.id}
     data-drop=${drop ? `meld:${meld.id}` : undefined} onClick=${() => onTap(meld.id)}
     aria-label=${t("Set: {cards}", { cards: cardsText(meld.cards) })}>${inner}</button>`;
 }
 
 // A meld as one line of card names, for a crowded table.
-function MeldLine({ meld }) {
-  return html`<span class="rummy-meld-line" data-meld=${meld.id}>${meld.cards.map((c, i) => (meld.jokers[i]
+function MeldLine({ meld, tagged = true }) {
+  return html`<span class="rummy-meld-line" data-meld=${tagged ? meld.id : undefined}>${meld.cards.map((c, i) => (meld.jokers[i]
     ? html`<b key=${c} class="rummy-joker-name">${t("Joker")}=${jokerWords(meld.jokers[i])}</b>`
     : html`<${CardLabel} key=${c} code=${c} />`))}</span>`;
 }
 
 // Everybody's sets, by owner: as cards, or as lines of card names when there
-// are more than COMPACT_AFTER sets on the TV.
+// are more than ``compactAfter`` sets (COMPACT_AFTER on the TV; fewer on a
+// phone, whose hand and buttons must stay on its first screen).
 const COMPACT_AFTER = 4;
+const PHONE_COMPACT_AFTER = 2;
 
-function Melds({ state, targets = [], onTap }) {
+function Melds({ state, targets = [], onTap, compactAfter = COMPACT_AFTER }) {
   const g = state.game;
   const owners = [];
   for (const m of g.melds) if (!owners.includes(m.owner)) owners.push(m.owner);
   if (!owners.length) return html`<p class="sub rummy-no-melds">${t("No sets down yet.")}</p>`;
-  const compact = !onTap && g.melds.length > COMPACT_AFTER;
+  const compact = g.melds.length > compactAfter;
   return html`<div class=${cx("rummy-melds", compact && "compact")}>${owners.map((o) => html`<div class="rummy-owner" key=${o}>
     <span class="rummy-owner-name"><${Who} state=${state} pid=${o} /></span>
-    <span class="rummy-owner-sets">${g.melds.filter((m) => m.owner === o).map((m) => (compact
-      ? html`<${MeldLine} key=${m.id} meld=${m} />`
-      : html`<${Meld} key=${m.id} meld=${m} drop=${Boolean(onTap)} target=${targets.includes(m.id)} onTap=${onTap} />`))}</span>
+    <span class="rummy-owner-sets">${g.melds.filter((m) => m.owner === o).map((m) => html`<${Meld} key=${m.id} meld=${m}
+      drop=${Boolean(onTap)} target=${targets.includes(m.id)} onTap=${onTap} compact=${compact} />`)}</span>
   </div>`)}</div>`;
 }
 
@@ -258,7 +261,7 @@ function Phone({ state, send }) {
     </div>` : null}
     ${g.melds.length && !g.over ? html`<section class="rummy-table-sets" aria-label=${t("Sets on the table")}>
       <div class="panel-title">${t("Sets on the table")}</div>
-      <${Melds} state=${state} targets=${meldTargets} onTap=${myTurn ? tapMeld : undefined} />
+      <${Melds} state=${state} targets=${meldTargets} onTap=${myTurn ? tapMeld : undefined} compactAfter=${PHONE_COMPACT_AFTER} />
     </section>` : null}
     ${hand.length ? html`<div class="rummy-hand"><${Hand} cards=${hand} selected=${selection}
       onToggle=${myTurn && g.phase === "play" ? toggle : undefined} drag=${myTurn && g.phase === "play" ? drag : undefined} /></div>` : null}

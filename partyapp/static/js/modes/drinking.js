@@ -129,7 +129,7 @@ const LABELS = {
   rule: N_("Make a rule"),
   done: N_("Done: pass it on"),
   missed: N_("Who messed up?"),
-  start: N_("Start chugalug: one to my…"),
+  start: N_("Start chugalug: one…"),
   answer: N_("Say it!"),
   rps: N_("Your pick"),
   thumb: N_("Start the thumb race"),
@@ -426,7 +426,8 @@ function valueText(state) {
       return rule ? rule.text : null;
     }
     if (name === "by" && ROLE_TITLES[value]) return roleTitle(value);
-    if (name === "thumb" || name === "side") return t(value === "left" ? N_("Left") : "Right");
+    if (name === "thumb") return t(value === "left" ? N_("Left") : N_("Right"));
+    if (name === "side") return t(value === "left" ? N_("to my left") : N_("to my right"));
     if (name === "entry" && typeof value === "number") return undoLabel(state, value);
     return null;
   };

@@ -108,11 +108,18 @@ function seatInfo(state, player) {
   return stackSeat(state, player, badges);
 }
 
+// A pay card's line, by how many cards it asks for (an ace 4 ... a jack 1).
+const PAY_LINES = {
+  4: N_("{player}'s ace must be paid: {payer} turns {count}."),
+  3: N_("{player}'s king must be paid: {payer} turns {count}."),
+  2: N_("{player}'s queen must be paid: {payer} turns {count}."),
+  1: N_("{player}'s jack must be paid: {payer} turns {count}."),
+  0: N_("{player}'s card must be paid: {payer} turns {count}."),
+};
+
 registerMessages({
   "ratscrew.flip": N_("{player} turns {card}."),
-  "ratscrew.pay": (values, entry) => t("{player}'s {rank} must be paid: {payer} turns {count}.", {
-    player: values.player, payer: values.payer, count: entry.count,
-    rank: t({ 4: "ace", 3: "king", 2: "queen", 1: "jack" }[entry.count] || "card") }),
+  "ratscrew.pay": (values, entry) => t(PAY_LINES[entry.count] || PAY_LINES[0], { player: values.player, payer: values.payer, count: entry.count }),
   "ratscrew.take": (values, entry) => (entry.by === "slap"
     ? t("{player} slapped first and takes the pile ({count} card).|{player} slapped first and takes the pile ({count} cards).", values)
     : t("The pay card is paid for: {player} takes the pile ({count} card).|The pay card is paid for: {player} takes the pile ({count} cards).", values)),

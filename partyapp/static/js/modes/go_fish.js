@@ -120,7 +120,7 @@ function AskForm({ state, send, rank, setRank }) {
     <div class="action-label">${t("Ask for")}</div>
     <${RankChooser} ranks=${ranks} value=${chosenRank} onChange=${setRank} counts=${counts} label=${t("Rank to ask for")} />
     ${players ? html`<div class="action-label">${t("Ask whom")}</div>
-      <div class="choices who-choices" role="radiogroup" aria-label=${t("Player to ask")}>
+      <div class=${cx("choices who-choices", players.length > 4 && "many")} role="radiogroup" aria-label=${t("Player to ask")}>
         ${players.map((p) => html`<button type="button" key=${p} ...${playerChoice(state, p, cx("btn btn-choice", chosenWho === p && "chosen"))}
           role="radio" aria-checked=${chosenWho === p ? "true" : "false"} data-value=${p} onClick=${() => setWho(p)}>
           <${ChoiceName} state=${state} pid=${p} /><span class="sub">${t("{count} card|{count} cards", { count: g.hand_sizes[p] })}</span></button>`)}
@@ -157,9 +157,9 @@ function Phone({ state, send }) {
   const mine = g.books[you.player_id] || [];
   return html`<div class="hg-phone go-fish-phone">
     <${Happened} state=${state} />
+    ${mine.length ? html`<div class="hg-note my-books">${t("Your books:")} ${mine.map((r) => html`<span key=${r} class="book">${r}</span>`)}</div>` : null}
     <${Hand} cards=${you.hand} selected=${selected} onToggle=${asking ? (code) => setRank(rankOf(code)) : undefined} />
     ${asking ? html`<${AskForm} state=${state} send=${send} rank=${rank} setRank=${setRank} />` : null}
-    ${mine.length ? html`<div class="hg-note my-books">${t("Your books:")} ${mine.map((r) => html`<span key=${r} class="book">${r}</span>`)}</div>` : null}
     ${g.over ? html`<${Outcome} state=${state} />` : null}
   </div>`;
 }

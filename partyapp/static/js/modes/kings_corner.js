@@ -22,14 +22,14 @@ import { registerMode } from "./index.js";
 const GRID = [["NW", "N", "NE"], ["W", "stock", "E"], ["SW", "S", "SE"]];
 const SPACE_NAMES = {
   N: N_("North"), E: N_("East"), S: N_("South"), W: N_("West"),
-  NE: "the north-east corner", SE: "the south-east corner", SW: "the south-west corner", NW: "the north-west corner",
+  NE: N_("the north-east corner"), SE: N_("the south-east corner"), SW: N_("the south-west corner"), NW: N_("the north-west corner"),
 };
 const SHORT_NAMES = { N: N_("North"), E: N_("East"), S: N_("South"), W: N_("West"), NE: N_("NE"), SE: N_("SE"), SW: N_("SW"), NW: N_("NW") };
 const spaceName = (sp) => t(SPACE_NAMES[sp] || sp);
 
 const CHIP_REASONS = {
   ante: N_("{player} puts {amount} chip into the pot.|{player} puts {amount} chips into the pot."),
-  idle: "{player} played no card: {amount} chip into the pot.|{player} played no card: {amount} chips into the pot.",
+  idle: N_("{player} played no card: {amount} chip into the pot.|{player} played no card: {amount} chips into the pot."),
   king: N_("{player} kept a king back: {amount} chips into the pot."),
   cards: N_("{player} pays {amount} chip for the cards left.|{player} pays {amount} chips for the cards left."),
 };

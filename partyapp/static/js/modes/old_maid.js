@@ -75,11 +75,13 @@ function Discards({ state }) {
   </div>`;
 }
 
+// Who is safe, in the order they got out of cards: names, never numbered,
+// for being safe early is no better than being safe late.
 function Safe({ state }) {
   const safe = state.game.safe || [];
   return html`<div class="hg-box safe-box">
     <div class="hg-box-title">${t("Safe")}${safe.length ? ` · ${safe.length}` : ""}</div>
-    ${safe.length ? html`<ol class="safe-list">${safe.map((p) => html`<li key=${p}>${W(state, p)}</li>`)}</ol>`
+    ${safe.length ? html`<ul class="safe-list">${safe.map((p) => html`<li key=${p}>${W(state, p)}</li>`)}</ul>`
       : html`<div class="sub">${t("Nobody yet")}</div>`}
   </div>`;
 }

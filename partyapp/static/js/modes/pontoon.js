@@ -245,5 +245,5 @@ registerMode(["pontoon"], {
   Table: PontoonTable,
   Phone: PontoonPhone,
   Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, "banker"),
+  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("banker")),
 });
