@@ -93,6 +93,17 @@ def join(code: str):
                            family=room is not None and room.night.family), (200 if room else 404)
 
 
+@bp.get("/w/<code>")
+def watch(code: str):
+    """The watch page: the table's public view, live and read-only, for
+    anybody without a seat (``room.watch``); an unknown code is refused as
+    the join page refuses it."""
+    code = code.upper()
+    room = _room_or_none(code)
+    return render_template("watch.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
+
+
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> bytes:
     """The QR code of a join URL as SVG, drawn once per URL (a room's join URL
@@ -110,6 +121,16 @@ def qr(code: str):
     if room is None:
         abort(404)
     return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/qr/watch/<code>.svg")
+def watch_qr(code: str):
+    """The QR code of the room's watch page (``/w/CODE``)."""
+    room = _room_or_none(code.upper())
+    if room is None:
+        abort(404)
+    return Response(qr_svg(room.watch_url), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
 
 
