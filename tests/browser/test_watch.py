@@ -1,0 +1,269 @@
+"""Spectators and the TV's voice (issue 28): the watch page (/w/CODE) shows
+the table's public view live at phone and TV sizes, in English and Russian;
+the TV's lobby carries its watch code and counts the watchers; and the TV
+reads the drawn cards and the key moments aloud, in its language, with a
+switch it remembers, and keeps quiet while a race is open."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TV, decode_qr
+from tests.browser.layout import assert_fits
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.browser
+
+RU = "ru-RU"
+PHONE_SIZE = {**PHONE, "viewport": {"width": 390, "height": 844}}
+
+# A speechSynthesis that records what it is given (the words, the language,
+# the voice), with an English and a Russian voice on the device.
+SPEECH_STUB = """
+(() => {
+  window.__spoken = [];
+  window.__hushed = 0;
+  const voices = [
+    { name: "English voice", lang: "en-US", default: true, localService: true },
+    { name: "Russian voice", lang: "ru-RU", default: false, localService: true },
+  ];
+  class Utterance { constructor(text) { this.text = text; this.lang = ""; this.voice = null; } }
+  const synth = {
+    speak(u) { window.__spoken.push({ text: u.text, lang: u.lang, voice: u.voice ? u.voice.name : null }); },
+    cancel() { window.__hushed += 1; },
+    getVoices() { return voices; },
+    addEventListener() {}, removeEventListener() {},
+    speaking: false, pending: false, paused: false,
+  };
+  Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+  window.SpeechSynthesisUtterance = Utterance;
+})();
+"""
+
+
+def room_code(table) -> str:
+    return table.locator(".room-code").inner_text().strip()
+
+
+def guests(server, code: str, names: list[str]) -> list[WireClient]:
+    out = []
+    for name in names:
+        g = WireClient(server.url).connect()
+        answer = g.call("player.join", {"code": code, "name": name})
+        assert answer["ok"], answer
+        g.pid = answer["player_id"]
+        out.append(g)
+    return out
+
+
+def start(table, mode: str, options: dict) -> None:
+    answer = table.evaluate("(a) => window.partyappTable.call('game.start', {mode: a[0], options: a[1]})",
+                            [mode, options])
+    assert answer["ok"], answer
+
+
+def act(guest: WireClient, action: dict) -> None:
+    answer = guest.call("game.act", {"action": action})
+    assert answer["ok"], answer
+
+
+def watch_page(browser, server, watch, code: str, size: dict, locale: str | None = None):
+    ctx = browser.new_context(**size, **({"locale": locale} if locale else {}))
+    page = ctx.new_page()
+    watch.watch(page)
+    page.goto(f"{server.url}/w/{code}")
+    page.wait_for_selector("#players")
+    return ctx, page
+
+
+def spoken(page) -> list[dict]:
+    return page.evaluate("() => window.__spoken")
+
+
+def test_the_watch_page_follows_the_table_at_phone_and_tv_sizes(browser, server, open_table, shots, watch):
+    table = open_table()
+    code = room_code(table)
+    # the lobby's watch code leads to the watch page, beside the join code
+    watch_url = table.locator("#watch-url").inner_text().replace("\n", "")
+    assert watch_url.endswith(f"/w/{code}")
+    lobby = shots("lobby", table)
+    qr_png = lobby.with_name(f"{lobby.stem}-watch-qr.png")
+    table.locator("#watch-qr").screenshot(path=str(qr_png))
+    assert decode_qr(qr_png) == watch_url
+    ana, bo = guests(server, code, ["Ana", "Bo"])
+    phone_ctx, phone = watch_page(browser, server, watch, code, PHONE_SIZE)
+    tv_ctx, tv = watch_page(browser, server, watch, code, TV)
+    try:
+        expect(phone.locator("#watching")).to_have_text("Watching")
+        expect(phone.locator("#players .pname")).to_have_text(["Ana", "Bo"])
+        expect(table.locator("#watchers")).to_have_text("2 watching")
+        shots("tv-lobby", table)
+        shots("phone-lobby", phone, full_page=True)
+        assert_fits(phone, "the watch page's lobby on a phone", phone=True)
+
+        start(table, "ring_of_fire", {"deck": ["3H", "5C"]})
+        act(ana, {"type": "draw"})
+        for page in (phone, tv):
+            expect(page.locator(".drawn .card-title")).to_have_text("Me")
+            expect(page.locator("#ticker")).to_contain_text("Ana")
+            assert page.locator("button[data-action]").count() == 0  # read-only: nothing to press
+        shots("phone-game", phone, full_page=True)
+        shots("tv-game", tv)
+        assert_fits(phone, "the watch page in a game on a phone", phone=True)
+        assert_fits(tv, "the watch page in a game on a big screen")
+
+        act(bo, {"type": "draw"})  # live: the next card comes without a reload
+        expect(phone.locator(".drawn .card-title")).to_have_text("Guys")
+        tv_ctx.close()
+        expect(table.locator("#watchers")).to_have_text("1 watching")
+    finally:
+        phone_ctx.close()
+        if tv_ctx.pages:
+            tv_ctx.close()
+    expect(table.locator("#watchers")).to_have_count(0)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_the_watch_page_in_russian_at_phone_and_tv_sizes(browser, server, open_table, shots, watch):
+    table = open_table(locale=RU)
+    code = room_code(table)
+    ana, _bo = guests(server, code, ["Аня", "Боря"])
+    start(table, "ring_of_fire", {"deck": ["5C"]})
+    act(ana, {"type": "draw"})
+    contexts = []
+    try:
+        for size, name in ((PHONE_SIZE, "phone"), (TV, "tv")):
+            ctx, page = watch_page(browser, server, watch, code, size, locale=RU)
+            contexts.append(ctx)
+            expect(page.locator("html")).to_have_attribute("lang", "ru")
+            expect(page.locator("#watching")).to_have_text("Просмотр")
+            expect(page.locator(".drawn .card-title")).to_have_text("Парни")
+            shots(f"{name}-game-ru", page, full_page=name == "phone")
+            assert_fits(page, f"the Russian watch page ({name})", phone=name == "phone")
+            assert page.evaluate("() => [...window.partyappI18n.missing]") == []
+        expect(table.locator("#watchers")).to_have_text("2 зрителя")
+        shots("tv-ru", table)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_an_unknown_code_on_the_watch_page_is_refused_as_a_join_is(browser, server, shots, watch):
+    ctx, page = None, None
+    try:
+        ctx = browser.new_context(**PHONE_SIZE)
+        page = ctx.new_page()
+        watch.watch(page)
+        page.goto(f"{server.url}/w/ZZZZZZ")
+        expect(page.locator("#no-room")).to_have_text("There is no room ZZZZZZ")
+        expect(page.locator(".dead-main")).to_contain_text("Check the code on the TV.")
+        shots("no-room", page)
+    finally:
+        if ctx:
+            ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def voiced_table(browser, server, watch, locale: str | None = None):
+    """A TV-sized table page with the recording speechSynthesis, its room
+    opened from the start page."""
+    ctx = browser.new_context(**TV, **({"locale": locale} if locale else {}))
+    ctx.add_init_script(SPEECH_STUB)
+    page = ctx.new_page()
+    watch.watch(page)
+    page.goto(server.url + "/")
+    page.click("#start-table")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#join-url:not(:empty)")
+    return ctx, page
+
+
+def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_race(browser, server, shots, watch):
+    ctx, table = voiced_table(browser, server, watch)
+    try:
+        code = room_code(table)
+        ana, bo, cy = guests(server, code, ["Ana", "Bo", "Cy"])
+        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
+        expect(table.locator("#btn-voice")).to_have_text("Voice on")
+        start(table, "ring_of_fire", {"deck": ["3H", "5C", "4S", "6D"]})
+        expect(table.locator(".drinking-table")).to_be_visible()
+        assert spoken(table) == []  # the game's first frame is nothing drawn yet
+
+        act(ana, {"type": "draw"})
+        expect(table.locator(".drawn .card-title")).to_have_text("Me")
+        table.wait_for_function("() => window.__spoken.length === 1")
+        assert spoken(table) == [{"text": "Me. You must drink.", "lang": "en-US", "voice": "English voice"}]
+        shots("voice-on", table)
+
+        table.click("#btn-voice")  # off
+        expect(table.locator("#btn-voice")).to_have_text("Voice off")
+        act(bo, {"type": "draw"})
+        expect(table.locator(".drawn .card-title")).to_have_text("Guys")
+        table.wait_for_timeout(300)
+        assert len(spoken(table)) == 1
+
+        table.reload()  # remembered on this screen
+        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "false")
+        table.click("#btn-voice")
+        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
+        shots("voice-switch", table)
+
+        act(cy, {"type": "draw"})  # Floor: a race opens, and the TV keeps quiet
+        expect(table.locator(".drawn .card-title")).to_have_text("Floor")
+        table.wait_for_function("() => window.__hushed > 0")
+        for g in (ana, bo, cy):
+            act(g, {"type": "tap"})
+        expect(table.locator(".outcome")).to_be_visible()
+        table.wait_for_timeout(300)
+        assert spoken(table) == []  # the reload started a fresh recording: nothing said since
+
+        act(ana, {"type": "draw"})
+        expect(table.locator(".drawn .card-title")).to_have_text("Chicks")
+        table.wait_for_function("() => window.__spoken.length === 1")
+        assert [s["text"] for s in spoken(table)] == ["Chicks. All girls have to drink."]
+    finally:
+        ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_the_tv_speaks_russian_with_a_russian_voice(browser, server, shots, watch):
+    ctx, table = voiced_table(browser, server, watch, locale=RU)
+    try:
+        code = room_code(table)
+        ana, _bo = guests(server, code, ["Аня", "Боря"])
+        start(table, "ring_of_fire", {"deck": ["3H"]})
+        act(ana, {"type": "draw"})
+        table.wait_for_function("() => window.__spoken.length === 1")
+        title = table.locator(".drawn .card-title").inner_text()
+        rule = table.locator(".drawn .card-rule").inner_text()
+        assert spoken(table) == [{"text": f"{title}. {rule}", "lang": "ru-RU", "voice": "Russian voice"}]
+        expect(table.locator("#btn-voice")).to_have_text("Голос включён")
+        shots("voice-ru", table)
+    finally:
+        ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_a_slap_game_is_quiet_while_the_race_is_open_and_says_who_picks_up(browser, server, shots, watch):
+    ctx, table = voiced_table(browser, server, watch)
+    try:
+        code = room_code(table)
+        ana, bo = guests(server, code, ["Ana", "Bo"])
+        # Ana turns the first card, an ace, as the count says "Ace": snap
+        start(table, "irish_snap", {"deck": ["AS", "7H", "9C", "3D"], "seed": 1})
+        act(ana, {"type": "flip"})
+        table.wait_for_selector(".racing, .race-live")
+        table.wait_for_function("() => window.__hushed > 0")
+        assert spoken(table) == []
+        act(ana, {"type": "slap"})
+        act(bo, {"type": "slap"})  # the last to slap picks up
+        table.wait_for_function("() => window.__spoken.length > 0")
+        said = [s["text"] for s in spoken(table)]
+        assert any("Bo" in s for s in said), said
+        assert all(s["lang"] == "en-US" for s in spoken(table))
+        shots("snap-pickup", table)
+    finally:
+        ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
