@@ -115,23 +115,24 @@ def qr_svg(url: str) -> bytes:
     return buf.getvalue()
 
 
-@bp.get("/qr/<code>.svg")
-def qr(code: str):
+def _qr_of(code: str, url_of) -> Response:
+    """The QR code of ``url_of(room)`` for the room of ``code`` (404 for none)."""
     room = _room_or_none(code.upper())
     if room is None:
         abort(404)
-    return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
+    return Response(qr_svg(url_of(room)), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/qr/<code>.svg")
+def qr(code: str):
+    return _qr_of(code, lambda room: room.join_url)
 
 
 @bp.get("/qr/watch/<code>.svg")
 def watch_qr(code: str):
     """The QR code of the room's watch page (``/w/CODE``)."""
-    room = _room_or_none(code.upper())
-    if room is None:
-        abort(404)
-    return Response(qr_svg(room.watch_url), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "private, max-age=3600"})
+    return _qr_of(code, lambda room: room.watch_url)
 
 
 # The header that carries the table's or a seat's token for the recap picture

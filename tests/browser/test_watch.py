@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TV, decode_qr
 from tests.browser.layout import assert_fits
-from tests.wire import WireClient
+from tests.browser.tablegames import join_wire as guests, room_code, start
 
 pytestmark = pytest.mark.browser
 
@@ -42,28 +42,7 @@ SPEECH_STUB = """
 """
 
 
-def room_code(table) -> str:
-    return table.locator(".room-code").inner_text().strip()
-
-
-def guests(server, code: str, names: list[str]) -> list[WireClient]:
-    out = []
-    for name in names:
-        g = WireClient(server.url).connect()
-        answer = g.call("player.join", {"code": code, "name": name})
-        assert answer["ok"], answer
-        g.pid = answer["player_id"]
-        out.append(g)
-    return out
-
-
-def start(table, mode: str, options: dict) -> None:
-    answer = table.evaluate("(a) => window.partyappTable.call('game.start', {mode: a[0], options: a[1]})",
-                            [mode, options])
-    assert answer["ok"], answer
-
-
-def act(guest: WireClient, action: dict) -> None:
+def act(guest, action: dict) -> None:
     answer = guest.call("game.act", {"action": action})
     assert answer["ok"], answer
 
@@ -174,104 +153,91 @@ def test_an_unknown_code_on_the_watch_page_is_refused_as_a_join_is(browser, serv
     assert watch.errors == [] and watch.dialogs == []
 
 
-def voiced_table(browser, server, watch, locale: str | None = None):
-    """A TV-sized table page with the recording speechSynthesis, its room
-    opened from the start page."""
-    ctx = browser.new_context(**TV, **({"locale": locale} if locale else {}))
-    ctx.add_init_script(SPEECH_STUB)
-    page = ctx.new_page()
-    watch.watch(page)
-    page.goto(server.url + "/")
-    page.click("#start-table")
-    page.wait_for_url("**/t/*")
-    page.wait_for_selector("#join-url:not(:empty)")
-    return ctx, page
+def voiced_table(open_table, locale: str | None = None):
+    """A TV-sized table page with a fresh room and the recording speechSynthesis."""
+    table = open_table(locale)
+    table.add_init_script(SPEECH_STUB)
+    table.reload()  # the table comes back to its room with its token
+    table.wait_for_selector("#join-url:not(:empty)")
+    assert table.evaluate("() => Array.isArray(window.__spoken)")
+    return table
 
 
-def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_race(browser, server, shots, watch):
-    ctx, table = voiced_table(browser, server, watch)
-    try:
-        code = room_code(table)
-        ana, bo, cy = guests(server, code, ["Ana", "Bo", "Cy"])
-        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
-        expect(table.locator("#btn-voice")).to_have_text("Voice on")
-        start(table, "ring_of_fire", {"deck": ["3H", "5C", "4S", "6D"]})
-        expect(table.locator(".drinking-table")).to_be_visible()
-        assert spoken(table) == []  # the game's first frame is nothing drawn yet
+def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_race(open_table, server, shots, watch):
+    table = voiced_table(open_table)
+    code = room_code(table)
+    ana, bo, cy = guests(server, code, ["Ana", "Bo", "Cy"])
+    expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
+    expect(table.locator("#btn-voice")).to_have_text("Voice on")
+    start(table, "ring_of_fire", {"deck": ["3H", "5C", "4S", "6D"]})
+    expect(table.locator(".drinking-table")).to_be_visible()
+    assert spoken(table) == []  # the game's first frame is nothing drawn yet
 
-        act(ana, {"type": "draw"})
-        expect(table.locator(".drawn .card-title")).to_have_text("Me")
-        table.wait_for_function("() => window.__spoken.length === 1")
-        assert spoken(table) == [{"text": "Me. You must drink.", "lang": "en-US", "voice": "English voice"}]
-        shots("voice-on", table)
+    act(ana, {"type": "draw"})
+    expect(table.locator(".drawn .card-title")).to_have_text("Me")
+    table.wait_for_function("() => window.__spoken.length === 1")
+    assert spoken(table) == [{"text": "Me. You must drink.", "lang": "en-US", "voice": "English voice"}]
+    shots("voice-on", table)
 
-        table.click("#btn-voice")  # off
-        expect(table.locator("#btn-voice")).to_have_text("Voice off")
-        act(bo, {"type": "draw"})
-        expect(table.locator(".drawn .card-title")).to_have_text("Guys")
-        table.wait_for_timeout(300)
-        assert len(spoken(table)) == 1
+    table.click("#btn-voice")  # off
+    expect(table.locator("#btn-voice")).to_have_text("Voice off")
+    act(bo, {"type": "draw"})
+    expect(table.locator(".drawn .card-title")).to_have_text("Guys")
+    table.wait_for_timeout(300)
+    assert len(spoken(table)) == 1
 
-        table.reload()  # remembered on this screen
-        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "false")
-        table.click("#btn-voice")
-        expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
-        shots("voice-switch", table)
+    table.reload()  # remembered on this screen
+    expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "false")
+    table.click("#btn-voice")
+    expect(table.locator("#btn-voice")).to_have_attribute("aria-pressed", "true")
+    shots("voice-switch", table)
 
-        act(cy, {"type": "draw"})  # Floor: a race opens, and the TV keeps quiet
-        expect(table.locator(".drawn .card-title")).to_have_text("Floor")
-        table.wait_for_function("() => window.__hushed > 0")
-        for g in (ana, bo, cy):
-            act(g, {"type": "tap"})
-        expect(table.locator(".outcome")).to_be_visible()
-        table.wait_for_timeout(300)
-        assert spoken(table) == []  # the reload started a fresh recording: nothing said since
+    act(cy, {"type": "draw"})  # Floor: a race opens, and the TV keeps quiet
+    expect(table.locator(".drawn .card-title")).to_have_text("Floor")
+    table.wait_for_function("() => window.__hushed > 0")
+    for g in (ana, bo, cy):
+        act(g, {"type": "tap"})
+    expect(table.locator(".outcome")).to_be_visible()
+    table.wait_for_timeout(300)
+    assert spoken(table) == []  # the reload started a fresh recording: nothing said since
 
-        act(ana, {"type": "draw"})
-        expect(table.locator(".drawn .card-title")).to_have_text("Chicks")
-        table.wait_for_function("() => window.__spoken.length === 1")
-        assert [s["text"] for s in spoken(table)] == ["Chicks. All girls have to drink."]
-    finally:
-        ctx.close()
+    act(ana, {"type": "draw"})
+    expect(table.locator(".drawn .card-title")).to_have_text("Chicks")
+    table.wait_for_function("() => window.__spoken.length === 1")
+    assert [s["text"] for s in spoken(table)] == ["Chicks. All girls have to drink."]
     assert watch.errors == [] and watch.dialogs == []
 
 
-def test_the_tv_speaks_russian_with_a_russian_voice(browser, server, shots, watch):
-    ctx, table = voiced_table(browser, server, watch, locale=RU)
-    try:
-        code = room_code(table)
-        ana, _bo = guests(server, code, ["Аня", "Боря"])
-        start(table, "ring_of_fire", {"deck": ["3H"]})
-        act(ana, {"type": "draw"})
-        table.wait_for_function("() => window.__spoken.length === 1")
-        title = table.locator(".drawn .card-title").inner_text()
-        rule = table.locator(".drawn .card-rule").inner_text()
-        assert spoken(table) == [{"text": f"{title}. {rule}", "lang": "ru-RU", "voice": "Russian voice"}]
-        expect(table.locator("#btn-voice")).to_have_text("Голос включён")
-        shots("voice-ru", table)
-    finally:
-        ctx.close()
+def test_the_tv_speaks_russian_with_a_russian_voice(open_table, server, shots, watch):
+    table = voiced_table(open_table, RU)
+    code = room_code(table)
+    ana, _bo = guests(server, code, ["Аня", "Боря"])
+    start(table, "ring_of_fire", {"deck": ["3H"]})
+    act(ana, {"type": "draw"})
+    table.wait_for_function("() => window.__spoken.length === 1")
+    title = table.locator(".drawn .card-title").inner_text()
+    rule = table.locator(".drawn .card-rule").inner_text()
+    assert spoken(table) == [{"text": f"{title}. {rule}", "lang": "ru-RU", "voice": "Russian voice"}]
+    expect(table.locator("#btn-voice")).to_have_text("Голос включён")
+    shots("voice-ru", table)
     assert watch.errors == [] and watch.dialogs == []
 
 
-def test_a_slap_game_is_quiet_while_the_race_is_open_and_says_who_picks_up(browser, server, shots, watch):
-    ctx, table = voiced_table(browser, server, watch)
-    try:
-        code = room_code(table)
-        ana, bo = guests(server, code, ["Ana", "Bo"])
-        # Ana turns the first card, an ace, as the count says "Ace": snap
-        start(table, "irish_snap", {"deck": ["AS", "7H", "9C", "3D"], "seed": 1})
-        act(ana, {"type": "flip"})
-        table.wait_for_selector(".racing, .race-live")
-        table.wait_for_function("() => window.__hushed > 0")
-        assert spoken(table) == []
-        act(ana, {"type": "slap"})
-        act(bo, {"type": "slap"})  # the last to slap picks up
-        table.wait_for_function("() => window.__spoken.length > 0")
-        said = [s["text"] for s in spoken(table)]
-        assert "Bo was last and picks up the pile (1 card)." in said, said
-        assert all(s["lang"] == "en-US" for s in spoken(table))
-        shots("snap-pickup", table)
-    finally:
-        ctx.close()
+def test_a_slap_game_is_quiet_while_the_race_is_open_and_says_who_picks_up(open_table, server, shots, watch):
+    table = voiced_table(open_table)
+    code = room_code(table)
+    ana, bo = guests(server, code, ["Ana", "Bo"])
+    # Ana turns the first card, an ace, as the count says "Ace": snap
+    start(table, "irish_snap", {"deck": ["AS", "7H", "9C", "3D"], "seed": 1})
+    act(ana, {"type": "flip"})
+    table.wait_for_selector(".racing, .race-live")
+    table.wait_for_function("() => window.__hushed > 0")
+    assert spoken(table) == []
+    act(ana, {"type": "slap"})
+    act(bo, {"type": "slap"})  # the last to slap picks up
+    table.wait_for_function("() => window.__spoken.length > 0")
+    said = [s["text"] for s in spoken(table)]
+    assert "Bo was last and picks up the pile (1 card)." in said, said
+    assert all(s["lang"] == "en-US" for s in spoken(table))
+    shots("snap-pickup", table)
     assert watch.errors == [] and watch.dialogs == []

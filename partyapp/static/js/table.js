@@ -9,9 +9,8 @@ import { HostPanel } from "./host.js";
 import "./modes/all.js";
 import "./family.js";
 import { Recap } from "./recap.js";
-import { InGame, breakable, siteOf } from "./tableview.js";
+import { InGame, RoomPeople, breakable, followStates, siteOf } from "./tableview.js";
 import { fourColour, setFourColour } from "./prefs.js";
-import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
@@ -81,13 +80,7 @@ function start() {
   });
   socket.on("disconnect", () => { model.connected = false; paint(); });
   socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
-  socket.on("state", (s) => {
-    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
-    s.receivedAt = Date.now();
-    setFamily(s.room.settings && s.room.settings.family);
-    model.state = s;
-    paint();
-  });
+  followStates(socket, model, paint);
 }
 
 // -- the page --------------------------------------------------------------------
@@ -151,7 +144,6 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
 }
 
 function Lobby({ state }) {
-  const n = state.players.length;
   const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
   return html`<section class="lobby">
     <div class="lobby-join">
@@ -170,12 +162,9 @@ function Lobby({ state }) {
       </div>
     </div>
     <div class="lobby-room">
-      <h1 class="lobby-title">${n === 0 ? t("Scan the code to join") : t("{count} player in the room|{count} players in the room", { count: n })}</h1>
-      <p class="lobby-next">${host
+      <${RoomPeople} state=${state} empty=${t("Scan the code to join")} next=${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
-        : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
-      <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
-        cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
+        : t("Everybody scans the QR code with their phone camera. The first to join is the host.")} />
     </div>
   </section>`;
 }

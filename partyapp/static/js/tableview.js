@@ -3,7 +3,7 @@
 // phone away on a turn shown big, and (on the TV) the QR code for a late
 // guest. Nothing here sends anything: the game screens get the page's ctx.
 import { cx, html, useNow } from "./view.js";
-import { listOf, t } from "./i18n.js";
+import { listOf, setFamily, t } from "./i18n.js";
 import { awayWaiting } from "./host.js";
 import { screensFor } from "./modes/index.js";
 import { HowToFill } from "./howto.js";
@@ -15,6 +15,17 @@ const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
 // leaves it room; a fuller table needs the whole side for its names (a late
 // guest types the room code shown in the bar on the start page).
 const SIDE_QR_MAX = 6;
+
+// The room's frames into `model.state` (the newest only), then `paint()`.
+export function followStates(socket, model, paint) {
+  socket.on("state", (s) => {
+    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
+    s.receivedAt = Date.now();
+    setFamily(s.room.settings && s.room.settings.family);
+    model.state = s;
+    paint();
+  });
+}
 
 // The start page of a join URL (http://host:port/j/CODE -> http://host:port).
 export function siteOf(url) {
@@ -49,6 +60,18 @@ function AwayNotice({ state, modes }) {
       ? t("{name}'s phone is away: the app plays for them until it is back.", { name: html`<b>${played[0].name}</b>` })
       : t("{names}: their phones are away: the app plays for them until they are back.", { names: names(played) })}</span>` : null}
   </div>`;
+}
+
+// Who is in the room, between games: a headline (`empty` while nobody is),
+// what happens next, and every player.
+export function RoomPeople({ state, empty, next }) {
+  const n = state.players.length;
+  return [
+    html`<h1 class="lobby-title" key="h">${n === 0 ? empty : t("{count} player in the room|{count} players in the room", { count: n })}</h1>`,
+    html`<p class="lobby-next" key="n">${next}</p>`,
+    html`<${PlayerGrid} key="p" state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
+      cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />`,
+  ];
 }
 
 // A game on the table: `joinSide` adds the late guest's QR code beside the

@@ -7,7 +7,7 @@ import { setFamily, t } from "./i18n.js";
 import { call, connect, playerOf } from "./common.js";
 import "./modes/all.js";
 import "./family.js";
-import { InGame } from "./tableview.js";
+import { InGame, RoomPeople, followStates } from "./tableview.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
@@ -42,13 +42,7 @@ if (!model.dead) {
     paint();
   });
   socket.on("disconnect", () => { model.connected = false; paint(); });
-  socket.on("state", (s) => {
-    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
-    s.receivedAt = Date.now();
-    setFamily(s.room.settings && s.room.settings.family);
-    model.state = s;
-    paint();
-  });
+  followStates(socket, model, paint);
 }
 paint();
 
@@ -75,15 +69,11 @@ function App({ model: m }) {
 }
 
 function Lobby({ state }) {
-  const n = state.players.length;
   const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
   return html`<section class="watch-lobby">
-    <h1 class="lobby-title">${n === 0 ? t("Nobody has joined yet") : t("{count} player in the room|{count} players in the room", { count: n })}</h1>
-    <p class="lobby-next">${host
+    <${RoomPeople} state=${state} empty=${t("Nobody has joined yet")} next=${host
       ? t("Waiting for {name}, the host, to start a game.", { name: html`<b class="who">${host.name}</b>` })
-      : t("The game starts once the players have joined.")}</p>
-    <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
-      cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
+      : t("The game starts once the players have joined.")} />
   </section>`;
 }
 
