@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import PHONE, TV, decode_qr
 from tests.browser.layout import assert_fits
 from tests.browser.tablegames import join_wire as guests, room_code, start
@@ -85,6 +86,7 @@ def test_the_watch_page_follows_the_table_at_phone_and_tv_sizes(browser, server,
         shots("tv-lobby", table)
         shots("phone-lobby", phone, full_page=True)
         assert_fits(phone, "the watch page's lobby on a phone", phone=True)
+        assert_accessible(phone, "the watch page's lobby on a phone")
 
         start(table, "ring_of_fire", {"deck": ["3H", "5C"]})
         act(ana, {"type": "draw"})
@@ -98,6 +100,7 @@ def test_the_watch_page_follows_the_table_at_phone_and_tv_sizes(browser, server,
         shots("tv-game", tv)
         assert_fits(phone, "the watch page in a game on a phone", phone=True)
         assert_fits(tv, "the watch page in a game on a big screen")
+        assert_accessible(tv, "the watch page in a game on a big screen")
 
         act(bo, {"type": "draw"})  # live: the next card comes without a reload
         expect(phone.locator(".drawn .card-title")).to_have_text("Guys")
