@@ -115,8 +115,9 @@ function SoundButton() {
 function VoiceButton() {
   const state = voiceState();
   if (state === "none") return null;
-  return html`<button type="button" id="btn-voice" class="btn btn-icon" aria-pressed=${state === "on" ? "true" : "false"}
-    data-voice=${state} onClick=${toggleVoice}>${state === "on" ? t("Voice on") : t("Voice off")}</button>`;
+  const label = { on: t("Voice on"), off: t("Voice off"), locked: t("Tap for voice") }[state];
+  return html`<button type="button" id="btn-voice" class=${cx("btn btn-icon", state === "locked" && "attention")}
+    aria-pressed=${state === "off" ? "false" : "true"} data-voice=${state} onClick=${() => toggleVoice(state)}>${label}</button>`;
 }
 
 function Bar({ state, connected, inGame, drawer, setDrawer }) {

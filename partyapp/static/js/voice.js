@@ -18,10 +18,22 @@ function synth() {
     ? window.speechSynthesis : null;
 }
 
-// "on", "off", or "none" (this device cannot speak).
+// Browsers speak only once the page has had a gesture (a tap, a click, a key).
+function activated() {
+  const ua = typeof navigator !== "undefined" ? navigator.userActivation : null;
+  return !ua || ua.hasBeenActive;
+}
+
+// "on", "off", "locked" (on, waiting for a gesture on the page), or "none"
+// (this device cannot speak).
 export function voiceState() {
   if (!synth()) return "none";
-  return storage.get(KEY) === "0" ? "off" : "on";
+  if (storage.get(KEY) === "0") return "off";
+  return activated() ? "on" : "locked";
+}
+
+function changed() {
+  for (const fn of listeners) fn(voiceState());
 }
 
 export function onVoiceChange(fn) {
@@ -32,11 +44,15 @@ export function onVoiceChange(fn) {
 export function setVoice(on) {
   storage.set(KEY, on ? "1" : "0");
   if (!on) hush();
-  for (const fn of listeners) fn(voiceState());
+  changed();
 }
 
-export function toggleVoice() {
-  setVoice(voiceState() !== "on");
+// The switch, from the state it showed: locked -> on (the tap was the
+// gesture the browser waited for); on -> off; off -> on. (By the click the
+// browser already counts the page as tapped: what the switch showed decides.)
+export function toggleVoice(shown = voiceState()) {
+  if (shown === "locked") changed();
+  else setVoice(shown === "off");
 }
 
 // Stop speaking at once, and drop whatever was waiting to be said.
@@ -57,7 +73,8 @@ function voiceFor(language) {
 
 export function speak(text) {
   const s = synth();
-  if (!s || voiceState() !== "on" || !text) return;
+  const state = voiceState();
+  if (!s || state === "off" || !text) return; // locked: the browser may still refuse it
   const voice = voiceFor(lang);
   if (voice === null) return; // no voice of this language: better silent than read in another
   const utterance = new window.SpeechSynthesisUtterance(text);
