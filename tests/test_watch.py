@@ -180,3 +180,20 @@ def test_a_room_saved_with_watchers_opens_with_their_count(app, table):
     assert sum(saved["watchers"].values()) == 1
     copy = type(room)(registry, saved)
     assert copy.public_view()["room"]["watchers"] == 1
+
+
+def test_after_a_restart_nobody_is_watching_until_the_pages_watch_again(tmp_path):
+    """A room loaded afresh (the server restarted) counts no spectator: their
+    connections went with the old process, and each watch page watches again
+    when its socket comes back."""
+    from partyapp.rooms.registry import Registry
+    from partyapp.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'rooms.db'}"
+    before = Registry(open_store(url), host_id="old")
+    room, _ = before.create("http://party.test")
+    room.change(lambda: room.watch(cap=5))
+    room.change(lambda: room.watch(cap=5))
+    assert before.store.load(room.code)["watchers"] == {"old": 2}
+    after = Registry(open_store(url), host_id="new")
+    assert after.get(room.code).public_view()["room"]["watchers"] == 0
