@@ -97,7 +97,9 @@ const KEY_MOMENTS = new Set(["game.over", "forfeit.drink", "cheat.pickup", "snap
 export function keyMoments(state, before) {
   const log = (state.game && state.game.log) || [];
   const beforeLog = (before && before.game && before.game.mode === state.game.mode && before.game.log) || [];
-  const seen = beforeLog.length ? beforeLog[beforeLog.length - 1].id : 0;
+  // a new game of the same mode numbers its log from 1 again
+  const fresh = !beforeLog.length || (log.length > 0 && log[0].id < beforeLog[0].id);
+  const seen = fresh ? 0 : beforeLog[beforeLog.length - 1].id;
   return log.filter((e) => e.id > seen && (KEY_MOMENTS.has(e.msg) || e.drinks > 0))
     .map((e) => wordText(e, state));
 }
