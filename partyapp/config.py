@@ -29,6 +29,7 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.room_joins_per_minute": ("PARTYAPP_ROOM_JOINS_PER_MINUTE", 6),
     "limits.room_joins_burst": ("PARTYAPP_ROOM_JOINS_BURST", 6),
     "limits.max_players": ("PARTYAPP_MAX_PLAYERS", 16),
+    "limits.max_watchers": ("PARTYAPP_MAX_WATCHERS", 50),
     "limits.max_rooms": ("PARTYAPP_MAX_ROOMS", 1000),
     "limits.unknown_codes_per_minute": ("PARTYAPP_UNKNOWN_CODES_PER_MINUTE", 30),
     "limits.unknown_codes_burst": ("PARTYAPP_UNKNOWN_CODES_BURST", 30),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engineio import socket as eio_socket
 from socketio import packet
 
-from partyapp.realtime.fanout import player_channel, state_frames, table_channel
+from partyapp.realtime.fanout import Fanout, Route, player_channel, state_frames, table_channel, watch_channel
 from partyapp.realtime.packets import Fragment
 from partyapp.realtime.extension import socketio
 
@@ -89,3 +89,39 @@ def test_every_client_receives_exactly_the_rooms_views(app, table, join):
     assert frames[ana] == room.view_for(ana.player_id)
     assert frames[bob] == room.view_for(bob.player_id)
     assert frames[ana]["you"] != frames[bob]["you"]
+
+
+def test_the_spectators_get_the_table_s_frame_here_and_on_other_processes(app):
+    """The watch channel receives the public view, the very packet of the
+    table's channel, and nothing of a seat; with several processes the
+    public frame goes to every process holding spectators, even one that
+    holds no table."""
+    realtime = app.extensions["partyapp"]
+    room, _ = realtime.registry.create("http://party.test")
+    public = {"rev": 4, "room": {"code": room.code, "watchers": 1}, "players": [], "game": None}
+    private = {"p1": {"player_id": "p1", "hand": ["KS"], "actions": []}}
+    table, spectator = connect_socket(table_channel(room.code)), connect_socket(watch_channel(room.code))
+    realtime.publish(room, public, private)
+    shown = queued(table)
+    assert queued(spectator) == shown and [packet.Packet(encoded_packet=t[1:]).data for t in shown] == [["state", public]]
+
+    sent = []
+
+    class Queue:
+        on_frames = None
+
+        def publish_frames(self, code, rev, frames):
+            sent.append((code, rev, frames))
+
+    class Sequencer:
+        def own(self, *args):
+            raise AssertionError("nothing of the room is held here")
+
+        def forget(self, code):
+            pass
+
+    fanout = Fanout("h1", Queue(), Sequencer())
+    fanout.publish(room.code, public, private, Route("h1", False, [], {"p1": ["h3"]}, ["h2"]))
+    (code, rev, frames), = sent
+    assert (code, rev) == (room.code, 4)
+    assert [(hosts, pid) for hosts, pid, _ in frames] == [(["h2"], None), (["h3"], "p1")]

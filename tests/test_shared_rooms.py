@@ -145,3 +145,25 @@ def test_a_game_move_on_a_room_held_behind_is_played_on_the_newest(two):
     room1.change(lambda: room1.act("p1", {"type": "draw"}))
     assert room1.game.public_view()["remaining"] == remaining - 3
     assert one.store.load(room1.code)["rev"] == room1.rev
+
+
+def test_spectators_are_counted_over_every_process_and_go_with_a_dead_one(two):
+    """``room.watchers`` sums the spectators every process holds, the cap
+    counts them all, a process given up for dead takes its spectators with
+    it, and one that comes back under a new name keeps counting its own."""
+    one, other = two
+    room1, _ = one.create("http://party.test")
+    room2 = other.get(room1.code)
+    room1.change(lambda: room1.watch(cap=3))
+    room2.change(lambda: room2.watch(cap=3))
+    room2.change(lambda: room2.watch(cap=3))
+    with pytest.raises(RoomError):
+        room1.change(lambda: room1.watch(cap=3))
+    assert room1.read(lambda: room1.public_view()["room"]["watchers"]) == 3
+    assert "h1" in room1.read(room1.hosts) and "h2" in room1.read(room1.hosts)
+    room1.change(lambda: room1.drop_host("h2"))  # process 2 is given up for dead
+    assert room2.read(lambda: room2.public_view()["room"]["watchers"]) == 1
+    room1.change(lambda: room1.relink("h1", "h1b", {"watch"}))  # process 1 comes back as h1b
+    assert room2.read(lambda: room2.watchers) == {"h1b": 1}
+    room1.change(lambda: room1.unwatch("h1b"))
+    assert room2.read(lambda: room2.public_view()["room"]["watchers"]) == 0

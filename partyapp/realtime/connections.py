@@ -19,7 +19,7 @@ class Conn:
     addr: str
     bucket: TokenBucket
     code: str | None = None
-    role: str | None = None  # "table" or "player"
+    role: str | None = None  # "table", "player" or "watcher" (a spectator: receives, sends nothing)
     pid: str | None = None
     refused: int = 0  # refusals by the rate limit, less two for each event let through
     bad_packets: int = 0  # packets that could not be decoded (``dispatch.bad_packet``)

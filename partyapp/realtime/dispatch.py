@@ -35,7 +35,7 @@ from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.rooms.errors import RoomError
 
-__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "throttle"]
+__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "refuse_watcher", "throttle"]
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +112,22 @@ def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, 
     return limited or error(Code.BAD_REQUEST, words_for(conn, N_("That message could not be read."))), close
 
 
+WATCHER_REFUSAL = N_("This screen only watches the table; it cannot send anything.")
+
+
+def refuse_watcher(r: Realtime, conn: Conn) -> dict:
+    """Any event from a spectator's connection (it may only leave, by
+    disconnecting): refused ``forbidden`` and charged like a packet that
+    cannot be decoded (the rate limit, and the connection closed at its
+    ``BAD_PACKETS_CUTOFF``-th): the watch page never sends one."""
+    conn.bad_packets += 1
+    limited = throttle(r, conn)
+    if conn.bad_packets >= BAD_PACKETS_CUTOFF:
+        bad_packets_log.warning("%s sent events while watching; closing it", conn.addr)
+        r.disconnect(conn.sid)
+    return limited or error(Code.FORBIDDEN, words_for(conn, WATCHER_REFUSAL))
+
+
 def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handler]:
     """Register ``fn(rt, conn, payload) -> dict | None`` for ``event``
     (``guarded``: the per-address join limit applies too)."""
@@ -125,6 +141,8 @@ def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handl
 
 def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> dict:
     """Rate limits, one JSON payload, and every outcome answered."""
+    if conn.role == "watcher":
+        return refuse_watcher(r, conn)
     limited = throttle(r, conn)
     if limited:
         return limited
@@ -155,6 +173,8 @@ def install(app: Flask, server: Any) -> None:
         with app.app_context():
             r: Realtime = app.extensions["partyapp"]
             conn = r.conns.get(sid)
+            if conn is not None and conn.role == "watcher":
+                return refuse_watcher(r, conn)
             if conn is not None:
                 limited = throttle(r, conn)
                 if limited:

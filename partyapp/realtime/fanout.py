@@ -1,9 +1,11 @@
 """Fan-out: which connection receives which frame.
 
 The server's Socket.IO instance lives here. Every table screen of a room
-listens on the room's table channel, every phone on its seat's channel.
-After each change of a room, ``Fanout.publish`` sends the table channel the
-public view and each seat's channel that view plus the seat's own ``you``:
+listens on the room's table channel, every phone on its seat's channel,
+every spectator (``room.watch``) on the room's watch channel. After each
+change of a room, ``Fanout.publish`` sends the table channel and the watch
+channel the public view (the same text) and each seat's channel that view
+plus the seat's own ``you``:
 the public view is encoded once and each ``you`` spliced into that text (the
 same JSON as ``{**public, "you": you}``, see ``partyapp/rooms/frames.py``). The frames of
 the connections this process holds go straight onto its sockets
@@ -34,6 +36,7 @@ from partyapp.realtime.packets import event_text
 from partyapp.realtime.protocol import Event
 from partyapp.realtime.seams import deliver_local
 from partyapp.rooms.frames import encode, with_you
+from partyapp.rooms.room import WATCH
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,7 @@ class Route:
     was_here: bool  # it held connections of the room at the previous rev
     table: Sequence[str]  # the processes holding the table's connections
     seats: Mapping[str, Sequence[str]]  # seat id -> the processes holding its phones
+    watch: Sequence[str] = ()  # the processes holding spectators' connections
 
 
 def table_channel(code: str) -> str:
@@ -54,9 +58,15 @@ def player_channel(code: str, pid: str) -> str:
     return f"p:{code}:{pid}"
 
 
+def watch_channel(code: str) -> str:
+    return f"w:{code}"
+
+
 def channel(code: str, pid: str | None) -> str:
-    """The table's channel (``pid`` None) or a seat's."""
-    return table_channel(code) if pid is None else player_channel(code, pid)
+    """The table's channel (``pid`` None), the spectators' (``WATCH``) or a seat's."""
+    if pid is None:
+        return table_channel(code)
+    return watch_channel(code) if pid == WATCH else player_channel(code, pid)
 
 
 def view_frames(public: dict, private: dict[str, dict]) -> list[tuple[str | None, str]]:
@@ -96,17 +106,25 @@ class Fanout:
     def deliver(self, code: str, frames: list[tuple[str | None, str]]) -> None:
         """Frames to the connections this process holds: ``(seat id, or None
         for the table, JSON text)``, each as a ``state`` event put straight
-        on this process's sockets (``seams.deliver_local``). Frames for
-        other processes never pass here: ``_route`` queues them."""
+        on this process's sockets (``seams.deliver_local``); the public
+        frame goes to the spectators too. Frames for other processes never
+        pass here: ``_route`` queues them."""
         state = str(Event.STATE)
-        deliver_local(socketio.server, [(channel(code, pid), event_text(state, text)) for pid, text in frames])
+        out = []
+        for pid, text in frames:
+            packet = event_text(state, text)
+            out.append((channel(code, pid), packet))
+            if pid is None:
+                out.append((watch_channel(code), packet))
+        deliver_local(socketio.server, out)
 
     def _route(self, code: str, rev: int, frames: list[tuple[str | None, str]], route: Route) -> None:
         here = route.here
         local: list[tuple[str | None, str]] = []
         remote: list[list] = []
         for pid, text in frames:
-            hosts = route.table if pid is None else route.seats.get(pid, ())
+            hosts = ([*route.table, *(h for h in route.watch if h not in route.table)] if pid is None
+                     else route.seats.get(pid, ()))
             if here in hosts:
                 local.append((pid, text))
             if len(hosts) > (here in hosts):
@@ -131,7 +149,8 @@ class Fanout:
         socketio.emit(Event.STATE, view, to=sid, ignore_queue=True)
 
     def listen(self, sid: str, code: str, pid: str | None) -> None:
-        """``sid`` receives the frames of the table (``pid`` None) or of a seat."""
+        """``sid`` receives the frames of the table (``pid`` None), of the
+        spectators (``WATCH``) or of a seat."""
         join_room(channel(code, pid), sid=sid, namespace="/")
         self.listeners[(code, pid)].add(sid)
 
@@ -153,7 +172,8 @@ class Fanout:
         return True
 
     def held(self) -> dict[str, set[str | None]]:
-        """The channels this process holds connections of, by room."""
+        """The channels this process holds connections of, by room (seat
+        ids, None for the table, ``WATCH`` for the spectators)."""
         found: dict[str, set[str | None]] = defaultdict(set)
         for (code, pid), sids in list(self.listeners.items()):
             if sids:

@@ -150,6 +150,23 @@ def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     return {"player_id": pid, "token": token}
 
 
+@handler(Event.ROOM_WATCH, guarded=True)
+def room_watch(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A spectator (the watch page): from now on the connection receives the
+    room's public ``state``, exactly the table's frames, and may send nothing
+    more (``dispatch.refuse_watcher``); it leaves by disconnecting. Paced and
+    refused like a join (an unknown code costs the server-wide budget), and
+    at most ``limits.max_watchers`` per room (``room_full``). No seat, no
+    token, no ``you``."""
+    code = protocol.room_code(payload)
+    room = r.find_room(code)
+    if not r.room_join_limiter.allow(f"{conn.addr} {room.code} watch"):
+        raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
+    r.unbind(conn)
+    cap = r.settings["PARTYAPP_MAX_WATCHERS"]
+    _enter(r, conn, room, "watcher", lambda: room.watch(cap))
+
+
 @handler(Event.PLAYER_RESUME, guarded=True)
 def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone comes back into its seat: same seat, same hand, same roles."""

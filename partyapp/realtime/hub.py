@@ -30,7 +30,7 @@ from partyapp.realtime.housekeeping import Housekeeping
 from partyapp.realtime.limits import KeyedLimiter
 from partyapp.realtime.timers import Deadlines
 from partyapp.rooms.registry import Registry
-from partyapp.rooms.room import UNCHANGED, Room
+from partyapp.rooms.room import UNCHANGED, WATCH, Room
 from partyapp.realtime.protocol import Code, ProtocolError
 from partyapp.rooms.errors import Forbidden, NoSuchRoom, RoomError
 from partyapp.games.kit.wording import N_
@@ -108,7 +108,7 @@ class Realtime:
         route = None
         if self.shared:
             route = Route(self.registry.host_id, room.was_here, room.table_hosts,
-                          {s.id: s.hosts for s in room.seats if s.connected})
+                          {s.id: s.hosts for s in room.seats if s.connected}, list(room.watchers))
         self.fanout.publish(room.code, public, private, route)
 
     def resync(self) -> None:
@@ -128,6 +128,8 @@ class Realtime:
 
     def _current_frames(self, room: Room) -> tuple[int, list[tuple[str | None, str]]]:
         held = self.fanout.held().get(room.code, set())
+        if WATCH in held:  # the spectators get the table's frame (``Fanout.deliver``)
+            held = (held - {WATCH}) | {None}
         frames = [(pid, encode(room.view_for(pid))) for pid in held if pid is None or room.has_seat(pid)]
         return room.rev, frames
 
@@ -186,10 +188,17 @@ class Realtime:
             raise
 
     # -- binding connections to seats ---------------------------------------------
+    @staticmethod
+    def _channel_of(role: str | None, pid: str | None) -> str | None:
+        """The fan-out key a connection of ``role`` listens on: its seat, the
+        spectators' (``WATCH``) or the table's (None)."""
+        return pid if role == "player" else WATCH if role == "watcher" else None
+
     def bind(self, conn: Conn, room: Room, role: str, pid: str | None = None) -> None:
-        """Attach ``conn`` to a table or a seat (inside the room's change)."""
+        """Attach ``conn`` to a table, a seat or the spectators (inside the
+        room's change)."""
         conn.code, conn.role, conn.pid = room.code, role, pid
-        self.fanout.listen(conn.sid, room.code, pid if role == "player" else None)
+        self.fanout.listen(conn.sid, room.code, self._channel_of(role, pid))
 
     def unbind(self, conn: Conn) -> None:
         """Detach ``conn`` from its table or seat. Whether it was the last
@@ -200,7 +209,7 @@ class Realtime:
         if code is None:
             return
         conn.code = conn.role = conn.pid = None
-        seat = pid if role == "player" else None
+        seat = self._channel_of(role, pid)
         self.fanout.stop_listening(conn.sid, code, seat)
         try:
             room = self.registry.get(code)
@@ -213,6 +222,8 @@ class Realtime:
         def gone() -> Any:
             if not last:
                 last.append(self.fanout.forget(conn.sid, code, seat))
+            if role == "watcher":  # every spectator counts, not only a channel's last
+                return room.unwatch()
             if not last[0]:
                 return UNCHANGED
             if role == "table":

@@ -28,6 +28,7 @@ class Event(StrEnum):
     VARIANT_LIST = "variant.list"
     VARIANT_SAVE = "variant.save"
     VARIANT_DELETE = "variant.delete"
+    ROOM_WATCH = "room.watch"
     # server to client
     STATE = "state"
     KICKED = "kicked"

@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 
 UNCHANGED = object()
 
+# The channel of a room's spectators among its seats' (``relink``): no player id looks like it.
+WATCH = "watch"
+
 # Attempts of one change on a shared store before it is answered ``conflict``
 # (each one lost to a change another process saved meanwhile).
 CHANGE_ATTEMPTS = 25
@@ -167,6 +170,8 @@ class Room:
         self.banned: dict[str, dict] = dict(data.get("banned") or {})
         # names of the house variants saved from this room, listed to everybody in it
         self.house: list[str] = list(data.get("house") or [])
+        # spectators' connections (``room.watch``) by the server process holding them
+        self.watchers: dict[str, int] = {h: int(n) for h, n in (data.get("watchers") or {}).items() if n}
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -216,6 +221,7 @@ class Room:
             "locked": self.locked,
             "banned": self.banned,
             "house": self.house,
+            "watchers": self.watchers,
         }
 
     # -- the one way to change a room ----------------------------------------
@@ -364,10 +370,12 @@ class Room:
                 "code": self.code,
                 "host_player": self.host_player,
                 "join_url": self.join_url,
+                "watch_url": self.watch_url,
                 "table_connected": self.table_connected,
                 "time": self.touched,
                 "former": self.former,
                 "locked": self.locked,
+                "watchers": self.watcher_count(),
                 "banned": [b["name"] for b in self.banned.values()],
                 **self.night.public(self.seats, self.former),
             },
@@ -473,10 +481,42 @@ class Room:
 
     def hosts(self) -> set[str]:
         """The server processes holding connections of this room."""
-        found = set(self.table_hosts)
+        found = set(self.table_hosts) | set(self.watchers)
         for s in self.seats:
             found.update(s.hosts)
         return found
+
+    # -- spectators ----------------------------------------------------------------
+    @property
+    def watch_url(self) -> str:
+        """The watch page's address: the join URL's site, ``/w/CODE``."""
+        site, _, _ = self.join_url.rpartition("/j/")
+        return f"{site}/w/{self.code}"
+
+    def watcher_count(self) -> int:
+        """Spectators' connections, over every server process."""
+        return sum(self.watchers.values())
+
+    def watch(self, cap: int, host: str | None = None) -> None:
+        """A spectator's connection, held by process ``host`` (this one by
+        default), receives the public view from now on: never a seat, a
+        token or a player's count. Refused ``room_full`` at ``cap``."""
+        if self.watcher_count() >= cap:
+            raise RoomFull("This room has as many watchers as it can take; try again later.")
+        host = host or self.registry.host_id
+        self.watchers[host] = self.watchers.get(host, 0) + 1
+
+    def unwatch(self, host: str | None = None) -> Any:
+        """A spectator's connection held by ``host`` is gone."""
+        host = host or self.registry.host_id
+        left = self.watchers.get(host, 0) - 1
+        if left < 0:
+            return UNCHANGED
+        if left:
+            self.watchers[host] = left
+        else:
+            del self.watchers[host]
+        return None
 
     def set_connected(self, pid: str, connected: bool, host: str | None = None) -> Any:
         """Process ``host`` (this one by default) holds a connection of the
@@ -504,7 +544,7 @@ class Room:
 
     def drop_host(self, host: str) -> Any:
         """Process ``host`` is gone: every connection it held is."""
-        changed = False
+        changed = self.watchers.pop(host, 0) > 0
         if host in self.table_hosts:
             self.set_table_connected(False, host)
             changed = True
@@ -516,8 +556,13 @@ class Room:
 
     def relink(self, old: str, new: str, channels: set[str | None]) -> Any:
         """This process, given up for dead as ``old``, holds the connections
-        of ``channels`` (seat ids, None the table) as ``new``."""
+        of ``channels`` (seat ids, None the table, ``WATCH`` its spectators)
+        as ``new``."""
+        watching = self.watchers.get(old, 0)
         changed = self.drop_host(old) is not UNCHANGED
+        if WATCH in channels and watching:
+            self.watchers[new] = self.watchers.get(new, 0) + watching
+            changed = True
         if None in channels:
             changed = self.set_table_connected(True, new) is not UNCHANGED or changed
         for seat in self.seats:

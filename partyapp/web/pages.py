@@ -93,6 +93,17 @@ def join(code: str):
                            family=room is not None and room.night.family), (200 if room else 404)
 
 
+@bp.get("/w/<code>")
+def watch(code: str):
+    """The watch page: the table's public view, live and read-only, for
+    anybody without a seat (``room.watch``); an unknown code is refused as
+    the join page refuses it."""
+    code = code.upper()
+    room = _room_or_none(code)
+    return render_template("watch.html", code=code, exists=room is not None, modes=_modes(),
+                           family=room is not None and room.night.family), (200 if room else 404)
+
+
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> bytes:
     """The QR code of a join URL as SVG, drawn once per URL (a room's join URL
@@ -104,13 +115,24 @@ def qr_svg(url: str) -> bytes:
     return buf.getvalue()
 
 
-@bp.get("/qr/<code>.svg")
-def qr(code: str):
+def _qr_of(code: str, url_of) -> Response:
+    """The QR code of ``url_of(room)`` for the room of ``code`` (404 for none)."""
     room = _room_or_none(code.upper())
     if room is None:
         abort(404)
-    return Response(qr_svg(room.join_url), mimetype="image/svg+xml",
+    return Response(qr_svg(url_of(room)), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/qr/<code>.svg")
+def qr(code: str):
+    return _qr_of(code, lambda room: room.join_url)
+
+
+@bp.get("/qr/watch/<code>.svg")
+def watch_qr(code: str):
+    """The QR code of the room's watch page (``/w/CODE``)."""
+    return _qr_of(code, lambda room: room.watch_url)
 
 
 # The header that carries the table's or a seat's token for the recap picture

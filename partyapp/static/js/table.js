@@ -2,22 +2,19 @@
 // the game as everybody may see it, and a ticker. Host controls are not on
 // the TV: they live on the host's phone and, for a laptop, in the Host
 // drawer opened from the bar (the table holds the host token).
-import { cx, html, render, useEffect, useNow, useState } from "./view.js";
-import { listOf, setFamily, t } from "./i18n.js";
+import { cx, html, render, useEffect, useState } from "./view.js";
+import { setFamily, t } from "./i18n.js";
 import { call, connect, playerOf, storage } from "./common.js";
-import { HostPanel, awayWaiting } from "./host.js";
-import { screensFor } from "./modes/index.js";
+import { HostPanel } from "./host.js";
 import "./modes/all.js";
 import "./family.js";
 import { Recap } from "./recap.js";
-import { HowToFill } from "./howto.js";
+import { InGame, RoomPeople, breakable, followStates, siteOf } from "./tableview.js";
 import { fourColour, setFourColour } from "./prefs.js";
-import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
-
-const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
+import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
 
 const root = document.getElementById("app");
 const code = root.dataset.code;
@@ -61,6 +58,7 @@ if (root.dataset.exists !== "yes") {
 }
 unlockOnGesture();
 onSoundChange(paint);
+onVoiceChange(paint);
 paint();
 
 function start() {
@@ -82,24 +80,7 @@ function start() {
   });
   socket.on("disconnect", () => { model.connected = false; paint(); });
   socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
-  socket.on("state", (s) => {
-    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
-    s.receivedAt = Date.now();
-    setFamily(s.room.settings && s.room.settings.family);
-    model.state = s;
-    paint();
-  });
-}
-
-// The start page of a join URL (http://host:port/j/CODE -> http://host:port).
-function siteOf(url) {
-  try { return new URL(url).origin; } catch { return String(url).replace(/\/j\/[A-Z]+$/, ""); }
-}
-
-// A URL with places to break a line after each "/" (never inside the code).
-function breakable(url) {
-  const parts = String(url).split("/");
-  return parts.map((part, i) => (i < parts.length - 1 ? [part, "/", html`<wbr />`] : part));
+  followStates(socket, model, paint);
 }
 
 // -- the page --------------------------------------------------------------------
@@ -107,6 +88,7 @@ function App({ model: m }) {
   const [drawer, setDrawer] = useState(false);
   const s = m.state;
   if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
+  useVoice(m.dead ? null : s);
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
   return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
@@ -114,7 +96,7 @@ function App({ model: m }) {
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
-        : inGame ? html`<${InGame} state=${s} />` : html`<${Lobby} state=${s} />`}
+        : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide />` : html`<${Lobby} state=${s} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
     ${s ? html`<${HostDrawer} state=${s} open=${drawer} close=${() => setDrawer(false)} />` : null}
@@ -129,6 +111,15 @@ function SoundButton() {
     aria-pressed=${state === "off" ? "true" : "false"} data-sound=${state} onClick=${toggleSound}>${label}</button>`;
 }
 
+// The voice switch, beside the sound switch: the table reads cards and key moments aloud.
+function VoiceButton() {
+  const state = voiceState();
+  if (state === "none") return null;
+  const label = { on: t("Voice on"), off: t("Voice off"), locked: t("Tap for voice") }[state];
+  return html`<button type="button" id="btn-voice" class=${cx("btn btn-icon", state === "locked" && "attention")}
+    aria-pressed=${state === "off" ? "false" : "true"} data-voice=${state} onClick=${() => toggleVoice(state)}>${label}</button>`;
+}
+
 function Bar({ state, connected, inGame, drawer, setDrawer }) {
   return html`<header class="table-bar">
     <div class="brand small">party<span>app</span></div>
@@ -136,12 +127,15 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
     ${state && state.room.locked ? html`<div id="room-locked" class="room-locked" role="status">🔒 ${t("Locked")}</div>` : null}
     ${state && state.room.settings && state.room.settings.family ? html`<div id="family-on" class="family-on" role="status">
       ${t("Family mode")}</div>` : null}
+    ${state && state.room.watchers ? html`<div id="watchers" class="watchers" role="status">
+      ${t("{count} watching|{count} watching", { count: state.room.watchers })}</div>` : null}
     <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
     <div class="bar-buttons">
       <${LangSwitch} className="bar-lang" />
       ${state ? html`<button type="button" id="btn-host" class=${cx("btn btn-icon", drawer && "chosen")} aria-expanded=${drawer ? "true" : "false"}
         onClick=${() => setDrawer(!drawer)}>${t("Host")}</button>` : null}
       <${SoundButton} />
+      <${VoiceButton} />
       <button type="button" id="btn-fullscreen" class="btn btn-icon" onClick=${() => {
         if (document.fullscreenElement) document.exitFullscreen();
         else document.documentElement.requestFullscreen?.().catch(() => {});
@@ -151,7 +145,6 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
 }
 
 function Lobby({ state }) {
-  const n = state.players.length;
   const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
   return html`<section class="lobby">
     <div class="lobby-join">
@@ -163,71 +156,19 @@ function Lobby({ state }) {
           site: html`<span class="join-site">${siteOf(state.room.join_url)}</span>`, code: html`<strong>${code}</strong>` })}</div>
         ${state.room.locked ? html`<div class="join-locked">${t("The host has locked the room: nobody new can join.")}</div>` : null}
       </div>
+      <div class="mini-join watch-join">
+        <img id="watch-qr" class="qr" alt=${t("QR code to watch room {code}", { code })} src=${`/qr/watch/${code}.svg`} />
+        <div class="join-text">${t("Only watching? Scan this or open {url}", {
+          url: html`<span id="watch-url" class="join-url">${breakable(state.room.watch_url)}</span>` })}</div>
+      </div>
     </div>
     <div class="lobby-room">
-      <h1 class="lobby-title">${n === 0 ? t("Scan the code to join") : t("{count} player in the room|{count} players in the room", { count: n })}</h1>
-      <p class="lobby-next">${host
+      <${RoomPeople} state=${state} empty=${t("Scan the code to join")} next=${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
-        : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
-      <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
-        cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
+        : t("Everybody scans the QR code with their phone camera. The first to join is the host.")} />
     </div>
   </section>`;
 }
-
-function AwayNotice({ state }) {
-  const candidates = (state.players || []).filter((p) => p.waiting && !p.connected);
-  const now = useNow(1000, candidates.length > 0);
-  const waiting = awayWaiting(state, now, AWAY_NOTICE_S);
-  const played = waiting.filter((p) => p.auto);
-  const away = waiting.filter((p) => !p.auto);
-  if (!waiting.length) return null;
-  const names = (list) => listOf(list.map((p) => html`<b>${p.name}</b>`));
-  // The app takes over a seat only in the games bots play (not the drinking decks).
-  const takesOver = modes.some((m) => m.id === (state.game && state.game.mode) && m.bots);
-  const one = { name: away.length ? html`<b>${away[0].name}</b>` : null };
-  const many = { names: names(away) };
-  return html`<div class=${cx("away-notice", !away.length && "played")} role="status">
-    ${!away.length ? null
-      : takesOver && away.length === 1 ? t("{name}'s phone is away — the app plays for them soon, or the host can skip them.", one)
-      : takesOver ? t("{names}: their phones are away — the app plays for them soon, or the host can skip them.", many)
-      : away.length === 1 ? t("{name}'s phone is away — the host can skip them.", one)
-      : t("{names}: their phones are away — the host can skip them.", many)}
-    ${played.length ? html`<span class="played-line">${played.length === 1
-      ? t("{name}'s phone is away: the app plays for them until it is back.", { name: html`<b>${played[0].name}</b>` })
-      : t("{names}: their phones are away: the app plays for them until they are back.", { names: names(played) })}</span>` : null}
-  </div>`;
-}
-
-function InGame({ state }) {
-  const screens = screensFor(state.game.mode);
-  const turn = state.game.over ? null : state.game.turn;
-  const info = (p) => {
-    const extra = screens.seatInfo ? screens.seatInfo(state, p) : {};
-    return { ...extra, badges: [...commonBadges(state, p), ...(extra.badges || [])] };
-  };
-  // The big QR code for a late guest stays beside the players while the list
-  // leaves it room; a fuller table puts it under the game where there is space.
-  const join = state.room.locked ? null : html`<div class="side-join">
-        <img id="qr" class="qr" alt=${t("QR code to join room {code}", { code })} src=${`/qr/${code}.svg`} />
-        <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
-          <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
-      </div>`;
-  const beside = state.players.length <= SIDE_QR_MAX;
-  return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
-    <section id="game-area" class="game-area" aria-live="polite">
-      <${AwayNotice} state=${state} />
-      <${screens.Table} state=${state} ctx=${ctx} />
-      <${HowToFill} key=${state.game.mode} state=${state} join=${beside ? null : join} />
-    </section>
-    <aside class="side">
-      <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
-      ${beside ? join : null}
-    </aside>
-  </div>`;
-}
-
-const SIDE_QR_MAX = 6;
 
 function HostDrawer({ state, open, close }) {
   useEffect(() => {

@@ -650,4 +650,14 @@ function seatInfo(state, player) {
   return { badges };
 }
 
-registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo });
+// What the table's voice says (voice.js): the card just drawn, its title and rule.
+function spoken(state, before) {
+  const g = state.game;
+  const was = before.game && before.game.mode === g.mode ? before.game.drawn : null;
+  if (!g.card || !g.drawn || g.drawn === was) return [];
+  const title = deckWord(state, g.card.title);
+  const rule = g.card.text ? deckWord(state, g.card.text) : "";
+  return [rule ? `${title}${/[.!?…]$/.test(title) ? "" : "."} ${rule}` : title];
+}
+
+registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken });

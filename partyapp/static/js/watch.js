@@ -1,0 +1,97 @@
+// The watch page (/w/CODE): the table's public view, live and read-only, for
+// anybody without a seat (a guest between games, a streamed audience), on a
+// phone, a tablet or a big screen. It sends `room.watch` once per
+// connection and nothing else: a spectator has no token, no seat, no hand.
+import { cx, html, render } from "./view.js";
+import { setFamily, t } from "./i18n.js";
+import { call, connect, playerOf } from "./common.js";
+import "./modes/all.js";
+import "./family.js";
+import { InGame, RoomPeople, followStates } from "./tableview.js";
+import { PlayerGrid, commonBadges } from "./ui/seat.js";
+import { Ticker } from "./ui/ticker.js";
+import { LangSwitch } from "./ui/lang.js";
+
+const root = document.getElementById("app");
+const code = root.dataset.code;
+const modes = JSON.parse(root.dataset.modes || "[]");
+setFamily(root.dataset.family === "yes");
+const model = { state: null, connected: false, message: "", dead: root.dataset.exists !== "yes" };
+// The game screens get no way to send: the page only watches.
+const ctx = {};
+
+function paint() {
+  render(html`<${App} model=${model} />`, root);
+}
+
+if (!model.dead) {
+  const socket = connect(code);
+  socket.on("connect", async () => {
+    model.connected = true;
+    paint();
+    const answer = await call(socket, "room.watch", { code });
+    if (answer.ok) {
+      model.message = "";
+    } else {
+      model.message = answer.error.message;
+      if (answer.error.code === "no_such_room") {
+        model.dead = true;
+        socket.close();
+      }
+    }
+    paint();
+  });
+  socket.on("disconnect", () => { model.connected = false; paint(); });
+  followStates(socket, model, paint);
+}
+paint();
+
+function App({ model: m }) {
+  if (m.dead) return html`<${Dead} message=${m.message} />`;
+  const s = m.state;
+  const inGame = Boolean(s && s.game);
+  return html`<div class=${cx("tv watch", inGame ? "in-game" : "in-lobby")}>
+    <header class="table-bar">
+      <div class="brand small">party<span>app</span></div>
+      <div class="room-code" aria-label=${t("Room code")}>${code}</div>
+      <div id="watching" class="watching" role="status">${t("Watching")}</div>
+      <div id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">${m.connected ? "" : t("Reconnecting…")}</div>
+      <div class="bar-buttons"><${LangSwitch} className="bar-lang" /></div>
+    </header>
+    ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message}</div>` : null}
+    <main class="tv-main">
+      ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>`
+        : s.room.recap ? html`<${NightOver} state=${s} />`
+        : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} />` : html`<${Lobby} state=${s} />`}
+    </main>
+    <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
+  </div>`;
+}
+
+function Lobby({ state }) {
+  const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
+  return html`<section class="watch-lobby">
+    <${RoomPeople} state=${state} empty=${t("Nobody has joined yet")} next=${host
+      ? t("Waiting for {name}, the host, to start a game.", { name: html`<b class="who">${host.name}</b>` })
+      : t("The game starts once the players have joined.")} />
+  </section>`;
+}
+
+function NightOver({ state }) {
+  return html`<section class="watch-lobby">
+    <h1 class="lobby-title">${t("The night is over")}</h1>
+    <p class="lobby-next">${t("The table shows the night at a glance.")}</p>
+    <${PlayerGrid} state=${state} info=${(p) => ({ badges: commonBadges(state, p) })} />
+  </section>`;
+}
+
+function Dead({ message }) {
+  return html`<div class="dead-page">
+    <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
+    <main class="dead-main">
+      <h1 id="no-room">${t("There is no room {code}", { code })}</h1>
+      <p class="lead">${message || t("Check the code on the TV.")}</p>
+      <a class="btn btn-big btn-primary" href="/">${t("Type another code")}</a>
+    </main>
+  </div>`;
+}
