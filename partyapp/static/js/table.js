@@ -16,6 +16,8 @@ import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
+import { GuestAdder, GuestPlay, handheld } from "./guests.js";
+import { stayAwake } from "./awake.js";
 
 const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
 
@@ -24,6 +26,8 @@ const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
 setFamily(root.dataset.family === "yes");
 const tokenKey = `partyapp.table.${code}`;
+// "Play on this device": this table is a phone or tablet handed round.
+const here = storage.get(`${tokenKey}.here`) === "yes";
 const model = { state: null, connected: false, message: "", dead: null };
 
 function paint() {
@@ -49,6 +53,7 @@ const ctx = {
     return answer;
   },
   sound: play,
+  say,
 };
 window.partyappTable = ctx;
 
@@ -64,6 +69,7 @@ onSoundChange(paint);
 paint();
 
 function start() {
+  stayAwake(() => !model.dead);
   socket = connect(code);
   socket.on("connect", async () => {
     model.connected = true;
@@ -109,12 +115,12 @@ function App({ model: m }) {
   if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
-  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
+  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby", here && "here")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
-        : inGame ? html`<${InGame} state=${s} />` : html`<${Lobby} state=${s} />`}
+        : inGame ? html`<${InGame} state=${s} />` : html`<${Lobby} state=${s} openHost=${() => setDrawer(true)} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
     ${s ? html`<${HostDrawer} state=${s} open=${drawer} close=${() => setDrawer(false)} />` : null}
@@ -150,7 +156,7 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
   </header>`;
 }
 
-function Lobby({ state }) {
+function Lobby({ state, openHost }) {
   const n = state.players.length;
   const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
   return html`<section class="lobby">
@@ -171,6 +177,11 @@ function Lobby({ state }) {
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
       <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
         cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
+      <div class="lobby-here">
+        <${GuestAdder} ctx=${ctx} compact />
+        ${handheld(here) ? html`<button type="button" class="btn btn-big btn-primary" id="btn-choose-game" onClick=${openHost}>
+          ${t("Choose a game")}</button>` : null}
+      </div>
     </div>
   </section>`;
 }
@@ -209,6 +220,7 @@ function InGame({ state }) {
   return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} />
+      <${GuestPlay} state=${state} ctx=${ctx} here=${here} />
       <${screens.Table} state=${state} ctx=${ctx} />
       ${state.game.over ? null : html`<${HowToFill} key=${state.game.mode} state=${state} />`}
     </section>

@@ -649,4 +649,6 @@ function seatInfo(state, player) {
   return { badges };
 }
 
-registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo });
+// passAround: nothing in `you` is secret, so a guest without a phone sees
+// their buttons on the table device without a privacy screen (guests.js).
+registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, passAround: true });
