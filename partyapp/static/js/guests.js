@@ -136,27 +136,61 @@ function TurnHead({ name, hint }) {
   </div>`;
 }
 
-// The drinking decks: every guest the game waits on (or who may act, as in
-// a race) gets their buttons; in a race each guest taps in turn, or the
-// table taps for whoever was first.
+// The drinking decks: every guest the game waits on gets their buttons, the
+// first in big type; in a race each guest's tap is a button of its own, so
+// they tap the device in turn (or the table taps for them as they call out).
+// A guest's cards that may be used at any time (the thumbmaster's thumb, the
+// jail card) are folded under their name while nobody waits on them.
 function PassAround({ state, ctx, guests, on }) {
   const views = useGuestViews(state, ctx, guests.map((p) => p.id));
   const [chosen, setChosen] = useState(null);
   const acting = guests.filter((p) => views[p.id] && views[p.id].actions.length);
+  const waited = waitedOn(state, acting);
   if (!acting.length) return null;
-  const order = [...waitedOn(state, acting), ...acting.filter((p) => !p.waiting)];
-  const current = order.find((p) => p.id === chosen) || order[0];
+  if (!waited.length) {
+    return html`<details class="guest-play guest-cards" id="guest-play">
+      <summary>${t("Players without a phone")}</summary>
+      <${GuestTabs} guests=${acting} current=${acting.find((p) => p.id === chosen) || acting[0]} choose=${setChosen} />
+      <${GuestButtons} key=${chosen || acting[0].id} state=${state} ctx=${ctx} you=${views[chosen && views[chosen] ? chosen : acting[0].id]} />
+    </details>`;
+  }
+  const racing = waited.length > 1 && waited.every((p) => isTap(views[p.id]));
+  if (racing) {
+    return html`<section class=${cx("guest-play", "guest-race", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
+      <div class="guest-turn-head"><h2 class="guest-turn-name">${t("Quick: tap your name!")}</h2></div>
+      <div class="guest-race-buttons">${waited.map((p) => html`<${RaceButton} key=${p.id} ctx=${ctx} player=${p} />`)}</div>
+    </section>`;
+  }
+  const current = waited.find((p) => p.id === chosen) || waited[0];
   const hint = on === "phone" ? t("Hand this phone to {name}.", { name: current.name })
     : t("Hand the device to {name}.", { name: current.name });
   return html`<section class=${cx("guest-play", "pass-around", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
     <${TurnHead} name=${current.name} hint=${hint} />
-    ${order.length > 1 ? html`<div class="choices guest-tabs" role="tablist" aria-label=${t("Players without a phone")}>
-      ${order.map((p) => html`<button type="button" role="tab" key=${p.id} data-guest-tab=${p.id}
-        class=${cx("btn btn-choice", p.id === current.id && "chosen")} aria-selected=${p.id === current.id ? "true" : "false"}
-        onClick=${() => setChosen(p.id)}>${p.name}</button>`)}
-    </div>` : null}
+    ${waited.length > 1 ? html`<${GuestTabs} guests=${waited} current=${current} choose=${setChosen} />` : null}
     <${GuestButtons} key=${current.id} state=${state} ctx=${ctx} you=${views[current.id]} />
   </section>`;
+}
+
+const isTap = (you) => you.actions.some((a) => a.type === "tap" && !Object.keys(a.params || {}).length);
+
+function GuestTabs({ guests, current, choose }) {
+  return html`<div class="choices guest-tabs" role="tablist" aria-label=${t("Players without a phone")}>
+    ${guests.map((p) => html`<button type="button" role="tab" key=${p.id} data-guest-tab=${p.id}
+      class=${cx("btn btn-choice", p.id === current.id && "chosen")} aria-selected=${p.id === current.id ? "true" : "false"}
+      onClick=${() => choose(p.id)}>${p.name}</button>`)}
+  </div>`;
+}
+
+// One guest's tap in a race, named: the server times it as it arrives.
+function RaceButton({ ctx, player }) {
+  const [busy, setBusy] = useState(false);
+  const tap = async () => {
+    if (busy) return;
+    setBusy(true);
+    try { await sendAs(ctx, player.id)({ type: "tap" }); } finally { setBusy(false); }
+  };
+  return html`<button type="button" class="btn btn-big act-tap guest-tap" data-guest-tap=${player.id} disabled=${busy}
+    onClick=${tap}>${t("{name}: TAP!", { name: player.name })}</button>`;
 }
 
 // The full card games: whose turn it is, and the hand only after "I am NAME".
