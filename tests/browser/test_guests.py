@@ -30,10 +30,12 @@ def add_guests(table, names):
         expect(table.locator("#players .pname", has_text=name)).to_have_count(1)
 
 
-def play_turn(table, rule: str) -> str:
-    """One step of a drinking deck on the table device, as the guest handed
-    it would: what was pressed."""
-    area = table.locator("#guest-play")
+def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
+    """One step of a drinking deck, as the guest handed the table device
+    (or a person on their own phone: ``where`` "#play-area") would: what
+    was pressed. ``nth``: which of several choices (paper, scissors, stone
+    must not tie for ever)."""
+    area = page.locator(where)
     race = area.locator("[data-guest-tap]")
     if race.count():
         race.first.click()
@@ -54,7 +56,7 @@ def play_turn(table, rule: str) -> str:
         return "tap"
     choice = primary.locator("button[data-value]")
     if choice.count():
-        choice.first.click()
+        choice.nth(nth % choice.count()).click()
         submit = primary.locator("form button[type=submit]")
         if submit.count():
             submit.first.click()
@@ -108,4 +110,49 @@ def test_a_whole_ring_of_fire_on_one_phone_with_four_guests(open_table, server, 
     expect(table.locator(".drinking-table")).to_be_visible()
     shots("over", table, full_page=True)
     fits(table, "the game's end")
+    assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone, server, shots, watch, locale):
+    """A tablet lying on the table: Ana and Bob play on their phones, Dan
+    and Eve by being handed the tablet; the host's phone can play a guest's
+    turn too. Kings is played to its last king."""
+    table = open_table(locale=locale, viewport=TABLET)
+    code = code_of(table)
+    ana, bob = (open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in ("Ana", "Bob"))
+    add_guests(table, ["Dan", "Eve"])
+    expect(ana.locator("#players .mark.guest")).to_have_count(2)
+    deck = ["4S", "8H", "9D", "2S", "KS", "3D", "KH", "7C", "KD", "QH", "KC"]
+    start(table, "kings", deck, race_timeout_s=60)
+    table.wait_for_selector(".drinking-table")
+    shots("table-start", table)
+    fits(table, "the tablet at the start")
+    # Ana draws; then Bob; then Dan's turn: the host's phone offers his buttons too
+    ana.locator("#play-area button[data-action=draw]").click()
+    expect(ana.locator("#guest-play")).to_have_count(0)  # nobody without a phone is waited on
+    steps = 0
+    seen = set()
+    over = table.locator(".drinking-table .prompt-line.over")
+    while not over.count():
+        steps += 1
+        assert steps < 150, "Kings did not finish"
+        pressed = (play_turn(ana, "No pointing", "#play-area", steps) or play_turn(bob, "No pointing", "#play-area", steps * 7))
+        if not pressed:
+            host_turn = ana.locator("#guest-play .guest-turn-name")
+            if "host" not in seen and host_turn.count():
+                seen.add("host")
+                shots("host-phone-plays-for-a-guest", ana, full_page=True)
+                fits(ana, "the host's phone playing for a guest")
+                pressed = play_turn(ana, "No pointing", nth=steps)
+            else:
+                pressed = play_turn(table, "No pointing", nth=steps * 3)
+                if pressed and pressed not in seen:
+                    seen.add(pressed)
+                    shots(f"tablet-{pressed}", table)
+                    fits(table, f"the tablet after a {pressed}")
+        table.wait_for_timeout(100)
+    assert "host" in seen and "draw" in seen, seen
+    shots("tablet-over", table)
+    fits(table, "the tablet at the end")
     assert watch.errors == [] and watch.dialogs == []
