@@ -156,3 +156,159 @@ def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone
     shots("tablet-over", table)
     fits(table, "the tablet at the end")
     assert watch.errors == [] and watch.dialogs == []
+
+
+# -- full card games: a guest's hand behind a privacy screen ------------------------------
+
+class Frames:
+    """Every Socket.IO frame the page's sockets send and receive (Engine.IO
+    "4" + Socket.IO "2" an event, "3" an acknowledgement)."""
+
+    def __init__(self, page) -> None:
+        self.sent: list[str] = []
+        self.received: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(payload if isinstance(payload, str) else ""))
+        ws.on("framereceived", lambda payload: self.received.append(payload if isinstance(payload, str) else ""))
+
+    def asked(self) -> dict[str, dict]:
+        """The guest.view requests sent, by acknowledgement id."""
+        found = {}
+        for frame in self.sent:
+            if frame.startswith("42") and '"guest.view"' in frame:
+                head = frame[2:frame.index("[")]
+                found[head] = json.loads(frame[2 + len(head):])[1]
+        return found
+
+    def states(self) -> list[dict]:
+        return [json.loads(f[2:])[1] for f in self.received if f.startswith('42["state"')]
+
+    def answers(self) -> dict[str, dict]:
+        out = {}
+        for frame in self.received:
+            if frame.startswith("43"):
+                head = frame[2:frame.index("[")]
+                out[head] = json.loads(frame[2 + len(head):])[0]
+        return out
+
+
+def wire_move(client) -> bool:
+    """A person's phone (a protocol client) makes a legal move when it has
+    one: the first value of each field; in Cheat it plays as many cards as
+    it may and lets every play pass."""
+    you = client.state and client.state.get("you")
+    if not you or not you["actions"] or client.state["game"]["over"]:
+        return False
+    actions = {a["type"]: a for a in you["actions"]}
+    spec = actions.get("pass") or actions.get("play") or actions.get("take")
+    if spec is None:
+        return False
+    action = {"type": spec["type"]}
+    for name, domain in spec["params"].items():
+        if "one_of" in domain:
+            action[name] = domain["one_of"][0]
+        elif "subset_of" in domain:
+            action[name] = domain["subset_of"][:domain.get("max", 1)]
+    answer = client.call("game.act", {"action": action})
+    return answer["ok"]
+
+
+def guest_move(table, mode: str) -> None:
+    hand = table.locator("#guest-hand")
+    if mode == "old_maid":
+        hand.locator(".back-pick").first.click()
+        hand.locator(".act-take").click()
+    elif hand.locator("button[data-action=pass]").count():
+        hand.locator("button[data-action=pass]").click()
+    else:
+        hand.locator(".hand button[data-card]").first.click(position={"x": 10, "y": 30})
+        hand.locator(".rank-chooser button:not([disabled])").first.click()
+        hand.locator(".act-play").click()
+
+
+@pytest.mark.parametrize("mode,size,locale", [
+    pytest.param("old_maid", PORTRAIT, "en-GB", id="old_maid-390x844-en"),
+    pytest.param("cheat", SMALL, "ru-RU", id="cheat-360x760-ru"),
+    pytest.param("old_maid", LANDSCAPE, "ru-RU", id="old_maid-844x390-ru"),
+    pytest.param("cheat", PORTRAIT, "en-GB", id="cheat-390x844-en"),
+])
+def test_a_guests_hand_only_after_the_tap(open_table, server, shots, watch, mode, size, locale):
+    """A phone-sized table with one guest, Dan, and two people on their
+    phones: on Dan's turn the table says whose turn it is and offers "I am
+    Dan: show my hand"; only after that tap does it ask for his view and
+    show his hand and moves, covering the screen, and it hides them once he
+    has moved. No frame the table receives carries his hand unless it
+    answers a guest.view it sent, and none is sent while his hand is hidden.
+    The game is played to its end."""
+    from tests.wire import WireClient
+
+    table = open_table(locale=locale, viewport=size)
+    frames = Frames(table)
+    table.reload()  # the table's socket from now on is watched (the room has no guest yet)
+    table.wait_for_selector("#guest-name-lobby")
+    code = code_of(table)
+    people = []
+    for name in ("Ana", "Bob"):
+        client = WireClient(server.url).connect()
+        assert client.call("player.join", {"code": code, "name": name})["ok"]
+        people.append(client)
+    add_guests(table, ["Dan"])
+    dan = next(p["id"] for p in people[0].wait_for(lambda s: len(s["players"]) == 3)["players"] if p["name"] == "Dan")
+    start(table, mode, None, seed=7, **({"call_seconds": 60} if mode == "cheat" else {}))
+    table.wait_for_selector("#game-area")
+    reveals = 0
+    steps = 0
+    while True:
+        steps += 1
+        assert steps < 400, "the game did not finish"
+        state = people[0].wait_for(lambda s: s["game"] is not None)
+        if state["game"]["over"]:
+            break
+        if any(wire_move(c) for c in people):
+            continue
+        show = table.locator("#btn-show-hand")
+        if not show.count():
+            table.wait_for_timeout(80)
+            continue
+        # the privacy screen: whose turn, and no hand anywhere on the page
+        expect(table.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
+        assert table.locator("#guest-hand, #guest-play .hand").count() == 0
+        table.wait_for_timeout(100)
+        asked_before = len(frames.asked())
+        if reveals == 0:
+            shots("privacy-screen", table)
+            fits(table, "the privacy screen")
+        show.click()
+        expect(table.locator("#guest-hand .guest-buttons")).to_be_visible()
+        assert len(frames.asked()) > asked_before
+        if reveals == 0:
+            shots("guest-hand", table)
+            fits(table, "the guest's hand")
+        guest_move(table, mode)
+        expect(table.locator("#guest-hand")).to_have_count(0)  # hidden again after his move
+        reveals += 1
+    assert reveals >= 2
+    # the hand is hidden on a tap too
+    shots("over", table)
+    # No state frame carries anybody's private view, and the cards of each
+    # view the table asked for are in no state frame of that revision.
+    asked = frames.asked()
+    answers = frames.answers()
+    states = {s["rev"]: s for s in frames.states()}
+    assert states and all("you" not in s for s in states.values())
+    assert all(a == {"player_id": dan} for a in asked.values())
+    viewed = 0
+    for ack, answer in answers.items():
+        if ack in asked:
+            if answer.get("ok"):
+                viewed += 1
+                hand = answer["you"]["hand"]
+                if answer["rev"] in states:
+                    text = json.dumps(states[answer["rev"]])
+                    assert [c for c in hand if f'"{c}"' in text] == []
+        else:
+            assert "you" not in answer, answer
+    assert viewed >= reveals
+    assert watch.errors == [] and watch.dialogs == []
