@@ -312,3 +312,62 @@ def test_a_guests_hand_only_after_the_tap(open_table, server, shots, watch, mode
             assert "you" not in answer, answer
     assert viewed >= reveals
     assert watch.errors == [] and watch.dialogs == []
+
+
+def test_a_tv_never_shows_a_guests_hand_and_the_hosts_phone_plays_for_them(open_table, open_phone, server, shots, watch):
+    """On a TV-sized table a guest's turn says to hand the host's phone to
+    them, and no hand and no button of theirs is on the TV; the host's
+    phone shows the privacy screen, the hand after the tap, hides it on a
+    tap and again after the move."""
+    from tests.wire import WireClient
+
+    table = open_table()
+    code = code_of(table)
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    expect(table.locator("#guest-name-lobby")).to_have_count(0)  # the TV's lobby has no form: the host adds guests
+    ana.locator("#guest-name").fill("Dan")
+    ana.locator(".guest-adder:not(.compact) button[type=submit]").click()
+    expect(table.locator("#players .mark.guest")).to_have_count(1)
+    start(table, "old_maid", None, seed=3)
+    for _ in range(60):
+        if table.locator(".guest-turn.on-tv").count():
+            break
+        wire_move(bob)
+        ana_take = ana.locator("#play-area .act-take")
+        if ana_take.count():
+            ana.locator("#play-area .back-pick").first.click()
+            ana_take.click()
+        table.wait_for_timeout(150)
+    notice = table.locator(".guest-turn.on-tv")
+    expect(notice).to_contain_text("hand the phone of the host, Ana, to Dan")
+    assert table.locator("#btn-show-hand, #guest-hand, #guest-play").count() == 0
+    shots("tv-guest-turn", table)
+    assert_fits(table, "the TV on a guest's turn")
+    # The host's phone: its own hand is put away before it goes round.
+    expect(ana.locator("#btn-show-hand")).to_have_count(0)
+    shots("host-phone-guest-turn", ana, full_page=True)
+    ana.click("#btn-hand-over")
+    expect(ana.locator("#you-line")).to_be_hidden()
+    expect(ana.locator("#play-area")).to_be_hidden()  # Ana's hand
+    show = ana.locator("#btn-show-hand")
+    expect(show).to_have_text("I am Dan: show my hand")
+    shots("host-phone-handed-round", ana)
+    fits(ana, "the host's phone handed round")
+    show.click()
+    expect(ana.locator("#guest-hand .take-form")).to_be_visible()
+    ana.click("#btn-hide-hand")  # hidden on a tap
+    expect(ana.locator("#guest-hand")).to_have_count(0)
+    expect(ana.locator("#play-area")).to_be_hidden()
+    show.click()
+    shots("host-phone-guest-hand", ana, full_page=True)
+    fits(ana, "the guest's hand on the host's phone")
+    ana.locator("#guest-hand .back-pick").first.click()
+    ana.locator("#guest-hand .act-take").click()
+    expect(ana.locator("#guest-hand")).to_have_count(0)  # and after his move
+    expect(ana.locator("#play-area")).to_be_hidden()
+    ana.click("#btn-back-to-me")
+    expect(ana.locator("#you-line")).to_be_visible()
+    expect(ana.locator("#play-area")).to_be_visible()
+    assert watch.errors == [] and watch.dialogs == []

@@ -10,7 +10,8 @@
 // hands they are behind a privacy screen: "I am NAME: show my hand" asks for
 // the view; the hand covers the screen until the guest's move is taken or
 // they hide it. A TV-sized table never shows a hand: it says to hand the
-// host's phone to the guest, whose phone plays for them the same way.
+// host's phone to the guest, whose phone plays for them the same way, its
+// own screen put away while it goes round.
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { nameOf } from "./common.js";
@@ -194,40 +195,59 @@ function RaceButton({ ctx, player }) {
 }
 
 // The full card games: whose turn it is, and the hand only after "I am NAME".
+// On the host's phone the host's own screen (their own hand) is put away
+// before the phone goes round: "Hand this phone to NAME" covers it, and it
+// comes back only on "I am HOST: back to my screen".
 function PrivacyScreen({ state, ctx, guests, on }) {
   const [open, setOpen] = useState(null); // the guest whose hand is shown
+  const [cover, setCover] = useState(false); // the host's phone is handed round
   const shown = guests.find((p) => p.id === open) || null;
   const views = useGuestViews(state, ctx, shown ? [shown.id] : []);
   const waited = waitedOn(state, guests);
   const next = waited[0] || null;
   const others = guests.filter((p) => !next || p.id !== next.id);
+  const phone = on === "phone";
   const closeButton = useRef(null);
   useEffect(() => { if (shown && closeButton.current) closeButton.current.focus(); }, [open]);
   useEffect(() => { // a guest gone from the game takes their hand with them
     if (open && !shown) setOpen(null);
   }, [open, shown]);
+  const hide = () => { setOpen(null); if (phone) setCover(true); };
   if (shown) {
     const you = views[shown.id];
     return html`<section class="guest-hand" id="guest-hand" role="dialog" aria-modal="true"
       aria-label=${t("{name}'s hand", { name: shown.name })} data-guest=${shown.id}>
       <div class="guest-hand-bar">
         <h2 class="guest-turn-name">${t("{name}'s hand", { name: shown.name })}</h2>
-        <button type="button" ref=${closeButton} class="btn" id="btn-hide-hand" onClick=${() => setOpen(null)}>${t("Hide my hand")}</button>
+        <button type="button" ref=${closeButton} class="btn" id="btn-hide-hand" onClick=${hide}>${t("Hide my hand")}</button>
       </div>
-      ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${() => setOpen(null)} />`
+      ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${hide} />`
         : html`<p class="sub">${t("Connecting…")}</p>`}
     </section>`;
   }
-  const device = on === "phone" ? t("Hand this phone to {name}.", { name: next ? next.name : "" })
-    : t("Hand the device to {name}.", { name: next ? next.name : "" });
-  return html`<section class=${cx("guest-play", "privacy", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
-    ${next ? html`<${TurnHead} name=${next.name} hint=${device} />
-      <button type="button" class="btn btn-big btn-primary" id="btn-show-hand" data-guest=${next.id}
-        onClick=${() => setOpen(next.id)}>${t("I am {name}: show my hand", { name: next.name })}</button>` : null}
+  const showButtons = html`
+    ${next ? html`<button type="button" class="btn btn-big btn-primary" id="btn-show-hand" data-guest=${next.id}
+      onClick=${() => setOpen(next.id)}>${t("I am {name}: show my hand", { name: next.name })}</button>` : null}
     ${others.length ? html`<div class="guest-others">
       <span class="sub">${t("Players without a phone:")}</span>
       ${others.map((p) => html`<button type="button" key=${p.id} class="btn btn-mini" data-show-hand=${p.id}
         onClick=${() => setOpen(p.id)}>${t("I am {name}: show my hand", { name: p.name })}</button>`)}
-    </div>` : null}
+    </div>` : null}`;
+  if (phone && cover) {
+    const me = state.you ? state.you.name : "";
+    return html`<section class="guest-hand guest-cover" id="guest-cover" role="dialog" aria-modal="true"
+      aria-label=${t("Players without a phone")}>
+      ${next ? html`<${TurnHead} name=${next.name} hint=${null} />` : null}
+      ${showButtons}
+      <button type="button" class="btn btn-big" id="btn-back-to-me" onClick=${() => setCover(false)}>
+        ${t("I am {name}: back to my screen", { name: me })}</button>
+    </section>`;
+  }
+  if (!next && phone) return null;
+  const hint = phone ? null : t("Hand the device to {name}.", { name: next ? next.name : "" });
+  return html`<section class=${cx("guest-play", "privacy", phone && "on-phone")} id="guest-play" aria-live="polite">
+    ${next ? html`<${TurnHead} name=${next.name} hint=${hint} />` : null}
+    ${phone ? html`<button type="button" class="btn btn-big btn-primary" id="btn-hand-over" onClick=${() => setCover(true)}>
+      ${t("Hand this phone to {name}", { name: next.name })}</button>` : showButtons}
   </section>`;
 }

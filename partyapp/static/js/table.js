@@ -177,11 +177,10 @@ function Lobby({ state, openHost }) {
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
       <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
         cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
-      <div class="lobby-here">
+      ${handheld(here) ? html`<div class="lobby-here">
         <${GuestAdder} ctx=${ctx} compact />
-        ${handheld(here) ? html`<button type="button" class="btn btn-big btn-primary" id="btn-choose-game" onClick=${openHost}>
-          ${t("Choose a game")}</button>` : null}
-      </div>
+        <button type="button" class="btn btn-big btn-primary" id="btn-choose-game" onClick=${openHost}>${t("Choose a game")}</button>
+      </div>` : null}
     </div>
   </section>`;
 }
