@@ -371,3 +371,37 @@ def test_a_tv_never_shows_a_guests_hand_and_the_hosts_phone_plays_for_them(open_
     expect(ana.locator("#you-line")).to_be_visible()
     expect(ana.locator("#play-area")).to_be_visible()
     assert watch.errors == [] and watch.dialogs == []
+
+
+SIZES = [pytest.param(PORTRAIT, id="390x844"), pytest.param(SMALL, id="360x760"),
+         pytest.param(LANDSCAPE, id="844x390"), pytest.param(TABLET, id="768x1024")]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size, locale):
+    """At each size, in English and Russian, everything the table shows fits
+    with nothing covered, clipped or off screen: the lobby with its form, a
+    card with its rule, a race, a rule in force, the roles, the players with
+    their tallies and the ticker."""
+    table = open_table(locale=locale, viewport=size)
+    add_guests(table, ["Dan", "Eve", "Fay", "Gus"])
+    fits(table, "the lobby")
+    shots("lobby", table)
+    start(table, "ring_of_fire", ["QS", "JH", "7D"], race_timeout_s=60)
+    table.wait_for_selector(".drinking-table")
+    table.locator("#guest-play button[data-action=draw]").click()  # Dan: the question master
+    expect(table.locator(".roles li.held")).to_contain_text("Dan")
+    table.locator("#guest-play button[data-action=draw]").click()  # Eve: a rule
+    table.locator("#guest-play form[data-action=rule] input[type=text]").fill("Никаких имён" if locale == "ru-RU" else "No first names")
+    shots("rule-typed", table)
+    fits(table, "a rule being typed")
+    table.locator("#guest-play form[data-action=rule] button[type=submit]").click()
+    expect(table.locator(".drinking-table .rules-panel")).to_contain_text("Eve")
+    table.locator("#guest-play button[data-action=draw]").click()  # Fay: Heaven, a race
+    expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(4)
+    shots("race", table)
+    fits(table, "a race")
+    table.locator("#guest-play [data-guest-tap]").first.click()
+    expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(3)
+    assert watch.errors == [] and watch.dialogs == []
