@@ -71,7 +71,7 @@ def serve(args: argparse.Namespace) -> None:
         base = f"http://{host}:{port}" if ":" not in host else f"http://[{host}]:{port}"
     else:
         base = netinfo.join_base(cfg["PARTYAPP_PUBLIC_URL"], "http", f"{lan}:{port}", lan, port)
-    print(f"\npartyapp is running. Open {base}/ on the TV or laptop and press \"Start a table\".", flush=True)
+    print(f"\npartyapp is running. Open {base}/ on the TV or laptop and press \"Start a table (TV)\".", flush=True)
     if loopback_only:
         print(f"WARNING: listening on {host} only: phones cannot reach this server. "
               "Start it with --host 0.0.0.0 (the default) to let phones on the same Wi-Fi join.", flush=True)

@@ -33,12 +33,12 @@ def test_the_check_finds_a_missing_string_and_a_changed_placeholder(template):
     ru = cats["ru"]
     ru["{player} joins the game."].string = "{игрок} присоединяется к игре."
     ru["Tap to draw"].string = ""
-    del ru["Start a table"]
+    del ru["Start a table (TV)"]
     ru[("({count} drink)", "({count} drinks)")].string = ("({count} глоток)", "({count} глотка)", "")
     found = "\n".join(catalogue.problems(template, cats))
     assert "placeholder ['игрок'] not in the message id: '{player} joins the game.'" in found
     assert "not translated: 'Tap to draw'" in found
-    assert "missing from the catalogue (run make i18n): 'Start a table'" in found
+    assert "missing from the catalogue (run make i18n): 'Start a table (TV)'" in found
     assert "not translated: ('({count} drink)', '({count} drinks)')" in found
 
 

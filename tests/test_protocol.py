@@ -79,7 +79,7 @@ def test_player_join_and_state_is_table_view_plus_you(table, join):
     assert table_state["players"][0] == {
         "id": p.player_id, "name": "Ana", "seat": 0, "connected": True, "drinks": 0, "group": None, "in_game": False,
         "away_since": None, "waiting": False, "profile": "drinks", "forfeits": 0, "water": 0, "tally": {},
-        "bot": False, "look": None, "level": None, "auto": False, "sits_out": False, "sitting_out": False,
+        "bot": False, "look": None, "level": None, "auto": False, "sits_out": False, "sitting_out": False, "guest": False,
     }
     assert table_state["room"]["host_player"] == p.player_id
 

@@ -202,8 +202,10 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player changes what they said at join time: their drinking group,
     their name (checked as at a join), their drink profile, whether they
     want more time and whether they sit the next games out
-    (``sitting_out``); what is left out stays."""
-    if conn.role != "player":
+    (``sitting_out``); what is left out stays. With ``as``, the table or
+    the host changes a guest seat's (a person without a phone)."""
+    guest = protocol.acting_for(payload)
+    if guest is None and conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
     group = protocol.group(payload["group"]) if "group" in payload else UNCHANGED
     name = protocol.clean_name(payload["name"]) if "name" in payload else UNCHANGED
@@ -212,8 +214,20 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     sitting_out = (protocol.flag(payload["sitting_out"], "sitting_out") if "sitting_out" in payload
                    else UNCHANGED)
     room = _room_for(r, conn)
-    room.change(lambda: room.update_player(conn.pid, group=group, name=name, profile=profile,
-                                           more_time=more_time, sitting_out=sitting_out))
+
+    def update() -> Any:
+        pid = conn.pid if guest is None else _guest_of(r, conn, room, guest)
+        return room.update_player(pid, group=group, name=name, profile=profile, more_time=more_time,
+                                  sitting_out=sitting_out)
+
+    room.change(update)
+
+
+def _guest_of(r: Realtime, conn: Conn, room: Room, pid: str) -> str:
+    """The guest seat ``pid`` the sender (the table or the host player) acts
+    for; ``forbidden`` for anyone else, and for a seat with its own phone."""
+    _require_host(r, conn, room, N_("Only the table or the host can play for a guest without a phone."))
+    return room.guest_seat(pid).id
 
 
 def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
@@ -235,7 +249,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     barred from the room until ``unban``), lock (no new joins), unban,
     seat_order, end_game, set_host,
     skip (go on without an absent player the game waits on), add_bot
-    (answered with the bot's ``player_id``), the game's own host moves
+    (answered with the bot's ``player_id``), add_guest (a person without a
+    phone, played from the table: answered with the seat's ``player_id``), the game's own host moves
     (``game`` with an ``action``), the night's ``settings``, ``end_night``
     (the recap), ``new_night`` and ``sit_out`` (a player sits the next
     games out, or comes back in). Everybody receives the new state; a
@@ -276,6 +291,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
         room.change(checked(room.new_night))
     elif cmd.command == "add_bot":
         return {"player_id": room.change(checked(lambda: r.autoplay.seat_bot(room, cmd.level)))}
+    elif cmd.command == "add_guest":
+        return {"player_id": room.change(checked(lambda: room.add_guest(cmd.name, cmd.group, cmd.profile)))}
     else:
         room.change(checked(lambda: room.act(HOST, cmd.action)))
 
@@ -400,11 +417,30 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
 
 @handler(Event.GAME_ACT)
 def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
-    """A player's move; it is checked against the rules and the turn."""
-    if conn.role != "player":
+    """A player's move; it is checked against the rules and the turn. With
+    ``as``, the table or the host player makes the move of a guest seat (a
+    person without a phone); any other seat is refused ``forbidden``."""
+    guest = protocol.acting_for(payload)
+    if guest is None and conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
     arrival = {"at": r.registry.clock(), "rtt": conn.trips.estimate()}  # the server's stamp, for races
     action = protocol.parse_action(payload)
     room = _room_for(r, conn)
     rev = protocol.parse_rev(payload)
-    room.change(lambda: (_check_rev(room, rev), room.act(conn.pid, action, arrival))[1])
+
+    def move() -> list[dict]:
+        actor = conn.pid if guest is None else _guest_of(r, conn, room, guest)
+        _check_rev(room, rev)
+        return room.act(actor, action, arrival)
+
+    room.change(move)
+
+
+@handler(Event.GUEST_VIEW)
+def guest_view(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """The table or the host player: a guest seat's private view (``you``,
+    with the ``rev`` it belongs to), in this answer only: no ``state``
+    frame ever carries it."""
+    pid = protocol.player_id(payload.get("player_id"))
+    room = _room_for(r, conn)
+    return room.read(lambda: {"rev": room.rev, "you": room.you(_guest_of(r, conn, room, pid))})

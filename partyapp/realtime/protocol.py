@@ -29,6 +29,7 @@ class Event(StrEnum):
     VARIANT_SAVE = "variant.save"
     VARIANT_DELETE = "variant.delete"
     ROOM_WATCH = "room.watch"
+    GUEST_VIEW = "guest.view"
     # server to client
     STATE = "state"
     KICKED = "kicked"
@@ -209,6 +210,13 @@ def parse_action(payload: Any) -> dict:
     return action
 
 
+def acting_for(payload: dict) -> str | None:
+    """The optional ``as`` of ``game.act`` and ``player.update``: the guest
+    seat (no phone) the table or the host acts for."""
+    value = payload.get("as")
+    return None if value is None else player_id(value, "as")
+
+
 def parse_rev(payload: dict) -> int | None:
     """The optional ``rev`` a sender acted on (a stale one is a conflict)."""
     rev = payload.get("rev")
@@ -220,7 +228,7 @@ def parse_rev(payload: dict) -> int | None:
 
 
 HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night", "add_bot", "lock", "unban", "sit_out")
+                 "new_night", "add_bot", "lock", "unban", "sit_out", "add_guest")
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
@@ -240,7 +248,9 @@ class HostCommand:
     settings: dict | None = None  # settings: only the keys sent
     level: str = "normal"  # add_bot
     locked: bool = False  # lock
-    name: str | None = None  # unban
+    name: str | None = None  # unban, add_guest
+    group: str | None = None  # add_guest
+    profile: str = "drinks"  # add_guest
     sitting_out: bool = False  # sit_out
 
 
@@ -299,6 +309,9 @@ def parse_host_command(payload: Any) -> HostCommand:
                            sitting_out=flag(p.get("sitting_out"), "sitting_out"))
     if command == "unban":
         return HostCommand(command, rev, name=clean_name(p.get("name")))
+    if command == "add_guest":
+        return HostCommand(command, rev, name=clean_name(p.get("name")), group=group(p.get("group")),
+                           profile=profile(p["profile"]) if p.get("profile") is not None else "drinks")
     return HostCommand(command, rev)
 
 

@@ -83,6 +83,7 @@ class Seat:
     level: str | None = None  # a bot's speed: slow, normal or fast
     auto: bool = False  # a person's seat the server plays while their phone is away
     sitting_out: bool = False  # sits the next games out: kept in the room, not dealt in
+    guest: bool = False  # a person without a phone, played from the table device: here while the table is
     # What the server played for this person while their phone was away (``auto``),
     # for their phone to tell them: ``[{"action": ..., "log": [entries]}]``.
     played_for: list[dict] = field(default_factory=list)
@@ -212,7 +213,7 @@ class Room:
                        "connected": s.connected, "away_since": s.away_since, "hosts": s.hosts,
                        "profile": s.profile, "more_time": s.more_time, "bot": s.bot, "look": s.look,
                        "level": s.level, "auto": s.auto, "sitting_out": s.sitting_out,
-                       "played_for": s.played_for}
+                       "guest": s.guest, "played_for": s.played_for}
                       for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),
@@ -353,7 +354,8 @@ class Room:
         if publisher is None:
             return
         public = self.public_view()
-        private = {s.id: self.you(s.id) for s in self.seats if s.connected}
+        # a guest's private view goes to nobody: it is asked for (``guest_view``)
+        private = {s.id: self.you(s.id) for s in self.seats if s.connected and not s.guest}
         publisher.publish(self, public, private)
         deadline = self.next_deadline()
         if deadline is not None:
@@ -392,6 +394,7 @@ class Room:
                     "away_since": s.away_since,
                     "waiting": s.id in waiting,
                     "sitting_out": s.sitting_out,
+                    "guest": s.guest,
                     **self._bot_fields(s),
                 }
                 for i, s in enumerate(self.seats)
@@ -427,6 +430,16 @@ class Room:
     def has_seat(self, pid: str) -> bool:
         return any(s.id == pid for s in self.seats)
 
+    def guest_seat(self, pid: str) -> Seat:
+        """The seat of a guest without a phone, for the table or the host to
+        play or look at; ``forbidden`` for any other seat."""
+        seat = next((s for s in self.seats if s.id == pid), None)
+        if seat is None:
+            raise Forbidden("That player is not in this room.")
+        if not seat.guest:
+            raise Forbidden("{name} plays from their own phone: only they can move their seat.", name=seat.name)
+        return seat
+
     def seat_by_token(self, token: str) -> Seat | None:
         wanted = hash_token(token)
         for s in self.seats:
@@ -443,6 +456,28 @@ class Room:
         Refused while the room is locked, and for a name the host removed."""
         if self.locked:
             raise Forbidden("The host has locked this room: ask them to open it.")
+        token = new_token()
+        # the joining phone's connection is held by this process
+        pid = self._seat_person(name, Seat(id="", name=name, token_hash=hash_token(token), group=group,
+                                           hosts=[self.registry.host_id], profile=profile, more_time=more_time))
+        if self.host_player is None:
+            self.host_player = pid
+        return pid, token
+
+    def add_guest(self, name: str, group: str | None = None, profile: str = "drinks") -> str:
+        """The host seats a person without a phone (under ``change``); returns
+        the player id. The seat is played from the table device (``act`` with
+        ``as``), is here while the table is, never hosts, and its token is
+        known to nobody. Names follow the rules of a join; the host may seat
+        a guest in a locked room."""
+        return self._seat_person(name, Seat(id="", name=name, token_hash=hash_token(new_token()), group=group,
+                                            connected=self.table_connected, profile=profile, guest=True,
+                                            away_since=None if self.table_connected else self.registry.clock()))
+
+    def _seat_person(self, name: str, seat: Seat) -> str:
+        """Seat a person (a phone's join or a guest): the name checked as at a
+        join, the seat id of somebody who left under that name tonight reused,
+        dealt into a running game that takes newcomers."""
         key = name_key(name)
         if key in self.banned:
             raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",
@@ -458,14 +493,12 @@ class Room:
         # removed never took a forfeit or made a rule: its id is not reused).
         back = next((p for p, n in self.former.items()
                      if name_key(n) == key and not self.has_seat(p) and self.night.took_part(p)), None)
-        pid = back or f"p{self.next_id}"
-        token = new_token()
-        # the joining phone's connection is held by this process
-        seat = Seat(id=pid, name=name, token_hash=hash_token(token), group=group, hosts=[self.registry.host_id],
-                    profile=profile, more_time=more_time)
+        pid = seat.id = back or f"p{self.next_id}"
         if self.game and not self.game.is_over():
             try:
-                self.game.add_player({"id": pid, "group": group}, self.registry.clock())
+                self.game.add_player({"id": pid, "group": seat.group}, self.registry.clock())
+                if not seat.connected:
+                    self.game.presence(pid, False, self.registry.clock())
             except IllegalAction:
                 pass  # seated in the room, dealt in next game
         if back is None:
@@ -473,11 +506,9 @@ class Room:
         else:
             del self.former[back]
         self.seats.append(seat)
-        if more_time:
+        if seat.more_time:
             self._tell_more_time()
-        if self.host_player is None:
-            self.host_player = pid
-        return pid, token
+        return pid
 
     def hosts(self) -> set[str]:
         """The server processes holding connections of this room."""
@@ -528,7 +559,7 @@ class Room:
         return None
 
     def _seat_presence(self, seat: Seat) -> None:
-        connected = bool(seat.hosts)
+        connected = self.table_connected if seat.guest else bool(seat.hosts)
         if seat.connected == connected:
             return
         seat.connected = connected
@@ -540,6 +571,9 @@ class Room:
         if not _relink(self.table_hosts, host or self.registry.host_id, connected):
             return UNCHANGED
         self.table_connected = bool(self.table_hosts)
+        for seat in self.seats:
+            if seat.guest:
+                self._seat_presence(seat)
         return None
 
     def drop_host(self, host: str) -> Any:
@@ -679,14 +713,15 @@ class Room:
             del self.former[next(iter(self.former))]
         del self.seats[index]
         if self.host_player == pid:
-            people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot]
+            people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot and not s.guest]
             self.host_player = people[0].id if people else None
 
     def kick(self, pid: str) -> None:
         """The host removes a seat: a person's token and name are barred from
-        this room for its life (until ``unban``); a bot just goes."""
+        this room for its life (until ``unban``); a bot or a guest without a
+        phone just goes."""
         seat = self.seat(pid)
-        if not seat.bot:
+        if not seat.bot and not seat.guest:
             key = name_key(seat.name)
             entry = self.banned.pop(key, None) or {"name": seat.name, "tokens": []}
             entry["tokens"] = [*entry["tokens"], seat.token_hash][-BANNED_TOKENS_MAX:]
@@ -729,6 +764,8 @@ class Room:
     def set_host(self, pid: str) -> Any:
         if self.seat(pid).bot:
             raise IllegalAction("A bot cannot be the host.")
+        if self.seat(pid).guest:
+            raise IllegalAction("{name} has no phone: they cannot be the host.", name=self.seat(pid).name)
         if self.host_player == pid:
             return UNCHANGED
         self.host_player = pid

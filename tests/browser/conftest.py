@@ -137,16 +137,18 @@ def watch():
 @pytest.fixture
 def open_table(browser, server, watch):
     """A TV-sized table page with a fresh room, started from the start page
-    (``locale``: the browser's language, e.g. "ru-RU")."""
+    (``locale``: the browser's language, e.g. "ru-RU"). ``viewport``: a
+    phone or tablet instead (touch), started with "Play on this device"."""
     made = []
 
-    def opener(locale: str | None = None):
-        ctx = browser.new_context(**TV, **({"locale": locale} if locale else {}))
+    def opener(locale: str | None = None, viewport: dict | None = None):
+        size = {**PHONE, "viewport": viewport} if viewport else TV
+        ctx = browser.new_context(**size, **({"locale": locale} if locale else {}))
         made.append(ctx)
         page = ctx.new_page()
         watch.watch(page)
         page.goto(server.url + "/")
-        page.click("#start-table")
+        page.click("#start-here" if viewport else "#start-table")
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#join-url:not(:empty)")
         return page

@@ -10,6 +10,7 @@ import { screensFor } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
 import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
+import { GuestAdder } from "./guests.js";
 
 const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
 
@@ -36,6 +37,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
       return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
     })() : null}
     <${NightSettings} state=${state} ctx=${ctx} />
+    <${GuestAdder} ctx=${ctx} />
     <${BotAdder} state=${state} ctx=${ctx} />
     <${SeatManager} state=${state} ctx=${ctx} />
     <${NightEnd} state=${state} ctx=${ctx} />
@@ -206,10 +208,10 @@ function SeatManager({ state, ctx }) {
             onClick=${() => move(i, -1)}>▲</button>
           <button type="button" class="btn btn-mini" aria-label=${t("Move {name} down", { name: p.name })} disabled=${i === players.length - 1}
             onClick=${() => move(i, 1)}>▼</button>
-          ${p.id !== state.room.host_player && !p.bot ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
+          ${p.id !== state.room.host_player && !p.bot && !p.guest ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
             onClick=${() => ctx.command({ command: "set_host", player_id: p.id })}>${t("Make host")}</button>` : null}
           <button type="button" class="btn btn-mini btn-danger" data-remove=${p.id}
-            onClick=${() => { if (window.confirm(p.bot ? t("Remove {name} from the room? Their seat and tally go.", { name: p.name })
+            onClick=${() => { if (window.confirm(p.bot || p.guest ? t("Remove {name} from the room? Their seat and tally go.", { name: p.name })
               : t("Remove {name} from the room? Their seat and tally go, and they cannot join again unless you let them back in.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
             ${t("Remove")}</button>
         </span>

@@ -9,28 +9,33 @@ for (const item of document.querySelectorAll(".lang-switch [data-lang]")) {
   item.addEventListener("click", () => setLanguage(item.dataset.lang));
 }
 
-const button = document.getElementById("start-table");
+const buttons = [document.getElementById("start-table"), document.getElementById("start-here")];
 const errorLine = document.getElementById("start-error");
 
-button.addEventListener("click", async () => {
-  button.disabled = true;
+// A table on this screen; `here`: "Play on this device", a phone or tablet
+// lying on the real table and handed round (the table page remembers it).
+async function startTable(here) {
+  for (const b of buttons) b.disabled = true;
   errorLine.hidden = true;
   const socket = connect();
   const family = document.getElementById("family-mode").checked;
   const answer = await call(socket, "room.create", { family });
   if (answer.ok) {
     storage.set(`partyapp.table.${answer.code}`, answer.host_token);
+    if (here) storage.set(`partyapp.table.${answer.code}.here`, "yes");
     window.location.assign(`/t/${answer.code}`);
     return;
   }
   socket.close();
   errorLine.textContent = answer.error.message;
   errorLine.hidden = false;
-  button.disabled = false;
-});
+  for (const b of buttons) b.disabled = false;
+}
+buttons[0].addEventListener("click", () => startTable(false));
+buttons[1].addEventListener("click", () => startTable(true));
 // The page comes disabled: a tap before the words and this script are
 // loaded (a slow phone or Wi-Fi) would otherwise do nothing at all.
-button.disabled = false;
+for (const b of buttons) b.disabled = false;
 
 const codeInput = document.getElementById("join-code");
 codeInput.addEventListener("input", () => {

@@ -16,6 +16,8 @@ import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, ProfilePick, Sittin
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
 import { checkForUpdate } from "./install.js";
+import { GuestPlay } from "./guests.js";
+import { releaseWakeLock, stayAwake } from "./awake.js";
 
 // A name is 1 to 24 characters as a person sees them (the server counts
 // graphemes and says how long a name is when it is too long); the field only
@@ -60,6 +62,7 @@ const ctx = {
   },
   // A refusal to start is shown by the game picker, beside its Start button.
   start: (mode, options) => call(socket, "game.start", { mode, options }),
+  say: (text) => say(text, "error", true),
 };
 window.partyappPhone = ctx;
 
@@ -72,7 +75,7 @@ function showJoin(text, kind = "error") {
 
 function showRoom() {
   model.screen = "room";
-  keepAwake();
+  stayAwake(() => model.screen === "room");
   say("");
 }
 
@@ -309,6 +312,7 @@ function Room({ state }) {
         : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
     </div>`}
     ${inLobby ? hostBox : null}
+    ${you.is_host ? html`<${GuestPlay} state=${state} ctx=${ctx} on="phone" />` : null}
     <div id="play-area" class="play-area">
       ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
         <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
@@ -336,24 +340,5 @@ function Room({ state }) {
     <button id="btn-leave" class="btn btn-quiet" type="button" onClick=${leave}>${t("Leave this room")}</button>
   </${Fragment}>`;
 }
-
-// -- keep the screen awake while in a room ------------------------------------
-let wakeLock = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || wakeLock) return;
-  try {
-    wakeLock = await navigator.wakeLock.request("screen");
-    wakeLock.addEventListener("release", () => { wakeLock = null; });
-  } catch {
-    wakeLock = null; // refused (battery saver, not visible): try again later
-  }
-}
-function releaseWakeLock() {
-  if (wakeLock) wakeLock.release().catch(() => {});
-  wakeLock = null;
-}
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && model.screen === "room") keepAwake();
-});
 
 paint();

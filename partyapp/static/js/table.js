@@ -15,12 +15,16 @@ import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
 import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
+import { GuestAdder, GuestPlay, handheld } from "./guests.js";
+import { stayAwake } from "./awake.js";
 
 const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
 setFamily(root.dataset.family === "yes");
 const tokenKey = `partyapp.table.${code}`;
+// "Play on this device": this table is a phone or tablet handed round.
+const here = storage.get(`${tokenKey}.here`) === "yes";
 const model = { state: null, connected: false, message: "", dead: null };
 
 function paint() {
@@ -46,6 +50,7 @@ const ctx = {
     return answer;
   },
   sound: play,
+  say,
 };
 window.partyappTable = ctx;
 
@@ -62,6 +67,7 @@ onVoiceChange(paint);
 paint();
 
 function start() {
+  stayAwake(() => !model.dead);
   socket = connect(code);
   socket.on("connect", async () => {
     model.connected = true;
@@ -91,12 +97,13 @@ function App({ model: m }) {
   useVoice(m.dead ? null : s);
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
-  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
+  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby", here && "here")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
-        : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide />` : html`<${Lobby} state=${s} />`}
+        : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide
+            top=${html`<${GuestPlay} state=${s} ctx=${ctx} here=${here} />`} />` : html`<${Lobby} state=${s} openHost=${() => setDrawer(true)} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
     ${s ? html`<${HostDrawer} state=${s} open=${drawer} close=${() => setDrawer(false)} />` : null}
@@ -144,7 +151,7 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
   </header>`;
 }
 
-function Lobby({ state }) {
+function Lobby({ state, openHost }) {
   const host = state.room.host_player ? playerOf(state, state.room.host_player) : null;
   return html`<section class="lobby">
     <div class="lobby-join">
@@ -166,6 +173,10 @@ function Lobby({ state }) {
       <${RoomPeople} state=${state} empty=${t("Scan the code to join")} next=${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")} />
+      ${handheld(here) ? html`<div class="lobby-here">
+        <${GuestAdder} ctx=${ctx} compact />
+        <button type="button" class="btn btn-big btn-primary" id="btn-choose-game" onClick=${openHost}>${t("Choose a game")}</button>
+      </div>` : null}
     </div>
   </section>`;
 }

@@ -74,8 +74,9 @@ export function RoomPeople({ state, empty, next }) {
 }
 
 // A game on the table: `joinSide` adds the late guest's QR code beside the
-// players (the TV; never on the watch page).
-export function InGame({ state, ctx, modes, code, joinSide = false }) {
+// players (the TV; never on the watch page); `top` goes above the game (a
+// guest's buttons on a table handed round).
+export function InGame({ state, ctx, modes, code, joinSide = false, top = null }) {
   const screens = screensFor(state.game.mode);
   const turn = state.game.over ? null : state.game.turn;
   const info = (p) => {
@@ -91,6 +92,7 @@ export function InGame({ state, ctx, modes, code, joinSide = false }) {
   return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} modes=${modes} />
+      ${top}
       <${screens.Table} state=${state} ctx=${ctx} />
       <${HowToFill} key=${state.game.mode} state=${state} join=${beside ? null : join} />
     </section>

@@ -153,6 +153,10 @@ const FIELD_LABELS = {
   "deflect.player": N_("Whose question card?"),
 };
 const PLACEHOLDERS = { "rule.text": N_("No first names") };
+// Paper, scissors, stone: the picks on their buttons, and in a sentence.
+const RPS_BUTTONS = { paper: N_("Paper"), scissors: N_("Scissors"), stone: N_("Stone") };
+const RPS_WORDS = { paper: N_("paper"), scissors: N_("scissors"), stone: N_("stone"), nothing: N_("nothing") };
+const rpsWord = (pick) => t(RPS_WORDS[pick] || RPS_WORDS.nothing);
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps"]);
 // The moves of the cards you hold: shown with your cards, never folded away.
 const CARD_MOVES = new Set(["caught", "thumb", "toilet", "jail", "escape", "pocket", "unpocket"]);
@@ -429,6 +433,7 @@ function valueText(state) {
     if (name === "thumb") return t(value === "left" ? N_("Left") : N_("Right"));
     if (name === "side") return t(value === "left" ? N_("to my left") : N_("to my right"));
     if (name === "entry" && typeof value === "number") return undoLabel(state, value);
+    if (name === "pick" && RPS_BUTTONS[value]) return t(RPS_BUTTONS[value]);
     return null;
   };
 }
@@ -486,9 +491,9 @@ function RpsBox({ state }) {
     <div class="rps-line">${t("Score: you {mine} – {theirs} {name} (first to {count} wins)", {
       mine: String(pr.wins[me] || 0), theirs: String(pr.wins[other] || 0), name: nameOf(state, other), count: pr.need })}</div>
     ${last ? html`<div class="sub">${t("Last round: you {mine}, {name} {theirs}", {
-      mine: t(last.picks[me] || "nothing"), name: nameOf(state, other), theirs: t(last.picks[other] || "nothing") })}
+      mine: rpsWord(last.picks[me]), name: nameOf(state, other), theirs: rpsWord(last.picks[other]) })}
       ${" — "}${last.winner ? (last.winner === me ? t("you won it") : t("{name} won it", { name: nameOf(state, other) })) : t("a tie")}</div>` : null}
-    ${state.you.rps_pick ? html`<div class="sub">${t("You picked {pick}. Waiting for {name}…", { pick: t(state.you.rps_pick), name: nameOf(state, other) })}</div>` : null}
+    ${state.you.rps_pick ? html`<div class="sub">${t("You picked {pick}. Waiting for {name}…", { pick: rpsWord(state.you.rps_pick), name: nameOf(state, other) })}</div>` : null}
   </section>`;
 }
 
@@ -660,4 +665,8 @@ function spoken(state, before) {
   return [rule ? `${title}${/[.!?…]$/.test(title) ? "" : "."} ${rule}` : title];
 }
 
-registerMode(["ring_of_fire", "kings"], { Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken });
+// passAround: nothing in `you` is secret, so a guest without a phone sees
+// their buttons on the table device without a privacy screen (guests.js).
+registerMode(["ring_of_fire", "kings"], {
+  Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken, passAround: true,
+});

@@ -16,11 +16,12 @@ export function PlayerName({ player }) {
     : html`<span class="pname">${player.name}</span>`;
 }
 
-// The marks of a seat the server plays: a bot, or a person played for while
-// their phone is away.
+// The marks of a seat the server plays (a bot, or a person played for while
+// their phone is away) and of a guest without a phone.
 export function BotMarks({ player }) {
   return [
     player.bot ? html`<span key="bot" class="mark bot" title=${t("A bot: the app plays this seat. Bots never drink.")}>${t("bot")}</span>` : null,
+    player.guest ? html`<span key="guest" class="mark guest" title=${t("No phone: plays from the table device or the host's phone.")}>${t("no phone")}</span>` : null,
     player.auto ? html`<span key="auto" class="mark auto" title=${t("The app plays for them until their phone is back.")}>${t("app plays")}</span>` : null,
   ];
 }

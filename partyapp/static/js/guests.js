@@ -1,0 +1,253 @@
+// Guests without a phone: seated by the table device or the host
+// (host.command add_guest) and played by handing a device round. The
+// device says whose turn it is in big type and shows that guest's buttons:
+// the mode's own phone screen (modes/), given the guest's private view
+// (guest.view, asked for, never in a `state`) and a send that acts for them
+// (game.act with `as`).
+//
+// In a game with nothing private (a mode registered `passAround`: the
+// drinking decks) the buttons are there at once. In a game with private
+// hands they are behind a privacy screen: "I am NAME: show my hand" asks for
+// the view; the hand covers the screen until the guest's move is taken or
+// they hide it. A TV-sized table never shows a hand: it says to hand the
+// host's phone to the guest, whose phone plays for them the same way, its
+// own screen put away while it goes round.
+import { cx, html, useEffect, useRef, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { nameOf } from "./common.js";
+import { screensFor } from "./modes/index.js";
+
+const NAME_FIELD_MAX = 96; // the server counts a name's 1 to 24 visible characters
+
+// Is this table page on a device people hold (a phone or a tablet lying on
+// the real table), rather than a TV or a laptop? `here`: the room was
+// started with "Play on this device".
+export function handheld(here = false) {
+  return here || window.matchMedia("(max-width: 1024px), (max-height: 600px)").matches;
+}
+
+export const guestsIn = (state) => (state.players || []).filter((p) => p.guest && (!state.game || p.in_game));
+
+// "Add a player without a phone": a name, then the seat (the same rules as a join).
+export function GuestAdder({ ctx, compact = false }) {
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState(null);
+  const submit = async (ev) => {
+    ev.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const answer = await ctx.call("host.command", { command: "add_guest", name });
+    setBusy(false);
+    if (answer.ok) {
+      setName("");
+      setRefusal(null);
+    } else {
+      setRefusal(answer.error.message);
+    }
+  };
+  return html`<form class=${cx("guest-adder", compact && "compact")} autocomplete="off" onSubmit=${submit}>
+    <label class="panel-title" for=${compact ? "guest-name-lobby" : "guest-name"}>${t("Add a player without a phone")}</label>
+    <div class="row">
+      <input id=${compact ? "guest-name-lobby" : "guest-name"} class="guest-name" maxlength=${NAME_FIELD_MAX} required value=${name}
+        placeholder=${t("Their name")} enterkeyhint="done" onInput=${(ev) => setName(ev.currentTarget.value)} />
+      <button type="submit" class="btn btn-add-guest" disabled=${busy}>${t("Add")}</button>
+    </div>
+    ${refusal ? html`<p class="error guest-refusal" role="alert">${refusal}</p>` : null}
+    ${compact ? null : html`<p class="sub">${t("They play by being handed this device (or the host's phone) on their turn.")}</p>`}
+  </form>`;
+}
+
+// The guest a prompt waits on first, then the others the game waits on.
+function waitedOn(state, guests) {
+  const turn = state.game.turn;
+  const waiting = guests.filter((p) => p.waiting);
+  return [...waiting.filter((p) => p.id === turn), ...waiting.filter((p) => p.id !== turn)];
+}
+
+// The private views of `pids`, asked for at every new revision.
+function useGuestViews(state, ctx, pids) {
+  const [views, setViews] = useState({});
+  const key = `${state.rev}:${pids.join(",")}`;
+  useEffect(() => {
+    let live = true;
+    Promise.all(pids.map((pid) => ctx.call("guest.view", { player_id: pid }))).then((answers) => {
+      if (!live) return;
+      const found = {};
+      answers.forEach((a, i) => { if (a.ok) found[pids[i]] = { ...a.you, rev: a.rev }; });
+      setViews(found);
+    });
+    return () => { live = false; };
+  }, [key]);
+  // a view of another game or revision is never shown against this one
+  const fresh = {};
+  for (const pid of pids) if (views[pid] && views[pid].rev === state.rev) fresh[pid] = views[pid];
+  return fresh;
+}
+
+function sendAs(ctx, pid, onTaken) {
+  return async (action) => {
+    const answer = await ctx.call("game.act", { action, as: pid });
+    if (!answer.ok) ctx.say && ctx.say(answer.error.message);
+    else if (onTaken) onTaken();
+    return answer;
+  };
+}
+
+// One guest's buttons: the mode's phone screen on the guest's view.
+function GuestButtons({ state, ctx, you, onTaken }) {
+  const screens = screensFor(state.game.mode);
+  const Phone = screens.Phone;
+  const Status = screens.Status;
+  const seen = { ...state, you };
+  const send = sendAs(ctx, you.player_id, onTaken);
+  return html`<div class="guest-buttons" data-guest=${you.player_id}>
+    ${Status ? html`<div class="status guest-status" role="status"><${Status} state=${seen} /></div>` : null}
+    <div class="play-area"><${Phone} key=${you.player_id} state=${seen} send=${send} ctx=${{ ...ctx, send }} /></div>
+  </div>`;
+}
+
+// on: "table" (the table page) or "phone" (the host's phone).
+export function GuestPlay({ state, ctx, on = "table", here = false }) {
+  const game = state.game;
+  const guests = game && !game.over ? guestsIn(state) : [];
+  if (!guests.length) return null;
+  const screens = screensFor(game.mode);
+  const holdable = on === "phone" || handheld(here);
+  if (!holdable) return html`<${HandPhone} state=${state} guests=${waitedOn(state, guests)} />`;
+  return screens.passAround
+    ? html`<${PassAround} state=${state} ctx=${ctx} guests=${guests} on=${on} />`
+    : html`<${PrivacyScreen} state=${state} ctx=${ctx} guests=${guests} on=${on} />`;
+}
+
+// A TV: no hand and no buttons on it; the host's phone plays for the guest.
+function HandPhone({ state, guests }) {
+  if (!guests.length) return null;
+  const host = state.room.host_player;
+  const name = html`<b class="who">${guests[0].name}</b>`;
+  return html`<div class="guest-turn on-tv" role="status">${host
+    ? t("{name}'s turn: hand the phone of the host, {host}, to {name}.", { name, host: html`<b>${nameOf(state, host)}</b>` })
+    : t("{name}'s turn: open the Host drawer on a device {name} can hold.", { name })}</div>`;
+}
+
+function TurnHead({ name, hint }) {
+  return html`<div class="guest-turn-head">
+    <h2 class="guest-turn-name">${t("{name}'s turn", { name })}</h2>
+    ${hint ? html`<p class="guest-turn-hint">${hint}</p>` : null}
+  </div>`;
+}
+
+// The drinking decks: every guest the game waits on gets their buttons, the
+// first in big type; in a race each guest's tap is a button of its own, so
+// they tap the device in turn (or the table taps for them as they call out).
+// A guest's cards that may be used at any time (the thumbmaster's thumb, the
+// jail card) are folded under their name while nobody waits on them.
+function PassAround({ state, ctx, guests, on }) {
+  const views = useGuestViews(state, ctx, guests.map((p) => p.id));
+  const [chosen, setChosen] = useState(null);
+  const acting = guests.filter((p) => views[p.id] && views[p.id].actions.length);
+  const waited = waitedOn(state, acting);
+  if (!acting.length) return null;
+  if (!waited.length) {
+    return html`<details class="guest-play guest-cards" id="guest-play">
+      <summary>${t("Players without a phone")}</summary>
+      <${GuestTabs} guests=${acting} current=${acting.find((p) => p.id === chosen) || acting[0]} choose=${setChosen} />
+      <${GuestButtons} key=${chosen || acting[0].id} state=${state} ctx=${ctx} you=${views[chosen && views[chosen] ? chosen : acting[0].id]} />
+    </details>`;
+  }
+  const racing = waited.length > 1 && waited.every((p) => isTap(views[p.id]));
+  if (racing) {
+    return html`<section class=${cx("guest-play", "guest-race", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
+      <div class="guest-turn-head"><h2 class="guest-turn-name">${t("Quick: tap your name!")}</h2></div>
+      <div class="guest-race-buttons">${waited.map((p) => html`<${RaceButton} key=${p.id} ctx=${ctx} player=${p} />`)}</div>
+    </section>`;
+  }
+  const current = waited.find((p) => p.id === chosen) || waited[0];
+  const hint = on === "phone" ? t("Hand this phone to {name}.", { name: current.name })
+    : t("Hand the device to {name}.", { name: current.name });
+  return html`<section class=${cx("guest-play", "pass-around", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
+    <${TurnHead} name=${current.name} hint=${hint} />
+    ${waited.length > 1 ? html`<${GuestTabs} guests=${waited} current=${current} choose=${setChosen} />` : null}
+    <${GuestButtons} key=${current.id} state=${state} ctx=${ctx} you=${views[current.id]} />
+  </section>`;
+}
+
+const isTap = (you) => you.actions.some((a) => a.type === "tap" && !Object.keys(a.params || {}).length);
+
+function GuestTabs({ guests, current, choose }) {
+  return html`<div class="choices guest-tabs" role="tablist" aria-label=${t("Players without a phone")}>
+    ${guests.map((p) => html`<button type="button" role="tab" key=${p.id} data-guest-tab=${p.id}
+      class=${cx("btn btn-choice", p.id === current.id && "chosen")} aria-selected=${p.id === current.id ? "true" : "false"}
+      onClick=${() => choose(p.id)}>${p.name}</button>`)}
+  </div>`;
+}
+
+// One guest's tap in a race, named: the server times it as it arrives.
+function RaceButton({ ctx, player }) {
+  const [busy, setBusy] = useState(false);
+  const tap = async () => {
+    if (busy) return;
+    setBusy(true);
+    try { await sendAs(ctx, player.id)({ type: "tap" }); } finally { setBusy(false); }
+  };
+  return html`<button type="button" class="btn btn-big act-tap guest-tap" data-guest-tap=${player.id} disabled=${busy}
+    onClick=${tap}>${t("{name}: TAP!", { name: player.name })}</button>`;
+}
+
+// The full card games: whose turn it is, and the hand only after "I am NAME".
+// On the host's phone the host's own screen (their own hand) is put away
+// before the phone goes round: "Hand this phone to NAME" covers it, and it
+// comes back only on "I am HOST: back to my screen".
+function PrivacyScreen({ state, ctx, guests, on }) {
+  const [open, setOpen] = useState(null); // the guest whose hand is shown
+  const [cover, setCover] = useState(false); // the host's phone is handed round
+  const shown = guests.find((p) => p.id === open) || null;
+  const views = useGuestViews(state, ctx, shown ? [shown.id] : []);
+  const waited = waitedOn(state, guests);
+  const next = waited[0] || null;
+  const others = guests.filter((p) => !next || p.id !== next.id);
+  const phone = on === "phone";
+  const closeButton = useRef(null);
+  useEffect(() => { if (shown && closeButton.current) closeButton.current.focus(); }, [open]);
+  useEffect(() => { // a guest gone from the game takes their hand with them
+    if (open && !shown) setOpen(null);
+  }, [open, shown]);
+  const hide = () => { setOpen(null); if (phone) setCover(true); };
+  if (shown) {
+    const you = views[shown.id];
+    return html`<section class="guest-hand" id="guest-hand" role="dialog" aria-modal="true"
+      aria-label=${t("{name}'s hand", { name: shown.name })} data-guest=${shown.id}>
+      <div class="guest-hand-bar">
+        <h2 class="guest-turn-name">${t("{name}'s hand", { name: shown.name })}</h2>
+        <button type="button" ref=${closeButton} class="btn" id="btn-hide-hand" onClick=${hide}>${t("Hide my hand")}</button>
+      </div>
+      ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${hide} />`
+        : html`<p class="sub">${t("Connecting…")}</p>`}
+    </section>`;
+  }
+  const showButtons = html`
+    ${next ? html`<button type="button" class="btn btn-big btn-primary" id="btn-show-hand" data-guest=${next.id}
+      onClick=${() => setOpen(next.id)}>${t("I am {name}: show my hand", { name: next.name })}</button>` : null}
+    ${others.length ? html`<div class="guest-others">
+      <span class="sub">${t("Players without a phone:")}</span>
+      ${others.map((p) => html`<button type="button" key=${p.id} class="btn btn-mini" data-show-hand=${p.id}
+        onClick=${() => setOpen(p.id)}>${t("I am {name}: show my hand", { name: p.name })}</button>`)}
+    </div>` : null}`;
+  if (phone && cover) {
+    const me = state.you ? state.you.name : "";
+    return html`<section class="guest-hand guest-cover" id="guest-cover" role="dialog" aria-modal="true"
+      aria-label=${t("Players without a phone")}>
+      ${next ? html`<${TurnHead} name=${next.name} hint=${null} />` : null}
+      ${showButtons}
+      <button type="button" class="btn btn-big" id="btn-back-to-me" onClick=${() => setCover(false)}>
+        ${t("I am {name}: back to my screen", { name: me })}</button>
+    </section>`;
+  }
+  if (!next && phone) return null;
+  const hint = phone ? null : t("Hand the device to {name}.", { name: next ? next.name : "" });
+  return html`<section class=${cx("guest-play", "privacy", phone && "on-phone")} id="guest-play" aria-live="polite">
+    ${next ? html`<${TurnHead} name=${next.name} hint=${hint} />` : null}
+    ${phone ? html`<button type="button" class="btn btn-big btn-primary" id="btn-hand-over" onClick=${() => setCover(true)}>
+      ${t("Hand this phone to {name}", { name: next.name })}</button>` : showButtons}
+  </section>`;
+}

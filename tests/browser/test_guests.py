@@ -1,0 +1,400 @@
+"""No TV, no phone (issue 27): the table on a phone or tablet, handed round
+to guests without a phone; screenshots at each size, English and Russian."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import assert_fits
+from tests.browser.test_drinking import start
+
+pytestmark = pytest.mark.browser
+
+PORTRAIT = {"width": 390, "height": 844}
+SMALL = {"width": 360, "height": 760}
+LANDSCAPE = {"width": 844, "height": 390}
+TABLET = {"width": 768, "height": 1024}
+
+
+def code_of(page) -> str:
+    return page.locator(".room-code").first.inner_text().strip()
+
+
+def add_guests(table, names):
+    for name in names:
+        table.fill("#guest-name-lobby", name)
+        table.click(".guest-adder.compact button[type=submit]")
+        expect(table.locator("#players .pname", has_text=name)).to_have_count(1)
+
+
+def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
+    """One step of a drinking deck, as the guest handed the table device
+    (or a person on their own phone: ``where`` "#play-area") would: what
+    was pressed. ``nth``: which of several choices (paper, scissors, stone
+    must not tie for ever)."""
+    area = page.locator(where)
+    primary = area.locator(".actions.primary")
+    for found, pressed in ((area.locator("[data-guest-tap]"), "race"), (primary.locator("button[data-action=draw]"), "draw"),
+                           (primary.locator("button[data-action=tap]"), "tap")):
+        if found.count():
+            found.first.click()
+            return pressed
+    text = primary.locator("form input[type=text]")
+    if text.count():
+        text.fill(rule)
+        primary.locator("form button[type=submit]").click()
+        return "rule"
+    choice = primary.locator("button[data-value]")
+    if choice.count():
+        choice.nth(nth % choice.count()).click()
+        submit = primary.locator("form button[type=submit]")
+        if submit.count():
+            submit.first.click()
+        return "choice"
+    button = primary.locator("button:not([disabled])")
+    if button.count():
+        button.first.click()
+        return "button"
+    return ""
+
+
+def fits(page, what: str):
+    """Everything on the page is on screen (it scrolls down), not clipped
+    and not covered, and the whose-turn line is big enough to read across
+    a table."""
+    assert_fits(page, what, phone=True)
+    for head in page.locator(".guest-turn-name").all():
+        assert head.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 30
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_a_whole_ring_of_fire_on_one_phone_with_four_guests(open_table, server, shots, watch, locale):
+    """Play on this device: four guests without a phone play Ring of Fire to
+    its last king on a 390x844 table page; each turn says whose it is in big
+    type and offers that guest's buttons: draw, pick a player, type a rule
+    and the races, tapped on the device in turn."""
+    table = open_table(locale=locale, viewport=PORTRAIT)
+    add_guests(table, ["Dan", "Eve", "Fay", "Gus"])
+    shots("lobby", table)
+    fits(table, "the lobby")
+    deck = ["2S", "JH", "7D", "8C", "KS", "3D", "KH", "4C", "QS", "KD", "9H", "KC"]
+    start(table, "ring_of_fire", deck, race_timeout_s=60)
+    table.wait_for_selector(".drinking-table")
+    expect(table.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
+    shots("first-turn", table)
+    fits(table, "the first turn")
+    done = set()
+    over = table.locator(".drinking-table .prompt-line.over")
+    for _ in range(120):
+        if over.count():
+            break
+        pressed = play_turn(table, "Drink with your left hand")
+        if pressed and pressed not in done:
+            done.add(pressed)
+            shots(f"after-{pressed}", table)
+            fits(table, f"after a {pressed}")
+        table.wait_for_timeout(100)
+    expect(over).to_contain_text("Gus")  # he drew the last king
+    assert {"draw", "rule", "race", "choice"} <= done, done
+    expect(table.locator("#guest-play")).to_have_count(0)
+    expect(table.locator(".drinking-table")).to_be_visible()
+    shots("over", table, full_page=True)
+    fits(table, "the game's end")
+    assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone, server, shots, watch, locale):
+    """A tablet lying on the table: Ana and Bob play on their phones, Dan
+    and Eve by being handed the tablet; the host's phone can play a guest's
+    turn too. Kings is played to its last king."""
+    table = open_table(locale=locale, viewport=TABLET)
+    code = code_of(table)
+    ana, bob = (open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in ("Ana", "Bob"))
+    add_guests(table, ["Dan", "Eve"])
+    expect(ana.locator("#players .mark.guest")).to_have_count(2)
+    deck = ["4S", "8H", "9D", "2S", "5C", "KS", "3D", "KH", "7C", "KD", "QH", "KC"]
+    start(table, "kings", deck, race_timeout_s=60)
+    table.wait_for_selector(".drinking-table")
+    shots("table-start", table)
+    fits(table, "the tablet at the start")
+    # Ana draws; then Bob; then Dan's turn: the host's phone offers his buttons too
+    ana.locator("#play-area button[data-action=draw]").click()
+    expect(ana.locator("#guest-play")).to_have_count(0)  # nobody without a phone is waited on
+    steps = 0
+    seen = set()
+    over = table.locator(".drinking-table .prompt-line.over")
+    while not over.count():
+        steps += 1
+        assert steps < 150, "Kings did not finish"
+        pressed = (play_turn(ana, "No pointing", "#play-area", steps) or play_turn(bob, "No pointing", "#play-area", steps * 7))
+        if not pressed:
+            host_turn = ana.locator("#guest-play .guest-turn-name")
+            if "host" not in seen and host_turn.count():
+                seen.add("host")
+                shots("host-phone-plays-for-a-guest", ana, full_page=True)
+                fits(ana, "the host's phone playing for a guest")
+                pressed = play_turn(ana, "No pointing", nth=steps)
+            else:
+                pressed = play_turn(table, "No pointing", nth=steps * 3)
+                if pressed and pressed not in seen:
+                    seen.add(pressed)
+                    shots(f"tablet-{pressed}", table)
+                    fits(table, f"the tablet after a {pressed}")
+        table.wait_for_timeout(100)
+    assert "host" in seen and "draw" in seen, seen
+    shots("tablet-over", table)
+    fits(table, "the tablet at the end")
+    assert watch.errors == [] and watch.dialogs == []
+
+
+# -- full card games: a guest's hand behind a privacy screen ------------------------------
+
+class Frames:
+    """Every Socket.IO frame the page's sockets send and receive (Engine.IO
+    "4" + Socket.IO "2" an event, "3" an acknowledgement)."""
+
+    def __init__(self, page) -> None:
+        self.sent: list[str] = []
+        self.received: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(payload if isinstance(payload, str) else ""))
+        ws.on("framereceived", lambda payload: self.received.append(payload if isinstance(payload, str) else ""))
+
+    def asked(self) -> dict[str, dict]:
+        """The guest.view requests sent, by acknowledgement id."""
+        found = {}
+        for frame in self.sent:
+            if frame.startswith("42") and '"guest.view"' in frame:
+                head = frame[2:frame.index("[")]
+                found[head] = json.loads(frame[2 + len(head):])[1]
+        return found
+
+    def states(self) -> list[dict]:
+        return [json.loads(f[2:])[1] for f in self.received if f.startswith('42["state"')]
+
+    def answers(self) -> dict[str, dict]:
+        out = {}
+        for frame in self.received:
+            if frame.startswith("43"):
+                head = frame[2:frame.index("[")]
+                out[head] = json.loads(frame[2 + len(head):])[0]
+        return out
+
+
+def wire_move(client) -> bool:
+    """A person's phone (a protocol client) makes a legal move when it has
+    one: the first value of each field; in Cheat it plays as many cards as
+    it may and lets every play pass."""
+    you = client.state and client.state.get("you")
+    if not you or not you["actions"] or client.state["game"]["over"]:
+        return False
+    actions = {a["type"]: a for a in you["actions"]}
+    spec = actions.get("pass") or actions.get("play") or actions.get("take")
+    if spec is None:
+        return False
+    action = {"type": spec["type"]}
+    for name, domain in spec["params"].items():
+        if "one_of" in domain:
+            action[name] = domain["one_of"][0]
+        elif "subset_of" in domain:
+            action[name] = domain["subset_of"][:domain.get("max", 1)]
+    answer = client.call("game.act", {"action": action})
+    return answer["ok"]
+
+
+def guest_move(table, mode: str) -> None:
+    hand = table.locator("#guest-hand")
+    if mode == "old_maid":
+        hand.locator(".back-pick").first.click()
+        hand.locator(".act-take").click()
+    elif hand.locator("button[data-action=pass]").count():
+        hand.locator("button[data-action=pass]").click()
+    else:
+        hand.locator(".hand button[data-card]").first.click(position={"x": 10, "y": 30})
+        hand.locator(".rank-chooser button:not([disabled])").first.click()
+        hand.locator(".act-play").click()
+
+
+@pytest.mark.parametrize("mode,size,locale", [
+    pytest.param("old_maid", PORTRAIT, "en-GB", id="old_maid-390x844-en"),
+    pytest.param("cheat", SMALL, "ru-RU", id="cheat-360x760-ru"),
+    pytest.param("old_maid", LANDSCAPE, "ru-RU", id="old_maid-844x390-ru"),
+    pytest.param("cheat", PORTRAIT, "en-GB", id="cheat-390x844-en"),
+])
+def test_a_guests_hand_only_after_the_tap(open_table, server, shots, watch, mode, size, locale):
+    """A phone-sized table with one guest, Dan, and two people on their
+    phones: on Dan's turn the table says whose turn it is and offers "I am
+    Dan: show my hand"; only after that tap does it ask for his view and
+    show his hand and moves, covering the screen, and it hides them once he
+    has moved. No frame the table receives carries his hand unless it
+    answers a guest.view it sent, and none is sent while his hand is hidden.
+    The game is played to its end."""
+    from tests.wire import WireClient
+
+    table = open_table(locale=locale, viewport=size)
+    frames = Frames(table)
+    table.reload()  # the table's socket from now on is watched (the room has no guest yet)
+    table.wait_for_selector("#guest-name-lobby")
+    code = code_of(table)
+    people = []
+    for name in ("Ana", "Bob"):
+        client = WireClient(server.url).connect()
+        assert client.call("player.join", {"code": code, "name": name})["ok"]
+        people.append(client)
+    add_guests(table, ["Dan"])
+    dan = next(p["id"] for p in people[0].wait_for(lambda s: len(s["players"]) == 3)["players"] if p["name"] == "Dan")
+    start(table, mode, None, seed=7, **({"call_seconds": 60} if mode == "cheat" else {}))
+    table.wait_for_selector("#game-area")
+    reveals = 0
+    steps = 0
+    while True:
+        steps += 1
+        assert steps < 400, "the game did not finish"
+        state = people[0].wait_for(lambda s: s["game"] is not None)
+        if state["game"]["over"]:
+            break
+        if any(wire_move(c) for c in people):
+            continue
+        show = table.locator("#btn-show-hand")
+        if not show.count():
+            table.wait_for_timeout(80)
+            continue
+        # the privacy screen: whose turn, and no hand anywhere on the page
+        expect(table.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
+        assert table.locator("#guest-hand, #guest-play .hand").count() == 0
+        table.wait_for_timeout(100)
+        asked_before = len(frames.asked())
+        if reveals == 0:
+            shots("privacy-screen", table)
+            fits(table, "the privacy screen")
+        show.click()
+        expect(table.locator("#guest-hand .guest-buttons")).to_be_visible()
+        assert len(frames.asked()) > asked_before
+        if reveals == 0:
+            shots("guest-hand", table)
+            fits(table, "the guest's hand")
+        guest_move(table, mode)
+        expect(table.locator("#guest-hand")).to_have_count(0)  # hidden again after his move
+        reveals += 1
+    assert reveals >= 2
+    # the hand is hidden on a tap too
+    shots("over", table)
+    # No state frame carries anybody's private view, and the cards of each
+    # view the table asked for are in no state frame of that revision.
+    asked = frames.asked()
+    answers = frames.answers()
+    states = {s["rev"]: s for s in frames.states()}
+    assert states and all("you" not in s for s in states.values())
+    assert all(a == {"player_id": dan} for a in asked.values())
+    viewed = 0
+    for ack, answer in answers.items():
+        if ack in asked:
+            if answer.get("ok"):
+                viewed += 1
+                hand = answer["you"]["hand"]
+                if answer["rev"] in states:
+                    text = json.dumps(states[answer["rev"]])
+                    assert [c for c in hand if f'"{c}"' in text] == []
+        else:
+            assert "you" not in answer, answer
+    assert viewed >= reveals
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_a_tv_never_shows_a_guests_hand_and_the_hosts_phone_plays_for_them(open_table, open_phone, server, shots, watch):
+    """On a TV-sized table a guest's turn says to hand the host's phone to
+    them, and no hand and no button of theirs is on the TV; the host's
+    phone shows the privacy screen, the hand after the tap, hides it on a
+    tap and again after the move."""
+    from tests.wire import WireClient
+
+    table = open_table()
+    code = code_of(table)
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+    expect(table.locator("#guest-name-lobby")).to_have_count(0)  # the TV's lobby has no form: the host adds guests
+    ana.locator("#guest-name").fill("Dan")
+    ana.locator(".guest-adder:not(.compact) button[type=submit]").click()
+    expect(table.locator("#players .mark.guest")).to_have_count(1)
+    start(table, "old_maid", None, seed=3)
+    for _ in range(60):
+        if table.locator(".guest-turn.on-tv").count():
+            break
+        wire_move(bob)
+        ana_take = ana.locator("#play-area .act-take")
+        if ana_take.count():
+            ana.locator("#play-area .back-pick").first.click()
+            ana_take.click()
+        table.wait_for_timeout(150)
+    notice = table.locator(".guest-turn.on-tv")
+    expect(notice).to_contain_text("hand the phone of the host, Ana, to Dan")
+    assert table.locator("#btn-show-hand, #guest-hand, #guest-play").count() == 0
+    shots("tv-guest-turn", table)
+    assert_fits(table, "the TV on a guest's turn")
+    # The host's phone: its own hand is put away before it goes round.
+    expect(ana.locator("#btn-show-hand")).to_have_count(0)
+    shots("host-phone-guest-turn", ana, full_page=True)
+    ana.click("#btn-hand-over")
+    expect(ana.locator("#you-line")).to_be_hidden()
+    expect(ana.locator("#play-area")).to_be_hidden()  # Ana's hand
+    show = ana.locator("#btn-show-hand")
+    expect(show).to_have_text("I am Dan: show my hand")
+    shots("host-phone-handed-round", ana)
+    fits(ana, "the host's phone handed round")
+    show.click()
+    expect(ana.locator("#guest-hand .take-form")).to_be_visible()
+    ana.click("#btn-hide-hand")  # hidden on a tap
+    expect(ana.locator("#guest-hand")).to_have_count(0)
+    expect(ana.locator("#play-area")).to_be_hidden()
+    show.click()
+    shots("host-phone-guest-hand", ana, full_page=True)
+    fits(ana, "the guest's hand on the host's phone")
+    ana.locator("#guest-hand .back-pick").first.click()
+    ana.locator("#guest-hand .act-take").click()
+    expect(ana.locator("#guest-hand")).to_have_count(0)  # and after his move
+    expect(ana.locator("#play-area")).to_be_hidden()
+    ana.click("#btn-back-to-me")
+    expect(ana.locator("#you-line")).to_be_visible()
+    expect(ana.locator("#play-area")).to_be_visible()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+SIZES = [pytest.param(PORTRAIT, id="390x844"), pytest.param(SMALL, id="360x760"),
+         pytest.param(LANDSCAPE, id="844x390"), pytest.param(TABLET, id="768x1024")]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size, locale):
+    """At each size, in English and Russian, everything the table shows fits
+    with nothing covered, clipped or off screen: the lobby with its form, a
+    card with its rule, a race, a rule in force, the roles, the players with
+    their tallies and the ticker."""
+    table = open_table(locale=locale, viewport=size)
+    add_guests(table, ["Dan", "Eve", "Fay", "Gus"])
+    fits(table, "the lobby")
+    shots("lobby", table)
+    start(table, "ring_of_fire", ["QS", "JH", "7D"], race_timeout_s=60)
+    table.wait_for_selector(".drinking-table")
+    table.locator("#guest-play button[data-action=draw]").click()  # Dan: the question master
+    expect(table.locator(".roles li.held")).to_contain_text("Dan")
+    table.locator("#guest-play button[data-action=draw]").click()  # Eve: a rule
+    table.locator("#guest-play form[data-action=rule] input[type=text]").fill("Никаких имён" if locale == "ru-RU" else "No first names")
+    shots("rule-typed", table)
+    fits(table, "a rule being typed")
+    table.locator("#guest-play form[data-action=rule] button[type=submit]").click()
+    expect(table.locator(".drinking-table .rules-panel")).to_contain_text("Eve")
+    table.locator("#guest-play button[data-action=draw]").click()  # Fay: Heaven, a race
+    expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(4)
+    shots("race", table)
+    fits(table, "a race")
+    table.locator("#guest-play [data-guest-tap]").first.click()
+    expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(3)
+    assert watch.errors == [] and watch.dialogs == []

@@ -1,0 +1,201 @@
+"""Guests without a phone (issue 27): the table device or the host seats a
+named guest (``host.command add_guest``), plays their moves (``game.act``
+with ``as``), looks at their hand (``guest.view``, in the answer only) and
+removes them; any seat with its own phone is refused ``forbidden``; a guest
+is never played by the app while the table is here; bots and guests mix."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from tests.test_bots import PACE, error_code, ok, player, quick, wait_for
+
+
+def add_guest(sender, name: str, **extra) -> str:
+    return ok(sender.call("host.command", {"command": "add_guest", "name": name, **extra}))["player_id"]
+
+
+def cards_in(text: str, cards: list[str]) -> list[str]:
+    """Which of ``cards`` appear as card strings in a frame's JSON text."""
+    return [c for c in cards if f'"{c}"' in text]
+
+
+# -- seating ------------------------------------------------------------------------------
+
+def test_the_table_seats_a_guest_with_a_tally_a_profile_and_no_phone(table):
+    t, code, _ = table
+    dan = add_guest(t, "Dan", profile="soft")
+    state = t.last_state()
+    seat = player(state, dan)
+    assert seat["name"] == "Dan" and seat["guest"] is True and seat["bot"] is False
+    assert seat["connected"] is True  # here while the table is
+    assert seat["profile"] == "soft" and seat["drinks"] == 0 and "forfeits" in seat
+    assert state["room"]["host_player"] is None  # a guest never hosts
+    # the names follow a join's rules
+    assert error_code(t.call("host.command", {"command": "add_guest", "name": "DAN"})) == "name_taken"
+    assert error_code(t.call("host.command", {"command": "add_guest", "name": "   "})) == "bad_request"
+    assert error_code(t.call("host.command", {"command": "add_guest", "name": "x" * 25})) == "bad_request"
+    assert error_code(t.call("host.command", {"command": "add_guest", "name": "Eve", "profile": "beer"})) \
+        == "bad_request"
+
+
+def test_only_the_table_or_the_host_seats_a_guest_and_a_guest_cannot_host(table, join, client):
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    assert error_code(bea.call("host.command", {"command": "add_guest", "name": "Dan"})) == "forbidden"
+    dan = add_guest(ana, "Dan")
+    assert error_code(ana.call("host.command", {"command": "set_host", "player_id": dan})) == "illegal_action"
+    # a phone cannot take the guest's name, and the guest's seat has no token anybody knows
+    answer = client().call("player.join", {"code": code, "name": "dan"})
+    assert answer["ok"] is False and answer["error"]["code"] == "name_taken"
+    # the host leaves: the host role passes to a person with a phone, never to the guest
+    ok(ana.call("player.leave", {}))
+    assert t.last_state()["room"]["host_player"] == bea.player_id
+
+
+def test_the_host_changes_a_guests_profile_and_name_and_nobody_else_can(table, join):
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    dan = add_guest(t, "Dan")
+    ok(t.call("player.update", {"as": dan, "profile": "none"}))
+    ok(ana.call("player.update", {"as": dan, "name": "Danny"}))
+    seat = player(t.last_state(), dan)
+    assert seat["profile"] == "none" and seat["name"] == "Danny"
+    assert error_code(bea.call("player.update", {"as": dan, "profile": "drinks"})) == "forbidden"
+    assert error_code(t.call("player.update", {"as": bea.player_id, "profile": "none"})) == "forbidden"
+    assert error_code(t.call("player.update", {"as": "nobody", "profile": "none"})) == "bad_request"
+    assert t.states() == []  # nothing changed
+
+
+def test_the_host_removes_a_guest_who_may_be_seated_again(table, join):
+    t, code, _ = table
+    dan = add_guest(t, "Dan")
+    ok(t.call("host.command", {"command": "kick", "player_id": dan}))
+    state = t.last_state()
+    assert all(p["id"] != dan for p in state["players"]) and state["room"]["banned"] == []
+    add_guest(t, "Dan")
+
+
+def test_a_guest_is_here_while_the_table_is(table, client):
+    t, code, host_token = table
+    dan = add_guest(t, "Dan")
+    ana = client()
+    ok(ana.call("player.join", {"code": code, "name": "Ana"}))
+    t.disconnect()
+    away = ana.last_state()
+    assert player(away, dan)["connected"] is False and player(away, dan)["away_since"] is not None
+    back = client()
+    ok(back.call("table.attach", {"code": code, "host_token": host_token}))
+    assert player(back.last_state(), dan)["connected"] is True
+
+
+# -- playing for a guest ---------------------------------------------------------------------
+
+def test_the_table_and_the_host_play_a_guests_turn_and_no_seat_with_a_phone(table, join):
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    dan = add_guest(t, "Dan")
+    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id, bea.player_id]}))
+    ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"seed": 1, "deck": ["5S", "5H", "5D", "5C"]}}))
+    assert t.last_state()["game"]["turn"] == dan
+    # Bea (not the host) may not play for the guest; nobody may play a seat that has a phone
+    assert error_code(bea.call("game.act", {"as": dan, "action": {"type": "draw"}})) == "forbidden"
+    assert error_code(ana.call("game.act", {"as": bea.player_id, "action": {"type": "draw"}})) == "forbidden"
+    assert error_code(t.call("game.act", {"as": ana.player_id, "action": {"type": "draw"}})) == "forbidden"
+    assert error_code(t.call("game.act", {"action": {"type": "draw"}})) == "forbidden"
+    assert error_code(t.call("game.act", {"as": 7, "action": {"type": "draw"}})) == "bad_request"
+    ok(t.call("game.act", {"as": dan, "action": {"type": "draw"}}))
+    state = t.last_state()
+    assert state["game"]["last_card"] == "5S" and state["game"]["turn"] == ana.player_id
+    ok(ana.call("game.act", {"action": {"type": "draw"}}))
+    ok(bea.call("game.act", {"action": {"type": "draw"}}))
+    # the host's phone plays for the guest too; out of turn it is the rules' refusal
+    assert error_code(ana.call("game.act", {"as": dan, "action": {"type": "fly"}})) == "illegal_action"
+    ok(ana.call("game.act", {"as": dan, "action": {"type": "draw"}}))
+    assert t.last_state()["game"]["last_card"] == "5C"
+
+
+def test_a_guests_hand_is_only_in_the_answer_to_guest_view(table, join):
+    """Old Maid with a guest: the guest's cards are in no frame the table or
+    a phone is sent, only in the answer to guest.view (from the table or the
+    host), which matches the rev it answers."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    dan = add_guest(t, "Dan")
+    ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 11}}))
+    frames = {"table": t.states(), "ana": ana.states(), "bea": bea.states()}
+    assert all("you" not in f for f in frames["table"])
+    seen = ok(t.call("guest.view", {"player_id": dan}))
+    you = seen["you"]
+    assert you["player_id"] == dan and you["hand"] and seen["rev"] == frames["table"][-1]["rev"]
+    assert ok(ana.call("guest.view", {"player_id": dan}))["you"]["hand"] == you["hand"]
+    for who, sent in frames.items():
+        for frame in sent:
+            assert cards_in(json.dumps(frame), you["hand"]) == [], who
+            assert frame.get("you", {}).get("player_id") in (None, ana.player_id, bea.player_id)
+    assert len(you["hand"]) == frames["table"][-1]["game"]["hand_sizes"][dan]
+    # nobody else may look, and no seat with a phone can be looked at
+    assert error_code(bea.call("guest.view", {"player_id": dan})) == "forbidden"
+    assert error_code(t.call("guest.view", {"player_id": ana.player_id})) == "forbidden"
+    assert error_code(t.call("guest.view", {"player_id": "p999"})) == "forbidden"
+    assert error_code(t.call("guest.view", {})) == "bad_request"
+    # the guest's move, made from the view's actions, goes through
+    state = t.last_state() if t.states() else frames["table"][-1]
+    turn = state["game"]["turn"]
+    if turn == dan:
+        action = you["actions"][0]
+        ok(t.call("game.act", {"as": dan, "action": {"type": action["type"], "position": 0}}))
+
+
+def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_the_guest(app, table, join):
+    """A bot, a person and a guest: the bot moves by itself, the table plays
+    the guest's turns from guest.view, the guest's seat is never taken over
+    while the table is here (however long the app would wait for an absent
+    phone), and the game ends."""
+    quick(app, takeover_s=0.05)
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bot = ok(ana.call("host.command", {"command": "add_bot"}))["player_id"]
+    dan = add_guest(t, "Dan")
+    ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 5}}))
+    deadline = time.monotonic() + 40
+    state = ana.last_state()
+    takers: list[str] = []
+    while not state["game"]["over"]:
+        assert time.monotonic() < deadline, "the game did not finish"
+        assert player(state, dan)["auto"] is False
+        if state["game"]["turn"] == dan:
+            time.sleep(10 * PACE)  # longer than the take-over wait: the app still leaves the guest alone
+            you = ok(t.call("guest.view", {"player_id": dan}))["you"]
+            if any(a["type"] == "take" for a in you["actions"]):
+                t.call("game.act", {"as": dan, "action": {"type": "take", "position": 0}})
+        elif any(a["type"] == "take" for a in state["you"]["actions"]):
+            ana.call("game.act", {"action": {"type": "take", "position": 0}})
+        time.sleep(0.02)
+        for state in ana.states():
+            takers.extend(e["player"] for e in state["game"]["log"] if e["msg"] == "old_maid.take")
+    assert {bot, dan, ana.player_id} <= set(takers)
+    room = app.extensions["partyapp"].registry.get(code)
+    assert dan not in room.autoplay.get("seats", {})
+
+
+def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, join):
+    """The table device goes while Go Fish waits on the guest: like a phone
+    that went away, the seat is played after bot_takeover_s."""
+    quick(app, takeover_s=0.2)
+    t, code, _ = table
+    ana = join(code, "Ana")
+    dan = add_guest(t, "Dan")
+    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id]}))
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
+    assert t.last_state()["game"]["turn"] == dan
+    ana.states()
+    t.disconnect()
+    taken = wait_for(ana, lambda s: player(s, dan)["auto"])
+    assert player(taken, dan)["connected"] is False
+    wait_for(ana, lambda s: s["game"]["turn"] == ana.player_id or s["game"]["over"])
