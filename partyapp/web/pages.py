@@ -100,7 +100,7 @@ def watch(code: str):
     the join page refuses it."""
     code = code.upper()
     room = _room_or_none(code)
-    return render_template("watch.html", code=code, exists=room is not None, modes=_modes(),
+    return render_template("watch.html", entry="js/watch.js", code=code, exists=room is not None, modes=_modes(),
                            family=room is not None and room.night.family), (200 if room else 404)
 
 
