@@ -165,7 +165,7 @@ function Lobby({ state, openHost }) {
       </div>
       <div class="mini-join watch-join">
         <img id="watch-qr" class="qr" alt=${t("QR code to watch room {code}", { code })} src=${`/qr/watch/${code}.svg`} />
-        <div class="join-text">${t("Only watching? Scan this or open {url}", {
+        <div class="join-text">${t("Only watching? Open {url}", {
           url: html`<span id="watch-url" class="join-url">${breakable(state.room.watch_url)}</span>` })}</div>
       </div>
     </div>
