@@ -398,3 +398,42 @@ def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size
     table.locator("#guest-play [data-guest-tap]").first.click()
     expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(3)
     assert watch.errors == [] and watch.dialogs == []
+
+
+WAKE_LOCK_STUB = """
+window.__wakeRequests = 0;
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  request: async (kind) => {
+    window.__wakeRequests += 1;
+    const lock = new EventTarget();
+    lock.type = kind;
+    lock.release = async () => { lock.dispatchEvent(new Event("release")); };
+    window.__wakeLock = lock;
+    return lock;
+  },
+} });
+"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_the_start_page_offers_this_device_and_the_table_keeps_the_screen_awake(open_table, shots, watch, locale):
+    """The start page offers "Play on this device" beside "Start a table
+    (TV)"; the table it opens asks for a screen wake lock, and asks again
+    when the page is visible again after the browser let the lock go."""
+    table = open_table(locale=locale, viewport=PORTRAIT)
+    table.context.add_init_script(WAKE_LOCK_STUB)
+    table.goto(table.url.split("/t/")[0] + "/")
+    expect(table.locator("#start-here")).to_be_visible()
+    expect(table.locator("#start-table")).to_have_text("Открыть стол (ТВ)" if locale == "ru-RU" else "Start a table (TV)")
+    shots("start-page", table)
+    fits(table, "the start page")
+    table.click("#start-here")
+    table.wait_for_url("**/t/*")
+    table.wait_for_selector("#guest-name-lobby")  # a table on this device: guests are added here
+    table.wait_for_function("() => window.__wakeRequests === 1")
+    # hidden and shown again: the browser let the lock go, the page asks again
+    table.evaluate("() => window.__wakeLock.release()")
+    table.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    table.wait_for_function("() => window.__wakeRequests === 2")
+    assert table.evaluate("() => window.__wakeLock.type") == "screen"
+    assert watch.errors == [] and watch.dialogs == []
