@@ -64,7 +64,9 @@ def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
 def fits(page, what: str):
     """Everything on the page is on screen (it scrolls down), not clipped
     and not covered, and the whose-turn line is big enough to read across
-    a table."""
+    a table (once a card turning over has landed)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
     assert_fits(page, what, phone=True)
     for head in page.locator(".guest-turn-name").all():
         assert head.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 30

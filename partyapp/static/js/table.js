@@ -115,7 +115,7 @@ function App({ model: m }) {
   if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
-  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby", here && "here")}>
+  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
