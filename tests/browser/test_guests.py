@@ -383,6 +383,12 @@ def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size
     add_guests(table, ["Dan", "Eve", "Fay", "Gus"])
     fits(table, "the lobby")
     shots("lobby", table)
+    table.click("#btn-choose-game")  # the host's controls, the whole screen wide
+    table.click("#game-picker button[data-mode=ring_of_fire]")
+    expect(table.locator("#btn-start")).to_be_enabled()
+    shots("choose-a-game", table)
+    assert table.locator(".host-drawer").bounding_box()["width"] <= size["width"]
+    table.click("#btn-host-close")
     start(table, "ring_of_fire", ["QS", "JH", "7D"], race_timeout_s=60)
     table.wait_for_selector(".drinking-table")
     table.locator("#guest-play button[data-action=draw]").click()  # Dan: the question master

@@ -174,6 +174,7 @@ function Lobby({ state, openHost }) {
       <h1 class="lobby-title">${n === 0 ? t("Scan the code to join") : t("{count} player in the room|{count} players in the room", { count: n })}</h1>
       <p class="lobby-next">${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
+        : handheld(here) ? t("Add everybody without a phone below, then choose a game. Anybody with a phone can scan the code to join.")
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")}</p>
       <${PlayerGrid} state=${state} drinks=${state.players.some((p) => p.drinks || p.forfeits)}
         cols=${n > 10 ? 3 : n > 4 ? 2 : 1} info=${(p) => ({ badges: commonBadges(state, p) })} />
