@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
@@ -17,6 +18,7 @@ PORTRAIT = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 760}
 LANDSCAPE = {"width": 844, "height": 390}
 TABLET = {"width": 768, "height": 1024}
+QUICK_MS = 3000  # a button seen a moment ago that does not come back is gone with its prompt
 
 
 def code_of(page) -> str:
@@ -31,6 +33,15 @@ def add_guests(table, names):
 
 
 def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
+    """``step`` below, or "" when the prompt went meanwhile (a chugalug's
+    clock ran out between seeing a button and pressing it)."""
+    try:
+        return step(page, rule, where, nth)
+    except PlaywrightTimeout:
+        return ""
+
+
+def step(page, rule: str, where: str, nth: int) -> str:
     """One step of a drinking deck, as the guest handed the table device
     (or a person on their own phone: ``where`` "#play-area") would: what
     was pressed. ``nth``: which of several choices (paper, scissors, stone
@@ -40,23 +51,23 @@ def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
     for found, pressed in ((area.locator("[data-guest-tap]"), "race"), (primary.locator("button[data-action=draw]"), "draw"),
                            (primary.locator("button[data-action=tap]"), "tap")):
         if found.count():
-            found.first.click()
+            found.first.click(timeout=QUICK_MS)
             return pressed
     text = primary.locator("form input[type=text]")
     if text.count():
-        text.fill(rule)
-        primary.locator("form button[type=submit]").click()
+        text.fill(rule, timeout=QUICK_MS)
+        primary.locator("form button[type=submit]").click(timeout=QUICK_MS)
         return "rule"
     choice = primary.locator("button[data-value]")
     if choice.count():
-        choice.nth(nth % choice.count()).click()
+        choice.nth(nth % choice.count()).click(timeout=QUICK_MS)
         submit = primary.locator("form button[type=submit]")
         if submit.count():
-            submit.first.click()
+            submit.first.click(timeout=QUICK_MS)
         return "choice"
     button = primary.locator("button:not([disabled])")
     if button.count():
-        button.first.click()
+        button.first.click(timeout=QUICK_MS)
         return "button"
     return ""
 
