@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
@@ -17,6 +18,7 @@ PORTRAIT = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 760}
 LANDSCAPE = {"width": 844, "height": 390}
 TABLET = {"width": 768, "height": 1024}
+QUICK_MS = 3000  # a button seen a moment ago that does not come back is gone with its prompt
 
 
 def code_of(page) -> str:
@@ -31,6 +33,15 @@ def add_guests(table, names):
 
 
 def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
+    """``step`` below, or "" when the prompt went meanwhile (a chugalug's
+    clock ran out between seeing a button and pressing it)."""
+    try:
+        return step(page, rule, where, nth)
+    except PlaywrightTimeout:
+        return ""
+
+
+def step(page, rule: str, where: str, nth: int) -> str:
     """One step of a drinking deck, as the guest handed the table device
     (or a person on their own phone: ``where`` "#play-area") would: what
     was pressed. ``nth``: which of several choices (paper, scissors, stone
@@ -40,23 +51,23 @@ def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
     for found, pressed in ((area.locator("[data-guest-tap]"), "race"), (primary.locator("button[data-action=draw]"), "draw"),
                            (primary.locator("button[data-action=tap]"), "tap")):
         if found.count():
-            found.first.click()
+            found.first.click(timeout=QUICK_MS)
             return pressed
     text = primary.locator("form input[type=text]")
     if text.count():
-        text.fill(rule)
-        primary.locator("form button[type=submit]").click()
+        text.fill(rule, timeout=QUICK_MS)
+        primary.locator("form button[type=submit]").click(timeout=QUICK_MS)
         return "rule"
     choice = primary.locator("button[data-value]")
     if choice.count():
-        choice.nth(nth % choice.count()).click()
+        choice.nth(nth % choice.count()).click(timeout=QUICK_MS)
         submit = primary.locator("form button[type=submit]")
         if submit.count():
-            submit.first.click()
+            submit.first.click(timeout=QUICK_MS)
         return "choice"
     button = primary.locator("button:not([disabled])")
     if button.count():
-        button.first.click()
+        button.first.click(timeout=QUICK_MS)
         return "button"
     return ""
 
@@ -64,7 +75,9 @@ def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
 def fits(page, what: str):
     """Everything on the page is on screen (it scrolls down), not clipped
     and not covered, and the whose-turn line is big enough to read across
-    a table."""
+    a table (once a card turning over has landed)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
     assert_fits(page, what, phone=True)
     for head in page.locator(".guest-turn-name").all():
         assert head.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 30
@@ -381,6 +394,12 @@ def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size
     add_guests(table, ["Dan", "Eve", "Fay", "Gus"])
     fits(table, "the lobby")
     shots("lobby", table)
+    table.click("#btn-choose-game")  # the host's controls, the whole screen wide
+    table.click("#game-picker button[data-mode=ring_of_fire]")
+    expect(table.locator("#btn-start")).to_be_enabled()
+    shots("choose-a-game", table)
+    assert table.locator(".host-drawer").bounding_box()["width"] <= size["width"]
+    table.click("#btn-host-close")
     start(table, "ring_of_fire", ["QS", "JH", "7D"], race_timeout_s=60)
     table.wait_for_selector(".drinking-table")
     table.locator("#guest-play button[data-action=draw]").click()  # Dan: the question master
@@ -397,4 +416,43 @@ def test_the_table_fits_a_phone_or_tablet(open_table, server, shots, watch, size
     fits(table, "a race")
     table.locator("#guest-play [data-guest-tap]").first.click()
     expect(table.locator("#guest-play [data-guest-tap]")).to_have_count(3)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+WAKE_LOCK_STUB = """
+window.__wakeRequests = 0;
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  request: async (kind) => {
+    window.__wakeRequests += 1;
+    const lock = new EventTarget();
+    lock.type = kind;
+    lock.release = async () => { lock.dispatchEvent(new Event("release")); };
+    window.__wakeLock = lock;
+    return lock;
+  },
+} });
+"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_the_start_page_offers_this_device_and_the_table_keeps_the_screen_awake(open_table, shots, watch, locale):
+    """The start page offers "Play on this device" beside "Start a table
+    (TV)"; the table it opens asks for a screen wake lock, and asks again
+    when the page is visible again after the browser let the lock go."""
+    table = open_table(locale=locale, viewport=PORTRAIT)
+    table.context.add_init_script(WAKE_LOCK_STUB)
+    table.goto(table.url.split("/t/")[0] + "/")
+    expect(table.locator("#start-here")).to_be_visible()
+    expect(table.locator("#start-table")).to_have_text("Открыть стол (ТВ)" if locale == "ru-RU" else "Start a table (TV)")
+    shots("start-page", table)
+    fits(table, "the start page")
+    table.click("#start-here")
+    table.wait_for_url("**/t/*")
+    table.wait_for_selector("#guest-name-lobby")  # a table on this device: guests are added here
+    table.wait_for_function("() => window.__wakeRequests === 1")
+    # hidden and shown again: the browser let the lock go, the page asks again
+    table.evaluate("() => window.__wakeLock.release()")
+    table.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    table.wait_for_function("() => window.__wakeRequests === 2")
+    assert table.evaluate("() => window.__wakeLock.type") == "screen"
     assert watch.errors == [] and watch.dialogs == []

@@ -97,7 +97,7 @@ function App({ model: m }) {
   useVoice(m.dead ? null : s);
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
-  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby", here && "here")}>
+  return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
     <main class="tv-main">
@@ -172,6 +172,7 @@ function Lobby({ state, openHost }) {
     <div class="lobby-room">
       <${RoomPeople} state=${state} empty=${t("Scan the code to join")} next=${host
         ? t("{name}, the host, picks a game and starts it on their phone.", { name: html`<b class="who">${host.name}</b>` })
+        : handheld(here) ? t("Add everybody without a phone below, then choose a game. Anybody with a phone can scan the code to join.")
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")} />
       ${handheld(here) ? html`<div class="lobby-here">
         <${GuestAdder} ctx=${ctx} compact />
