@@ -24,10 +24,12 @@ pytestmark = pytest.mark.browser
 # The cards stay drawn (full size, or short: their corners) while they fit:
 # up to 8 boxes in play, split hands and all, and two players' box at the end
 # under the result; in words only when they do not (16 boxes in play, the
-# result of 7 or more players above them), and at the end boxes that do not
-# fit even in words are left out.
+# result of 7 or more players beside them). At the end of a full table (six
+# to eight boxes) every box shows beside the result, none left out; on a
+# crowded one (16, the players panel half the TV) boxes that do not fit
+# under the result even in words are left out.
 PLAY_FORMS = {2: {"cards"}, 7: {"cards"}, 8: {"cards"}, 16: {"cards", "words"}}
-OVER_FORMS = {2: {"cards"}, 7: {"cards", "words", "none"}, 8: {"cards", "words", "none"}, 16: {"cards", "words", "none"}}
+OVER_FORMS = {2: {"cards"}, 7: {"cards", "words"}, 8: {"cards", "words"}, 16: {"cards", "words", "none"}}
 
 CASES = [("casino_blackjack", 2), ("casino_blackjack", 7), ("russian_blackjack", 2), ("russian_blackjack", 8),
          ("russian_blackjack", 16), ("pontoon", 2), ("pontoon", 8), ("pontoon", 16)]
@@ -113,6 +115,23 @@ def audit_table(page, shots, label: str) -> set[str]:
     return forms
 
 
+def end_boxes(table, count: int) -> None:
+    """At the end every box of the last deal is on the TV with its result
+    (a net badge or a result word on each box that was played) beside or
+    under the night's chips, at both TV sizes; none is left out."""
+    for width, height in TV_SIZES:
+        table.set_viewport_size({"width": width, "height": height})
+        table.wait_for_timeout(250)
+        expect(table.locator(".bet-result .result-table tbody tr")).to_have_count(count)
+        assert table.locator(".bx-more:visible").count() == 0, f"boxes left out at {width}x{height}"
+        played = table.locator(".bx-box:has(.bet-hand)")
+        assert played.count() > 0
+        for i in range(played.count()):
+            box = played.nth(i)
+            assert box.is_visible(), f"box {i} hidden at {width}x{height}"
+            assert box.locator(".net-badge, .result-badge").count() > 0, box.inner_text()
+
+
 @pytest.mark.parametrize("mode, count", CASES)
 def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, server, shots, watch):
     """In play and at the end the TV and the host's phone fit every name."""
@@ -153,6 +172,8 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
         table.wait_for_selector(".result-panel")
         forms = audit_table(table, shots, f"{mode}-{count}-over")
         assert forms <= OVER_FORMS[count], forms
+        if count <= 8:
+            end_boxes(table, count)
         assert_fits(phone, "the host's phone at the end", phone=True)
         assert watch.errors == [] and watch.dialogs == []
     finally:

@@ -1,5 +1,5 @@
-"""Every mode in Russian, a few moves in: the TV (1920x1080) and the host's
-phone (390x844) show no word left in English (``partyappI18n.missing``
+"""Every mode in Russian with two and eight players, a few moves in: the TV
+(1920x1080) and the host's phone (390x844) show no word left in English (``partyappI18n.missing``
 lists every word a screen asked for and the catalogue lacked) and no word
 that a line break cut inside itself, and everything fits.
 
@@ -17,16 +17,19 @@ pytestmark = pytest.mark.browser
 
 RU = "ru-RU"
 PHONE_SIZE = {"width": 390, "height": 844}
-NAMES = ["Аня", "Борис", "Всеволод"]
+NAMES = ["Аня", "Борис", "Всеволод", "Галина", "Дмитрий", "Екатерина", "Жанна", "Зиновий"]
 
 
 def test_every_mode_has_a_way_to_its_main_screen():
     assert set(MAIN_SCREEN) == set(MODES)
 
 
+@pytest.mark.parametrize("count", [2, 8])
 @pytest.mark.parametrize("mode", sorted(MODES))
-def test_every_mode_in_russian(mode, open_table, open_phone, server, shots, watch):
-    table, phone, clients = drive_to_main_screen(open_table, open_phone, server, mode, NAMES, locale=RU)
+def test_every_mode_in_russian(mode, count, open_table, open_phone, server, shots, watch):
+    """Two players, and eight (or the mode's most, when fewer)."""
+    names = NAMES[:min(count, MODES[mode].max_players)]
+    table, phone, clients = drive_to_main_screen(open_table, open_phone, server, mode, names, locale=RU)
     try:
         shots("tv", table)
         phone.set_viewport_size(PHONE_SIZE)

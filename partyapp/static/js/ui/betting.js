@@ -382,6 +382,9 @@ export function HouseZone({ title, cards, total, felt, pile, count, compact, dec
 // drawn short (their corners, as in a fanned hand); the cards in words
 // (compact); at the end of the game, the boxes left out under the result.
 const TABLE_FORMS = ["cards", "short", "words", "result"];
+// From this many boxes (to a crowded table's, whose players panel takes
+// half the TV) the end's result stands beside the boxes, not above them.
+const BESIDE_RESULT_FROM = 6;
 
 // The table of a betting game: the dealer's zone, a line saying what
 // happens, the players' boxes, and the log while there is room; at the end,
@@ -410,15 +413,20 @@ export function BetTable({ state, ctx, pids, zone, status, box, extra = null, cl
     seen.current = cards;
   }, [cards]);
   const crowded = pids.length > 8;
+  // At the end of a full table the result stands beside the last deal's
+  // boxes, so that both the night's chips and each box's result stay read.
+  const besideResult = g.over && pids.length >= BESIDE_RESULT_FROM && !crowded;
+  const boxes = form === "result" ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} cut=${level >= last}
+      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1}
+      squeeze=${() => setSqueezed({ key: fitKey, level: Math.min(level + 1, last) })} />`;
   return html`<div class=${cx("bx-table", compact && "compact", form === "short" && "short", className)} ref=${tableRef}
     data-fit=${form}>
     ${g.over && crowded ? null : zone(compact)}
     ${g.over ? null : status}
     ${extra}
-    ${g.over ? html`<${BetResult} state=${state} />` : null}
-    ${form === "result" ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} cut=${level >= last}
-      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1}
-      squeeze=${() => setSqueezed({ key: fitKey, level: Math.min(level + 1, last) })} />`}
+    ${g.over && !besideResult ? html`<${BetResult} state=${state} />` : null}
+    ${g.over && besideResult ? html`<div class="bx-end"><${BetResult} state=${state} /><div class="bx-end-boxes">${boxes}</div></div>`
+      : boxes}
     ${pids.length <= 3 && !g.over ? html`<${LogList} state=${state} />` : null}
   </div>`;
 }
