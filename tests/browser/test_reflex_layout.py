@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.layout import settle
 from tests.browser.test_layout import audit_phone, names
 from tests.browser.test_layout import audit_tv as tv_audit
 from tests.games.reflex_helpers import snap_at
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 
 def audit_tv(page, shots, label: str) -> None:
-    page.wait_for_timeout(600)  # a card turned over has landed
+    settle(page)
     tv_audit(page, shots, label)
 
 
