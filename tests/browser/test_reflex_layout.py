@@ -87,7 +87,7 @@ def test_irish_snap_fits_every_name(count, room, shots, watch):
     r.table.wait_for_selector(".race-result .race-row")
     audit_tv(r.table, shots, f"snap-order-{count}")
     r.table.set_viewport_size({"width": 1920, "height": 1080})
-    r.table.wait_for_timeout(300)
+    settle(r.table)
     shown = r.table.locator(".race-result .race-row:visible").count()
     assert shown >= min(count, 6)
     if shown < count:
