@@ -136,6 +136,22 @@ AUDIT_JS = r"""
 """
 
 
+# Every animation of the page that ends (a card turning over, a slide; not a
+# pulse that repeats for ever) has ended, and two frames have been drawn since,
+# so the sizes measured after a change have been laid out again.
+SETTLE_JS = """
+() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect ? a.effect.getComputedTiming().endTime : Infinity))
+    .map((a) => a.finished.catch(() => null)))
+  .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+"""
+
+
+def settle(page) -> None:
+    """Wait until the page has finished moving (before a screenshot or an audit)."""
+    page.evaluate(SETTLE_JS)
+
+
 def audit(page, *, scroll: bool = False, min_font_vh: float = 0.0) -> tuple[list[str], int]:
     """Problems found in the page as it is now, and how many text elements
     were looked at. ``scroll``: the page may scroll vertically (phones);

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.browser.test_layout import TV_SIZES, audit_phone, names
 from tests.wire import WireClient
 
@@ -105,7 +105,7 @@ def audit_table(page, shots, label: str) -> set[str]:
     forms = set()
     for width, height in TV_SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(250)
+        settle(page)
         shots(f"{label}-{width}x{height}", page)
         assert_fits(page, f"table {label} at {width}x{height}")
         drawn = page.locator(".bx-box .card-row .card:visible").count()

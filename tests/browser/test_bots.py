@@ -3,13 +3,14 @@ the phones show it as a bot with its face, it sits out a drinking deck, it
 deals a hand of Blackjack by itself, and the host removes it; a phone that
 drops on its turn is played for, the table says so, and it takes its seat
 back when it returns. The server here takes over after one second
-(``bot_takeover_s`` in a config file of the test's)."""
+(``bot_takeover_s`` in the config file of this file's one server)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import SHARED_CONFIG
 from tests.browser.layout import assert_fits
 from tests.games.hand_helpers import deal_order_deck
 from tests.serverproc import ServerProcess
@@ -17,12 +18,15 @@ from tests.serverproc import ServerProcess
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def server(tmp_path):
-    config = tmp_path / "config.toml"
-    config.write_text("[games]\nbot_takeover_s = 1\n")
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", extra=["--config", str(config)],
-                         log_path=tmp_path / "server.log").start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for this file's tests (each makes its own room on it): the
+    shared server's limits, and a bot takes over after one second."""
+    where = tmp_path_factory.mktemp("bots-server")
+    config = where / "config.toml"
+    config.write_text(SHARED_CONFIG + "\n[games]\nbot_takeover_s = 1\n")
+    proc = ServerProcess(f"sqlite:///{where / 'rooms.db'}", extra=["--config", str(config)],
+                         log_path=where / "server.log").start()
     yield proc
     proc.stop()
 

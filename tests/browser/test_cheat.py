@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from partyapp.games.kit.cards import STANDARD_DECK
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.games.hand_helpers import whole_deal
 from tests.wire import WireClient
 
@@ -107,7 +107,7 @@ def test_a_round_of_cheat_with_a_challenge(open_table, open_phone, server, shots
     expect(bob.locator(".hand [data-card='7S']")).to_have_count(1)  # the whole pile, Ana's 7s too
     expect(ana.locator(".hand [data-card='2C']")).to_have_count(0)
     expect(cat.locator(".status-line.mine")).to_contain_text("Your turn")
-    table.wait_for_timeout(700)  # the cards finish turning over
+    settle(table)
     shots("table-challenge", table)
     assert_fits(table, "table after the challenge")
     table.set_viewport_size({"width": 1280, "height": 720})

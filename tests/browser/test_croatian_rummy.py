@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 import random
 
+from tests.browser.layout import settle
 from tests.browser.tablegames import (audit_phone, audit_tv, check_crowded, drag, join_wire, long_names,
                                       play_random, room_code, start)
 
@@ -208,7 +209,7 @@ def test_four_sets_down_and_the_hand_stays_on_the_first_screen(locale, open_tabl
         expect(table.locator(".rummy-meld")).to_have_count(4)
         expect(phone.locator("button[data-action=draw]")).to_be_visible()
         phone.set_viewport_size({"width": 390, "height": 844})
-        phone.wait_for_timeout(250)
+        settle(phone)
         phone.evaluate("() => window.scrollTo(0, 0)")
         shots("cy-draws", phone)
         for what in (".rummy-hand .hand", "button[data-action=draw]", ".rummy-line-phone"):
@@ -218,7 +219,7 @@ def test_four_sets_down_and_the_hand_stays_on_the_first_screen(locale, open_tabl
         expect(phone.locator(f".rummy-hand .hand {card('2H')}")).to_be_visible()
         tap_cards(phone, "2H")
         phone.set_viewport_size({"width": 390, "height": 844})
-        phone.wait_for_timeout(250)
+        settle(phone)
         phone.evaluate("() => window.scrollTo(0, 0)")
         shots("cy-discards", phone)
         for what in (".rummy-hand .hand", "button[data-action=discard]"):

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.browser.tablegames import room_code, start
 from tests.browser.test_old_maid import deal as old_maid_deal
 from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
@@ -265,7 +265,7 @@ def test_reduced_motion_stops_the_card_flip(browser, server, open_phone, watch):
     """With reduced motion asked for, the drawn card appears without its flip."""
     durations = {}
     for motion in ("no-preference", "reduce"):
-        ctx = browser.new_context(**TV, reduced_motion=motion)
+        ctx = browser.new_context(**{**TV, "reduced_motion": motion})
         try:
             table = ctx.new_page()
             watch.watch(table)
@@ -411,7 +411,7 @@ def test_a_card_game_in_family_mode(browser, server, open_phone, shots, watch):
         expect(table.locator(".outcome-box")).to_contain_text("Lost: Bo")
         expect(table.locator("#players li[data-pid=p2] .forfeits")).to_have_text("★ 0")
         assert table.locator("#players .drinks").count() == 0
-        table.wait_for_timeout(700)
+        settle(table)
         shots("table-old-maid-over", table)
         shots("phone-old-maid-lost", bo, full_page=True)
         no_drink_words()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.browser.test_layout import PHONE_SIZES, TV_SIZES, names
 from tests.wire import WireClient
 
@@ -100,12 +100,12 @@ def test_hand_games_fit_every_name(mode, count, open_table, seat_party, server, 
     assert table.locator("#players .pname").all_text_contents() == all_names
     for width, height in TV_SIZES:
         table.set_viewport_size({"width": width, "height": height})
-        table.wait_for_timeout(250)
+        settle(table)
         shots(f"{mode}-{count}-tv-{width}x{height}", table)
         assert_fits(table, f"{mode} table with {count} players at {width}x{height}")
     for width, height in PHONE_SIZES:
         phone.set_viewport_size({"width": width, "height": height})
-        phone.wait_for_timeout(250)
+        settle(phone)
         shots(f"{mode}-{count}-phone-{width}x{height}", phone, full_page=True)
         assert_fits(phone, f"{mode} phone with {count} players at {width}x{height}", phone=True)
     assert watch.errors == [] and watch.dialogs == []

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.games.reflex_helpers import snap_at
 
 pytestmark = pytest.mark.browser
@@ -46,7 +46,7 @@ def test_a_snap_with_two_phones_slapping(open_table, open_phone, server, shots, 
     expect(ana.locator("button.slap-button.lit")).to_be_visible()
     expect(bob.locator("button.slap-button.lit")).to_be_visible()
     expect(ana.locator(".status-line.slap-now")).to_be_visible()
-    table.wait_for_timeout(700)  # the card's turn-over animation
+    settle(table)
     shots("table-snap", table)
     shots("ana-lit", ana)
     assert_fits(table, "table with the race open")
@@ -95,7 +95,7 @@ def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_
     expect(table.locator(".news-big")).to_have_text("Bob was last and picks up the pile (2 cards).")
     expect(ana.locator(".my-place")).to_contain_text("first")
     # the pile's top card reads from across the room: its rank in the middle
-    table.wait_for_timeout(700)
+    settle(table)
     shots("table-pickup", table)
 
     # Bob turns the next card; no match. Ana slaps anyway.
@@ -104,7 +104,8 @@ def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_
     expect(table.locator(".faceup-pile .fp-top .pip.ranked")).to_be_visible()
     height = table.locator(".faceup-pile .fp-top .pip-rank").bounding_box()["height"]
     assert height >= 60, f"the pile's rank is {height:.0f} px high"
-    table.wait_for_timeout(700)  # the card's turn-over animation
+    # not settle(): a slap at once after the turn is not yet judged as one on no match
+    table.wait_for_timeout(700)
     shots("table-card", table)
     ana.locator("button.slap-button.dim").click()
     expect(table.locator(".news-big")).to_have_text("Ana slapped on no match and picks up the pile (1 card).")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import assert_fits, audit
+from tests.browser.layout import assert_fits, audit, settle
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def names(n: int) -> list[str]:
 def audit_tv(page, shots, label: str) -> None:
     for width, height in TV_SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(250)
+        settle(page)
         shots(f"{label}-{width}x{height}", page)
         assert_fits(page, f"table {label} at {width}x{height}")
 
@@ -50,7 +50,7 @@ HAND_STRIPS = """() => [...document.querySelectorAll('.hand .hand-row')].flatMap
 def audit_phone(page, shots, label: str) -> None:
     for width, height in PHONE_SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(250)
+        settle(page)
         shots(f"{label}-{width}x{height}", page, full_page=True)
         assert_fits(page, f"phone {label} at {width}x{height}", phone=True)
         strips = page.evaluate(HAND_STRIPS)

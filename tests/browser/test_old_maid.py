@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.browser.tablegames import join_wire
 from tests.games.test_old_maid import deal
 
@@ -78,7 +78,7 @@ def test_old_maid_to_the_last_queen(open_table, open_phone, server, shots, watch
     assert_accessible(table, "the table at the end of Old Maid")
     expect(ana.locator(".status-line")).to_have_text("Bob holds the Old Maid. You are safe!")
     expect(bob.locator(".status-line")).to_have_text("You hold the Old Maid: you lose.")
-    table.wait_for_timeout(700)
+    settle(table)
     shots("table-over", table)
     assert_fits(table, "table at the end")
     table.set_viewport_size({"width": 1280, "height": 720})
@@ -109,7 +109,7 @@ def test_the_safe_players_are_not_numbered_like_places(locale, open_table, open_
         markers = names.evaluate_all("(els) => els.map((el) => getComputedStyle(el).listStyleType)")
         assert markers == ["none", "none"], markers
         assert not re.search(r"\b[12]\.", table.locator(".safe-box").inner_text())
-        table.wait_for_timeout(500)
+        settle(table)
         shots("tv", table)
         assert_fits(table, "the TV with two players safe")
         bob = phones[1]

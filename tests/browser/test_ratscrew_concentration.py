@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.games.reflex_helpers import deal_to
 
 pytestmark = pytest.mark.browser
@@ -84,7 +84,7 @@ def test_concentration_on_two_phones(open_table, open_phone, server, shots, watc
     expect(places.nth(4).locator("[data-card='AD']")).to_be_visible()
     expect(bob.locator(".phone-grid [data-card='AD']")).to_be_visible()
     expect(bob.locator(".status-line.mine")).to_contain_text("Your turn")
-    table.wait_for_timeout(700)
+    settle(table)
     shots("table-miss", table)
     shots("bob-to-pick", bob, full_page=True)
     assert_fits(table, "table after a miss")

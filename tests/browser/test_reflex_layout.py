@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.layout import settle
 from tests.browser.test_layout import audit_phone, names
 from tests.browser.test_layout import audit_tv as tv_audit
 from tests.games.reflex_helpers import snap_at
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 
 def audit_tv(page, shots, label: str) -> None:
-    page.wait_for_timeout(600)  # a card turned over has landed
+    settle(page)
     tv_audit(page, shots, label)
 
 
@@ -86,7 +87,7 @@ def test_irish_snap_fits_every_name(count, room, shots, watch):
     r.table.wait_for_selector(".race-result .race-row")
     audit_tv(r.table, shots, f"snap-order-{count}")
     r.table.set_viewport_size({"width": 1920, "height": 1080})
-    r.table.wait_for_timeout(300)
+    settle(r.table)
     shown = r.table.locator(".race-result .race-row:visible").count()
     assert shown >= min(count, 6)
     if shown < count:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from partyapp.games import MODES
-from tests.browser.layout import assert_fits, broken_words, missing
+from tests.browser.layout import assert_fits, broken_words, missing, settle
 from tests.browser.tablegames import MAIN_SCREEN, drive_to_main_screen
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,7 @@ def test_every_mode_in_russian(mode, count, open_table, open_phone, server, shot
     try:
         shots("tv", table)
         phone.set_viewport_size(PHONE_SIZE)
-        phone.wait_for_timeout(250)
+        settle(phone)
         shots("phone", phone, full_page=True)
         for page, where in ((table, "the TV"), (phone, "the phone")):
             assert missing(page) == [], f"{mode}: {where} in English: {missing(page)}"
