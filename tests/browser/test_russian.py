@@ -39,7 +39,7 @@ def test_the_start_page_in_russian_and_its_switch(browser, server, shots, watch)
         watch.watch(page)
         page.goto(server.url + "/")
         expect(page.locator("#start-table")).to_have_text("Открыть стол (ТВ)")
-        expect(page.locator("h2").first).to_have_text("На телевизоре или ноутбуке")
+        expect(page.locator("h2").first).to_have_text("Новый стол")
         expect(page.locator(".lang-switch button[data-lang=ru]")).to_have_attribute("aria-pressed", "true")
         shots("start-ru", page)
         # The scripts' plurals follow the catalogue's rule: three Russian forms.
