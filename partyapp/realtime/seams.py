@@ -497,7 +497,9 @@ class _TurnTakingSocket:
         import gevent
 
         self._sock = sock
-        self._ws = ws
+        # weakly: the WebSocket holds this socket, and a cycle between them would
+        # keep every closed connection's buffers until the cyclic collector ran
+        self._ws = weakref.ref(ws) if ws is not None else None
         self._down = False
         self._yield = gevent.sleep
         self.send = sock.send
@@ -509,7 +511,7 @@ class _TurnTakingSocket:
         self._sock.shutdown(how)
 
     def recv(self, n: int) -> bytes:
-        ws = self._ws
+        ws = self._ws() if self._ws is not None else None
         while not self._down and ws is not None and ws.connected and len(ws.input_buffer) >= READ_AHEAD:
             self._yield(0.002)
         if self._down:
