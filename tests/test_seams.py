@@ -224,13 +224,18 @@ def test_the_websocket_engine_io_makes_shuts_its_tcp_connection_down_when_closed
     assert not seams.close_dropped_sockets(engineio.Server(async_mode="threading"))
 
 
-def test_the_websocket_s_reader_lets_other_greenlets_run_after_each_recv():
+def reader_thread_class():
+    """The thread class simple-websocket is given on the gevent driver once
+    the seam is in place, and a connected pair of sockets."""
     import socket as so
 
     eio = engineio.Server(async_mode="gevent")
     seams.close_dropped_sockets(eio)
-    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
-    mine, theirs = so.socketpair()
+    return (eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"], *so.socketpair())
+
+
+def test_the_websocket_s_reader_lets_other_greenlets_run_after_each_recv():
+    thread_class, mine, theirs = reader_thread_class()
 
     class Reader:
         sock = mine
@@ -257,12 +262,7 @@ def test_the_websocket_s_turn_taking_socket_does_not_keep_its_websocket_alive():
     server lets go of it: the socket it is given back refers to it weakly, so
     the two make no cycle for the collector to find later (10,000 connections
     coming and going grew the server by 50 MB before)."""
-    import socket as so
-
-    eio = engineio.Server(async_mode="gevent")
-    seams.close_dropped_sockets(eio)
-    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
-    mine, theirs = so.socketpair()
+    thread_class, mine, theirs = reader_thread_class()
 
     class Reader:
         connected = True
@@ -312,12 +312,7 @@ def test_the_websocket_refuses_a_message_longer_than_engine_io_takes_as_it_comes
 def test_the_websocket_s_reader_does_not_read_far_ahead_of_engine_io():
     """While READ_AHEAD messages wait to be taken, the reader reads nothing
     more (the client's sends wait on TCP)."""
-    import socket as so
-
-    eio = engineio.Server(async_mode="gevent")
-    seams.close_dropped_sockets(eio)
-    thread_class = eio._async["websocket"](lambda ws: None, eio).server_args["thread_class"]
-    mine, theirs = so.socketpair()
+    thread_class, mine, theirs = reader_thread_class()
 
     class Reader:
         sock = mine
