@@ -43,7 +43,9 @@ def test_old_maid_to_the_last_queen(open_table, open_phone, server, shots, watch
     for times in (1, 2):
         shuffle.click()
         expect(table.locator(".offer-box")).to_contain_text(f"shuffled {times} time")
-    fan = [c.get_attribute("data-card") for c in bob.locator(".fan-order .card").all()]
+        expect(bob.locator(".offered-box .shuffle-count")).to_have_text(f"shuffled {times} time" + ("s" if times > 1 else ""))
+    # The fan as Bob's phone shows it now, read at once (not card by card while it may still change).
+    fan = bob.locator(".fan-order .card").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
     assert sorted(fan) == ["5S", "9H", "QS"]
     take = ana.locator(".act-take")
     expect(take).to_be_disabled()

@@ -52,6 +52,7 @@ def test_absent_player_shown_big_skipped_and_leavers_keep_names(open_table, serv
     try:
         start(table, "ring_of_fire", ["3S", "JS", "5C", "3H"])
         ana.click("button[data-action=draw]")  # Ana: Me, one drink
+        expect(table.locator(".prompt-line")).to_contain_text("Bob to draw")
         assert bob.call("game.act", {"action": {"type": "draw"}})["ok"]  # Bob: a rule
         assert bob.call("game.act", {"action": {"type": "rule", "text": "No first names"}})["ok"]
         expect(table.locator(".prompt-line")).to_contain_text("Cy to draw")

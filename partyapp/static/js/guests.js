@@ -37,10 +37,13 @@ export function GuestAdder({ ctx, compact = false }) {
     ev.preventDefault();
     if (busy) return;
     setBusy(true);
-    const answer = await ctx.call("host.command", { command: "add_guest", name });
+    const sent = name;
+    const answer = await ctx.call("host.command", { command: "add_guest", name: sent });
     setBusy(false);
     if (answer.ok) {
-      setName("");
+      // The seat often shows (in the state) before this answer comes: a name
+      // typed for the next guest meanwhile is kept.
+      setName((now) => (now === sent ? "" : now));
       setRefusal(null);
     } else {
       setRefusal(answer.error.message);

@@ -146,6 +146,7 @@ function Offered({ state, send }) {
       <${Card} code=${c} size="mini" /><span class="fan-no">${String(i + 1)}</span></div>`)}</div>
     ${can ? html`<button type="button" class="btn btn-big act-shuffle" data-action="shuffle" disabled=${busy} onClick=${shuffle}>
       ${t("Shuffle my cards")}</button>` : null}
+    ${g.shuffles ? html`<div class="sub shuffle-count">${t("shuffled {count} time|shuffled {count} times", { count: g.shuffles })}</div>` : null}
   </section>`;
 }
 
