@@ -13,6 +13,7 @@ import brotli
 import pytest
 
 from partyapp.app import create_app
+from partyapp.games import MODES
 from partyapp.web.assets import IMMUTABLE, Assets, imports
 
 STATIC = Path(__file__).resolve().parent.parent / "partyapp" / "static"
@@ -71,8 +72,10 @@ def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(
     assets = Assets(STATIC)
     preloaded = hrefs(page, "modulepreload")
     graph = assets.module_graph("js/phone.js")
-    assert len(graph) > 40 and "vendor/preact/preact.module.js" in graph and "js/ui/cards.js" in graph
+    assert len(graph) > 25 and "vendor/preact/preact.module.js" in graph and "js/ui/cards.js" in graph
     assert sorted(preloaded) == sorted(assets.url(p) for p in graph)
+    # No game's screens before the first screen (they come when a game needs them).
+    assert not any(p.startswith("js/modes/") and p not in ("js/modes/index.js", "js/modes/generic.js") for p in graph)
     assert f'<script type="module" src="{assets.url("js/phone.js")}">' in page
 
     # a module added later, reached through a multi-line import, is preloaded too
@@ -83,6 +86,38 @@ def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(
     assert changed.url("js/ui/shine.js") in changed.preloads("js/phone.js")
     assert changed.url("js/ui/shine.js") in changed.preloads("js/table.js")
     assert changed.url("js/ui/shine.js") not in changed.preloads("js/index.js")
+
+
+def test_every_game_has_its_screens_loaded_on_demand_and_kept_by_the_worker(http):
+    """Each mode's screens are one dynamic import away (modes/index.js), not
+    in any page's first load; the service worker keeps them all, so a phone
+    that has been here once starts any game without the network."""
+    assets = Assets(STATIC)
+    assert set(assets.screens) == set(MODES)
+    worker = http.get("/sw.js").get_data(as_text=True)
+    keep = __import__("json").loads(re.search(r"const KEEP = (\[.*?\]);", worker).group(1))
+    for module in set(assets.screens.values()) | {"js/modes/kit.js", "js/ui/betting.js", "js/ui/race.js"}:
+        assert assets.url(module) not in assets.preloads("js/phone.js")
+        assert assets.url(module) not in assets.preloads("js/table.js")
+        assert assets.url(module) in keep, module
+
+
+def test_a_page_opened_during_a_game_preloads_that_games_screens(app, http):
+    """A phone reloading (or a late guest joining) in the middle of Cheat asks
+    for Cheat's screens with the page, not after its first state."""
+    room, _ = app.extensions["partyapp"].registry.create("http://party.test")
+    for name in ("Ana", "Bob", "Cy"):
+        room.change(lambda name=name: room.join(name, None))
+    assets = Assets(STATIC)
+    cheat = assets.url("js/modes/cheat.js")
+    for page in (f"/j/{room.code}", f"/t/{room.code}", f"/w/{room.code}"):
+        assert cheat not in hrefs(http.get(page).get_data(as_text=True), "modulepreload")
+    room.change(lambda: room.start_game("cheat", {"seed": 3}, testing=True))
+    for page in (f"/j/{room.code}", f"/t/{room.code}", f"/w/{room.code}"):
+        preloaded = hrefs(http.get(page).get_data(as_text=True), "modulepreload")
+        assert cheat in preloaded and assets.url("js/modes/kit.js") in preloaded, page
+        assert assets.url("js/modes/go_fish.js") not in preloaded
+        assert len(preloaded) == len(set(preloaded))
 
 
 def test_the_import_map_sends_every_module_to_its_hashed_url_and_the_csp_allows_only_it(http, code):

@@ -20,8 +20,11 @@ What start-up adds is bookkeeping:
   still work (revalidated).
 - **Preload hints.** The import statements of every module are parsed here
   (``imports``), and each page carries a ``modulepreload`` hint for every
-  module its entry script reaches, so the browser asks for the whole graph
-  in one round trip instead of discovering it a level at a time.
+  module its entry script reaches through static imports, so the browser
+  asks for the whole graph in one round trip instead of discovering it a
+  level at a time. A game's screens are imported dynamically
+  (``modes/index.js``): no page waits for the fifteen games' files before
+  its first screen; the service worker keeps them all.
 - **Compression.** Each file is compressed once, the first time it is asked
   for in an encoding (brotli, else gzip), and kept in memory.
 - **Version.** ``version`` is a hash of every file's hash: the service
@@ -62,15 +65,20 @@ BROTLI_QUALITY = 5
 # so that `export function f() { return "x"; }` is no import.
 _STATIC_IMPORT = re.compile(
     r"""^[ \t]*(?:import|export)(?:[\s{}*,$\w]*?\bfrom)?\s*(["'])([^"'\n]+)\1""", re.MULTILINE)
+# A game's screens in modes/index.js: `  cheat: () => import("./cheat.js"),`.
+_SCREENS = re.compile(r"""^[ \t]*(\w+): \(\) => import\(\s*(["'])\./([^"'\n]+)\2\s*\)""", re.MULTILINE)
+SCREENS_INDEX = "js/modes/index.js"
+SCREENS_KIT = "js/modes/kit.js"
 # import("./a.js") with a literal specifier, anywhere.
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*(["'])([^"'\n]+)\1\s*\)""")
 
 
-def imports(source: str) -> list[str]:
-    """The module specifiers a module's source imports (static and literal
-    dynamic imports, re-exports), in order, each once."""
+def imports(source: str, dynamic: bool = True) -> list[str]:
+    """The module specifiers a module's source imports (static imports and
+    re-exports, then, with ``dynamic``, literal dynamic imports), in order,
+    each once."""
     found: list[str] = []
-    for pattern in (_STATIC_IMPORT, _DYNAMIC_IMPORT):
+    for pattern in (_STATIC_IMPORT, _DYNAMIC_IMPORT) if dynamic else (_STATIC_IMPORT,):
         for m in pattern.finditer(source):
             if m.group(2) not in found:
                 found.append(m.group(2))
@@ -115,16 +123,21 @@ class Assets:
         self.by_hashed = {a.hashed: a for a in self.files.values()}
         self.version = hashlib.sha256(
             "".join(f"{a.path}\0{a.digest}\n" for a in self.files.values()).encode()).hexdigest()[:HASH_LEN]
-        self.graph = {path: self._resolved_imports(path) for path in self.files if path.endswith(".js")}
+        modules = [path for path in self.files if path.endswith(".js")]
+        self.graph = {path: self._resolved_imports(path, dynamic=False) for path in modules}
+        self.full_graph = {path: self._resolved_imports(path, dynamic=True) for path in modules}
+        index = self.files.get(SCREENS_INDEX)
+        self.screens = {m.group(1): posixpath.join(posixpath.dirname(SCREENS_INDEX), m.group(3))
+                        for m in _SCREENS.finditer(index.data.decode()) } if index else {}
         self._lock = Lock()
 
     # -- the module graph ----------------------------------------------------
-    def _resolved_imports(self, path: str) -> list[str]:
+    def _resolved_imports(self, path: str, dynamic: bool) -> list[str]:
         """The files a module imports, relative to the static folder; an
         import of something that is not a file here (a bare name, another
         origin) is left out."""
         out = []
-        for spec in imports(self.files[path].data.decode("utf-8", "replace")):
+        for spec in imports(self.files[path].data.decode("utf-8", "replace"), dynamic):
             if spec.startswith(("./", "../")):
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
             elif spec.startswith(self.url_path + "/"):
@@ -135,17 +148,19 @@ class Assets:
                 out.append(target)
         return out
 
-    def module_graph(self, entry: str) -> list[str]:
-        """Every module ``entry`` reaches through its imports (itself first),
-        depth first in import order."""
+    def module_graph(self, entry: str, dynamic: bool = False) -> list[str]:
+        """Every module ``entry`` reaches through its static imports (itself
+        first), depth first in import order; with ``dynamic``, through its
+        dynamic imports too (what a page may load later: a game's screens)."""
+        graph = self.full_graph if dynamic else self.graph
         seen: list[str] = []
         stack = [entry]
         while stack:
             path = stack.pop()
-            if path in seen or path not in self.graph:
+            if path in seen or path not in graph:
                 continue
             seen.append(path)
-            stack.extend(reversed(self.graph[path]))
+            stack.extend(reversed(graph[path]))
         return seen
 
     # -- URLs ------------------------------------------------------------------
@@ -154,9 +169,16 @@ class Assets:
         asset = self.files.get(path)
         return f"{self.url_path}/{asset.hashed if asset else path}"
 
-    def preloads(self, entry: str) -> list[str]:
-        """The hashed URLs of the modules ``entry`` imports, directly or not."""
-        return [self.url(p) for p in self.module_graph(entry)[1:]]
+    def preloads(self, entry: str, mode: str | None = None) -> list[str]:
+        """The hashed URLs of the modules ``entry`` imports statically,
+        directly or not: what the page needs before its first screen. A
+        module it imports dynamically is not hinted (it is asked for when
+        needed, or ahead of time by the page itself)."""
+        graph = self.module_graph(entry)
+        if mode in self.screens:  # the game in progress: the page shows it first
+            for root in (SCREENS_KIT, self.screens[mode]):
+                graph += [p for p in self.module_graph(root) if p not in graph]
+        return [self.url(p) for p in graph[1:]]
 
     def import_map(self) -> str:
         """The import map of every page: each module's plain URL to its

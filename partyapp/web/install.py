@@ -77,7 +77,7 @@ def version() -> str:
 
 @lru_cache(maxsize=4)
 def worker_source(assets, shell: str) -> bytes:
-    keep = [assets.url(path) for path in assets.module_graph(PAGE)]
+    keep = [assets.url(path) for path in assets.module_graph(PAGE, dynamic=True)]
     keep += [assets.url(path) for path in assets.files if path.startswith(KEPT)]
     head = (f"const VERSION = {json.dumps(shell)};\n"
             f"const KEEP = {json.dumps(keep, separators=(',', ':'))};\n")

@@ -53,6 +53,12 @@ def _room_or_none(code: str):
     return room
 
 
+def _game_of(room) -> str | None:
+    """The mode of the room's game in progress, if any: its screens are
+    preloaded with the page (``Assets.preloads``)."""
+    return room.read(lambda: room.game.mode if room.game is not None else None) if room is not None else None
+
+
 def _modes() -> list[dict]:
     """Every mode for the game picker: its title, player limits, the
     options a host may set (the full card games' ``option_list``), those
@@ -82,7 +88,7 @@ def table(code: str):
     code = code.upper()
     room = _room_or_none(code)
     return render_template("table.html", entry="js/table.js", code=code, exists=room is not None, modes=_modes(),
-                           family=room is not None and room.night.family), (200 if room else 404)
+                           family=room is not None and room.night.family, game=_game_of(room)), (200 if room else 404)
 
 
 @bp.get("/j/<code>")
@@ -90,7 +96,7 @@ def join(code: str):
     code = code.upper()
     room = _room_or_none(code)
     return render_template("phone.html", entry="js/phone.js", code=code, exists=room is not None, modes=_modes(),
-                           family=room is not None and room.night.family), (200 if room else 404)
+                           family=room is not None and room.night.family, game=_game_of(room)), (200 if room else 404)
 
 
 @bp.get("/w/<code>")
@@ -101,7 +107,7 @@ def watch(code: str):
     code = code.upper()
     room = _room_or_none(code)
     return render_template("watch.html", entry="js/watch.js", code=code, exists=room is not None, modes=_modes(),
-                           family=room is not None and room.night.family), (200 if room else 404)
+                           family=room is not None and room.night.family, game=_game_of(room)), (200 if room else 404)
 
 
 @lru_cache(maxsize=512)

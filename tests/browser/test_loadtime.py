@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
+from partyapp.web.assets import Assets
 from tests.browser.conftest import PHONE
 from tests.serverproc import ServerProcess
 from tests.wire import WireClient
@@ -60,8 +61,14 @@ def test_the_phone_page_asks_for_every_module_once_all_preloaded_and_opens_a_web
     preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
     modules = [r.url for r in requests if r.resource_type == "script" and "/vendor/socket.io/" not in r.url
                and "/static/" in r.url]
-    assert len(preloads) > 40
-    assert sorted(set(modules)) == sorted(preloads)  # every module fetched is hinted, and every hint used
+    # The join form and the seat need no game's screens: they come when a game does.
+    assert len(preloads) > 25 and not [u for u in preloads if re.search(r"/modes/(?!index|generic)", u)]
+    assert set(preloads) <= set(modules)  # every hint used
+    # Every other module fetched is the host's game picker's first game (its
+    # lobby options), asked for once the host is seated.
+    assets = Assets(REPO / "partyapp" / "static")
+    picked = {server.url + assets.url(p) for p in assets.module_graph("js/modes/drinking.js") + ["js/modes/kit.js"]}
+    assert set(modules) - set(preloads) <= picked, set(modules) - set(preloads)
     assert len(modules) == len(set(modules))  # each once
     assert all(HASHED.search(u) for u in modules), [u for u in modules if not HASHED.search(u)]
     assert not [r.url for r in requests if "/static/" in r.url and not re.search(r"\.[0-9a-f]{12}\.\w+$", r.url)]
@@ -70,6 +77,39 @@ def test_the_phone_page_asks_for_every_module_once_all_preloaded_and_opens_a_web
     assert not [r.url for r in requests if "/socket.io/?" in r.url]
     shots("seated", page)
     ctx.close()
+
+
+def test_a_game_s_screens_come_when_it_starts_and_a_reload_asks_for_them_with_the_page(
+        open_table, browser, server, watch, shots):
+    """Old Maid starts: the seated phone fetches Old Maid's screens (once,
+    under their hashed URL) and shows them, never the generic screen; a
+    reload in the middle of the game has them hinted by the page itself."""
+    table = open_table()
+    code = room_code(table)
+    ctx, page = new_phone(browser, watch)
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server.url}/j/{code}")
+    join(page, "Ana")
+    bob = WireClient(server.url).connect()
+    try:
+        assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+        expect(table.locator("#players .pname")).to_have_count(2)
+        answer = table.evaluate("() => window.partyappTable.call('game.start', {mode: 'old_maid', options: {seed: 4}})")
+        assert answer == {"ok": True}, answer
+        expect(page.locator(".old-maid-phone")).to_be_visible()
+        expect(page.locator(".generic-phone")).to_have_count(0)
+        fetched = [u for u in requests if "/modes/old_maid." in u]
+        assert len(fetched) == 1 and HASHED.search(fetched[0]), fetched
+        shots("old-maid-on-demand", page)
+
+        page.reload()
+        expect(page.locator(".old-maid-phone")).to_be_visible()
+        hinted = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
+        assert [u for u in hinted if "/modes/old_maid." in u] and not [u for u in hinted if "/modes/cheat." in u]
+    finally:
+        bob.close()
+        ctx.close()
 
 
 def test_the_phone_page_has_a_manifest_and_registers_its_service_worker(open_table, browser, server, watch):

@@ -6,7 +6,7 @@
 import { cx, html, useNow, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
-import { screensFor } from "./modes/index.js";
+import { screensFor, useScreens } from "./modes/index.js";
 import { NightEnd, NightSettings } from "./night.js";
 import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
@@ -117,7 +117,8 @@ function GamePicker({ state, modes, ctx }) {
   // Family mode sets some options itself (a deck's family wording, no
   // forfeits): the host is not offered them there.
   const fixed = state.room.settings && state.room.settings.family ? (mode && mode.family) || [] : [];
-  const Options = fixed.includes("variant") ? null : screensFor(chosen).LobbyOptions;
+  const chosenScreens = useScreens(chosen); // a game not played yet tonight: its screens come now
+  const Options = fixed.includes("variant") ? null : chosenScreens.LobbyOptions;
   const optionList = ((mode && mode.options) || []).filter((o) => !fixed.includes(o.name));
   const people = (state.players || []).filter((p) => !p.bot).length;
   const sitOut = mode && !mode.bots && people < (state.players || []).length;

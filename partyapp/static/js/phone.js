@@ -6,8 +6,7 @@ import { Fragment, cx, html, render, useEffect, useRef, useState } from "./view.
 import { setFamily, t } from "./i18n.js";
 import { call, connect, storage } from "./common.js";
 import { AwayPlayers, HostPanel } from "./host.js";
-import { screensFor } from "./modes/index.js";
-import "./modes/all.js";
+import { prefetchScreens, screensFor, whenScreens } from "./modes/index.js";
 import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
@@ -108,10 +107,19 @@ socket.on("connect", async () => {
 socket.on("disconnect", () => { model.connected = false; paint(); });
 socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
 
-socket.on("state", (s) => {
+let prefetched = false;
+socket.on("state", (frame) => {
+  frame.receivedAt = Date.now();
+  // Shown once its game's screens are here (whenScreens keeps the order).
+  whenScreens(frame, showState);
+  // Seated: the other games' screens come while the phone waits, so that
+  // the next game starts at once (after the join form and the seat, never before).
+  if (frame.you && !prefetched) { prefetched = true; prefetchScreens(3000); }
+});
+
+function showState(s) {
   // The first state of a seat arrives before the answer to join/resume.
   if (!s.you || (model.state && s.rev <= model.state.rev)) return;
-  s.receivedAt = Date.now();
   setFamily(s.room.settings && s.room.settings.family);
   model.state = s;
   // What was typed or chosen for this seat is kept in this browser (keep.js):
@@ -119,7 +127,7 @@ socket.on("state", (s) => {
   keepScope(`${code}.${s.you.player_id}`, s);
   paint();
   pruneKept(s);
-});
+}
 
 socket.on("kicked", (info) => {
   storage.remove(tokenKey);

@@ -6,7 +6,7 @@ import { cx, html, render, useEffect, useState } from "./view.js";
 import { setFamily, t } from "./i18n.js";
 import { call, connect, playerOf, storage } from "./common.js";
 import { HostPanel } from "./host.js";
-import "./modes/all.js";
+import { prefetchScreens } from "./modes/index.js";
 import "./family.js";
 import { Recap } from "./recap.js";
 import { InGame, RoomPeople, breakable, followStates, siteOf } from "./tableview.js";
@@ -87,6 +87,7 @@ function start() {
   socket.on("disconnect", () => { model.connected = false; paint(); });
   socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
   followStates(socket, model, paint);
+  prefetchScreens(); // the table starts every game: have them all at hand
 }
 
 // -- the page --------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { cx, html, useNow } from "./view.js";
 import { listOf, setFamily, t } from "./i18n.js";
 import { awayWaiting } from "./host.js";
-import { screensFor } from "./modes/index.js";
+import { screensFor, whenScreens } from "./modes/index.js";
 import { HowToFill } from "./howto.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 
@@ -17,12 +17,16 @@ const SIDE_QR_MAX = 6;
 
 // The room's frames into `model.state` (the newest only), then `paint()`.
 export function followStates(socket, model, paint) {
-  socket.on("state", (s) => {
-    if (model.state && s.rev <= model.state.rev) return; // stale or repeated
-    s.receivedAt = Date.now();
-    setFamily(s.room.settings && s.room.settings.family);
-    model.state = s;
-    paint();
+  socket.on("state", (frame) => {
+    frame.receivedAt = Date.now();
+    // Shown once its game's screens are here (a game just started: its
+    // module is asked for now, if the page has not fetched it ahead).
+    whenScreens(frame, (s) => {
+      if (model.state && s.rev <= model.state.rev) return; // stale or repeated
+      setFamily(s.room.settings && s.room.settings.family);
+      model.state = s;
+      paint();
+    });
   });
 }
 

@@ -5,7 +5,6 @@
 import { cx, html, render } from "./view.js";
 import { setFamily, t } from "./i18n.js";
 import { call, connect, playerOf } from "./common.js";
-import "./modes/all.js";
 import "./family.js";
 import { InGame, RoomPeople, followStates } from "./tableview.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";

@@ -6,7 +6,14 @@
 //     passAround?: true when `you` holds nothing secret (guests.js) }
 // and its log messages (words.registerMessages). A mode without screens of its
 // own plays on the generic ones.
+//
+// A game's screens are loaded when the room needs them (LOADERS): no page
+// waits for the fifteen games' files before its first screen. A page holds a
+// `state` back until its game's screens are here (whenScreens), so nobody
+// sees a game on the generic screens for a moment, and asks for the others
+// once it is idle (prefetchScreens), so the next game starts at once.
 import { generic } from "./generic.js";
+import { useEffect, useState } from "../view.js";
 
 const registry = {};
 
@@ -16,4 +23,72 @@ export function registerMode(ids, screens) {
 
 export function screensFor(mode) {
   return registry[mode] || generic;
+}
+
+// Mode id -> the import of the module that registers its screens (literal
+// specifiers: the server's asset graph reads them, for the service worker).
+const LOADERS = {
+  ring_of_fire: () => import("./drinking.js"),
+  kings: () => import("./drinking.js"),
+  cheat: () => import("./cheat.js"),
+  old_maid: () => import("./old_maid.js"),
+  go_fish: () => import("./go_fish.js"),
+  blackjack: () => import("./blackjack.js"),
+  casino_blackjack: () => import("./blackjacks.js"),
+  russian_blackjack: () => import("./blackjacks.js"),
+  pontoon: () => import("./pontoon.js"),
+  irish_snap: () => import("./irish_snap.js"),
+  egyptian_ratscrew: () => import("./egyptian_ratscrew.js"),
+  concentration: () => import("./concentration.js"),
+  shif_shof_shum: () => import("./shif_shof_shum.js"),
+  kings_corner: () => import("./kings_corner.js"),
+  croatian_rummy: () => import("./croatian_rummy.js"),
+};
+
+const loading = {};
+
+// Are `mode`'s screens here (or has it none of its own)?
+export function screensReady(mode) {
+  return !mode || !LOADERS[mode] || Object.prototype.hasOwnProperty.call(registry, mode);
+}
+
+// Resolves once `mode`'s screens are registered. A failed load (the network
+// went) resolves too, on the generic screens, and is tried again next time.
+export function loadScreens(mode) {
+  if (screensReady(mode)) return Promise.resolve();
+  if (!loading[mode]) {
+    // The kit's log words are shared by every full game.
+    loading[mode] = Promise.all([import("./kit.js"), LOADERS[mode]()]).then(() => undefined, (err) => {
+      delete loading[mode];
+      console.warn(`partyapp: the screens of ${mode} did not load`, err);
+    });
+  }
+  return loading[mode];
+}
+
+// `apply(state)` as soon as the screens of the state's game are here: at
+// once when they are. States held back meanwhile are applied in the order
+// they came (one promise per mode), so `apply` still sees revisions in order.
+export function whenScreens(state, apply) {
+  const mode = state && state.game && state.game.mode;
+  if (screensReady(mode)) apply(state);
+  else loadScreens(mode).then(() => apply(state));
+}
+
+// The screens of `mode` for a component that may show a game not yet loaded
+// (the host's game picker): the generic ones until they come, then a render.
+export function useScreens(mode) {
+  const ready = screensReady(mode);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!ready) loadScreens(mode).then(() => setTick((n) => n + 1));
+  }, [mode, ready]);
+  return screensFor(mode);
+}
+
+// Every game's screens, asked for when the page is idle, after its first
+// screen: the next game's start waits on nothing.
+export function prefetchScreens(delayMs = 1500) {
+  const go = () => { for (const mode of Object.keys(LOADERS)) loadScreens(mode); };
+  setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(go, { timeout: 5000 }) : go()), delayMs);
 }
