@@ -39,8 +39,11 @@ check: $(TEST_STAMP)
 	$(BIN)/python -m pytest -m 'not slow and not browser' -n $(JOBS) $(PYTEST_ARGS)
 
 # Every test, in parallel; the browser tests of a worker share one server.
+# SHOTS=1 also keeps a screenshot of every step the browser tests check, in
+# test-artifacts/screenshots/, for people to look at.
+SHOTS ?=
 test: $(TEST_STAMP) system-deps
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
+	PARTYAPP_SHOTS=$(SHOTS) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 # The gettext catalogues (partyapp/translations/{en,ru}/LC_MESSAGES/messages.po,
 # shipped in the package) are the one source of every word; `make i18n`

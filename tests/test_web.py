@@ -90,3 +90,27 @@ def test_a_rooms_qr_code_is_drawn_once(app, monkeypatch):
     assert first.status_code == second.status_code == 200
     assert first.data == second.data and b"<svg" in first.data
     assert drawn == [f"http://party.test/j/{code}"]
+
+
+def test_every_connection_sends_its_answers_without_waiting_for_an_ack(monkeypatch):
+    """A page's files come one after another on kept-alive connections: the
+    server sets TCP_NODELAY on each connection it accepts, so the body of an
+    answer never waits for the browser to acknowledge its headers (Nagle's
+    algorithm against a delayed ACK held each file 40 ms)."""
+    import socket
+
+    from gevent import pywsgi
+
+    from partyapp.web.server import PartyServer
+
+    seen = []
+    monkeypatch.setattr(pywsgi.WSGIServer, "handle",
+                        lambda self, sock, address: seen.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+    server = PartyServer(("127.0.0.1", 0), lambda environ, start: [])
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        with socket.create_connection(listener.getsockname()) as client:
+            accepted, address = listener.accept()
+            with accepted:
+                assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+                server.handle(accepted, address)
+    assert len(seen) == 1 and seen[0] != 0

@@ -14,6 +14,11 @@ stand on the same server:
   accepted. Behind a reverse proxy every connection comes from the proxy,
   so ``partyapp serve`` sets no cap there (the Socket.IO connections are
   capped per forwarded address instead, ``handlers.on_connect``);
+- every connection is TCP_NODELAY: an answer's headers and body leave at
+  once, instead of the body waiting for the client to acknowledge the
+  headers (Nagle's algorithm against the client's delayed ACK: 40 ms for
+  each file after the first on a kept-alive connection, which the page's
+  files all are);
 - an address the app has cut off too often (bad packets, flooding:
   ``Realtime.penalized``) has its new connections closed as they are
   accepted, for a while.
@@ -66,8 +71,6 @@ class UpgradeAwareHandler(pywsgi.WSGIHandler):
 
     def run_application(self):
         upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
-        if upgrade:
-            self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         try:
             super().run_application()
         finally:
@@ -107,6 +110,10 @@ class PartyServer(pywsgi.WSGIServer):
             return
         self.open_by_address[addr] += 1
         try:
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:  # not TCP (a Unix socket) or already closed
+                pass
             super().handle(sock, address)
         finally:
             left = self.open_by_address[addr] - 1

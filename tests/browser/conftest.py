@@ -1,5 +1,6 @@
 """Real Chromium (Debian's, driven by Playwright) against a real server
-process. Screenshots go to test-artifacts/screenshots/ for people to look at.
+process. Screenshots go to test-artifacts/screenshots/ for people to look
+at, with PARTYAPP_SHOTS=1 (``make test SHOTS=1``).
 
 The browser is required: a missing Chromium fails these tests with the
 command that installs it, instead of skipping them.
@@ -43,12 +44,53 @@ def chromium_path() -> str:
     return path
 
 
+# Chromium's features that cost every new context a process and that no
+# test uses: the address bar's popup drawn as a WebUI page (a renderer for
+# each window, a headless one too) and the spare renderer kept ready for the
+# next tab (of one context only, so thrown away at the next new context).
+# They halve the CPU of opening a page.
+LEAN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup",
+                 "SpareRendererForSitePerProcess"]
+
+
+def _launched_features(last: bool = False) -> list[str]:
+    """The features the newest Chromium this process launched was started
+    without (Playwright's own ``--disable-features`` list); ``last``: only
+    those of its last such switch, the one Chromium keeps."""
+    import psutil
+
+    browsers = [p for p in psutil.Process().children(recursive=True)
+                if "chromium" in p.name() and not any(a.startswith("--type=") for a in p.cmdline())]
+    assert browsers, "no Chromium process found under the test process"
+    newest = max(browsers, key=lambda p: p.create_time())
+    found = [a.split("=", 1)[1] for a in newest.cmdline() if a.startswith("--disable-features=")]
+    found = found[-1:] if last else found
+    return [f for value in found for f in value.split(",") if f]
+
+
+def launch_chromium(p):
+    """Chromium with CHROMIUM_ARGS, and LEAN_FEATURES turned off beside the
+    ones Playwright turns off: Chromium keeps only the last
+    ``--disable-features``, so the two lists are given as one, read from
+    Playwright's own launch."""
+    path = chromium_path()
+    probe = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    try:
+        theirs = _launched_features()
+    finally:
+        probe.close()
+    features = list(dict.fromkeys(theirs + LEAN_FEATURES))
+    browser = p.chromium.launch(executable_path=path, args=[*CHROMIUM_ARGS, "--disable-features=" + ",".join(features)])
+    assert set(features) <= set(_launched_features(last=True)), "Playwright's own --disable-features list was lost"
+    return browser
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
 
@@ -96,14 +138,24 @@ def server(request, tmp_path):
     proc.stop()
 
 
+# Screenshots of every step, for people to look at, are taken with
+# PARTYAPP_SHOTS=1 (``make test SHOTS=1``); without it only those a test
+# reads (a QR code decoded from the screen) are taken: each costs the
+# browser a frame drawn and encoded, a fifth of a second of CPU.
+KEEP_SHOTS = os.environ.get("PARTYAPP_SHOTS", "") not in ("", "0")
+
+
 @pytest.fixture
 def shots(request):
-    """shots("name", page): saves test-artifacts/screenshots/<test>-<name>.png."""
+    """shots("name", page): saves test-artifacts/screenshots/<test>-<name>.png
+    (with PARTYAPP_SHOTS=1, or ``read=True`` for a test that reads it)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     prefix = request.node.name.replace("[", "-").replace("]", "")
 
-    def take(name: str, page, full_page: bool = False) -> Path:
+    def take(name: str, page, full_page: bool = False, read: bool = False) -> Path:
         path = SHOTS / f"{prefix}-{name}.png"
+        if not (KEEP_SHOTS or read):
+            return path
         if full_page:  # from the top, so that a sticky bar is drawn where it belongs
             page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(path), full_page=full_page)
@@ -140,20 +192,35 @@ def watch():
 
 @pytest.fixture
 def open_table(browser, server, watch):
-    """A TV-sized table page with a fresh room, started from the start page
-    (``locale``: the browser's language, e.g. "ru-RU"). ``viewport``: a
-    phone or tablet instead (touch), started with "Play on this device"."""
+    """A TV-sized table page with a fresh room (``locale``: the browser's
+    language, e.g. "ru-RU"). ``viewport``: a phone or tablet instead (touch),
+    as "Play on this device" opens it. The room is made as the start page
+    makes it (``room.create``, its host token kept in the browser's storage
+    under the same key) and the table page is opened straight away: the
+    start page itself has tests of its own (test_everyone, test_guests,
+    test_party, test_russian)."""
+    from tests.wire import WireClient
+
     made = []
 
     def opener(locale: str | None = None, viewport: dict | None = None):
+        creator = WireClient(server.url).connect()
+        try:
+            answer = creator.call("room.create", {})
+        finally:
+            creator.close()
+        assert answer["ok"], answer
+        code = answer["code"]
+        kept = [{"name": f"partyapp.table.{code}", "value": answer["host_token"]}]
+        if viewport:
+            kept.append({"name": f"partyapp.table.{code}.here", "value": "yes"})
         size = {**PHONE, "viewport": viewport} if viewport else TV
-        ctx = browser.new_context(**size, **({"locale": locale} if locale else {}))
+        ctx = browser.new_context(**size, **({"locale": locale} if locale else {}),
+                                  storage_state={"cookies": [], "origins": [{"origin": server.url, "localStorage": kept}]})
         made.append(ctx)
         page = ctx.new_page()
         watch.watch(page)
-        page.goto(server.url + "/")
-        page.click("#start-here" if viewport else "#start-table")
-        page.wait_for_url("**/t/*")
+        page.goto(f"{server.url}/t/{code}")
         page.wait_for_selector("#join-url:not(:empty)")
         return page
 

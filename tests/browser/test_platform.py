@@ -28,7 +28,7 @@ def test_join_by_qr_reload_and_markup_shown_as_text(open_table, open_phone, shot
     assert re.fullmatch(r"[A-Z]{6}", code)
     expect(table.locator("#qr")).to_have_js_property("complete", True, timeout=30_000)
     expect(table.locator("#qr")).not_to_have_js_property("naturalWidth", 0, timeout=30_000)
-    shot = shots("table-empty", table)
+    shot = shots("table-empty", table, read=True)
     url = decode_qr(shot)
     assert url == f"{server.url}/j/{code}"
     assert table.locator("#join-url").inner_text() == url

@@ -90,14 +90,17 @@ def test_the_tv_says_family_mode_and_shows_a_big_qr_code_in_a_game(open_table, o
         assert answer["ok"], answer
         qr = table.locator("#qr")
         expect(qr).to_be_visible()
-        box = qr.bounding_box()
-        assert box["width"] >= 160 and box["height"] >= 160, box
+        # The game's screen takes the QR code to its place in one frame
+        # or two: its size is read in one go, in the page.
+        table.wait_for_function("() => { const q = document.querySelector('#qr');"
+                                " if (!q) return false; const r = q.getBoundingClientRect();"
+                                " return r.width >= 160 && r.height >= 160; }", timeout=10_000)
         expect(table.locator("#family-on")).to_be_visible()
         shots("tv-family-big-qr", table)
         from tests.browser.layout import assert_fits
         assert_fits(table, "a game with the big QR code")
         from tests.browser.conftest import decode_qr
-        assert decode_qr(shots("tv-qr-scan", table)) == f"{server.url}/j/{code}"
+        assert decode_qr(shots("tv-qr-scan", table, read=True)) == f"{server.url}/j/{code}"
     finally:
         bob.close()
 
@@ -129,9 +132,10 @@ def test_a_crowded_table_keeps_the_big_qr_code_where_the_game_leaves_room(open_t
         # together, in turns with it.
         qr = table.locator("#game-area .howto-fill.shown #qr")
         expect(qr).to_be_visible(timeout=20_000)
-        box = qr.bounding_box()
-        assert box["width"] >= 160 and box["height"] >= 160, box
-        path = shots(f"tv-{count}-{mode}-qr", table)
+        table.wait_for_function("() => { const q = document.querySelector('#game-area .howto-fill.shown #qr');"
+                                " if (!q) return false; const r = q.getBoundingClientRect();"
+                                " return r.width >= 160 && r.height >= 160; }", timeout=10_000)
+        path = shots(f"tv-{count}-{mode}-qr", table, read=True)
         assert_fits(table, f"{mode} with {count} players and the QR code under the game")
         assert decode_qr(path) == f"{server.url}/j/{code}"
     finally:
