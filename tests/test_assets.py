@@ -70,13 +70,28 @@ def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(
     assert answer.status_code == 200
     page = answer.get_data(as_text=True)
     assets = Assets(STATIC)
-    preloaded = hrefs(page, "modulepreload")
-    graph = assets.module_graph("js/phone.js")
-    assert len(graph) > 25 and "vendor/preact/preact.module.js" in graph and "js/ui/cards.js" in graph
-    assert sorted(preloaded) == sorted(assets.url(p) for p in graph)
+    first = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    later = re.findall(r'<link rel="modulepreload" href="([^"]+)" fetchpriority="low">', page)
+    assert sorted(first + later) == sorted(hrefs(page, "modulepreload"))
+    # The join form's own modules first, at the browser's usual priority: a
+    # dozen files, none of the seated screens.
+    form = assets.module_graph("js/phone.js")
+    assert first == [assets.url(p) for p in form]
+    assert 8 <= len(form) <= 16 and "vendor/preact/preact.module.js" in form and "js/ui/profile.js" in form
+    assert not {"js/host.js", "js/modes/index.js", "js/ui/cards.js", "js/phone-room.js"} & set(form)
+    # Then, asked for at low priority behind them, the seated screens the
+    # page imports as soon as it runs.
+    seated = [p for p in assets.module_graph("js/phone-room.js") if p not in form]
+    assert later == [assets.url(p) for p in seated]
+    graph = form + seated
+    assert len(graph) > 25 and "js/ui/cards.js" in graph and "js/modes/index.js" in graph
     # No game's screens before the first screen (they come when a game needs them).
     assert not any(p.startswith("js/modes/") and p not in ("js/modes/index.js", "js/modes/generic.js") for p in graph)
     assert f'<script type="module" src="{assets.url("js/phone.js")}">' in page
+    # The table shows the room at once: its whole graph at the usual priority.
+    table = http.get(f"/t/{code}").get_data(as_text=True)
+    assert 'fetchpriority="low"' not in table
+    assert sorted(hrefs(table, "modulepreload")) == sorted(assets.url(p) for p in assets.module_graph("js/table.js"))
 
     # a module added later, reached through a multi-line import, is preloaded too
     (tree / "js" / "ui" / "shine.js").write_text("export const shine = 1;\n")
@@ -178,3 +193,28 @@ def test_plain_urls_and_pages_are_revalidated(http, code):
         assert again.status_code == 304 and again.get_data() == b"", url
     page = http.get("/", headers={"Accept-Encoding": "br"})
     assert page.headers["Content-Encoding"] == "br" and b"<!doctype html>" in brotli.decompress(page.get_data())
+
+
+def test_a_page_asks_for_one_stylesheet_with_every_style_written_in(http, code, tree):
+    """css/partyapp.css is five @import lines; the server serves it with the
+    five files written in, in order (one request, the same cascade), and
+    each file still answers on its own."""
+    assets = Assets(STATIC)
+    for page in ("/", f"/j/{code}", f"/t/{code}", f"/w/{code}"):
+        assert hrefs(http.get(page).get_data(as_text=True), "stylesheet") == [assets.url("css/partyapp.css")], page
+    served = http.get(assets.url("css/partyapp.css"), headers={"Accept-Encoding": "identity"}).get_data(as_text=True)
+    assert "@import" not in served
+    parts = ["betting", "app", "hand-games", "cardgames", "everyone"]
+    at = [served.index((STATIC / "css" / f"{name}.css").read_text()) for name in parts]
+    assert at == sorted(at)
+    assert http.get(assets.url("css/app.css")).status_code == 200
+
+    # An import of a file of another folder, or of none, is left as it is;
+    # a file imported twice is written in once.
+    (tree / "css" / "a.css").write_text(".a { color: red; }\n")
+    (tree / "css" / "all.css").write_text('@import url("a.css");\n@import "a.css";\n@import url("../x/b.css");\n'
+                                          '@import url("missing.css");\n.z { color: blue; }\n')
+    changed = Assets(tree).files["css/all.css"].data.decode()
+    assert changed.count(".a { color: red; }") == 1
+    assert '@import "a.css";' in changed and '@import url("../x/b.css");' in changed
+    assert '@import url("missing.css");' in changed and changed.endswith(".z { color: blue; }\n")

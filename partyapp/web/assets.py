@@ -22,9 +22,16 @@ What start-up adds is bookkeeping:
   (``imports``), and each page carries a ``modulepreload`` hint for every
   module its entry script reaches through static imports, so the browser
   asks for the whole graph in one round trip instead of discovering it a
-  level at a time. A game's screens are imported dynamically
+  level at a time; then for what the entry imports dynamically as it starts
+  (the phone's seated screens, behind the join form's files, so that the
+  form shows first). A game's screens are imported dynamically
   (``modes/index.js``): no page waits for the fifteen games' files before
   its first screen; the service worker keeps them all.
+- **Stylesheets.** A stylesheet made of ``@import`` lines of files in its own
+  folder (``css/partyapp.css``) is served with those files written in, in
+  order: one request for every style of the page, the same cascade as the
+  separate files, which still answer on their own (and the file works
+  unchanged where nothing inlines it).
 - **Compression.** Each file is compressed once, the first time it is asked
   for in an encoding (brotli, else gzip), and kept in memory.
 - **Version.** ``version`` is a hash of every file's hash: the service
@@ -69,6 +76,8 @@ _STATIC_IMPORT = re.compile(
 _SCREENS = re.compile(r"""^[ \t]*(\w+): \(\) => import\(\s*(["'])\./([^"'\n]+)\2\s*\)""", re.MULTILINE)
 SCREENS_INDEX = "js/modes/index.js"
 SCREENS_KIT = "js/modes/kit.js"
+# `@import url("app.css");` or `@import "app.css";` on a line of its own.
+_CSS_IMPORT = re.compile(r"""^[ \t]*@import\s+(?:url\(\s*)?(["'])([^"'\n/]+\.css)\1\s*\)?\s*;[ \t]*$""", re.MULTILINE)
 # import("./a.js") with a literal specifier, anywhere.
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*(["'])([^"'\n]+)\1\s*\)""")
 
@@ -83,6 +92,28 @@ def imports(source: str, dynamic: bool = True) -> list[str]:
             if m.group(2) not in found:
                 found.append(m.group(2))
     return found
+
+
+def inline_css(path: str, read) -> bytes:
+    """The stylesheet ``path`` with each ``@import`` of a file in its own
+    folder replaced by that file (itself inlined, each file once; a url()
+    inside stays right since the folder is the same). ``read(path)``: a
+    file's bytes, or None."""
+    folder = posixpath.dirname(path)
+    seen = {path}
+
+    def expand(source: str) -> str:
+        def one(m: re.Match) -> str:
+            target = posixpath.join(folder, m.group(2))
+            data = read(target) if target not in seen else None
+            if data is None:
+                return m.group(0)
+            seen.add(target)
+            return f"/* {target} */\n" + expand(data.decode("utf-8"))
+
+        return _CSS_IMPORT.sub(one, source)
+
+    return expand(read(path).decode("utf-8")).encode("utf-8")
 
 
 def hashed_name(path: str, digest: str) -> str:
@@ -111,9 +142,13 @@ class Assets:
         self.root = Path(root)
         self.url_path = url_path.rstrip("/")
         self.files: dict[str, Asset] = {}
-        for file in sorted(p for p in self.root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            rel = file.relative_to(self.root).as_posix()
-            data = file.read_bytes()
+        found = {file.relative_to(self.root).as_posix(): file
+                 for file in sorted(p for p in self.root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)}
+        raw = {rel: file.read_bytes() for rel, file in found.items()}
+        for rel in found:
+            data = raw[rel]
+            if rel.endswith(".css") and b"@import" in data:
+                data = inline_css(rel, raw.get)
             mimetype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             if rel.endswith((".js", ".mjs")):
                 mimetype = "text/javascript"
@@ -169,16 +204,30 @@ class Assets:
         asset = self.files.get(path)
         return f"{self.url_path}/{asset.hashed if asset else path}"
 
+    def hints(self, entry: str, mode: str | None = None) -> list[tuple[str, bool]]:
+        """The modules a page asks for at once, as (hashed URL, first): in
+        the order it needs them, first what ``entry`` imports statically,
+        directly or not (what its first screen needs: ``first``); then what
+        the entry itself imports dynamically as soon as it runs (the phone's
+        seated screens, behind its join form), asked for at low priority so
+        they never hold the first screen back; then, with ``mode``, the
+        screens of the game in progress (first on a page that shows the game
+        at once, the table; behind the rest on the phone). The other games'
+        screens are not hinted (they are asked for when needed, or ahead of
+        time by the page itself)."""
+        first = self.module_graph(entry)
+        later: list[str] = []
+        roots = [p for p in self.full_graph.get(entry, []) if p not in self.graph.get(entry, [])]
+        game = [SCREENS_KIT, self.screens[mode]] if mode in self.screens else []
+        for root in (roots + game) if roots else []:
+            later += [p for p in self.module_graph(root) if p not in first and p not in later]
+        for root in [] if roots else game:
+            first += [p for p in self.module_graph(root) if p not in first]
+        return [(self.url(p), True) for p in first[1:]] + [(self.url(p), False) for p in later]
+
     def preloads(self, entry: str, mode: str | None = None) -> list[str]:
-        """The hashed URLs of the modules ``entry`` imports statically,
-        directly or not: what the page needs before its first screen. A
-        module it imports dynamically is not hinted (it is asked for when
-        needed, or ahead of time by the page itself)."""
-        graph = self.module_graph(entry)
-        if mode in self.screens:  # the game in progress: the page shows it first
-            for root in (SCREENS_KIT, self.screens[mode]):
-                graph += [p for p in self.module_graph(root) if p not in graph]
-        return [self.url(p) for p in graph[1:]]
+        """The hashed URLs of ``hints``, in order."""
+        return [url for url, _ in self.hints(entry, mode)]
 
     def import_map(self) -> str:
         """The import map of every page: each module's plain URL to its
@@ -236,11 +285,12 @@ class Assets:
 
 def init_app(app) -> Assets:
     """Read ``app``'s static folder and give the pages their helpers:
-    ``asset(path)`` (a file's hashed URL), ``preloads(entry)`` (the hashed
-    URLs of the modules a page's entry script reaches) and ``import_map``."""
+    ``asset(path)`` (a file's hashed URL), ``module_hints(entry, mode)``
+    (the modules a page's entry script reaches, with their priority) and
+    ``import_map``."""
     assets = Assets(app.static_folder, app.static_url_path or "/static")
     app.extensions["assets"] = assets
     app.add_template_global(assets.url, "asset")
-    app.add_template_global(assets.preloads, "preloads")
+    app.add_template_global(assets.hints, "module_hints")
     app.add_template_global(assets.import_map(), "import_map")
     return assets

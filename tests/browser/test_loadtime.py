@@ -214,3 +214,27 @@ def test_an_upgraded_server_s_new_scripts_reach_a_phone_left_open(browser, watch
         old.stop()
         if new is not None:
             new.stop()
+
+
+def test_the_join_form_comes_before_the_seated_screens_and_waits_for_them(open_table, browser, server, watch, shots):
+    """The phone's join form needs a dozen small files; the seated screens
+    (phone-room.js and what it imports) come behind them. Held back, they
+    keep no one from typing a name and joining: the seat shows once they
+    are here."""
+    code = room_code(open_table())
+    ctx, page = new_phone(browser, watch)
+    held = []
+    page.route(re.compile(r"/static/js/phone-room\.[0-9a-f]{12}\.js$"), lambda route: held.append(route))
+    page.goto(f"{server.url}/j/{code}")
+    page.wait_for_selector("#join-screen:not([hidden]) #name")
+    page.fill("#name", "Ana")
+    page.click("#name-form button[type=submit]")
+    expect(page.locator("#room-screen")).to_be_visible()
+    expect(page.locator("#room-screen")).to_contain_text("Connecting")
+    assert held and page.locator("#you-line").count() == 0
+    shots("seat-waiting", page)
+    for route in held:
+        route.continue_()
+    expect(page.locator("#room-screen #you-line")).to_contain_text("Ana")
+    shots("seated", page)
+    ctx.close()

@@ -4,6 +4,11 @@ import { lang, t } from "./i18n.js";
 
 export const ACK_TIMEOUT_MS = 8000;
 
+// A name is 1 to 24 characters as a person sees them (the server counts
+// graphemes and says how long a name is when it is too long); a name field
+// only stops what no name could be, so nothing is cut mid-word as it is typed.
+export const NAME_FIELD_MAX = 4 * 24;
+
 // `room`: the room code this page is about. It rides in the connection's
 // query, so that a proxy in front of several server processes can send every
 // connection of a room to the same one (deploy/nginx.conf).

@@ -14,10 +14,8 @@
 // own screen put away while it goes round.
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
-import { nameOf } from "./common.js";
+import { NAME_FIELD_MAX, nameOf } from "./common.js";
 import { screensFor } from "./modes/index.js";
-
-const NAME_FIELD_MAX = 96; // the server counts a name's 1 to 24 visible characters
 
 // Is this table page on a device people hold (a phone or a tablet lying on
 // the real table), rather than a TV or a laptop? `here`: the room was

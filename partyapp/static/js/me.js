@@ -8,22 +8,7 @@ import { fourColour, setFourColour } from "./prefs.js";
 import { Tally, dareWord } from "./forfeits.js";
 import { shareRecap } from "./recap.js";
 import { hasMessage, word } from "./words.js";
-
-const PROFILES = () => [
-  ["drinks", t("I'm drinking")],
-  ["soft", t("Soft drinks (no alcohol)")],
-  ["none", t("I'm not drinking")],
-];
-
-// The join form's choice; nobody has to drink, and it can change later.
-export function ProfilePick({ value, onChange, name }) {
-  return html`<fieldset class="profile-pick">
-    <legend>${t("Tonight")}</legend>
-    ${PROFILES().map(([v, label]) => html`<label key=${v}><input type="radio" name=${name} value=${v}
-      checked=${value === v} onChange=${() => onChange(v)} /> ${label}</label>`)}
-    <p class="sub">${t("Nobody has to drink. Forfeits of who is not drinking are points or dares. You can change this at any time.")}</p>
-  </fieldset>`;
-}
+import { PROFILES } from "./ui/profile.js";
 
 function Switch({ id, on, label, onClick }) {
   return html`<button type="button" id=${id} class=${cx("btn btn-choice switch", on && "chosen")} aria-pressed=${on ? "true" : "false"}

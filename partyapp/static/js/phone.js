@@ -1,28 +1,17 @@
-// The phone page: join by name, come back into the same seat by itself
-// (token in localStorage), your private view and the buttons you may press.
-// A `state` frame re-renders the tree; what a person is typing or has chosen
-// lives in component state and survives every frame, a reconnect included.
-import { Fragment, cx, html, render, useEffect, useRef, useState } from "./view.js";
+// The phone page: join by name, or come back into the same seat by itself
+// (token in localStorage). Only what the join form needs is loaded before it
+// shows; the seated screens (phone-room.js, asked for in the same round of
+// preload hints, behind the form's files) are imported at once and take
+// every `state`. What a person is typing lives in component state and in
+// this browser's storage, and survives every frame and a reload.
+import { cx, html, render, useState } from "./view.js";
 import { setFamily, t } from "./i18n.js";
-import { call, connect, storage } from "./common.js";
-import { AwayPlayers, HostPanel } from "./host.js";
-import { prefetchScreens, screensFor, whenScreens } from "./modes/index.js";
-import "./family.js";
-import { Seat, commonBadges } from "./ui/seat.js";
+import { NAME_FIELD_MAX, call, connect, storage } from "./common.js";
 import { LangSwitch } from "./ui/lang.js";
-import { Tally } from "./forfeits.js";
-import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, ProfilePick, SittingOutNote } from "./me.js";
-import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
-import { RulesButton, RulesSheet } from "./howto.js";
+import { ProfilePick } from "./ui/profile.js";
 import { checkForUpdate } from "./install.js";
-import { GuestPlay } from "./guests.js";
 import { releaseWakeLock, stayAwake } from "./awake.js";
 
-// A name is 1 to 24 characters as a person sees them (the server counts
-// graphemes and says how long a name is when it is too long); the field only
-// stops what no name could be, so nothing is cut mid-word as it is typed.
-const NAME_MAX = 24;
-const NAME_FIELD_MAX = 4 * NAME_MAX;
 const root = document.getElementById("app");
 const code = root.dataset.code;
 const modes = JSON.parse(root.dataset.modes || "[]");
@@ -107,26 +96,24 @@ socket.on("connect", async () => {
 socket.on("disconnect", () => { model.connected = false; paint(); });
 socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
 
-let prefetched = false;
+// The seated screens, once phone-room.js is here; a state that comes before
+// them waits for them (the newest one: each state is whole). A failed fetch
+// (the Wi-Fi dropped) is tried again.
+let seated = null;
+let early = null;
 socket.on("state", (frame) => {
   frame.receivedAt = Date.now();
-  // Shown once its game's screens are here (whenScreens keeps the order).
-  whenScreens(frame, showState);
-  // Seated: the other games' screens come while the phone waits, so that
-  // the next game starts at once (after the join form and the seat, never before).
-  if (frame.you && !prefetched) { prefetched = true; prefetchScreens(3000); }
+  if (seated) seated.receive(frame);
+  else early = frame;
 });
 
-function showState(s) {
-  // The first state of a seat arrives before the answer to join/resume.
-  if (!s.you || (model.state && s.rev <= model.state.rev)) return;
-  setFamily(s.room.settings && s.room.settings.family);
-  model.state = s;
-  // What was typed or chosen for this seat is kept in this browser (keep.js):
-  // read back as the screens mount, dropped once its prompt is gone.
-  keepScope(`${code}.${s.you.player_id}`, s);
-  paint();
-  pruneKept(s);
+function loadRoom(wait = 1000) {
+  import("./phone-room.js").then((room) => {
+    seated = room.start({ model, paint, ctx, say, code, modes });
+    if (early) seated.receive(early);
+    early = null;
+    paint();
+  }, () => setTimeout(() => loadRoom(Math.min(2 * wait, 8000)), wait));
 }
 
 socket.on("kicked", (info) => {
@@ -163,7 +150,7 @@ function App({ model: m }) {
       <a class="btn btn-big" href="/">${t("Type another code")}</a></section>` : null}
     <${JoinScreen} hidden=${m.screen !== "join"} />
     <section id="room-screen" class="screen" hidden=${m.screen !== "room"}>
-      ${m.screen === "room" && m.state ? html`<${Room} state=${m.state} />` : html`<p class="sub">${t("Connecting…")}</p>`}
+      ${m.screen === "room" && m.state && seated ? html`<${seated.Room} state=${m.state} />` : html`<p class="sub">${t("Connecting…")}</p>`}
     </section>
     </main>
   </div>`;
@@ -222,131 +209,5 @@ function JoinScreen({ hidden }) {
   </section>`;
 }
 
-function RenameForm({ current, done }) {
-  const [name, setName] = useKept("rename", current, "seat");
-  const [busy, setBusy] = useState(false);
-  const input = useRef(null);
-  useEffect(() => { input.current && input.current.focus(); }, []);
-  const submit = async (ev) => {
-    ev.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const answer = await ctx.call("player.update", { name });
-    setBusy(false);
-    if (answer.ok) {
-      storage.set("partyapp.name", name.trim());
-      forgetKept("rename");
-      done();
-    } else {
-      say(answer.error.message, "error", true);
-    }
-  };
-  return html`<form class="rename-form" onSubmit=${submit}>
-    <label for="rename">${t("Your new name")}</label>
-    <input id="rename" ref=${input} maxlength=${NAME_FIELD_MAX} required value=${name} autocomplete="nickname"
-      onInput=${(ev) => setName(ev.currentTarget.value)} />
-    <div class="row">
-      <button type="submit" class="btn btn-primary" disabled=${busy}>${t("Save name")}</button>
-      <button type="button" class="btn" onClick=${() => { forgetKept("rename"); done(); }}>${t("Cancel")}</button>
-    </div>
-  </form>`;
-}
-
-const isFamilyRoom = (state) => Boolean(state.room.settings && state.room.settings.family);
-
-let wasMyTurn = false;
-
-function Room({ state }) {
-  const you = state.you;
-  const me = state.players.find((p) => p.id === you.player_id);
-  const game = state.game;
-  const screens = game ? screensFor(game.mode) : null;
-  const [renaming, setRenaming] = useKept("renaming", false, "seat");
-  const [hostOpen, setHostOpen] = useState(!game);
-  const [playersOpen, setPlayersOpen] = useState(false);
-  const [rulesOpen, setRulesOpen] = useState(false);
-
-  const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
-  useEffect(() => {
-    if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
-    wasMyTurn = myTurn;
-  }, [myTurn]);
-  // In the lobby the host box opens by itself (choosing a game is the next
-  // step) and comes first; when a game starts it folds away, to leave the
-  // screen to the game, and opens again at its end (play again?).
-  const inLobby = !game && !state.room.recap;
-  const picking = !game || Boolean(game.over);
-  useEffect(() => { setHostOpen(picking); }, [picking]);
-  // Every change of phase (a game starts, ends, back to the lobby, the end
-  // of the night) shows its top: the new screen starts there.
-  const phase = state.room.recap ? "recap" : game ? `${state.room.games_played}.${game.mode}.${game.over ? "over" : "on"}` : "lobby";
-  const lastPhase = useRef(phase);
-  useEffect(() => {
-    if (lastPhase.current === phase) return;
-    lastPhase.current = phase;
-    window.scrollTo(0, 0);
-  }, [phase]);
-
-  const leave = async () => {
-    if (!window.confirm(t("Leave this room for good? Your seat and tally go."))) return;
-    const answer = await ctx.call("player.leave", {});
-    if (!answer.ok) say(answer.error.message);
-  };
-  const hostBox = you.is_host ? html`<details id="host-box" class=${cx("host-box", inLobby && "host-first")} open=${hostOpen}
-      onToggle=${(ev) => setHostOpen(ev.currentTarget.open)}>
-      <summary>${t("Host controls")}</summary>
-      <${HostPanel} state=${state} modes=${modes} ctx=${ctx} showAway=${false} />
-    </details>` : null;
-  const Status = screens && screens.Status;
-  const Phone = screens && screens.Phone;
-  return html`<${Fragment}>
-    <div id="you-line" class="you-line">
-      <h1 class="you-name">${you.name}</h1>
-      ${you.is_host ? html`<span class="mark host">${t("host")}</span>` : null}
-      <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
-        aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
-      ${game ? html`<${RulesButton} open=${rulesOpen} setOpen=${setRulesOpen} />` : null}
-      ${me ? html`<${Tally} state=${state} player=${me} />` : null}
-    </div>
-    ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
-    ${game && rulesOpen ? html`<${RulesSheet} state=${state} mode=${game.mode} close=${() => setRulesOpen(false)} />` : null}
-    ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
-    <${PaceNote} state=${state} />
-    <${PlayedForYou} state=${state} />
-    <${SittingOutNote} state=${state} ctx=${ctx} />
-    <${DareCard} state=${state} />
-    ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
-      ${game ? (Status ? html`<${Status} state=${state} />` : null)
-        : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
-    </div>`}
-    ${inLobby ? hostBox : null}
-    ${you.is_host ? html`<${GuestPlay} state=${state} ctx=${ctx} on="phone" />` : null}
-    <div id="play-area" class="play-area">
-      ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
-        <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
-        <div class="choices">${[["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]].map(([v, label]) => {
-          const on = (you.group || "") === v;
-          return html`<button type="button" key=${v} class=${cx("btn btn-choice", on && "chosen")} aria-pressed=${on ? "true" : "false"}
-            onClick=${() => ctx.call("player.update", { group: v || null })}>${label}</button>`;
-        })}</div></div>`}
-    </div></${Fragment}>`}
-    <${MeBox} state=${state} ctx=${ctx} />
-    ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
-    ${inLobby ? null : hostBox}
-    <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>
-      <summary>${t("Players ({count})", { count: state.players.length })}</summary>
-      <ol id="players" class="players">
-        ${state.players.map((p, i) => {
-          const extra = screens && screens.seatInfo ? screens.seatInfo(state, p) : {};
-          return html`<${Seat} key=${p.id} state=${state} player=${p} index=${i} me=${p.id === you.player_id}
-            turn=${Boolean(game && !game.over && game.turn === p.id)} handSize=${extra.handSize} chips=${extra.chips}
-            badges=${[...commonBadges(state, p), ...(extra.badges || [])]} />`;
-        })}
-      </ol>
-    </details>
-    <${LangSwitch} />
-    <button id="btn-leave" class="btn btn-quiet" type="button" onClick=${leave}>${t("Leave this room")}</button>
-  </${Fragment}>`;
-}
-
 paint();
+loadRoom();
