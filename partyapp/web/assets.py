@@ -142,11 +142,9 @@ class Assets:
         self.root = Path(root)
         self.url_path = url_path.rstrip("/")
         self.files: dict[str, Asset] = {}
-        found = {file.relative_to(self.root).as_posix(): file
-                 for file in sorted(p for p in self.root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)}
-        raw = {rel: file.read_bytes() for rel, file in found.items()}
-        for rel in found:
-            data = raw[rel]
+        raw = {file.relative_to(self.root).as_posix(): file.read_bytes()
+               for file in sorted(p for p in self.root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)}
+        for rel, data in raw.items():
             if rel.endswith(".css") and b"@import" in data:
                 data = inline_css(rel, raw.get)
             mimetype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
@@ -215,14 +213,16 @@ class Assets:
         at once, the table; behind the rest on the phone). The other games'
         screens are not hinted (they are asked for when needed, or ahead of
         time by the page itself)."""
-        first = self.module_graph(entry)
-        later: list[str] = []
-        roots = [p for p in self.full_graph.get(entry, []) if p not in self.graph.get(entry, [])]
+        own = [p for p in self.full_graph.get(entry, []) if p not in self.graph.get(entry, [])]
         game = [SCREENS_KIT, self.screens[mode]] if mode in self.screens else []
-        for root in (roots + game) if roots else []:
-            later += [p for p in self.module_graph(root) if p not in first and p not in later]
-        for root in [] if roots else game:
+        # A page without imports of its own to come shows the game at once.
+        first_roots, later_roots = ([entry], own + game) if own else ([entry, *game], [])
+        first: list[str] = []
+        for root in first_roots:
             first += [p for p in self.module_graph(root) if p not in first]
+        later: list[str] = []
+        for root in later_roots:
+            later += [p for p in self.module_graph(root) if p not in first and p not in later]
         return [(self.url(p), True) for p in first[1:]] + [(self.url(p), False) for p in later]
 
     def preloads(self, entry: str, mode: str | None = None) -> list[str]:
