@@ -59,11 +59,19 @@ def _launched_features(last: bool = False) -> list[str]:
     those of its last such switch, the one Chromium keeps."""
     import psutil
 
-    browsers = [p for p in psutil.Process().children(recursive=True)
-                if "chromium" in p.name() and not any(a.startswith("--type=") for a in p.cmdline())]
+    # The browser process: Playwright drives it over a pipe; its children
+    # (renderers, GPU, utilities) carry a --type.
+    browsers = []
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            line, started = proc.cmdline(), proc.create_time()
+        except psutil.Error:  # gone meanwhile
+            continue
+        if "--remote-debugging-pipe" in line and not any(a.startswith("--type=") for a in line):
+            browsers.append((started, line))
     assert browsers, "no Chromium process found under the test process"
-    newest = max(browsers, key=lambda p: p.create_time())
-    found = [a.split("=", 1)[1] for a in newest.cmdline() if a.startswith("--disable-features=")]
+    newest = max(browsers)[1]
+    found = [a.split("=", 1)[1] for a in newest if a.startswith("--disable-features=")]
     found = found[-1:] if last else found
     return [f for value in found for f in value.split(",") if f]
 
