@@ -10,7 +10,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # pytest-xdist's workers: one per core.
 JOBS ?= auto
 
-.PHONY: run check test bench bench-scale clean system-deps i18n
+.PHONY: run check test bench bench-browser bench-scale clean system-deps i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,17 +33,22 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/partyapp serve $(ARGS)
 
+# pytest keeps each test module it rewrites (for its assert messages) as
+# bytecode beside it: the next run collects in a second instead of ten, even
+# where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
+
 # The engines and the protocol, in parallel: no browser, no process started
 # (the tests that start one are marked slow, the browser tests browser).
 check: $(TEST_STAMP)
-	$(BIN)/python -m pytest -m 'not slow and not browser' -n $(JOBS) $(PYTEST_ARGS)
+	$(PYTEST) -m 'not slow and not browser' -n $(JOBS) $(PYTEST_ARGS)
 
 # Every test, in parallel; the browser tests of a worker share one server.
 # SHOTS=1 also keeps a screenshot of every step the browser tests check, in
 # test-artifacts/screenshots/, for people to look at.
 SHOTS ?=
 test: $(TEST_STAMP) system-deps
-	PARTYAPP_SHOTS=$(SHOTS) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
+	PARTYAPP_SHOTS=$(SHOTS) $(PYTEST) -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 # The gettext catalogues (partyapp/translations/{en,ru}/LC_MESSAGES/messages.po,
 # shipped in the package) are the one source of every word; `make i18n`
@@ -57,23 +62,32 @@ i18n: $(RUN_STAMP)
 # Every figure of bench/RESULTS.md in one run (about 11 minutes; see
 # bench/all.py): the app beside its baselines and Node.js socket.io, the
 # profile by layer, churn, fan-out and rules steps, into bench/out/.
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) bench-browser
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench.all $(ARGS)
+
+# bench/pageload.py times the browser a guest runs: Debian's full chromium.
+bench-browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "The page-load benchmark needs chromium (sudo apt-get install chromium)"; exit 1; fi; }
 
 # The several-process figures (README, Deploy; bench/RESULTS.md): needs
 # redis-server, about 7 minutes.
 bench-scale: $(TEST_STAMP)
 	$(BIN)/python -m bench.scale $(ARGS)
 
-# The browser tests drive Debian's Chromium (a browser download is not used);
+# The browser tests drive Debian's Chromium in its headless shell (the package
+# chromium-headless-shell; a browser download is not used), bench/pageload.py
+# the full browser (chromium);
 # the store and cluster tests start a redis-server of their own on a loopback
 # port, the deploy test runs deploy/nginx.conf in Debian's nginx, and the
 # benchmark's smoke test runs its socket.io baseline on Node.js.
-CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium)
+CHROMIUM ?= $(or $(PARTYAPP_CHROMIUM),/usr/bin/chromium-headless-shell)
 system-deps:
 	@missing=""; \
-	test -x $(CHROMIUM) || missing="$$missing chromium"; \
+	test -x $(CHROMIUM) || missing="$$missing chromium-headless-shell"; \
 	! command -v dpkg >/dev/null || dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \

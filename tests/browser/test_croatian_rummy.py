@@ -99,6 +99,7 @@ def test_a_round_of_croatian_rummy_on_two_phones(open_table, open_phone, server,
     expect(ana.locator(f".rummy-hand .hand {card('AS')}")).to_be_visible()
     tap_cards(ana, "AS")
     ana.locator("button[data-action=discard]").click()
+    expect(table.locator(".rummy-line [data-card]")).to_have_count(2)  # once the discard reaches the table
     assert [c.get_attribute("data-card") for c in table.locator(".rummy-line [data-card]").all()] == ["JC", "AS"]
     # Ana drank 2 for her joker taken and 2 for the joker Bob laid; Bob 2 for hers
     expect(table.locator("#players .player .drinks")).to_have_text(["🍺 4", "🍺 2"])
