@@ -152,11 +152,42 @@ def settle(page) -> None:
     page.evaluate(SETTLE_JS)
 
 
+# Resolves once the page has drawn ``frames`` frames in a row in which
+# nothing in its document changed (a panel that measures itself after a
+# frame, a ResizeObserver, a layout effect that takes a smaller form, all
+# change the document), or after ``limit`` ms.
+QUIET_JS = """
+({frames, limit}) => new Promise((done) => {
+  const start = performance.now();
+  let calm = 0;
+  const changes = new MutationObserver(() => { calm = 0; });
+  changes.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+  const frame = () => {
+    calm += 1;
+    if (calm > frames || performance.now() - start > limit) {
+      changes.disconnect();
+      done(calm > frames);
+    } else {
+      requestAnimationFrame(frame);
+    }
+  };
+  requestAnimationFrame(frame);
+})
+"""
+
+
+def quiet(page, frames: int = 3, limit_ms: int = 1500) -> bool:
+    """Wait until the page has stopped changing: ``frames`` frames drawn in
+    a row with no change to its document (False if it still changed after
+    ``limit_ms``)."""
+    return page.evaluate(QUIET_JS, {"frames": frames, "limit": limit_ms})
+
+
 def audit(page, *, scroll: bool = False, min_font_vh: float = 0.0) -> tuple[list[str], int]:
     """Problems found in the page as it is now, and how many text elements
     were looked at. ``scroll``: the page may scroll vertically (phones);
     ``min_font_vh``: smallest type allowed, in % of the viewport's height."""
-    page.wait_for_timeout(150)  # let panels measure themselves after the last frame
+    quiet(page)  # let panels measure themselves after the last frame
     result = page.evaluate(AUDIT_JS, {"scroll": scroll, "minFontVh": min_font_vh})
     return result["problems"], result["checked"]
 

@@ -9,6 +9,7 @@ import random
 from playwright.sync_api import expect
 
 from partyapp.bots.strategy import fill
+from tests.browser.layout import quiet
 from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
 from tests.wire import WireClient
 
@@ -150,5 +151,12 @@ def drive_to_main_screen(open_table, open_phone, server, mode: str, names: list[
         client.wait_for(lambda s: s["game"] is not None)
     plan = MAIN_SCREEN[mode]
     play_random(clients, random.Random(seed), plan["steps"], avoid=plan.get("avoid", ()), prefer=plan.get("prefer", ()))
-    table.wait_for_timeout(700)  # cards turned over, panels measured
+    drawn(table, max(c.state["rev"] for c in clients))
     return table, phone, clients
+
+
+def drawn(page, rev: int) -> None:
+    """Wait until a table page has drawn the room's revision ``rev`` (its
+    root's data-rev) and stopped changing (its panels measured)."""
+    page.wait_for_function("rev => Number(document.documentElement.dataset.rev) >= rev", arg=rev, polling=50)
+    quiet(page)

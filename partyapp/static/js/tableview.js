@@ -26,6 +26,8 @@ export function followStates(socket, model, paint) {
       setFamily(s.room.settings && s.room.settings.family);
       model.state = s;
       paint();
+      // The room's revision now drawn (what a waiting tool or test reads).
+      document.documentElement.dataset.rev = String(s.rev);
     });
   });
 }
