@@ -104,13 +104,38 @@ def launch_chromium(p):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = launch_chromium(p)
         yield b
         b.close()
+
+
+class Browser:
+    """The session's Chromium, whose new contexts block the service worker
+    unless the test is marked ``service_worker``. A fresh context otherwise
+    installs the worker on its first page, which fetches and keeps every
+    static file again: that doubled the processor time of a page load
+    (browser, network service and server) in tests that never reload
+    offline. The worker's own tests (test_loadtime.py) are marked."""
+
+    def __init__(self, chromium, workers: str) -> None:
+        self._chromium = chromium
+        self._workers = workers
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", self._workers)
+        return self._chromium.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._chromium, name)
+
+
+@pytest.fixture
+def browser(chromium, request):
+    return Browser(chromium, "allow" if request.node.get_closest_marker("service_worker") else "block")
 
 
 # The shared server's settings: every page of the session comes from

@@ -20,7 +20,7 @@ from tests.browser.conftest import PHONE
 from tests.serverproc import ServerProcess
 from tests.wire import WireClient
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # the service worker, installed
 HASHED = re.compile(r"/static/.+\.[0-9a-f]{12}\.js$")
 REPO = Path(__file__).resolve().parent.parent.parent
 
