@@ -71,6 +71,22 @@ def room(open_table, open_phone, server):
         thing.close()
 
 
+# In a panel that says "+N more" (ui/more.js), the first item left out,
+# shown again (without that line when it was the only one), makes the panel
+# overflow; then all is put back.
+ONE_MORE_OVERFLOWS = """(sel) => {
+  const box = document.querySelector(sel);
+  const left = [...box.querySelector('ol, ul').children].filter((k) => k.hidden);
+  const line = box.querySelector('.more-line');
+  left[0].hidden = false;
+  line.hidden = left.length === 1;
+  const over = box.scrollHeight > box.clientHeight + 1;
+  left[0].hidden = true;
+  line.hidden = false;
+  return over;
+}"""
+
+
 @pytest.mark.parametrize("count", [2, 8, 16])
 def test_irish_snap_fits_every_name(count, room, shots, watch):
     """A snap: the race waiting for the last player, then its order."""
@@ -92,6 +108,8 @@ def test_irish_snap_fits_every_name(count, room, shots, watch):
     assert shown >= min(count, 6)
     if shown < count:
         assert r.table.locator(".race-result .more-line").inner_text() == f"+{count - shown} more"
+        # the most that fit: the first row left out would not
+        assert r.table.evaluate(ONE_MORE_OVERFLOWS, ".race-result"), "a row left out would have fitted"
     audit_phone(r.phone, shots, f"snap-phone-{count}")
     assert watch.errors == [] and watch.dialogs == []
 

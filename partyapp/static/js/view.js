@@ -54,6 +54,25 @@ export function useSize() {
   return [ref, size];
 }
 
+// The fewest items to leave out (0 to `most`) for the rest to fit, where
+// `fits(n)` lays the content out with the last n left out and says whether it
+// fits, and leaving more out never makes it larger. The last answer (`guess`)
+// is tried first, so content that has not changed costs two layouts; else the
+// range is halved: a few layouts however many items, not one per item (each
+// is the whole page's, on a TV's slow processor too). `most` when none fits.
+export function fewestLeftOut(fits, most, guess = 0) {
+  if (guess > 0 && guess <= most && fits(guess) && !fits(guess - 1)) return guess;
+  if (most === 0 || fits(0)) return 0;
+  let lo = 1;
+  let hi = most;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fits(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 // Shrink an element's type (the CSS variable --fit, 1 down to `min`) until its
 // content fits its box; run again when `key` or the box's size changes.
 export function useFitText(key, min = 0.55) {

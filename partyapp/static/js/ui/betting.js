@@ -2,7 +2,7 @@
 // words of the chips ledger's log keys, a payout in words and figures, a
 // hand of cards with its total, stake and result, an amount to stake with
 // quick chips, and the seat badges of a table with a dealer.
-import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { cx, fewestLeftOut, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { useKept } from "../keep.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
@@ -324,21 +324,21 @@ function FitBoxes({ items, keep, cut, squeeze }) {
     const line = lineRef.current;
     if (!box || !line) return;
     const kids = [...box.firstElementChild.children];
-    kids.forEach((k) => { k.hidden = false; });
-    line.hidden = true;
-    const over = () => box.scrollHeight > box.clientHeight + 1;
+    // The boxes that may be left out, the last first (never the one in play).
+    const droppable = kids.map((_, i) => i).filter((i) => i !== keep).reverse();
+    const fits = (n) => {
+      kids.forEach((k) => { k.hidden = false; });
+      for (const i of droppable.slice(0, n)) kids[i].hidden = true;
+      line.hidden = n === 0;
+      return box.scrollHeight <= box.clientHeight + 1;
+    };
     if (!cut) {
-      if (over()) squeeze();
+      if (!fits(0)) squeeze();
       if (hidden) setHidden(0);
       return;
     }
-    let n = 0;
-    for (let i = kids.length - 1; i >= 0 && over(); i -= 1) {
-      if (i === keep) continue;
-      if (!n) line.hidden = false;
-      kids[i].hidden = true;
-      n += 1;
-    }
+    const n = fewestLeftOut(fits, droppable.length, hidden);
+    fits(n);
     if (n !== hidden) setHidden(n);
   });
   return html`<div class="bx-fit" ref=${boxRef}>
@@ -389,9 +389,10 @@ const BESIDE_RESULT_FROM = 6;
 // The table of a betting game: the dealer's zone, a line saying what
 // happens, the players' boxes, and the log while there is room; at the end,
 // the result above the last deal's boxes. The cards stay drawn while they
-// fit: each time the table changes (a card, a hand, a deal, the end, a
-// player) or its size does, it is laid out in its largest form again and
-// takes the next smaller one until the boxes fit, before it is painted. In
+// fit: each time the table changes (a deal, the end, a player) or its size
+// does, it is laid out in its largest form again and takes the next smaller
+// one until the boxes fit, before it is painted; a card or a hand more
+// starts from the form the table has. In
 // play, boxes that do not fit even in words are left out but the one in
 // play. A sound each time cards come.
 //   zone(compact), box(pid, compact) -> node; status: a node.
@@ -401,9 +402,13 @@ export function BetTable({ state, ctx, pids, zone, status, box, extra = null, cl
   const house = g.dealer_hand || g.banker_hand;
   const cards = Object.values(g.hands || {}).flat().reduce((n, h) => n + h.cards.length, house ? house.cards.length : 0);
   const [tableRef, size] = useSize();
-  const fitKey = [g.round, g.over, g.phase, pids.join(","), hands, cards, Math.round(size.width), Math.round(size.height)].join(":");
+  const fitKey = [g.round, g.over, g.phase, pids.join(","), Math.round(size.width), Math.round(size.height)].join(":");
   const [squeezed, setSqueezed] = useState(null);
-  const level = squeezed && squeezed.key === fitKey ? squeezed.level : 0;
+  // More cards or hands in the same deal never fit a larger form: the form
+  // found for fewer is where the next card starts, so a card dealt lays the
+  // table out once or twice, not once per form from the largest.
+  const level = squeezed && squeezed.key === fitKey && squeezed.hands <= hands && squeezed.cards <= cards
+    ? squeezed.level : 0;
   const form = TABLE_FORMS[level];
   const last = g.over ? TABLE_FORMS.length - 1 : TABLE_FORMS.indexOf("words");
   const compact = level >= TABLE_FORMS.indexOf("words");
@@ -418,7 +423,7 @@ export function BetTable({ state, ctx, pids, zone, status, box, extra = null, cl
   const besideResult = g.over && pids.length >= BESIDE_RESULT_FROM && !crowded;
   const boxes = form === "result" ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} cut=${level >= last}
       keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1}
-      squeeze=${() => setSqueezed({ key: fitKey, level: Math.min(level + 1, last) })} />`;
+      squeeze=${() => setSqueezed({ key: fitKey, hands, cards, level: Math.min(level + 1, last) })} />`;
   return html`<div class=${cx("bx-table", compact && "compact", form === "short" && "short", className)} ref=${tableRef}
     data-fit=${form}>
     ${g.over && crowded ? null : zone(compact)}

@@ -2,8 +2,9 @@
 // instead of cutting a line off. The panel (class "more-box") has a fixed
 // height from the layout; its items are hidden from the end until the rest
 // fits (all of them, in a panel squeezed to its title and that line), and
-// re-measured after every render and when the panel's size changes.
-import { cx, html, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+// re-measured after every render and when the panel's size changes, in a few
+// layouts (fewestLeftOut).
+import { cx, fewestLeftOut, html, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 
 export function MoreList({ title, items, tag = "ul", className = "", listClass = "", id, more, empty }) {
@@ -18,17 +19,13 @@ export function MoreList({ title, items, tag = "ul", className = "", listClass =
     const line = moreRef.current;
     if (!box || !list || !line) return;
     const kids = [...list.children];
-    kids.forEach((k) => { k.hidden = false; });
-    line.hidden = true;
-    let hidden = 0;
-    if (box.scrollHeight > box.clientHeight + 1) {
-      line.hidden = false;
-      for (let i = kids.length - 1; i >= 0 && box.scrollHeight > box.clientHeight + 1; i -= 1) {
-        kids[i].hidden = true;
-        hidden += 1;
-      }
-    }
-    if (!hidden) line.hidden = true;
+    const fits = (n) => {
+      kids.forEach((k, i) => { k.hidden = i >= kids.length - n; });
+      line.hidden = n === 0;
+      return box.scrollHeight <= box.clientHeight + 1;
+    };
+    const hidden = fewestLeftOut(fits, kids.length, hiddenCount);
+    fits(hidden);
     if (hidden !== hiddenCount) setHiddenCount(hidden);
   });
 
