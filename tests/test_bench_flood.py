@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.slow
 def test_flood_benchmark_smoke():
-    cmd = [sys.executable, "-m", "bench.flood", "--rooms", "2", "--phones", "2", "--seconds", "2.5",
+    cmd = [sys.executable, "-m", "bench.flood", "--rooms", "2", "--phones", "2", "--seconds", "1.5",
            "--kinds", "truncated", "--json"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode in (0, 1), done.stderr[-3000:]  # 1: the p95 target missed

@@ -18,7 +18,7 @@ KEYS = {"p50_ms", "p95_ms", "p99_ms", "max_ms", "lost", "duplicated", "actions_p
 
 
 def run_load(*extra: str) -> dict:
-    cmd = [sys.executable, "-m", "bench.load", "--rooms", "3", "--phones", "3", "--seconds", "2.5",
+    cmd = [sys.executable, "-m", "bench.load", "--rooms", "3", "--phones", "3", "--seconds", "1.5",
            "--rate", "2", "--procs", "1", "--json", *extra]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -75,7 +75,7 @@ def test_scale_benchmark_smoke():
     """``python -m bench.scale`` (``make bench-scale``) runs its four
     configurations end to end: nothing lost, the queue quiet while each
     room's clients are on one process and busy when they are spread."""
-    cmd = [sys.executable, "-m", "bench.scale", "--rooms", "4", "--phones", "3", "--seconds", "2.5", "--rate", "2",
+    cmd = [sys.executable, "-m", "bench.scale", "--rooms", "4", "--phones", "3", "--seconds", "1.5", "--rate", "2",
            "--procs", "1", "--repeat", "1", "--json"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-3000:]
