@@ -82,6 +82,7 @@ Imports nothing outside ``partyapp.games.kit`` but the standard library.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from partyapp.games.kit.actions import Action, match
@@ -359,6 +360,6 @@ class Engine(Game):
                 return NotYourTurn("It is not your turn.")
         return refused
 
+    @abstractmethod
     def perform(self, pid: str, act: Action) -> None:
         """Make a checked move (the game's rules)."""
-        raise NotImplementedError
