@@ -2,7 +2,7 @@
 // words of the chips ledger's log keys, a payout in words and figures, a
 // hand of cards with its total, stake and result, an amount to stake with
 // quick chips, and the seat badges of a table with a dealer.
-import { cx, fewestLeftOut, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { cx, fewestLeftOut, html, leaveOutLast, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { useKept } from "../keep.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
@@ -323,21 +323,14 @@ function FitBoxes({ items, keep, cut, squeeze }) {
     const box = boxRef.current;
     const line = lineRef.current;
     if (!box || !line) return;
-    const kids = [...box.firstElementChild.children];
-    // The boxes that may be left out, the last first (never the one in play).
-    const droppable = kids.map((_, i) => i).filter((i) => i !== keep).reverse();
-    const fits = (n) => {
-      kids.forEach((k) => { k.hidden = false; });
-      for (const i of droppable.slice(0, n)) kids[i].hidden = true;
-      line.hidden = n === 0;
-      return box.scrollHeight <= box.clientHeight + 1;
-    };
+    // The boxes are left out from the last, never the one in play.
+    const { fits, most } = leaveOutLast(box, [...box.firstElementChild.children], line, keep);
     if (!cut) {
       if (!fits(0)) squeeze();
       if (hidden) setHidden(0);
       return;
     }
-    const n = fewestLeftOut(fits, droppable.length, hidden);
+    const n = fewestLeftOut(fits, most, hidden);
     fits(n);
     if (n !== hidden) setHidden(n);
   });

@@ -4,7 +4,7 @@
 // fits (all of them, in a panel squeezed to its title and that line), and
 // re-measured after every render and when the panel's size changes, in a few
 // layouts (fewestLeftOut).
-import { cx, fewestLeftOut, html, useLayoutEffect, useRef, useSize, useState } from "../view.js";
+import { cx, fewestLeftOut, html, leaveOutLast, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 
 export function MoreList({ title, items, tag = "ul", className = "", listClass = "", id, more, empty }) {
@@ -18,13 +18,8 @@ export function MoreList({ title, items, tag = "ul", className = "", listClass =
     const list = listRef.current;
     const line = moreRef.current;
     if (!box || !list || !line) return;
-    const kids = [...list.children];
-    const fits = (n) => {
-      kids.forEach((k, i) => { k.hidden = i >= kids.length - n; });
-      line.hidden = n === 0;
-      return box.scrollHeight <= box.clientHeight + 1;
-    };
-    const hidden = fewestLeftOut(fits, kids.length, hiddenCount);
+    const { fits, most } = leaveOutLast(box, [...list.children], line);
+    const hidden = fewestLeftOut(fits, most, hiddenCount);
     fits(hidden);
     if (hidden !== hiddenCount) setHiddenCount(hidden);
   });
