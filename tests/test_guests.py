@@ -152,6 +152,30 @@ def test_a_guests_hand_is_only_in_the_answer_to_guest_view(table, join):
         ok(t.call("game.act", {"as": dan, "action": {"type": action["type"], "position": 0}}))
 
 
+def test_every_guests_view_in_one_request_at_one_rev(table, join):
+    """A table handed round among many guests asks for all their views in
+    one guest.view (``player_ids``), not one request per guest, so a table
+    of sixteen does not run into the rate limit at every change: each view
+    is the one its single request gives, all at the answer's rev. One id
+    that is not a guest refuses the lot; a malformed list is bad_request."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    guests = [add_guest(t, name) for name in ("Dan", "Eve", "Fay")]
+    ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 11}}))
+    both = ok(t.call("guest.view", {"player_ids": guests}))
+    assert set(both["views"]) == set(guests) and "you" not in both
+    for pid in guests:
+        one = ok(t.call("guest.view", {"player_id": pid}))
+        assert one["rev"] == both["rev"] and one["you"] == both["views"][pid]
+    assert len({tuple(v["hand"]) for v in both["views"].values()}) == 3
+    assert error_code(t.call("guest.view", {"player_ids": [guests[0], ana.player_id]})) == "forbidden"
+    assert error_code(bea.call("guest.view", {"player_ids": guests})) == "forbidden"
+    assert ok(ana.call("guest.view", {"player_ids": guests}))["views"] == both["views"]  # the host player
+    for bad in ([], [guests[0], guests[0]], "p1", [1], ["p1"] * 65):
+        assert error_code(t.call("guest.view", {"player_ids": bad})) == "bad_request", bad
+
+
 def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_the_guest(app, table, join):
     """A bot, a person and a guest: the bot moves by itself, the table plays
     the guest's turns from guest.view, the guest's seat is never taken over

@@ -440,7 +440,18 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
 def guest_view(r: Realtime, conn: Conn, payload: dict) -> dict:
     """The table or the host player: a guest seat's private view (``you``,
     with the ``rev`` it belongs to), in this answer only: no ``state``
-    frame ever carries it."""
-    pid = protocol.player_id(payload.get("player_id"))
+    frame ever carries it. With ``player_ids``, the views of several guests
+    at one rev (``views``, by player id): a table handed round among many
+    guests asks once per change, not once per guest; one id that is not a
+    guest seat refuses them all."""
+    many = protocol.guest_ids(payload)
+    pids = many if many is not None else [protocol.player_id(payload.get("player_id"))]
     room = _room_for(r, conn)
-    return room.read(lambda: {"rev": room.rev, "you": room.you(_guest_of(r, conn, room, pid))})
+
+    def views() -> dict:
+        seen = {pid: room.you(_guest_of(r, conn, room, pid)) for pid in pids}
+        if many is None:
+            return {"rev": room.rev, "you": seen[pids[0]]}
+        return {"rev": room.rev, "views": seen}
+
+    return room.read(views)

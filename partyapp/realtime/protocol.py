@@ -217,6 +217,24 @@ def acting_for(payload: dict) -> str | None:
     return None if value is None else player_id(value, "as")
 
 
+MAX_GUEST_VIEWS = 64  # ids in one guest.view: more than any room seats
+
+
+def guest_ids(payload: dict) -> list[str] | None:
+    """The ``player_ids`` of ``guest.view`` (every guest of the table in
+    one request): a non-empty list of distinct player ids, or None when
+    the single ``player_id`` is asked for instead."""
+    value = payload.get("player_ids")
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_GUEST_VIEWS:
+        raise bad("player_ids must be a list of 1 to {count} player ids", count=MAX_GUEST_VIEWS)
+    ids = [player_id(v, "player_ids") for v in value]
+    if len(set(ids)) != len(ids):
+        raise bad("player_ids must not name a player twice")
+    return ids
+
+
 def parse_rev(payload: dict) -> int | None:
     """The optional ``rev`` a sender acted on (a stale one is a conflict)."""
     rev = payload.get("rev")

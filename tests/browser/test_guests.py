@@ -124,6 +124,94 @@ def test_a_whole_ring_of_fire_on_one_phone_with_four_guests(open_table, server, 
     assert watch.errors == [] and watch.dialogs == []
 
 
+def guests_table(open_table, server, deck):
+    """A phone-sized table with guests Dan and Eve, Ana on her phone (a
+    protocol client: the host player), Ring of Fire started on ``deck`` and
+    Ana's first card drawn: the table, its frames, Ana, her id and Dan's."""
+    from tests.wire import WireClient
+
+    table = open_table(viewport=PORTRAIT)
+    frames = Frames(table)
+    table.reload()  # the table's socket from now on is watched
+    table.wait_for_selector("#guest-name-lobby")
+    ana = WireClient(server.url).connect()
+    ana_id = ana.call("player.join", {"code": code_of(table), "name": "Ana"})["player_id"]
+    add_guests(table, ["Dan", "Eve"])
+    dan = next(p["id"] for p in ana.wait_for(lambda s: len(s["players"]) == 3)["players"] if p["name"] == "Dan")
+    start(table, "ring_of_fire", deck)
+    table.wait_for_selector(".drinking-table")
+    assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
+    expect(table.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
+    return table, frames, ana, ana_id, dan
+
+
+def test_a_guests_buttons_come_even_when_the_table_was_told_to_slow_down(open_table, server, shots, watch):
+    """The table asks for its guests' views at every change; an answer
+    refused for sending too fast (rate_limited) is asked for again a moment
+    later, so the next guest's buttons still come without another change
+    in the game. Here the table's own connection is kept over its budget
+    while Ana plays the turns from her phone, until a request of the
+    screen's for a guest's turn is refused; then the flood stops and that
+    guest's draw button comes."""
+    deck = ["3S", "3H", "3D", "3C", "5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "KS", "KH", "KD", "KC"]
+    table, frames, ana, ana_id, dan = guests_table(open_table, server, deck)
+
+    screen_answers = frames.screen_answers
+    assert all(a["ok"] for a in screen_answers())
+    # three requests every 50 ms: three times what the budget refills
+    table.evaluate("""(dan) => { window.flood = setInterval(() => {
+        for (let i = 0; i < 3; i++) window.partyappTable.call("guest.view", {player_id: dan});
+    }, 50); }""", dan)
+    table.wait_for_timeout(2500)  # the burst is spent
+    refused = None
+    for _ in range(10):
+        state = ana.state
+        turn = state["game"]["turn"]
+        answered = len(screen_answers())
+        assert ana.call("game.act", {"action": {"type": "draw"}, **({} if turn == ana_id else {"as": turn})})["ok"]
+        now = ana.wait_for(lambda s: s["rev"] > state["rev"])
+        deadline = time.monotonic() + 10
+        while len(screen_answers()) == answered:
+            assert time.monotonic() < deadline, "the screen asked for no view"
+            table.wait_for_timeout(20)
+        if now["game"]["turn"] != ana_id and not screen_answers()[answered]["ok"]:
+            refused = next(p["name"] for p in now["players"] if p["id"] == now["game"]["turn"])
+            break
+    assert refused, "no request of the screen's was refused"
+    assert screen_answers()[-1]["error"]["code"] == "rate_limited"
+    table.evaluate("() => clearInterval(window.flood)")
+    expect(table.locator("#guest-play .guest-turn-name")).to_contain_text(refused)
+    expect(table.locator("#guest-play button[data-action=draw]")).to_be_visible()
+    shots("after-a-refusal", table)
+    table.locator("#guest-play button[data-action=draw]").click()
+    ana.wait_for(lambda s: s["game"]["turn"] != now["game"]["turn"])
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_a_rule_typed_for_a_guest_stays_through_a_change_that_is_not_theirs(open_table, server, shots, watch):
+    """Dan draws a jack on the table device and types his rule; meanwhile
+    Ana, on her phone, changes her group (the state moves on): the words he
+    typed are still there, and his rule goes in force when he sends it."""
+    table, frames, ana, ana_id, dan = guests_table(open_table, server, ["3S", "JH", "3D", "KS", "KH", "KD", "KC"])
+    table.locator("#guest-play button[data-action=draw]").click()
+    field = table.locator("#guest-play form input[type=text]")
+    field.fill("Drink with your left hand")
+    rev = ana.wait_for(lambda s: s["game"]["turn"] == dan)["rev"]
+    for group in ("chicks", None):
+        assert ana.call("player.update", {"group": group})["ok"]
+        rev = ana.wait_for(lambda s, rev=rev: s["rev"] > rev)["rev"]
+        deadline = time.monotonic() + 10
+        while not any(a["ok"] and a["rev"] >= rev for a in frames.screen_answers()):
+            assert time.monotonic() < deadline, "the table asked for no new views"
+            table.wait_for_timeout(20)
+        table.wait_for_timeout(50)  # and has drawn them
+        expect(field).to_have_value("Drink with your left hand")
+    shots("rule-kept", table)
+    table.locator("#guest-play form button[type=submit]").click()
+    expect(table.locator(".rules .rule-text")).to_have_text(["Drink with your left hand"])
+    assert watch.errors == [] and watch.dialogs == []
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
 def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone, server, shots, watch, locale):
     """A tablet lying on the table: Ana and Bob play on their phones, Dan
@@ -192,6 +280,12 @@ class Frames:
                 head = frame[2:frame.index("[")]
                 found[head] = json.loads(frame[2 + len(head):])[1]
         return found
+
+    def screen_answers(self) -> list[dict]:
+        """The answers to the screen's own guest.view requests (the
+        ``player_ids`` form), in the order they were asked."""
+        asked, answers = self.asked(), self.answers()
+        return [answers[ack] for ack in asked if "player_ids" in asked[ack] and ack in answers]
 
     def states(self) -> list[dict]:
         return [json.loads(f[2:])[1] for f in self.received if f.startswith('42["state"')]
@@ -309,18 +403,19 @@ def test_a_guests_hand_only_after_the_tap(open_table, server, shots, watch, mode
     answers = frames.answers()
     states = {s["rev"]: s for s in frames.states()}
     assert states and all("you" not in s for s in states.values())
-    assert all(a == {"player_id": dan} for a in asked.values())
+    assert all(a == {"player_ids": [dan]} for a in asked.values())
     viewed = 0
     for ack, answer in answers.items():
         if ack in asked:
             if answer.get("ok"):
                 viewed += 1
-                hand = answer["you"]["hand"]
+                assert list(answer["views"]) == [dan]
+                hand = answer["views"][dan]["hand"]
                 if answer["rev"] in states:
                     text = json.dumps(states[answer["rev"]])
                     assert [c for c in hand if f'"{c}"' in text] == []
         else:
-            assert "you" not in answer, answer
+            assert "you" not in answer and "views" not in answer, answer
     assert viewed >= reveals
     assert watch.errors == [] and watch.dialogs == []
 

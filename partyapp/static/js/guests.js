@@ -15,6 +15,7 @@
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { NAME_FIELD_MAX, nameOf } from "./common.js";
+import { gameKey } from "./keep.js";
 import { screensFor } from "./modes/index.js";
 
 // Is this table page on a device people hold (a phone or a tablet lying on
@@ -66,24 +67,50 @@ function waitedOn(state, guests) {
   return [...waiting.filter((p) => p.id === turn), ...waiting.filter((p) => p.id !== turn)];
 }
 
-// The private views of `pids`, asked for at every new revision.
+// The private views of `pids`, asked for in one request at every new
+// revision. An answer that did not come (a refusal for sending too fast, the
+// Wi-Fi gone a moment) is asked for again, a little later each time, until
+// it comes or the state moves on: the buttons never stay away for want of a
+// new revision. Until the new views come, the last ones stay while the game
+// waits on the same people (a drink counted, a phone joining): a rule being
+// typed is not wiped by a change that is not the guest's; a view of another
+// game, or from before the turn moved, is never shown against this one.
+const VIEW_RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+const momentOf = (state) => {
+  const g = state.game;
+  const waiting = (state.players || []).filter((p) => p.waiting).map((p) => p.id);
+  return g ? `${gameKey(state)}|${g.turn}|${waiting.join(",")}` : "";
+};
+
 function useGuestViews(state, ctx, pids) {
-  const [views, setViews] = useState({});
+  const [views, setViews] = useState({ rev: null, moment: "", by: {} });
   const key = `${state.rev}:${pids.join(",")}`;
+  const moment = momentOf(state);
   useEffect(() => {
+    if (!pids.length) { // a hand put away is not kept in the page either
+      setViews({ rev: null, moment: "", by: {} });
+      return undefined;
+    }
     let live = true;
-    Promise.all(pids.map((pid) => ctx.call("guest.view", { player_id: pid }))).then((answers) => {
+    let timer = null;
+    const ask = async (tries) => {
+      const answer = await ctx.call("guest.view", { player_ids: pids });
       if (!live) return;
-      const found = {};
-      answers.forEach((a, i) => { if (a.ok) found[pids[i]] = { ...a.you, rev: a.rev }; });
-      setViews(found);
-    });
-    return () => { live = false; };
+      if (answer.ok) {
+        setViews({ rev: answer.rev, moment, by: answer.views });
+      } else {
+        timer = setTimeout(() => ask(tries + 1), VIEW_RETRY_MS[Math.min(tries, VIEW_RETRY_MS.length - 1)]);
+      }
+    };
+    ask(0);
+    return () => { live = false; clearTimeout(timer); };
   }, [key]);
-  // a view of another game or revision is never shown against this one
-  const fresh = {};
-  for (const pid of pids) if (views[pid] && views[pid].rev === state.rev) fresh[pid] = views[pid];
-  return fresh;
+  const shown = {};
+  if (views.rev === state.rev || (moment && views.moment === moment)) {
+    for (const pid of pids) if (views.by[pid]) shown[pid] = views.by[pid];
+  }
+  return shown;
 }
 
 function sendAs(ctx, pid, onTaken) {
