@@ -277,6 +277,13 @@ def run(repeat: int, chromium: str, app_root: str | None = None) -> list[dict]:
                             # the seated phone comes back: its worker is in charge by now
                             page = context.new_page()
                             page.goto(url)
+                            # A load that left before the worker took charge is not
+                            # the worker's (it claims only the pages it finds): once
+                            # the worker is active, the next load is.
+                            if page.evaluate("async () => !!document.querySelector('link[rel=manifest]') "
+                                             "&& (await navigator.serviceWorker.ready, "
+                                             "navigator.serviceWorker.controller === null)"):
+                                page.reload()
                             page.wait_for_function("() => !document.querySelector('link[rel=manifest]') "
                                                    "|| navigator.serviceWorker.controller !== null", timeout=30_000)
                             page.close()
