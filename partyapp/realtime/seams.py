@@ -81,6 +81,7 @@ moved and the versions this was tested on, instead of failing under load.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json as _stdjson
 import re
@@ -524,10 +525,19 @@ class _TurnTakingSocket:
         return getattr(self._sock, name)
 
 
+@functools.cache
 def _turn_taking(thread_class: type) -> type:
-    """A ``thread_class`` for simple-websocket whose reader's socket takes turns."""
+    """A ``thread_class`` for simple-websocket whose reader's socket takes
+    turns: made once per class it wraps, not once per connection (a class
+    made for each WebSocket lived in a reference cycle until the full
+    collection, which the server runs only every few minutes: 10,000
+    connections coming and going grew it by 5 MB)."""
+    if getattr(thread_class, "takes_turns", False):
+        return thread_class
 
     class Reader(thread_class):
+        takes_turns = True
+
         def __init__(self, target=None, *args, **kwargs):
             ws = getattr(target, "__self__", None)
             if ws is not None and getattr(ws, "sock", None) is not None and not isinstance(ws.sock, _TurnTakingSocket):
