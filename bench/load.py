@@ -622,8 +622,10 @@ def main(argv: list[str] | None = None) -> int:
     for base in bases:
         key = "ratio_p95" if base["server"] == "baseline" else f"ratio_p95_{base['server']}"
         extra[key] = round(app["p95_ms"] / base["p95_ms"], 2) if base["p95_ms"] else None
+        # None where a short run measured no CPU at all (the clock's 10 ms ticks)
         extra[f"cpu_ratio_{base['server']}"] = round(
-            app["server_cpu_ms_per_change"] / base["server_cpu_ms_per_change"], 2)
+            app["server_cpu_ms_per_change"] / base["server_cpu_ms_per_change"], 2) \
+            if base["server_cpu_ms_per_change"] else None
     if args.churn:
         extra["churn"] = run_churn(args, log=log)
 

@@ -25,20 +25,24 @@ def run_load(*extra: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def check_run(result: dict) -> None:
+def check_run(result: dict, app: bool = False) -> None:
     assert KEYS <= result.keys()
     assert result["rooms"] == 3 and result["phones"] == 3
     assert result["lost"] == 0
     assert result["duplicated"] == 0
     assert result["samples"] > 0
-    assert result["changes"] > 0 and result["server_cpu_ms_per_change"] > 0
+    assert result["changes"] > 0
+    # A baseline's few changes in a run this short may take less than one
+    # tick of the CPU clock (10 ms): only the app's are sure to show.
+    assert result["server_cpu_ms_per_change"] > 0 if app else result["server_cpu_ms_per_change"] >= 0
     assert result["frames_per_change"] == 4.0  # the table and three phones, once each
 
 
 @pytest.mark.slow
 def test_load_benchmark_smoke():
     line = run_load("--baseline", "--baseline-you-only")
-    for result in (line, line["baseline"], line["you-only"]):
+    check_run(line, app=True)
+    for result in (line["baseline"], line["you-only"]):
         check_run(result)
     assert line["baseline"]["same_load"]["checks"]["frames_per_change"]["ok"]
     # the same frames, but a phone's holds only the rev and its own ``you``
