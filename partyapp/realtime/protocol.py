@@ -217,7 +217,9 @@ def acting_for(payload: dict) -> str | None:
     return None if value is None else player_id(value, "as")
 
 
-MAX_GUEST_VIEWS = 64  # ids in one guest.view: more than any room seats
+# The most player ids one list may name (a seat order, the guests whose
+# views are asked for): more than any room seats.
+PLAYER_IDS_MAX = 64
 
 
 def guest_ids(payload: dict) -> list[str] | None:
@@ -227,8 +229,8 @@ def guest_ids(payload: dict) -> list[str] | None:
     value = payload.get("player_ids")
     if value is None:
         return None
-    if not isinstance(value, list) or not 0 < len(value) <= MAX_GUEST_VIEWS:
-        raise bad("player_ids must be a list of 1 to {count} player ids", count=MAX_GUEST_VIEWS)
+    if not isinstance(value, list) or not 0 < len(value) <= PLAYER_IDS_MAX:
+        raise bad("player_ids must be a list of 1 to {count} player ids", count=PLAYER_IDS_MAX)
     ids = [player_id(v, "player_ids") for v in value]
     if len(set(ids)) != len(ids):
         raise bad("player_ids must not name a player twice")
@@ -250,7 +252,6 @@ HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
-SEAT_ORDER_MAX = 64
 BOT_LEVELS = ("slow", "normal", "fast")
 
 
@@ -308,7 +309,7 @@ def parse_host_command(payload: Any) -> HostCommand:
         return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
     if command == "seat_order":
         ids = p.get("player_ids")
-        if not isinstance(ids, list) or len(ids) > SEAT_ORDER_MAX:
+        if not isinstance(ids, list) or len(ids) > PLAYER_IDS_MAX:
             raise bad("player_ids must be a list of player ids")
         return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
     if command == "game":
