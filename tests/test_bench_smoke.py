@@ -34,7 +34,9 @@ def check_run(result: dict, app: bool = False) -> None:
     assert result["changes"] > 0
     # A baseline's few changes in a run this short may take less than one
     # tick of the CPU clock (10 ms): only the app's are sure to show.
-    assert result["server_cpu_ms_per_change"] > 0 if app else result["server_cpu_ms_per_change"] >= 0
+    assert result["server_cpu_ms_per_change"] >= 0
+    if app:
+        assert result["server_cpu_ms_per_change"] > 0
     assert result["frames_per_change"] == 4.0  # the table and three phones, once each
 
 

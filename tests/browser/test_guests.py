@@ -170,10 +170,7 @@ def test_a_guests_buttons_come_even_when_the_table_was_told_to_slow_down(open_ta
         answered = len(screen_answers())
         assert ana.call("game.act", {"action": {"type": "draw"}, **({} if turn == ana_id else {"as": turn})})["ok"]
         now = ana.wait_for(lambda s: s["rev"] > state["rev"])
-        deadline = time.monotonic() + 10
-        while len(screen_answers()) == answered:
-            assert time.monotonic() < deadline, "the screen asked for no view"
-            table.wait_for_timeout(20)
+        frames.wait_for_screen(table, lambda answers: len(answers) > answered, "the screen asked for no view")
         if now["game"]["turn"] != ana_id and not screen_answers()[answered]["ok"]:
             refused = next(p["name"] for p in now["players"] if p["id"] == now["game"]["turn"])
             break
@@ -200,10 +197,8 @@ def test_a_rule_typed_for_a_guest_stays_through_a_change_that_is_not_theirs(open
     for group in ("chicks", None):
         assert ana.call("player.update", {"group": group})["ok"]
         rev = ana.wait_for(lambda s, rev=rev: s["rev"] > rev)["rev"]
-        deadline = time.monotonic() + 10
-        while not any(a["ok"] and a["rev"] >= rev for a in frames.screen_answers()):
-            assert time.monotonic() < deadline, "the table asked for no new views"
-            table.wait_for_timeout(20)
+        frames.wait_for_screen(table, lambda answers, rev=rev: any(a["ok"] and a["rev"] >= rev for a in answers),
+                               "the table asked for no new views")
         table.wait_for_timeout(50)  # and has drawn them
         expect(field).to_have_value("Drink with your left hand")
     shots("rule-kept", table)
@@ -286,6 +281,13 @@ class Frames:
         ``player_ids`` form), in the order they were asked."""
         asked, answers = self.asked(), self.answers()
         return [answers[ack] for ack in asked if "player_ids" in asked[ack] and ack in answers]
+
+    def wait_for_screen(self, page, predicate, what: str, timeout_s: float = 10) -> None:
+        """Wait until ``predicate(self.screen_answers())`` holds."""
+        deadline = time.monotonic() + timeout_s
+        while not predicate(self.screen_answers()):
+            assert time.monotonic() < deadline, what
+            page.wait_for_timeout(20)
 
     def states(self) -> list[dict]:
         return [json.loads(f[2:])[1] for f in self.received if f.startswith('42["state"')]
