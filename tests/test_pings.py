@@ -98,19 +98,19 @@ def test_a_phone_that_answers_its_pings_late_gains_at_most_the_cap(lie_s):
     Ana: Bob is judged ahead only while ``late`` is under the 80 ms cap less
     Ana's own 10 ms, whatever he fakes; the issue's 600 ms liar slapping
     240 ms late is judged last."""
-    from partyapp.games.kit.races import MAX_LAG_MS, MAX_LAG_S, Arrival, Race, new_race
+    from partyapp.games.kit.races import MAX_LAG_MS, MAX_LAG_S, Arrival, Race
 
     ana, bob = RoundTrips(), RoundTrips()
     answers(ana, 0.020)
     answers(bob, 0.020 + lie_s)
     gained = []
     for late_ms in range(0, 260, 5):
-        race = Race(new_race("snap", ["ana", "bob"], [], 100.0, 3.0))
+        race = Race.new("snap", ["ana", "bob"], [], 100.0, 3.0)
         race.slap("ana", Arrival(100.200, ana.estimate()), True, MAX_LAG_S)
         race.slap("bob", Arrival(100.200 + late_ms / 1000, bob.estimate()), True, MAX_LAG_S)
-        order = race.close(101.0)["order"]
-        assert all(e["lag_ms"] <= MAX_LAG_MS for e in order)
-        if order[0]["player"] == "bob":
+        order = race.close(101.0).order
+        assert all(e.lag_ms <= MAX_LAG_MS for e in order)
+        if order[0].player == "bob":
             gained.append(late_ms)
     assert max(gained, default=0) < MAX_LAG_MS - 10 + 1
     if lie_s >= 0.6:

@@ -92,7 +92,7 @@ from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cardgame import choice, flag, number
 from partyapp.games.kit.deals import DealGame
 from partyapp.games.kit.cards import ACE_LOW, RED_SUITS, STANDARD_DECK, deal_order, make_deck, rank_of, sort_cards
-from partyapp.games.kit.scores import ScoreSheet, new_scores
+from partyapp.games.kit.scores import ScoreSheet
 
 SIDES = ("N", "E", "S", "W")
 CORNERS = ("NE", "SE", "SW", "NW")
@@ -418,7 +418,7 @@ class KingsCorner(DealGame):
         s = self.s
         seats = s["seats"]
         if self.chips_scoring:
-            chips = ScoreSheet(new_scores([]))
+            chips = ScoreSheet.new([])
             for p in seats:
                 chips.add_player(p, s["chips"].get(p, 0))
             return chips.ranking(seats, low_wins=False)

@@ -57,7 +57,8 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cards import STANDARD_DECK, make_deck, rank_of
-from partyapp.games.kit.handgame import HandGame, rank_groups
+from partyapp.games.kit.handgame import HandGame, HandState, rank_groups
+from partyapp.games.kit.record import Record, to_plain
 
 REMOVED_QUEEN = "QC"
 DECK = tuple(make_deck(52, without=[REMOVED_QUEEN]))
@@ -74,6 +75,31 @@ def removed_queen(staged) -> str:
         if queen not in held:
             return queen
     raise ValueError("A staged deck must leave out one queen (the pack has 51 cards).")
+
+
+class Take(Record):
+    """The last card taken: who took it from whom, from which place of the
+    fan, and the card (seen by those two only)."""
+
+    taker: str
+    holder: str
+    position: int
+    card: str
+
+    def public(self) -> dict:
+        return {"taker": self.taker, "holder": self.holder, "position": self.position}
+
+
+class OldMaidState(HandState):
+    dealer: str | None = None
+    taker: str | None = None  # whose turn it is to take a card
+    discards: list[str] = []  # the pairs laid down, face up
+    pairs: dict[str, int] = {}  # pairs laid down, by player
+    safe: list[str] = []  # who went out, in that order
+    loser: str | None = None
+    shuffles: int = 0  # how often the fan on offer was shuffled
+    last_take: Take | None = None
+    removed: str = REMOVED_QUEEN  # the queen taken out of the pack
 
 
 class OldMaid(HandGame):
@@ -93,6 +119,7 @@ class OldMaid(HandGame):
     }
     FORFEITS = {"old_maid": 1}
     STAGED_FROM = STANDARD_DECK
+    State = OldMaidState
 
     @classmethod
     def check_data(cls, name: str, value):
@@ -104,16 +131,15 @@ class OldMaid(HandGame):
     # -- the deal ----------------------------------------------------------------------
     def setup(self) -> None:
         s = self.s
-        seats = s["seats"]
-        staged = bool(s["staged"])
-        dealer = seats[-1] if staged else self.random().choice(seats)
-        removed = removed_queen(s["staged"])
+        seats = s.seats
+        dealer = seats[-1] if s.staged else self.random().choice(seats)
+        removed = removed_queen(s.staged)
         self.restock(make_deck(52, without=[removed]))
         first = self.next_after(dealer)
         self.deal_hands(first)
-        s.update(dealer=dealer, taker=None, discards=[], pairs={p: 0 for p in seats}, safe=[], loser=None,
-                 shuffles=0, last_take=None, removed=removed)
-        self.log("old_maid.deal", dealer=dealer, counts=[len(s["hands"][p]) for p in seats])
+        s.dealer, s.removed = dealer, removed
+        s.pairs = {p: 0 for p in seats}
+        self.log("old_maid.deal", dealer=dealer, counts=[len(s.hands[p]) for p in seats])
         for p in seats:
             self._discard_pairs(p)
         for p in seats:
@@ -122,22 +148,23 @@ class OldMaid(HandGame):
 
     def _discard_pairs(self, pid: str) -> None:
         """Lay down every pair in ``pid``'s hand."""
-        hand = self.s["hands"][pid]
+        s = self.s
+        hand = s.hands[pid]
         out: list[str] = []
         for cards in rank_groups(hand).values():
             out.extend(cards[:len(cards) // 2 * 2])
         if not out:
             return
         gone = set(out)
-        self.s["hands"][pid] = [c for c in hand if c not in gone]
-        self.s["discards"].extend(out)
-        self.s["pairs"][pid] = self.s["pairs"].get(pid, 0) + len(out) // 2
+        s.hands[pid] = [c for c in hand if c not in gone]
+        s.discards.extend(out)
+        s.pairs[pid] = s.pairs.get(pid, 0) + len(out) // 2
         self.log("old_maid.pairs", player=pid, cards=out)
 
     def _mark_safe(self, pid: str) -> None:
         s = self.s
-        if not s["hands"].get(pid) and pid not in s["safe"]:
-            s["safe"].append(pid)
+        if not s.hands.get(pid) and pid not in s.safe:
+            s.safe.append(pid)
             self.log("old_maid.safe", player=pid)
 
     def _next_taker(self, after: str | None, inclusive: bool = False) -> None:
@@ -148,20 +175,20 @@ class OldMaid(HandGame):
         if len(holding) <= 1:
             self._lose(holding[0] if holding else None)
             return
-        s["shuffles"] = 0
+        s.shuffles = 0
         if after is None:
-            s["taker"] = holding[0]
+            s.taker = holding[0]
         elif inclusive and after in holding:
-            s["taker"] = after
+            s.taker = after
         else:
-            s["taker"] = self.next_after(after, holding)
+            s.taker = self.next_after(after, holding)
 
     def _lose(self, pid: str | None) -> None:
         s = self.s
-        s["taker"] = None
-        s["loser"] = pid
+        s.taker = None
+        s.loser = pid
         if pid is not None:
-            self.log("old_maid.loser", player=pid, card=s["hands"][pid][0])
+            self.log("old_maid.loser", player=pid, card=s.hands[pid][0])
             self.forfeit(pid, "old_maid")
         self.end("out")
 
@@ -169,38 +196,37 @@ class OldMaid(HandGame):
     def holder(self) -> str | None:
         """Whose hand is offered: the nearest player on the taker's right who
         still holds cards."""
-        taker = self.s.get("taker")
+        taker = self.s.taker
         if taker is None:
             return None
         return self.before(taker, [p for p in self.holding() if p != taker])
 
     def turn(self) -> str | None:
-        return self.s.get("taker")
+        return self.s.taker
 
     def actions(self, pid: str) -> list[dict]:
         s = self.s
-        taker = s["taker"]
         holder = self.holder()
-        if pid == taker and holder is not None:
-            return [spec("take", position=one_of(range(len(s["hands"][holder]))))]
-        if pid == holder and len(s["hands"][pid]) > 1:
+        if pid == s.taker and holder is not None:
+            return [spec("take", position=one_of(range(len(s.hands[holder]))))]
+        if pid == holder and len(s.hands[pid]) > 1:
             return [spec("shuffle")]
         return []
 
     def default_action(self, pid: str) -> dict | None:
         holder = self.holder()
-        if pid != self.s["taker"] or holder is None:
+        if pid != self.s.taker or holder is None:
             return None
-        return {"type": "take", "position": len(self.s["hands"][holder]) // 2}
+        return {"type": "take", "position": len(self.s.hands[holder]) // 2}
 
     # -- moves -------------------------------------------------------------------------
     def do_take(self, pid: str, position: int) -> None:
         s = self.s
         holder = self.holder()
-        card = s["hands"][holder].pop(position)
-        hand = s["hands"][pid]
+        card = s.hands[holder].pop(position)
+        hand = s.hands[pid]
         hand.insert(self.random().randint(0, len(hand)), card)
-        s["last_take"] = {"taker": pid, "holder": holder, "position": position, "card": card}
+        s.last_take = Take(taker=pid, holder=holder, position=position, card=card)
         self.log("old_maid.take", player=pid, holder=holder, position=position)
         pair = [c for c in hand if rank_of(c) == rank_of(card)]
         if len(pair) >= 2:
@@ -210,73 +236,72 @@ class OldMaid(HandGame):
         self._next_taker(pid)
 
     def do_shuffle(self, pid: str) -> None:
-        self.random().shuffle(self.s["hands"][pid])
-        self.s["shuffles"] += 1
+        self.random().shuffle(self.s.hands[pid])
+        self.s.shuffles += 1
         self.log("old_maid.shuffle", player=pid)
 
     # -- seats -------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        cards = s["hands"].pop(pid, [])
-        s["pairs"].pop(pid, None)
-        if pid in s["safe"]:
-            s["safe"].remove(pid)
-        if s["last_take"] and pid in (s["last_take"]["taker"], s["last_take"]["holder"]):
-            s["last_take"] = None
-        was_taker = s["taker"] == pid
+        cards = s.hands.pop(pid, [])
+        s.pairs.pop(pid, None)
+        if pid in s.safe:
+            s.safe.remove(pid)
+        if s.last_take and pid in (s.last_take.taker, s.last_take.holder):
+            s.last_take = None
+        was_taker = s.taker == pid
         if cards or was_taker:
-            s["shuffles"] = 0  # the fan on offer may be another now
+            s.shuffles = 0  # the fan on offer may be another now
         if cards:
             heir = self.next_from_index(index, self.holding()) or self.next_from_index(index)
-            hand = s["hands"][heir]
+            hand = s.hands[heir]
             rng = self.random()
             for card in cards:
                 hand.insert(rng.randint(0, len(hand)), card)
-            if heir in s["safe"]:
-                s["safe"].remove(heir)
+            if heir in s.safe:
+                s.safe.remove(heir)
             self._discard_pairs(heir)
             self._mark_safe(heir)
-        if was_taker or s["taker"] not in self.holding():
+        if was_taker or s.taker not in self.holding():
             self._next_taker(self.next_from_index(index), inclusive=True)
         elif len(self.holding()) <= 1:
-            self._next_taker(s["taker"])
+            self._next_taker(s.taker)
 
     # -- the end -----------------------------------------------------------------------
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         s = self.s
-        loser = s.get("loser")
+        loser = s.loser
         if loser is not None:
             result["losers"] = [loser]
-            result["winners"] = [p for p in s["seats"] if p != loser]
-        result.update(loser=loser, safe=[p for p in s.get("safe", []) if p in s["seats"]],
-                      card=s["hands"][loser][0] if loser is not None else None)
+            result["winners"] = [p for p in s.seats if p != loser]
+        result.update(loser=loser, safe=[p for p in s.safe if p in s.seats],
+                      card=s.hands[loser][0] if loser is not None else None)
         return result
 
     # -- views -------------------------------------------------------------------------
     def piles(self) -> dict:
-        return {"discards": list(self.s.get("discards", []))}
+        return {"discards": list(self.s.discards)}
 
     def table_view(self) -> dict:
         s = self.s
-        last = s.get("last_take")
-        holder = None if s["over"] else self.holder()
+        holder = None if s.over else self.holder()
         return {
-            "dealer": s.get("dealer"),
-            "taker": None if s["over"] else s.get("taker"),
+            "dealer": s.dealer,
+            "taker": None if s.over else s.taker,
             "holder": holder,
-            "offered": len(s["hands"][holder]) if holder else 0,
-            "shuffles": s.get("shuffles", 0),
-            "pairs": {p: s["pairs"].get(p, 0) for p in s["seats"]},
-            "safe": [p for p in s.get("safe", []) if p in s["seats"]],
-            "loser": s.get("loser"),
-            "last_take": {k: last[k] for k in ("taker", "holder", "position")} if last else None,
+            "offered": len(s.hands[holder]) if holder else 0,
+            "shuffles": s.shuffles,
+            "pairs": {p: s.pairs.get(p, 0) for p in s.seats},
+            "safe": [p for p in s.safe if p in s.seats],
+            "loser": s.loser,
+            "last_take": s.last_take.public() if s.last_take else None,
         }
 
     def seat_view(self, pid: str) -> dict:
-        last = self.s.get("last_take")
-        if last and pid in (last["taker"], last["holder"]):
-            return {"last_take": dict(last)}
+        last = self.s.last_take
+        if last and pid in (last.taker, last.holder):
+            return {"last_take": to_plain(last)}
         return {"last_take": None}
 
 

@@ -75,12 +75,12 @@ def types(g, pid: str) -> list[str]:
 
 def msgs(g) -> list[str]:
     """The message keys in the state's log, oldest first."""
-    return [e["msg"] for e in g.s["log"]]
+    return [e.msg for e in g.s.log]
 
 
 def entries(g, msg: str) -> list[dict]:
     """The log entries with message key ``msg``, each without its id."""
-    return [{k: v for k, v in e.items() if k not in ("id", "msg")} for e in g.s["log"] if e["msg"] == msg]
+    return [dict(e.params) for e in g.s.log if e.msg == msg]
 
 
 def random_action(g, pid: str, rng: random.Random) -> dict:
@@ -136,7 +136,7 @@ class Auditor:
         for e in new:
             check_entry(g, e)
         assert not self._leaks(g, None, json.dumps(new)), f"log entries show hidden cards: {new}"
-        seed = re.compile(rf"\b{g.s['seed']}\b")
+        seed = re.compile(rf"\b{g.s.seed}\b")
         views: list[tuple[str | None, Any]] = [(None, [public, g.legal_actions(HOST)])]
         for pid in g.players():
             private = g.private_view(pid)
@@ -209,12 +209,12 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
                 g.skip(pid, now)
             else:
                 g.apply(pid, random_action(g, pid, rng), now)
-        for e in g.s["log"]:
-            if e["id"] not in seen_log:
-                check_entry(g, e)
-                seen_log.add(e["id"])
+        for e in g.s.log:
+            if e.id not in seen_log:
+                check_entry(g, e.wire())
+                seen_log.add(e.id)
                 if log is not None:
-                    log.append(e)
+                    log.append(e.wire())
         if steps % every == 0:
             g = roundtrip(g)
             if auditor is not None:
@@ -229,5 +229,5 @@ def same_seed_same_game(mode: str, seed: int, n: int = 4, **options) -> None:
     logs = []
     for _ in range(2):
         g, _ = play_randomly(make(mode, n, seed=seed, **options), random.Random(seed), every=50)
-        logs.append((g.to_state(), g.s["log"]))
+        logs.append((g.to_state(), g.public_log()))
     assert logs[0] == logs[1]

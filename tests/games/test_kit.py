@@ -11,8 +11,9 @@ from partyapp.games.kit.actions import Action, int_range, match, one_of, spec, s
 from partyapp.games.kit.base import HOST
 from partyapp.games.kit.cardgame import PUBLIC_LOG, CardGame
 from partyapp.games.kit.engine import Engine
-from partyapp.games.kit.chips import Ledger, new_ledger
-from partyapp.games.kit.forfeits import Forfeits, new_forfeits
+from partyapp.games.kit.chips import Ledger
+from partyapp.games.kit.record import to_plain
+from partyapp.games.kit.forfeits import Forfeits
 
 from .cardgame_helpers import act, make
 
@@ -82,7 +83,7 @@ def test_match_with_nothing_offered():
 # -- chips ------------------------------------------------------------------------------------------
 def ledger(**kw) -> Ledger:
     args = {"start": 100, "minimum": 5, "maximum": 50, "rebuy": False, **kw}
-    return Ledger(new_ledger(["a", "b", "d"], **args))
+    return Ledger.new(["a", "b", "d"], **args)
 
 
 def test_stakes_move_chips_from_the_stack_to_a_box():
@@ -103,39 +104,39 @@ def test_settling_pays_and_records_named_results():
         led.stake(p, 20)
     win = led.settle("a", "bet", "win", 30, counter="d")
     lose = led.settle("b", "bet", "lose", -20, counter="d")
-    assert win == {"player": "a", "box": "bet", "result": "win", "stake": 20, "amount": 30}
-    assert lose["amount"] == -20
+    assert to_plain(win) == {"player": "a", "box": "bet", "result": "win", "stake": 20, "amount": 30, "drinks": 0}
+    assert lose.amount == -20
     assert (led.chips("a"), led.chips("b"), led.chips("d")) == (130, 80, 90)
     led.stake("a", 10)
-    assert led.settle("a", "bet", "push", 0)["amount"] == 0 and led.chips("a") == 130
-    assert [r["result"] for r in led.s["payouts"]] == ["win", "lose", "push"]
+    assert led.settle("a", "bet", "push", 0).amount == 0 and led.chips("a") == 130
+    assert [r.result for r in led.payouts] == ["win", "lose", "push"]
 
 
 def test_a_player_counterparty_pays_at_most_their_stack():
     """A dealer pays what their stack holds; the house (None) never runs out."""
     led = ledger(start=10, minimum=1)
     led.stake("a", 10)
-    assert led.settle("a", "bet", "win", 25, counter="d")["amount"] == 10
+    assert led.settle("a", "bet", "win", 25, counter="d").amount == 10
     led.stake("b", 10)
-    assert led.settle("b", "bet", "win", 25)["amount"] == 25 and led.chips("b") == 35
+    assert led.settle("b", "bet", "win", 25).amount == 25 and led.chips("b") == 35
 
 
 def test_half_a_stake_can_be_lost():
     """A loss smaller than the stake hands the rest back (surrender)."""
     led = ledger()
     led.stake("a", 20)
-    assert led.settle("a", "bet", "surrender", -10)["amount"] == -10 and led.chips("a") == 90
+    assert led.settle("a", "bet", "surrender", -10).amount == -10 and led.chips("a") == 90
 
 
 def test_a_loss_beyond_the_stake_comes_from_the_stack():
     """Losing double: the stake, then the rest from the stack as far as it goes."""
     led = ledger()
     led.stake("a", 20)
-    assert led.settle("a", "bet", "banker_pontoon", -40, counter="d")["amount"] == -40
+    assert led.settle("a", "bet", "banker_pontoon", -40, counter="d").amount == -40
     assert (led.chips("a"), led.chips("d")) == (60, 140)
-    led.s["chips"]["b"] = 5
+    led.stacks["b"] = 5
     led.stake("b", 5)
-    assert led.settle("b", "bet", "banker_pontoon", -10, counter="d")["amount"] == -5 and led.chips("b") == 0
+    assert led.settle("b", "bet", "banker_pontoon", -10, counter="d").amount == -5 and led.chips("b") == 0
 
 
 def test_a_reward_pays_a_bonus_and_leaves_the_stake_in_play():
@@ -143,7 +144,8 @@ def test_a_reward_pays_a_bonus_and_leaves_the_stake_in_play():
     led = ledger()
     led.stake("a", 10)
     record = led.reward("a", "bet", "three_sevens", 10, counter="d")
-    assert record == {"player": "a", "box": "bet", "result": "three_sevens", "stake": 10, "amount": 10}
+    assert to_plain(record) == {"player": "a", "box": "bet", "result": "three_sevens", "stake": 10, "amount": 10,
+                                "drinks": 0}
     assert led.chips("a") == 100 and led.chips("d") == 90 and led.stake_of("a") == 10
 
 
@@ -171,7 +173,7 @@ def test_rebuy_only_when_allowed_and_out():
     assert led.rebuy("a") == 0
     led.stake("a", 10)
     led.settle("a", "bet", "lose", -10, counter="d")
-    assert led.rebuy("a") == 10 and led.s["rebuys"] == {"a": 1} and led.net("a") == -10
+    assert led.rebuy("a") == 10 and led.rebuys == {"a": 1} and led.net("a") == -10
     assert ledger(start=10, minimum=10, maximum=10).rebuy("a") == 0
     led = ledger(start=10, minimum=10, maximum=10, rebuy=True)
     led.stake("a", 10)
@@ -184,7 +186,7 @@ def test_leaving_and_calling_off():
     led.stake("a", 20)
     led.stake("b", 30)
     led.return_all()
-    assert led.chips("a") == 100 and led.s["stakes"] == {}
+    assert led.chips("a") == 100 and led.boxes == {}
     led.stake("a", 20)
     assert led.remove("a") == 100 and "a" not in led.view()["chips"]
 
@@ -192,19 +194,19 @@ def test_leaving_and_calling_off():
 def test_ledger_checks_its_limits():
     """The minimum is at least 1 and at most the maximum."""
     with pytest.raises(ValueError):
-        new_ledger(["a"], start=10, minimum=0, maximum=5, rebuy=False)
+        Ledger.new(["a"], start=10, minimum=0, maximum=5, rebuy=False)
     with pytest.raises(ValueError):
-        new_ledger(["a"], start=10, minimum=6, maximum=5, rebuy=False)
+        Ledger.new(["a"], start=10, minimum=6, maximum=5, rebuy=False)
 
 
 # -- forfeits ----------------------------------------------------------------------------------------
 def test_forfeits_count_per_player_and_cause():
     """Causes cost their drinks; totals per player; off means none."""
-    f = Forfeits(new_forfeits({"lose": 1, "bust": 2}, True))
+    f = Forfeits.new({"lose": 1, "bust": 2}, True)
     assert f.give("a", "lose") == 1 and f.give("a", "bust") == 2 and f.give("a", "win") == 0
     assert f.give("b", "lose", count=3) == 3
     assert f.totals() == {"a": 3, "b": 3} and f.by_cause()["a"] == {"lose": 1, "bust": 2}
-    off = Forfeits(new_forfeits({"lose": 1}, False))
+    off = Forfeits.new({"lose": 1}, False)
     assert off.give("a", "lose") == 0 and off.give("a", "lose", count=2) == 0 and off.totals() == {}
 
 
@@ -261,8 +263,8 @@ def test_the_public_log_is_bounded():
     g = make("blackjack", 2)
     for _ in range(100):
         g.log("blackjack.stand", player="p0")
-    assert len(g.s["log"]) <= 40 and len(g.public_view()["log"]) == PUBLIC_LOG
-    assert g.public_view()["log"][-1]["id"] == g.s["log_seq"]
+    assert len(g.s.log) <= 40 and len(g.public_view()["log"]) == PUBLIC_LOG
+    assert g.public_view()["log"][-1]["id"] == g.s.log_seq
 
 
 def test_apply_returns_the_entries_it_logged():

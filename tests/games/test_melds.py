@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from partyapp.games.kit import melds as M
-from partyapp.games.kit.scores import ScoreSheet, new_scores
+from partyapp.games.kit.scores import ScoreSheet
 
 
 @pytest.mark.parametrize("cards, kind, laid", [
@@ -108,10 +108,10 @@ def test_every_with_a_card_that_must_be_in_it_and_a_size_limit():
 
 def test_score_sheet_adds_deals_and_ranks_high_or_low():
     """Totals add up deal by deal; the best total wins, the worst loses."""
-    sheet = ScoreSheet(new_scores(["a", "b", "c"]))
+    sheet = ScoreSheet.new(["a", "b", "c"])
     sheet.add_deal({"a": 5, "b": 0, "c": 12})
     sheet.add_deal({"a": 5, "b": 3})
-    assert sheet.totals == {"a": 10, "b": 3, "c": 12} and sheet.deals == 2
+    assert sheet.totals == {"a": 10, "b": 3, "c": 12} and len(sheet.deals) == 2
     assert sheet.ranking(["a", "b", "c"], low_wins=True) == (["b"], ["c"])
     assert sheet.ranking(["a", "b", "c"], low_wins=False) == (["c"], ["b"])
     assert sheet.reached(12) and not sheet.reached(13)

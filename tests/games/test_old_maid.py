@@ -51,7 +51,7 @@ def game(*singles, **options):
 
 def take(g, card):
     """The taker takes ``card`` from the offered hand."""
-    act(g, g.s["taker"], "take", position=g.hand(g.holder()).index(card))
+    act(g, g.s.taker, "take", position=g.hand(g.holder()).index(card))
 
 
 # Three players: p0 and p2 can pair up kings, jacks and tens; p1 holds a queen.
@@ -72,7 +72,7 @@ def test_a_staged_deck_may_leave_out_any_one_queen_and_that_one_is_out(queen):
     g = make("old_maid", 3, deck=pack)
     everything = [c for p in g.players() for c in g.hand(p)] + g.public_view()["piles"]["discards"]
     assert sorted(everything) == sorted(pack) and queen not in everything
-    assert g.s["removed"] == queen
+    assert g.s.removed == queen
 
 
 def test_a_short_staged_deck_with_the_queen_of_clubs_takes_out_another_queen():
@@ -98,9 +98,9 @@ def test_one_queen_is_taken_out_and_all_51_cards_are_dealt():
     assert counts == [17, 17, 17]
     for seed in range(4):
         g2 = make("old_maid", 2, seed=seed)
-        first = g2.next_after(g2.s["dealer"])
+        first = g2.next_after(g2.s.dealer)
         counts = dict(zip(g2.players(), entries(g2, "old_maid.deal")[0]["counts"]))
-        assert counts[first] == 26 and counts[g2.s["dealer"]] == 25
+        assert counts[first] == 26 and counts[g2.s.dealer] == 25
 
 
 def test_pairs_are_discarded_face_up_at_the_deal():
@@ -231,13 +231,13 @@ def test_forfeits_can_be_switched_off():
     g = game(["5H", "9S"], ["5S", "9H", "QS"], forfeits=False)
     take(g, "5S")
     take(g, "9S")
-    assert g.is_over() and g.s["result"]["losers"] == ["p1"] and g.drinks() == {}
+    assert g.is_over() and g.s.result["losers"] == ["p1"] and g.drinks() == {}
 
 
 def test_a_hand_paired_out_at_the_deal_is_safe_at_once():
     """Nothing left after the pairs: safe before play starts; one holder left loses at once."""
     g = game([], ["QS"])
-    assert g.is_over() and g.s["result"]["losers"] == ["p1"] and g.s["result"]["safe"] == ["p0"]
+    assert g.is_over() and g.s.result["losers"] == ["p1"] and g.s.result["safe"] == ["p0"]
 
 
 def test_when_the_dealer_is_out_the_first_player_takes_from_the_next_on_the_right():
@@ -305,7 +305,7 @@ def test_the_game_ends_when_too_few_players_are_left():
     """One player left: the game is over, nobody loses."""
     g = make("old_maid", 2, seed=2)
     g.remove_player("p1", 0.0)
-    assert g.is_over() and g.s["result"]["reason"] == "players" and g.s["result"]["losers"] == []
+    assert g.is_over() and g.s.result["reason"] == "players" and g.s.result["losers"] == []
 
 
 def test_nobody_is_dealt_in_mid_game():
@@ -319,8 +319,8 @@ def test_nobody_is_dealt_in_mid_game():
 # -- random play --------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the queen taken out."""
-    out = Counter({g.s["removed"]: 1})
-    for p, cards in g.s["hands"].items():
+    out = Counter({g.s.removed: 1})
+    for p, cards in g.s.hands.items():
         if p != viewer:
             out.update(cards)
     return out
@@ -329,13 +329,13 @@ def hidden(g, viewer):
 def visible(g, viewer):
     """The discarded pairs, the viewer's hand, the card the viewer just took
     or lost, and the last queen once the game is over."""
-    out = Counter(g.s["discards"])
-    out.update(g.s["hands"].get(viewer, []))
-    last = g.s["last_take"]
-    if last and viewer in (last["taker"], last["holder"]):
-        out[last["card"]] += 1
-    if g.s["over"] and g.s["loser"]:
-        out.update(g.s["hands"][g.s["loser"]])
+    out = Counter(g.s.discards)
+    out.update(g.s.hands.get(viewer, []))
+    last = g.s.last_take
+    if last and viewer in (last.taker, last.holder):
+        out[last.card] += 1
+    if g.s.over and g.s.loser:
+        out.update(g.s.hands[g.s.loser])
     return out
 
 
@@ -345,10 +345,10 @@ def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed):
     queen, and no view ever carries a card of another hand."""
     auditor = Auditor(hidden, visible)
     g, steps = play_randomly(make("old_maid", n, seed=seed), random.Random(seed), auditor=auditor)
-    result = g.s["result"]
+    result = g.s.result
     assert g.is_over() and auditor.checked >= steps
     assert len(result["losers"]) == 1 and result["card"][0] == "Q"
-    assert len(g.s["discards"]) == 50
+    assert len(g.s.discards) == 50
 
 
 def test_random_play_with_players_leaving_and_absent():
@@ -359,10 +359,10 @@ def test_random_play_with_players_leaving_and_absent():
     for seed in range(8):
         g, _ = play_randomly(make("old_maid", 5, seed=seed), random.Random(seed), auditor=Auditor(hidden, visible),
                              churn=True, joins=False, skips=0.2)
-        result = g.s["result"]
+        result = g.s.result
         reasons[result["reason"]] += 1
-        assert sum(len(h) for h in g.s["hands"].values()) + len(g.s["discards"]) == 51
-        assert all(len(g.s["hands"][p]) == 1 and g.s["hands"][p][0][0] == "Q" for p in result["losers"])
+        assert sum(len(h) for h in g.s.hands.values()) + len(g.s.discards) == 51
+        assert all(len(g.s.hands[p]) == 1 and g.s.hands[p][0][0] == "Q" for p in result["losers"])
     assert reasons["out"] >= 4 and set(reasons) <= {"out", "players"}
 
 

@@ -25,7 +25,6 @@ from typing import Any
 
 import orjson
 
-from partyapp.games.kit.engine import Fields
 from partyapp.games.drinking import prompts as drinking_prompts
 from partyapp.games.drinking.decks import with_defaults
 from partyapp.games.drinking.prompts import Prompt
@@ -61,7 +60,7 @@ class RoleInfo:
 
 
 @dataclass(slots=True, kw_only=True)
-class State(Fields):
+class State:
     mode: str
     deck: dict  # the deck definition played (decks.validate_deck's form)
     house: bool = False  # a house variant: its words are shown as typed, never translated

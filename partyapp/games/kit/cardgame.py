@@ -8,12 +8,14 @@ kit's, the same as every game's (see ``engine.py``). What it owns is what
 card games have and the drinking decks have not:
 
 State
-    ``self.s`` is plain JSON data (``to_state``/``from_state`` round-trip it):
-    the kit's fields (``seats``, ``opts``, ``seed``, ``log``, ``log_seq``,
-    ``over``), ``result``, ``stock`` (a list whose last item is the top
-    card, see ``cards.make_stock``), ``staged`` (what is left of a staged
-    deck, testing mode) and ``forfeits``, plus whatever the game adds in
-    ``setup``.
+    ``self.s`` is a ``CardState`` (the game's subclass of it, ``State``):
+    the kit's fields (``state.py``), ``result``, ``stock`` (a list whose
+    last item is the top card, see ``cards.make_stock``), ``staged`` (what
+    is left of a staged deck, testing mode) and ``forfeits``
+    (``forfeits.Forfeits``), plus the game's own fields, filled in by its
+    ``setup``. The options that are data (``OPTION_DATA``) are not kept in
+    ``opts``: a staged ``deck`` becomes ``staged``, and any other is handed
+    to ``setup`` as a keyword argument (a testing mode's first dealer).
 
 The stock and the staged deck
     ``restock`` shuffles a new stock (with the kit's ``random()``) under
@@ -67,25 +69,29 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import orjson
-
 from partyapp.games.kit.wording import Term
 from partyapp.games.kit.actions import Action
 from partyapp.games.kit.base import HOST, GameIsOver, IllegalAction
 from partyapp.games.kit.cards import STANDARD_DECK, make_stock, take_out, validate_cards
 from partyapp.games.kit.engine import Engine
-from partyapp.games.kit.forfeits import Forfeits, new_forfeits
+from partyapp.games.kit.forfeits import Forfeits
 from partyapp.games.kit.options import Option, choice, flag, number
+from partyapp.games.kit.record import field, to_plain
+from partyapp.games.kit.state import GameState
 
-__all__ = ["CardGame", "Option", "choice", "flag", "number", "LOG_MAX", "PUBLIC_LOG"]
+__all__ = ["CardGame", "CardState", "Option", "choice", "flag", "number", "LOG_MAX", "PUBLIC_LOG"]
 
 LOG_MAX = 40
 PUBLIC_LOG = 20
-STATE_VERSION = 1
 
 
-def _dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
+class CardState(GameState):
+    """What every card game's state holds beside the kit's fields."""
+
+    result: dict | None = None
+    stock: list[str] = []
+    staged: list[str] = []
+    forfeits: Forfeits = field(default_factory=Forfeits)
 
 
 class CardGame(Engine):
@@ -116,6 +122,7 @@ class CardGame(Engine):
     OPTION_DATA: ClassVar[tuple[str, ...]] = ("deck",)
     LOG_MAX = LOG_MAX
     PUBLIC_LOG = PUBLIC_LOG
+    State = CardState
 
     @classmethod
     def check_data(cls, name: str, value: Any) -> Any:
@@ -129,61 +136,48 @@ class CardGame(Engine):
     @classmethod
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "CardGame":
         opts = cls.check_options(options)
-        staged = opts.pop("deck", [])
+        data = {name: opts.pop(name) for name in cls.OPTION_DATA if name in opts}
+        staged = data.pop("deck", None) or []
         seats = cls.seat_ids(players)
         if not cls.min_players <= len(seats) <= cls.max_players:
             raise ValueError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
-        s = {
-            "v": STATE_VERSION, "mode": cls.mode, "opts": opts, "seats": seats,
-            "stock": [], "staged": list(staged), "seed": cls.new_seed(rng),
-            "log": [], "log_seq": 0, "over": False, "result": None,
-            "forfeits": new_forfeits(cls.FORFEITS, opts.get("forfeits", True),
-                                     [p["id"] for p in players if p.get("bot")]),
-        }
+        options_record = cls.Options(**opts)
+        s = cls.State(mode=cls.mode, opts=options_record, seats=seats, staged=list(staged), seed=cls.new_seed(rng),
+                      forfeits=Forfeits.new(cls.FORFEITS, getattr(options_record, "forfeits", True),
+                                            [p["id"] for p in players if p.get("bot")]))
         game = cls(s)
         game.now = now
-        game.setup()
+        game.setup(**data)
         return game
 
     def setup(self) -> None:
-        """Build the game's own state and deal (called once by ``new``)."""
-
-    def to_state(self) -> dict:
-        return orjson.loads(self.persist_json())
-
-    def persist_json(self) -> str:
-        return _dumps(self.s)
-
-    @classmethod
-    def from_state(cls, state: dict) -> "CardGame":
-        if state.get("mode") != cls.mode:
-            raise ValueError(f"a saved {state.get('mode')!r} game is not {cls.mode!r}.")
-        return cls(orjson.loads(orjson.dumps(state)))
+        """Build the game's own state and deal (called once by ``new``, with
+        the options that are data but a staged deck as keyword arguments)."""
 
     # -- the stock --------------------------------------------------------------------
     def restock(self, cards: list[str]) -> None:
         """A new stock from ``cards``, shuffled, with what is left of a staged
         deck on top."""
-        self.s["stock"] = make_stock(cards, self.random(), self.s["staged"])
+        self.s.stock = make_stock(cards, self.random(), self.s.staged)
 
     def draw(self) -> str:
         """The top card of the stock (a staged card first, while any is left)."""
-        card = self.s["stock"].pop()
-        if self.s["staged"]:
-            del self.s["staged"][0]
+        card = self.s.stock.pop()
+        if self.s.staged:
+            del self.s.staged[0]
         return card
 
     # -- forfeits -----------------------------------------------------------------------
     def forfeit(self, pid: str, cause: str, count: int | None = None, *, log: bool = True) -> int:
         """``pid`` drinks for ``cause`` (when forfeits are on), logged as
         ``forfeit.drink`` unless the caller logs it with its own entry."""
-        n = Forfeits(self.s["forfeits"]).give(pid, cause, count)
+        n = self.s.forfeits.give(pid, cause, count)
         if n and log:
             self.log("forfeit.drink", player=pid, count=n, cause=cause)
         return n
 
     def drinks(self) -> dict[str, int]:
-        return Forfeits(self.s["forfeits"]).totals()
+        return self.s.forfeits.totals()
 
     # -- play ------------------------------------------------------------------------
     def perform(self, pid: str, act: Action) -> None:
@@ -197,27 +191,27 @@ class CardGame(Engine):
     def waiting_for(self) -> list[str]:
         """The players the game cannot go on without now: those with a
         default move (``default_action``), in seat order."""
-        if self.s["over"]:
+        if self.s.over:
             return []
-        return [p for p in self.s["seats"] if self.default_action(p) is not None]
+        return [p for p in self.s.seats if self.default_action(p) is not None]
 
     def skip(self, pid: str, now: float) -> list[dict]:
         """Play the default move for an absent player."""
         self.begin(now)
-        if self.s["over"]:
+        if self.s.over:
             raise GameIsOver("The game is over.")
-        action = self.default_action(pid) if pid in self.s["seats"] else None
+        action = self.default_action(pid) if pid in self.s.seats else None
         if action is None:
             raise IllegalAction("The game is not waiting for that player.")
         self.log("game.skipped", player=pid, action=action["type"])
         self._run(pid, action)
-        return self._events
+        return self.events()
 
     def tick(self, now: float) -> list[dict]:
         self.begin(now)
-        if not self.s["over"]:
+        if not self.s.over:
             self.due_steps(now)
-        return self._events
+        return self.events()
 
     def due_steps(self, now: float) -> None:
         """Run the steps of the game's own that are due at ``now`` (none by
@@ -226,18 +220,18 @@ class CardGame(Engine):
     # -- seats -----------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
         pid = player["id"]
-        if self.s["over"]:
+        if self.s.over:
             raise IllegalAction("This game is over; you will be dealt in next game.")
-        if pid in self.s["seats"] or pid == HOST:
+        if pid in self.s.seats or pid == HOST:
             raise IllegalAction("You are in this game already.")
-        if len(self.s["seats"]) >= self.max_players:
+        if len(self.s.seats) >= self.max_players:
             raise IllegalAction("{game} takes at most {count} player; you will be dealt in next game.|"
                                 "{game} takes at most {count} players; you will be dealt in next game.",
                                 game=Term(self.title), count=self.max_players)
         self.begin(now)
-        self.s["seats"].append(pid)
+        self.s.seats.append(pid)
         if player.get("bot"):
-            Forfeits(self.s["forfeits"]).exempt(pid)
+            self.s.forfeits.exempt_from_now(pid)
         self.log("game.joined", player=pid)
         self.on_join(pid)
 
@@ -245,15 +239,15 @@ class CardGame(Engine):
         """A player was seated last mid-game."""
 
     def remove_player(self, pid: str, now: float) -> None:
-        if pid not in self.s["seats"]:
+        if pid not in self.s.seats:
             return
         self.begin(now)
-        index = self.s["seats"].index(pid)
-        del self.s["seats"][index]
+        index = self.s.seats.index(pid)
+        del self.s.seats[index]
         self.log("game.left", player=pid)
-        if self.s["over"]:
+        if self.s.over:
             return
-        if len(self.s["seats"]) < self.min_players:
+        if len(self.s.seats) < self.min_players:
             self.on_finish()
             self.end("players")
             return
@@ -267,15 +261,15 @@ class CardGame(Engine):
     # -- the end -----------------------------------------------------------------------
     def end(self, reason: str) -> None:
         """The game is over: ``result`` holds ``final_result(reason)``."""
-        if self.s["over"]:
+        if self.s.over:
             return
-        self.s["over"] = True
+        self.s.over = True
         result = self.final_result(reason)
         if self.LOSER_FORFEIT is not None:
             for pid in result["losers"]:
                 self.forfeit(pid, self.LOSER_FORFEIT)
             result["drinks"] = self.drinks()
-        self.s["result"] = result
+        self.s.result = result
         self.log("game.over", reason=reason, winners=result["winners"], losers=result["losers"])
 
     def final_result(self, reason: str) -> dict:
@@ -284,7 +278,7 @@ class CardGame(Engine):
 
     def finish(self, now: float) -> bool:
         """The host ends the game: it is over with what is known."""
-        if not self.s["over"]:
+        if not self.s.over:
             self.begin(now)
             self.on_finish()
             self.end("host")
@@ -298,18 +292,18 @@ class CardGame(Engine):
         s = self.s
         view = {
             "mode": self.mode,
-            "turn": None if s["over"] else self.turn(),
-            "over": s["over"],
-            "result": s["result"],
+            "turn": None if s.over else self.turn(),
+            "over": s.over,
+            "result": s.result,
             "host_actions": self.legal_actions(HOST),
-            "log": s["log"][-self.PUBLIC_LOG:],
+            "log": self.public_log(),
             "piles": self.piles(),
             "hand_sizes": self.hand_sizes(),
             "drinks": self.drinks(),
-            "options": s["opts"],
+            "options": s.opts,
         }
         view.update(self.table_view())
-        return orjson.loads(orjson.dumps(view))
+        return to_plain(view)
 
     def private_view(self, pid: str) -> dict:
         view = {"hand": self.hand(pid)}
@@ -318,10 +312,10 @@ class CardGame(Engine):
 
     def piles(self) -> dict:
         """Public piles: each a list of visible cards or a count."""
-        return {"stock": len(self.s["stock"])}
+        return {"stock": len(self.s.stock)}
 
     def hand_sizes(self) -> dict[str, int]:
-        return {p: len(self.hand(p)) for p in self.s["seats"]}
+        return {p: len(self.hand(p)) for p in self.s.seats}
 
     def hand(self, pid: str) -> list[str]:
         """The cards ``pid`` holds and may see (``you.hand``)."""

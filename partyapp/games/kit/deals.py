@@ -4,10 +4,10 @@ one player's turn at a time (Kings Corner, Croatian Rummy).
 What such games share on top of ``CardGame``:
 
 State
-    ``hands`` (player id -> cards; nobody outside the deal under way holds
-    any), ``dealt`` (who is in that deal, in playing order from the dealer's
-    left), ``dealer``, ``current`` (whose turn it is), ``round`` (deals
-    begun) and ``scores`` (a ``scores.ScoreSheet``).
+    ``DealState``: ``hands`` (player id -> cards; nobody outside the deal
+    under way holds any), ``dealt`` (who is in that deal, in playing order
+    from the dealer's left), ``dealer``, ``current`` (whose turn it is),
+    ``round`` (deals begun) and ``scores`` (a ``scores.ScoreSheet``).
 
 The deal
     The game names the first dealer (``setup_deals(dealer)``; by default the
@@ -35,9 +35,21 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from partyapp.games.kit.cardgame import CardGame
+from partyapp.games.kit.cardgame import CardGame, CardState
 from partyapp.games.kit.cards import deal_order
-from partyapp.games.kit.scores import ScoreSheet, new_scores
+from partyapp.games.kit.record import field
+from partyapp.games.kit.scores import ScoreSheet
+
+
+class DealState(CardState):
+    """A session of deals: who holds what, who deals, whose turn, the scores."""
+
+    hands: dict[str, list[str]] = {}
+    dealt: list[str] = []  # the players in the deal under way, from the dealer's left
+    dealer: str | None = None
+    current: str | None = None  # whose turn it is
+    round: int = 0  # deals begun
+    scores: ScoreSheet = field(default_factory=ScoreSheet)
 
 
 class DealGame(CardGame):
@@ -46,37 +58,41 @@ class DealGame(CardGame):
         "round.start": ("round", "dealer"),
         "round.void": ("reason",),
     }
+    State = DealState
 
     @property
     def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.s["scores"])
+        return self.s.scores
 
     def setup_deals(self, dealer: str | None = None) -> None:
         """The session's state before the first deal, ``dealer`` dealing it
         (default: the last seat)."""
-        seats = self.s["seats"]
-        self.s.update(scores=new_scores(seats), dealer=dealer or seats[-1], round=0,
-                      hands={p: [] for p in seats}, dealt=[], current=None)
+        s = self.s
+        s.scores = ScoreSheet.new(s.seats)
+        s.dealer = dealer or s.seats[-1]
+        s.round, s.dealt, s.current = 0, [], None
+        s.hands = {p: [] for p in s.seats}
 
     def dealer_by_lot(self) -> str:
         """The first dealer drawn at random (the game's seeded generator), or
         the last seat with a staged deck, so that the first seat plays first
         and the staged deck is dealt from them (PROTOCOL.md)."""
-        seats = self.s["seats"]
-        return seats[-1] if self.s["staged"] else self.random().choice(seats)
+        seats = self.s.seats
+        return seats[-1] if self.s.staged else self.random().choice(seats)
 
     def begin_deal(self) -> str:
         """Start a deal with everybody seated; returns who plays first."""
         s = self.s
-        s["round"] += 1
-        seats = list(s["seats"])
-        first = self.left_of(s["dealer"])
-        s.update(hands={p: [] for p in seats}, dealt=deal_order(seats, 1, first=first), current=None)
-        self.log("round.start", round=s["round"], dealer=s["dealer"])
+        s.round += 1
+        seats = list(s.seats)
+        first = self.left_of(s.dealer)
+        s.hands = {p: [] for p in seats}
+        s.dealt, s.current = deal_order(seats, 1, first=first), None
+        self.log("round.start", round=s.round, dealer=s.dealer)
         return first
 
     def pass_deal(self) -> None:
-        self.s["dealer"] = self.left_of(self.s["dealer"])
+        self.s.dealer = self.left_of(self.s.dealer)
 
     @abstractmethod
     def start_turn(self, pid: str) -> None:
@@ -88,14 +104,14 @@ class DealGame(CardGame):
 
     # -- turns and views --------------------------------------------------------------------
     def turn(self) -> str | None:
-        return self.s["current"]
+        return self.s.current
 
     def hand(self, pid: str) -> list[str]:
-        return list(self.s["hands"].get(pid, []))
+        return list(self.s.hands.get(pid, []))
 
     def hand_sizes(self) -> dict[str, int]:
-        hands = self.s["hands"]
-        return {p: len(hands.get(p, [])) for p in self.s["seats"]}
+        hands = self.s.hands
+        return {p: len(hands.get(p, [])) for p in self.s.seats}
 
     # -- seats --------------------------------------------------------------------------------
     def joining_score(self, pid: str) -> int:
@@ -104,27 +120,28 @@ class DealGame(CardGame):
 
     def on_join(self, pid: str) -> None:
         self.sheet.add_player(pid, self.joining_score(pid))
-        self.s["hands"][pid] = []
+        self.s.hands[pid] = []
 
     def left_game(self, pid: str) -> None:
         """Tidy the game's own state of a player who left."""
 
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        s["hands"].pop(pid, None)
+        s.hands.pop(pid, None)
         self.sheet.remove(pid)
         self.left_game(pid)
-        if s["dealer"] == pid:
-            s["dealer"] = s["seats"][(index - 1) % len(s["seats"])]
-        if pid not in s["dealt"]:
+        if s.dealer == pid:
+            s.dealer = s.seats[(index - 1) % len(s.seats)]
+        if pid not in s.dealt:
             return
-        at = s["dealt"].index(pid)
-        s["dealt"].remove(pid)
-        if len(s["dealt"]) < 2:
+        at = s.dealt.index(pid)
+        s.dealt.remove(pid)
+        if len(s.dealt) < 2:
             # Nobody left to play against: the deal is called off unscored.
             self.log("round.void", reason="players")
-            s.update(current=None, hands={p: [] for p in s["seats"]})
+            s.current = None
+            s.hands = {p: [] for p in s.seats}
             self.next_deal()
             return
-        if s["current"] == pid:
-            self.start_turn(s["dealt"][at % len(s["dealt"])])
+        if s.current == pid:
+            self.start_turn(s.dealt[at % len(s.dealt)])

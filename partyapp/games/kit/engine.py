@@ -18,17 +18,15 @@ Options
     its config) is both kinds.
 
 State
-    The state is ``self.s``, and the kit reads and writes its own fields
-    there by name (``s["seats"]``): ``seats`` (player ids clockwise),
-    ``opts``, ``seed``, ``log``, ``log_seq``, ``over`` and, when present,
-    ``away`` and ``more_time``. A card game's state is plain JSON data (a
-    dict), which is that interface as it is. A game whose state is an
-    object mixes ``Fields`` into its class, which gives the same item
-    access to those attributes and to no others: the drinking decks keep
-    their state as typed dataclasses (their prompts are classes, and their
-    saved form has versions to read), so neither kind of state is forced
-    into the other's shape, and the kit is written once against the few
-    names it owns.
+    The state is ``self.s``, a typed record (``state.py``): the game's
+    ``State`` class, a ``GameState`` subclass with the game's own fields.
+    The kit reads and writes its own fields by name (``s.seats``,
+    ``s.opts``, ``s.seed``, ``s.log``, ``s.over``, ``s.away``,
+    ``s.more_time``) and gives each game's ``State`` the game's own options
+    record (``Options``, made from ``OPTIONS``), so ``s.opts.forfeits`` is
+    typed too. ``to_state``/``from_state``/``persist_json`` round-trip the
+    state through the one codec (``record.py``); ``from_state`` reads a
+    save of an earlier format through ``upgrade``.
 
 Randomness
     ``random()`` is a generator for one step, seeded from the state's
@@ -41,13 +39,11 @@ The log
     ``log(msg, **params)`` appends an entry for a message key the game
     declares in ``MESSAGES`` (key -> the names of its parameters, exactly;
     ``declared`` may work the names out from the parameters, as the
-    drinking decks' forfeits do with what led to them). Parameters whose
-    names start with ``_`` are the engine's own bookkeeping: kept in the
-    state, not message parameters, never shown. The entry is
-    ``log_entry(...)``: ``{"id": n, "msg": key, **params}`` unless the game
-    shapes its own. The state keeps ``LOG_MAX`` entries; a game's public
-    view shows the latest ``PUBLIC_LOG``. A call's events are the entries
-    it logged (``events()``, the game's public form of them).
+    drinking decks' forfeits do with what led to them). The entry is a
+    ``LogEntry`` (``state.py``); the state keeps ``LOG_MAX`` entries; a
+    game's public view shows the latest ``PUBLIC_LOG`` in their wire form
+    (``public_log``). A call's events are the entries it logged, in their
+    wire form (``events()``).
 
 Seats
     ``seat_ids`` checks the players a game starts with; ``players()`` in
@@ -76,7 +72,8 @@ Moves and the one validator
     already, a prompt's clock) a game checks after ``check``, by extending
     it. ``perform(pid, act)`` then makes the checked move.
 
-Imports nothing outside ``partyapp.games.kit`` but the standard library.
+Imports nothing outside ``partyapp.games.kit`` but the standard library
+(and msgspec, through ``record.py``).
 """
 
 from __future__ import annotations
@@ -87,36 +84,12 @@ from typing import Any, ClassVar
 
 from partyapp.games.kit.actions import Action, match
 from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
-from partyapp.games.kit.options import Option
+from partyapp.games.kit.options import Option, options_record
 from partyapp.games.kit.races import Arrival, split_arrival
+from partyapp.games.kit.record import Record, encode, from_plain, to_plain
+from partyapp.games.kit.state import STATE_VERSION, GameState, LogEntry, upgrade_log
 
 SEED_BITS = 63
-
-# The fields of a game's state the kit reads and writes by name.
-KIT_FIELDS = frozenset({"seats", "opts", "seed", "log", "log_seq", "over", "away", "more_time"})
-
-
-class Fields:
-    """Item access to the kit's fields of a state kept as an object (mix it
-    into the state's class): ``state["seats"]`` is ``state.seats``. Any
-    other name is a ``KeyError``: the kit touches nothing else."""
-
-    __slots__ = ()
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in KIT_FIELDS:
-            raise KeyError(name)
-        return getattr(self, name)
-
-    def __setitem__(self, name: str, value: Any) -> None:
-        if name not in KIT_FIELDS:
-            raise KeyError(name)
-        setattr(self, name, value)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        if name not in KIT_FIELDS:
-            raise KeyError(name)
-        return getattr(self, name, default)
 
 
 class Engine(Game):
@@ -128,15 +101,24 @@ class Engine(Game):
     MESSAGES: ClassVar[dict[str, tuple[str, ...]]] = {}
     LOG_MAX: ClassVar[int] = 40
     PUBLIC_LOG: ClassVar[int] = 20
+    # The game's state (a ``GameState`` subclass) and its options record,
+    # which the kit makes from ``OPTIONS`` and gives the state as ``opts``.
+    State: ClassVar[type[GameState]] = GameState
+    Options: ClassVar[type[Record]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # The options the server may fill in from its config.
         cls.option_names = (*cls.OPTIONS, *cls.OPTION_DATA)
+        cls.Options = options_record(cls.__name__ + "Options", cls.OPTIONS)
+        state = cls.State
+        cls.State = type(state)(state.__name__, (state,), {"__annotations__": {"opts": cls.Options},
+                                                            "__module__": state.__module__,
+                                                            "__qualname__": state.__qualname__})
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: GameState) -> None:
         self.s = state
-        self._events: list[dict] = []
+        self._events: list[LogEntry] = []
         # The server's time of the call being handled (``apply``, ``tick``,
         # ``skip``, seats, ``finish``); never saved.
         self.now = 0.0
@@ -188,6 +170,37 @@ class Engine(Game):
     def check_together(cls, opts: dict) -> None:
         """Checks between options (e.g. minimum <= maximum); raise ``ValueError``."""
 
+    # -- persistence -------------------------------------------------------------------
+    def to_state(self) -> dict:
+        return to_plain(self.s)
+
+    def persist_json(self) -> str:
+        return encode(self.s)
+
+    @classmethod
+    def from_state(cls, state: dict) -> "Engine":
+        """The game from its saved state (this version's, or an earlier
+        one's through ``upgrade``); ``ValueError`` when it cannot be read."""
+        if not isinstance(state, dict) or state.get("mode") != cls.mode:
+            raise ValueError(f"a saved {state.get('mode') if isinstance(state, dict) else None!r} game "
+                             f"is not {cls.mode!r}.")
+        version = state.get("v", 1)
+        if version != STATE_VERSION:
+            state = cls.upgrade(dict(state), version)
+        return cls(from_plain(state, cls.State))
+
+    @classmethod
+    def upgrade(cls, state: dict, version: int) -> dict:
+        """A saved state of an earlier format (``version``) in this one's
+        form, as decoded JSON; ``ValueError`` when it cannot be. Version 1
+        differs in the kit's fields by its flat log entries only; a game
+        whose own fields changed shape extends this."""
+        if version != 1:
+            raise ValueError(f"a saved game of format {version!r} cannot be read by format {STATE_VERSION}.")
+        state["log"] = upgrade_log(state.get("log") or [])
+        state["v"] = STATE_VERSION
+        return state
+
     # -- randomness --------------------------------------------------------------------
     @staticmethod
     def new_seed(rng: random.Random) -> int:
@@ -197,8 +210,8 @@ class Engine(Game):
     def random(self) -> random.Random:
         """A generator for this step, seeded from the state; the state's seed
         moves on, so the next call gives other numbers."""
-        rng = random.Random(self.s["seed"])
-        self.s["seed"] = rng.getrandbits(SEED_BITS)
+        rng = random.Random(self.s.seed)
+        self.s.seed = rng.getrandbits(SEED_BITS)
         return rng
 
     # -- the log -----------------------------------------------------------------------
@@ -206,32 +219,30 @@ class Engine(Game):
         """The parameter names message ``msg`` takes (None: not declared)."""
         return self.MESSAGES.get(msg)
 
-    def log_entry(self, seq: int, msg: str, params: dict) -> dict:
-        """The log entry of a message (a game may shape its own)."""
-        return {"id": seq, "msg": msg, **params}
-
-    def log(self, msg: str, **params: Any) -> dict:
+    def log(self, msg: str, **params: Any) -> LogEntry:
         """Log what happened as a message key with parameters (see ``MESSAGES``)."""
         declared = self.declared(msg, params)
-        shown = [k for k in params if not k.startswith("_")]
-        if declared is None or len(declared) != len(shown) or not all(k in params for k in declared):
-            raise ValueError(f"message {msg!r} with {sorted(shown)} is not declared in {type(self).__name__}.MESSAGES")
+        if declared is None or len(declared) != len(params) or not all(k in params for k in declared):
+            raise ValueError(f"message {msg!r} with {sorted(params)} is not declared in {type(self).__name__}.MESSAGES")
         s = self.s
-        s["log_seq"] += 1
-        entry = self.log_entry(s["log_seq"], msg, params)
-        log = s["log"]
-        log.append(entry)
-        if len(log) > self.LOG_MAX:
-            del log[0]
+        s.log_seq += 1
+        entry = LogEntry(id=s.log_seq, msg=msg, params=params)
+        s.log.append(entry)
+        if len(s.log) > self.LOG_MAX:
+            del s.log[0]
         self._events.append(entry)
         return entry
 
     def log_mark(self) -> int:
-        return self.s["log_seq"]
+        return self.s.log_seq
+
+    def public_log(self) -> list[dict]:
+        """The latest ``PUBLIC_LOG`` entries, as the screens get them."""
+        return [e.wire() for e in self.s.log[-self.PUBLIC_LOG:]]
 
     def events(self) -> list[dict]:
         """The entries the call being handled logged, as the call returns them."""
-        return self._events
+        return [e.wire() for e in self._events]
 
     # -- seats -------------------------------------------------------------------------
     @staticmethod
@@ -247,17 +258,17 @@ class Engine(Game):
         return seats
 
     def players(self) -> list[str]:
-        return list(self.s["seats"])
+        return list(self.s.seats)
 
     def step(self, pid: str, k: int) -> str:
         """The player ``k`` seats clockwise from ``pid`` (negative: the other way)."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         return seats[(seats.index(pid) + k) % len(seats)]
 
     def left_of(self, pid: str, among: list[str] | None = None) -> str:
         """The next player clockwise of ``pid`` among ``among`` (default the seats),
         ``pid`` itself included in the circle when it is seated."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         pool = seats if among is None else among
         if pid in seats:
             i = seats.index(pid)
@@ -268,21 +279,19 @@ class Engine(Game):
         return pool[0]
 
     def set_seat_order(self, pids: list[str]) -> None:
-        seats = self.s["seats"]
+        seats = self.s.seats
         if not isinstance(pids, list) or not all(isinstance(p, str) for p in pids) or sorted(pids) != sorted(seats):
             raise IllegalAction("The players changed meanwhile; look again and retry.")
-        self.s["seats"] = list(pids)
+        self.s.seats = list(pids)
 
     def away(self) -> list[str]:
         """Players in this game whose phone is away."""
-        return [p for p in self.s.get("away") or () if p in self.s["seats"]]
+        return [p for p in self.s.away if p in self.s.seats]
 
     def presence(self, pid: str, connected: bool, now: float) -> None:
-        if pid not in self.s["seats"]:
+        if pid not in self.s.seats:
             return
-        away = self.s.get("away")
-        if away is None:
-            away = self.s["away"] = []
+        away = self.s.away
         if connected == (pid not in away):
             return
         self.begin(now)
@@ -297,18 +306,18 @@ class Engine(Game):
         """``pid``'s phone came back or went away (already in ``away()``)."""
 
     def set_more_time(self, pids: list[str]) -> None:
-        self.s["more_time"] = sorted(pids)
+        self.s.more_time = sorted(pids)
 
     def seconds_for(self, seconds: float, pids: list[str]) -> float:
         """How long a timer of ``seconds`` runs when it is the own timer of
         ``pids`` (whose answer it waits for): twice as long when one of them
         asked for more time (``set_more_time``)."""
-        slow = self.s.get("more_time") or ()
+        slow = self.s.more_time
         return seconds * 2 if any(p in slow for p in pids) else seconds
 
     # -- moves -------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.s["over"]
+        return self.s.over
 
     def turn(self) -> str | None:
         """The player expected to act, or None when anyone may."""
@@ -319,7 +328,7 @@ class Engine(Game):
             return []
         if pid == HOST:
             return self.host_actions()
-        if pid not in self.s["seats"]:
+        if pid not in self.s.seats:
             return []
         return self.actions(pid)
 

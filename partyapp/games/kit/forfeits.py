@@ -2,69 +2,67 @@
 
 Each game names its causes and how many drinks each costs by default (e.g.
 Blackjack ``{"lose": 1, "bust": 1, "dealer_bust": 1}``); the option
-``forfeits`` (default on) switches them all off. The state is plain JSON kept
-inside the game's state::
+``forfeits`` (default on) switches them all off. ``Forfeits`` is a record
+kept in the game's state (``state.forfeits``)::
 
-    {"on": true, "table": {cause: drinks}, "counts": {pid: {cause: drinks}}}
+    Forfeits(on=True, table={cause: drinks}, counts={pid: {cause: drinks}}, exempt=[pid])
 
 ``counts`` are plain numbers per player and cause, so the room can fold
 ``Game.drinks()`` into each seat's tally at the end of a game as it does for
 the drinking decks, and a player's profile can later turn them into
 something other than drinks.
 
-A seat played by the server (a bot) never drinks: its id is in ``exempt``
-(kept beside the counts; a state saved without it has none), and a forfeit
-it earns costs nothing (``give`` returns 0), so the log says 0 drinks and
-``drinks()`` never names it.
+A seat played by the server (a bot) never drinks: its id is in ``exempt``,
+and a forfeit it earns costs nothing (``give`` returns 0), so the log says 0
+drinks and ``drinks()`` never names it.
 """
 
 from __future__ import annotations
 
-
-def new_forfeits(table: dict[str, int], on: bool, exempt: list[str] | tuple[str, ...] = ()) -> dict:
-    return {"on": bool(on), "table": dict(table), "counts": {}, "exempt": list(exempt)}
+from partyapp.games.kit.record import Record
 
 
-class Forfeits:
-    __slots__ = ("s",)
+class Forfeits(Record):
+    """The forfeits of one game: what each cause costs, and who took what."""
 
-    def __init__(self, state: dict) -> None:
-        self.s = state
+    on: bool = True
+    table: dict[str, int] = {}
+    counts: dict[str, dict[str, int]] = {}
+    exempt: list[str] = []
 
-    @property
-    def on(self) -> bool:
-        return self.s["on"]
+    @classmethod
+    def new(cls, table: dict[str, int], on: bool, exempt: list[str] | tuple[str, ...] = ()) -> "Forfeits":
+        return cls(on=bool(on), table=dict(table), exempt=list(exempt))
 
     def cost(self, cause: str) -> int:
         """Drinks a cause costs now (0 when forfeits are off)."""
-        if not self.s["on"]:
+        if not self.on:
             return 0
-        return self.s["table"].get(cause, 0)
+        return self.table.get(cause, 0)
 
     def exempts(self, pid: str) -> bool:
         """Is ``pid`` a seat that never drinks (a bot)?"""
-        return pid in self.s.get("exempt", ())
+        return pid in self.exempt
 
-    def exempt(self, pid: str) -> None:
+    def exempt_from_now(self, pid: str) -> None:
         """``pid`` never drinks from now on (a bot joining mid-game)."""
-        lst = self.s.setdefault("exempt", [])
-        if pid not in lst:
-            lst.append(pid)
+        if pid not in self.exempt:
+            self.exempt.append(pid)
 
     def give(self, pid: str, cause: str, count: int | None = None) -> int:
         """``pid`` takes the forfeit for ``cause`` (``count`` drinks, default
         the game's cost for it). Returns the drinks given: 0 when off, or
         when ``pid`` never drinks."""
-        n = self.cost(cause) if count is None else (count if self.s["on"] else 0)
+        n = self.cost(cause) if count is None else (count if self.on else 0)
         if n <= 0 or self.exempts(pid):
             return 0
-        mine = self.s["counts"].setdefault(pid, {})
+        mine = self.counts.setdefault(pid, {})
         mine[cause] = mine.get(cause, 0) + n
         return n
 
     def totals(self) -> dict[str, int]:
         """Drinks per player over the game."""
-        return {p: sum(causes.values()) for p, causes in self.s["counts"].items()}
+        return {p: sum(causes.values()) for p, causes in self.counts.items()}
 
     def by_cause(self) -> dict[str, dict[str, int]]:
-        return {p: dict(causes) for p, causes in self.s["counts"].items()}
+        return {p: dict(causes) for p, causes in self.counts.items()}

@@ -3,7 +3,7 @@ cards that only they see (Old Maid, Cheat, Go Fish ...).
 
 What it adds to ``CardGame``:
 
-- ``s["hands"]``: ``{player_id: [card, ...]}``, each hand in the order its
+- ``state.hands`` (``HandState``): ``{player_id: [card, ...]}``, each hand in the order its
   holder sees it (``you.hand``); ``hand``, ``hand_sizes`` and ``holding``
   (the players who still hold cards, in seat order) and ``most_cards`` read
   it.
@@ -23,8 +23,14 @@ from __future__ import annotations
 from typing import Iterable
 
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.cardgame import CardGame
+from partyapp.games.kit.cardgame import CardGame, CardState
 from partyapp.games.kit.cards import deal_order, rank_of
+
+
+class HandState(CardState):
+    """A card game's state with a hand for every player."""
+
+    hands: dict[str, list[str]] = {}
 
 
 def rank_groups(cards: Iterable[str]) -> dict[str, list[str]]:
@@ -40,27 +46,28 @@ class HandGame(CardGame):
 
     # Nobody joins mid-game, so nothing logs ``game.joined``.
     MESSAGES = {k: v for k, v in CardGame.MESSAGES.items() if k != "game.joined"}
+    State = HandState
 
     # -- dealing -------------------------------------------------------------------------
     def deal_hands(self, first: str, each: int | None = None) -> None:
         """Deal from the stock round the seats from ``first``: ``each`` cards to
         every player, or the whole stock (the first players dealt to may get one
         more) when ``each`` is None."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         hands: dict[str, list[str]] = {p: [] for p in seats}
         order = deal_order(seats, 1, first=first)
-        total = len(self.s["stock"]) if each is None else min(each * len(seats), len(self.s["stock"]))
+        total = len(self.s.stock) if each is None else min(each * len(seats), len(self.s.stock))
         for i in range(total):
             hands[order[i % len(order)]].append(self.draw())
-        self.s["hands"] = hands
+        self.s.hands = hands
 
     # -- hands ---------------------------------------------------------------------------
     def hand(self, pid: str) -> list[str]:
-        return list(self.s.get("hands", {}).get(pid, ()))
+        return list(self.s.hands.get(pid, ()))
 
     def hand_sizes(self) -> dict[str, int]:
-        hands = self.s.get("hands", {})
-        return {p: len(hands.get(p, ())) for p in self.s["seats"]}
+        hands = self.s.hands
+        return {p: len(hands.get(p, ())) for p in self.s.seats}
 
     def most_cards(self) -> list[str]:
         """The players holding the most cards, when they hold any and not
@@ -70,18 +77,18 @@ class HandGame(CardGame):
         top = max(sizes.values(), default=0)
         if top == 0 or len(set(sizes.values())) == 1:
             return []
-        return [p for p in self.s["seats"] if sizes[p] == top]
+        return [p for p in self.s.seats if sizes[p] == top]
 
     def holding(self) -> list[str]:
         """The players who still hold cards, in seat order."""
-        hands = self.s.get("hands", {})
-        return [p for p in self.s["seats"] if hands.get(p)]
+        hands = self.s.hands
+        return [p for p in self.s.seats if hands.get(p)]
 
     # -- the circle of seats -------------------------------------------------------------
     def next_after(self, pid: str, among: Iterable[str] | None = None) -> str | None:
         """The first player clockwise after ``pid`` (``pid`` itself last) who is
         in ``among`` (default: every seat); None when nobody is."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         pool = set(seats if among is None else among)
         i = seats.index(pid)
         for k in range(1, len(seats) + 1):
@@ -93,7 +100,7 @@ class HandGame(CardGame):
     def before(self, pid: str, among: Iterable[str] | None = None) -> str | None:
         """The first player counter-clockwise from ``pid`` (``pid`` itself
         last) who is in ``among``; None when nobody is."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         pool = set(seats if among is None else among)
         i = seats.index(pid)
         for k in range(1, len(seats) + 1):
@@ -106,7 +113,7 @@ class HandGame(CardGame):
         """The first player clockwise from seat ``index`` on (that seat
         included) who is in ``among``: after a leave, ``index`` is the seat the
         leaver had, now their left neighbour's."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         if not seats:
             return None
         pool = set(seats if among is None else among)

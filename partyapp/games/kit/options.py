@@ -9,7 +9,11 @@ and refuses a bad one with an ``OptionError`` naming the option, in the
 host's language. The help texts are message ids (the catalogue extracts
 the ``doc`` argument of ``flag``/``number``/``choice``).
 
-Imports nothing outside ``partyapp.games.kit``.
+``options_record`` makes the typed record a game's state keeps its
+options in (``state.opts.forfeits``): one field per declared option, of its
+kind's type, with its default.
+
+Imports nothing outside ``partyapp.games.kit`` and the standard library.
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from partyapp.games.kit.base import OptionError
+from partyapp.games.kit.record import Record
 from partyapp.games.kit.wording import Term
+
+# The Python type of each kind's values.
+TYPES = {"bool": bool, "int": int, "choice": str}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +74,11 @@ def number(default: int, lo: int, hi: int, doc: str) -> Option:
 def choice(default: str, choices: tuple[str, ...], doc: str) -> Option:
     """One of a few named choices."""
     return Option("choice", default, doc, choices=choices)
+
+
+def options_record(name: str, options: dict[str, Option]) -> type[Record]:
+    """The record of a game's checked options: a field per option in
+    ``options``, typed by its kind, defaulting to its default."""
+    namespace: dict[str, Any] = {key: opt.default for key, opt in options.items()}
+    namespace["__annotations__"] = {key: TYPES[opt.kind] for key, opt in options.items()}
+    return type(Record)(name, (Record,), namespace)

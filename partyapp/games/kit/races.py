@@ -75,6 +75,7 @@ from typing import Any, NamedTuple
 
 from partyapp.games.kit.base import IllegalAction
 from partyapp.games.kit.options import flag, number
+from partyapp.games.kit.record import Record
 
 ARRIVAL = "arrival"
 # A slap at most this long after a race closed is late, not a new slap.
@@ -161,151 +162,163 @@ def split_arrival(action: Any, now: float) -> tuple[Any, Arrival]:
 
 
 # -- judging taps -------------------------------------------------------------------
+class Slap(Record):
+    """One tap (or slap) in a race: who, when it reached the server, the
+    compensation given, and when it counts as made (``judged``)."""
+
+    player: str
+    at: float
+    lag: float
+    judged: float
+
+
 def judge(pid: str, arrival: Arrival, opened: float | None, compensate: bool = True,
-          max_lag_s: float = MAX_LAG_S) -> dict:
-    """The entry of ``pid``'s tap (or slap) in a race opened at ``opened``:
-    ``{player, at, lag, judged}``, judged at its arrival less the phone's
-    lag and never before the race opened (``opened`` None: a race saved
-    before it kept its opening, not bounded)."""
+          max_lag_s: float = MAX_LAG_S) -> Slap:
+    """The entry of ``pid``'s tap (or slap) in a race opened at ``opened``,
+    judged at its arrival less the phone's lag and never before the race
+    opened (``opened`` None: a race saved before it kept its opening, not
+    bounded)."""
     lag = lag_of(arrival.rtt, compensate, max_lag_s)
     judged = arrival.at - lag
     if opened is not None:
         judged = max(judged, opened)
-    return {"player": pid, "at": arrival.at, "lag": lag, "judged": judged}
+    return Slap(player=pid, at=arrival.at, lag=lag, judged=judged)
 
 
-def ranked(entries: list[dict]) -> list[dict]:
+def ranked(entries: list[Slap]) -> list[Slap]:
     """The entries of a race (``judge``), fastest first: by judged time, then
     by arrival, then in the order the server handled them."""
-    return [e for _, e in sorted(enumerate(entries), key=lambda ie: (ie[1]["judged"], ie[1]["at"], ie[0]))]
+    return [e for _, e in sorted(enumerate(entries), key=lambda ie: (ie[1].judged, ie[1].at, ie[0]))]
 
 
-def overtake_until(entries: list[dict], max_lag_s: float = MAX_LAG_S) -> float:
+def overtake_until(entries: list[Slap], max_lag_s: float = MAX_LAG_S) -> float:
     """Until when a tap still on its way could be judged ahead of one of
     these entries: the latest judged time plus the most compensation a
     phone is given. A tap reaching the server from then on is judged no
     earlier than every one of them."""
-    return max(e["judged"] for e in entries) + max_lag_s
+    return max(e.judged for e in entries) + max_lag_s
 
 
 # -- a race --------------------------------------------------------------------------
-def new_race(kind: str, players: list[str], away: list[str], now: float, window_s: float) -> dict:
-    """The state of a race opening at ``now`` (plain JSON, kept in the game's state)."""
-    return {"kind": kind, "opened": now, "deadline": now + window_s, "players": list(players),
-            "away": [p for p in away if p in players], "gone": [], "slaps": []}
+class Standing(Record):
+    """A slap in a closed race's order: ``ms`` after the race opened
+    (judged), ``margin_ms`` behind the first, ``lag_ms`` the compensation."""
+
+    player: str
+    ms: int
+    margin_ms: int
+    lag_ms: int
 
 
-class Race:
-    """Operations on a race's state (``new_race``)."""
+class RaceResult(Record):
+    """A closed race (``Race.close``; see the module docstring)."""
 
-    __slots__ = ("s",)
+    kind: str
+    opened: float
+    closed: float
+    timed_out: bool
+    order: list[Standing] = []
+    missed: list[str] = []
+    away: list[str] = []
 
-    def __init__(self, state: dict) -> None:
-        self.s = state
+    def public(self) -> dict:
+        """The race for the screens: order and margins in ms, no clock times."""
+        return {"kind": self.kind, "timed_out": self.timed_out,
+                "order": [{"player": e.player, "ms": e.ms, "margin_ms": e.margin_ms, "lag_ms": e.lag_ms}
+                          for e in self.order],
+                "missed": list(self.missed), "away": list(self.away)}
 
-    @property
-    def deadline(self) -> float:
-        return self.s["deadline"]
+    def is_late(self, at: float) -> bool:
+        """Does a slap arriving at ``at`` come just after this race closed?"""
+        return self.closed <= at <= self.closed + LATE_GRACE_S
 
-    @property
-    def kind(self) -> str:
-        return self.s["kind"]
+
+class Race(Record):
+    """An open race, kept in the game's state."""
+
+    kind: str
+    opened: float
+    deadline: float
+    players: list[str] = []
+    away: list[str] = []  # here at no time since it opened: not judged
+    gone: list[str] = []  # here at its opening, gone since: not waited for, still judged
+    slaps: list[Slap] = []
+
+    @classmethod
+    def new(cls, kind: str, players: list[str], away: list[str], now: float, window_s: float) -> "Race":
+        """A race opening at ``now``."""
+        return cls(kind=kind, opened=now, deadline=now + window_s, players=list(players),
+                   away=[p for p in away if p in players])
 
     def slapped(self) -> list[str]:
         """Who has slapped, in the order the server handled them."""
-        return [e["player"] for e in self.s["slaps"]]
+        return [e.player for e in self.slaps]
 
     def may_slap(self, pid: str) -> bool:
-        return pid in self.s["players"] and pid not in self.slapped()
+        return pid in self.players and pid not in self.slapped()
 
     def waiting(self) -> list[str]:
         """Players here who have not slapped yet (the window waits for them)."""
         done = set(self.slapped())
-        gone = self.s.get("gone", ())
-        return [p for p in self.s["players"] if p not in done and p not in self.s["away"] and p not in gone]
+        return [p for p in self.players if p not in done and p not in self.away and p not in self.gone]
 
     def complete(self) -> bool:
         return not self.waiting()
 
     def due(self, t: float) -> bool:
-        return t >= self.s["deadline"]
+        return t >= self.deadline
 
-    def slap(self, pid: str, arrival: Arrival, compensate: bool, max_lag_s: float) -> dict:
+    def slap(self, pid: str, arrival: Arrival, compensate: bool, max_lag_s: float) -> Slap:
         """Record ``pid``'s slap; returns its entry."""
         if not self.may_slap(pid):
             raise IllegalAction("You have slapped already.")
-        entry = judge(pid, arrival, self.s["opened"], compensate, max_lag_s)
-        self.s["slaps"].append(entry)
+        entry = judge(pid, arrival, self.opened, compensate, max_lag_s)
+        self.slaps.append(entry)
         return entry
 
     def set_away(self, pid: str, away: bool) -> None:
         """``pid``'s phone went away (or came back). Away since the race
         opened: not judged; here at some time of it and gone now: not waited
         for, still judged (``missed`` unless they slap)."""
-        s = self.s
-        lst = s["away"]
-        gone = s.setdefault("gone", [])
         if away:
-            if pid in s["players"] and pid not in lst and pid not in gone:
-                gone.append(pid)
+            if pid in self.players and pid not in self.away and pid not in self.gone:
+                self.gone.append(pid)
         else:
-            if pid in lst:
-                lst.remove(pid)
-            if pid in gone:
-                gone.remove(pid)
+            if pid in self.away:
+                self.away.remove(pid)
+            if pid in self.gone:
+                self.gone.remove(pid)
 
     def drop(self, pid: str) -> None:
         """``pid`` left the game: out of the race, their slap forgotten."""
-        s = self.s
-        s["players"] = [p for p in s["players"] if p != pid]
-        s["away"] = [p for p in s["away"] if p != pid]
-        s["gone"] = [p for p in s.get("gone", ()) if p != pid]
-        s["slaps"] = [e for e in s["slaps"] if e["player"] != pid]
+        self.players = [p for p in self.players if p != pid]
+        self.away = [p for p in self.away if p != pid]
+        self.gone = [p for p in self.gone if p != pid]
+        self.slaps = [e for e in self.slaps if e.player != pid]
 
-    def standings(self) -> list[dict]:
+    def standings(self) -> list[Standing]:
         """The slaps, fastest first, with their times in ms."""
-        s = self.s
-        order = ranked(s["slaps"])
+        order = ranked(self.slaps)
         if not order:
             return []
-        first = order[0]["judged"]
-        return [{"player": e["player"], "ms": to_ms(e["judged"] - s["opened"]),
-                 "margin_ms": to_ms(e["judged"] - first), "lag_ms": to_ms(e["lag"])} for e in order]
+        first = order[0].judged
+        return [Standing(player=e.player, ms=to_ms(e.judged - self.opened), margin_ms=to_ms(e.judged - first),
+                         lag_ms=to_ms(e.lag)) for e in order]
 
-    def close(self, now: float) -> dict:
+    def close(self, now: float) -> RaceResult:
         """The race's result (see the module docstring). A race closed at or
         after its deadline has timed out and closes at the deadline."""
-        s = self.s
-        timed_out = not self.complete() and now >= s["deadline"]
+        timed_out = not self.complete() and now >= self.deadline
         done = set(self.slapped())
-        return {
-            "kind": s["kind"],
-            "opened": s["opened"],
-            "closed": s["deadline"] if timed_out else now,
-            "timed_out": timed_out,
-            "order": self.standings(),
-            "missed": [p for p in s["players"] if p not in done and p not in s["away"]],
-            "away": [p for p in s["players"] if p not in done and p in s["away"]],
-        }
+        return RaceResult(kind=self.kind, opened=self.opened, closed=self.deadline if timed_out else now,
+                          timed_out=timed_out, order=self.standings(),
+                          missed=[p for p in self.players if p not in done and p not in self.away],
+                          away=[p for p in self.players if p not in done and p in self.away])
 
     def public(self) -> dict:
         """What the screens show while the race is open."""
-        s = self.s
-        return {"kind": s["kind"], "slapped": self.slapped(), "waiting": self.waiting(),
-                "window_ms": to_ms(s["deadline"] - s["opened"])}
-
-
-def public_result(result: dict | None) -> dict | None:
-    """A closed race for the screens: order and margins in ms, no clock times."""
-    if result is None:
-        return None
-    return {"kind": result["kind"], "timed_out": result["timed_out"], "order": result["order"],
-            "missed": result["missed"], "away": result["away"]}
-
-
-def is_late(result: dict | None, at: float) -> bool:
-    """Does a slap arriving at ``at`` come just after this closed race?"""
-    return result is not None and result["closed"] <= at <= result["closed"] + LATE_GRACE_S
+        return {"kind": self.kind, "slapped": self.slapped(), "waiting": self.waiting(),
+                "window_ms": to_ms(self.deadline - self.opened)}
 
 
 # -- round trips (the server's side) ---------------------------------------------------

@@ -46,14 +46,30 @@ from typing import Any, ClassVar
 from partyapp.games.kit.wording import Term
 from partyapp.games.kit.actions import spec
 from partyapp.games.kit.base import GameIsOver, IllegalAction
-from partyapp.games.kit.cardgame import CardGame, number
+from partyapp.games.kit.cardgame import CardGame, CardState, number
 from partyapp.games.kit.cards import deal_all, make_deck
-from partyapp.games.kit.races import Race, is_late, new_race, public_result, race_options, split_arrival, to_ms
+from partyapp.games.kit.races import Race, RaceResult, race_options, split_arrival, to_ms
 
 LIMIT_OPTIONS = {
     "round_limit": number(0, 0, 1000, "The game ends after this many piles are taken, by card count (0: no limit)."),
     "time_limit_min": number(0, 0, 240, "The game ends this many minutes after the deal, by card count (0: no limit)."),
 }
+
+
+class ReflexState(CardState):
+    """Stacks, the pile, turns and races (see the module docstring)."""
+
+    stacks: dict[str, list[str]] = {}  # face down, played from the front
+    pile: list[str] = []  # face up, the top card last
+    burned: list[str] = []  # face down under the pile
+    aside: int = 0  # cards of players who left, set aside unseen
+    current: str | None = None  # whose turn it is to flip
+    race: Race | None = None  # the race open now
+    last_race: RaceResult | None = None
+    taken: int = 0  # piles taken
+    flips: int = 0
+    started: float = 0.0
+    ends_at: float | None = None  # the time limit's end
 
 
 class ReflexGame(CardGame):
@@ -68,6 +84,7 @@ class ReflexGame(CardGame):
     LOSER_FORFEIT = "lose"
 
     OPTIONS = {**CardGame.OPTIONS, **race_options(WINDOW_MS), **LIMIT_OPTIONS}
+    State = ReflexState
     MESSAGES = {
         **CardGame.MESSAGES,
         "reflex.deal": ("players", "counts"),
@@ -79,12 +96,11 @@ class ReflexGame(CardGame):
     def setup(self) -> None:
         s = self.s
         self.restock(make_deck())
-        stacks = deal_all(s["stock"], self.play_order())
-        s["staged"] = []
-        s.update(stacks=stacks, pile=[], burned=[], aside=0, current=s["seats"][0], race=None,
-                 last_race=None, taken=0, flips=0, started=self.now,
-                 ends_at=self.now + 60.0 * s["opts"]["time_limit_min"] if s["opts"]["time_limit_min"] else None)
-        self.log("reflex.deal", players=list(s["seats"]), counts=[len(stacks[p]) for p in s["seats"]])
+        stacks = deal_all(s.stock, self.play_order())
+        s.staged = []
+        s.stacks, s.current, s.started = stacks, s.seats[0], self.now
+        s.ends_at = self.now + 60.0 * s.opts.time_limit_min if s.opts.time_limit_min else None
+        self.log("reflex.deal", players=list(s.seats), counts=[len(stacks[p]) for p in s.seats])
         self.on_deal()
 
     def on_deal(self) -> None:
@@ -92,33 +108,33 @@ class ReflexGame(CardGame):
 
     # -- stacks and the pile -----------------------------------------------------------
     def stack(self, pid: str) -> list[str]:
-        return self.s["stacks"].get(pid, [])
+        return self.s.stacks.get(pid, [])
 
     def flip_card(self, pid: str) -> str:
         """The top card of ``pid``'s stack onto the pile."""
-        card = self.s["stacks"][pid].pop(0)
-        self.s["pile"].append(card)
-        self.s["flips"] += 1
+        card = self.s.stacks[pid].pop(0)
+        self.s.pile.append(card)
+        self.s.flips += 1
         return card
 
     def take_pile(self, pid: str) -> int:
         """``pid`` turns the pile over (burned cards with it) and puts it under
         their stack; returns the number of cards taken."""
         s = self.s
-        cards = s["burned"] + s["pile"]
-        s["stacks"][pid].extend(cards)
-        s["burned"] = []
-        s["pile"] = []
-        s["taken"] += 1
+        cards = s.burned + s.pile
+        s.stacks[pid].extend(cards)
+        s.burned = []
+        s.pile = []
+        s.taken += 1
         return len(cards)
 
     def burn(self, pid: str, n: int) -> int:
         """``pid`` puts up to ``n`` cards from the top of their stack face down
         under the pile; returns how many."""
-        stack = self.s["stacks"][pid]
+        stack = self.s.stacks[pid]
         count = min(n, len(stack))
         for _ in range(count):
-            self.s["burned"].insert(0, stack.pop(0))
+            self.s.burned.insert(0, stack.pop(0))
         return count
 
     def direction(self) -> int:
@@ -128,7 +144,7 @@ class ReflexGame(CardGame):
 
     def play_order(self) -> list[str]:
         """The seats in the order of play, from the first seat."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         return list(seats) if self.direction() == 1 else seats[:1] + seats[:0:-1]
 
     def next_seat(self, after: str, ok: Any) -> str | None:
@@ -143,33 +159,32 @@ class ReflexGame(CardGame):
         return next((p for p in ring if ok(p)), None)
 
     def card_counts(self) -> dict[str, int]:
-        return {p: len(self.stack(p)) for p in self.s["seats"]}
+        return {p: len(self.stack(p)) for p in self.s.seats}
 
     # -- races -------------------------------------------------------------------------
     def race(self) -> Race | None:
-        r = self.s.get("race")
-        return Race(r) if r is not None else None
+        return self.s.race
 
     def race_players(self) -> list[str]:
         """Who may slap in a race opening now (default: every player)."""
-        return list(self.s["seats"])
+        return list(self.s.seats)
 
     def open_race(self, kind: str) -> None:
-        o = self.s["opts"]
-        self.s["race"] = new_race(kind, self.race_players(), self.away(), self.now, o["slap_window_ms"] / 1000.0)
+        o = self.s.opts
+        self.s.race = Race.new(kind, self.race_players(), self.away(), self.now, o.slap_window_ms / 1000.0)
 
     def close_race(self, now: float) -> None:
         race = self.race()
         assert race is not None
         result = race.close(now)
-        self.s["race"] = None
-        self.s["last_race"] = result
-        self.log("race.order", kind=result["kind"], players=[e["player"] for e in result["order"]],
-                 margins=[e["margin_ms"] for e in result["order"]], missed=list(result["missed"]),
-                 timed_out=result["timed_out"])
+        self.s.race = None
+        self.s.last_race = result
+        self.log("race.order", kind=result.kind, players=[e.player for e in result.order],
+                 margins=[e.margin_ms for e in result.order], missed=list(result.missed),
+                 timed_out=result.timed_out)
         self.on_race_closed(result)
 
-    def on_race_closed(self, result: dict) -> None:
+    def on_race_closed(self, result: RaceResult) -> None:
         """The game's judgement of a closed race (``races.Race.close``)."""
 
     def may_slap(self, pid: str) -> bool:
@@ -178,16 +193,16 @@ class ReflexGame(CardGame):
 
     def do_slap(self, pid: str) -> None:
         race = self.race()
-        o = self.s["opts"]
+        o = self.s.opts
         if race is not None:
-            race.slap(pid, self.arrival, o["compensate"], o["max_lag_ms"] / 1000.0)
+            race.slap(pid, self.arrival, o.compensate, o.max_lag_ms / 1000.0)
             if race.complete():
                 self.close_race(self.arrival.at)
             return
-        last = self.s["last_race"]
-        if is_late(last, self.arrival.at):
-            if pid not in {e["player"] for e in last["order"]}:
-                self.log("race.late", player=pid, ms=to_ms(self.arrival.at - last["closed"]))
+        last = self.s.last_race
+        if last is not None and last.is_late(self.arrival.at):
+            if pid not in {e.player for e in last.order}:
+                self.log("race.late", player=pid, ms=to_ms(self.arrival.at - last.closed))
             return
         self.false_slap(pid)
 
@@ -197,9 +212,9 @@ class ReflexGame(CardGame):
     # -- time-outs -----------------------------------------------------------------------
     def next_deadline(self) -> float | None:
         s = self.s
-        if s["over"]:
+        if s.over:
             return None
-        times = [t for t in (s["race"]["deadline"] if s["race"] else None, s["ends_at"]) if t is not None]
+        times = [t for t in (s.race.deadline if s.race else None, s.ends_at) if t is not None]
         return min(times) if times else None
 
     def timeouts(self, t: float) -> bool:
@@ -211,10 +226,10 @@ class ReflexGame(CardGame):
         if race is not None and race.due(t):
             self.close_race(t)
             changed = True
-        if not s["over"] and s["ends_at"] is not None and t >= s["ends_at"]:
+        if not s.over and s.ends_at is not None and t >= s.ends_at:
             if self.race() is not None:
                 self.close_race(t)
-            if not s["over"]:
+            if not s.over:
                 self.end("time_limit")
             changed = True
         return changed
@@ -222,7 +237,7 @@ class ReflexGame(CardGame):
     def tick(self, now: float) -> list[dict]:
         self._events = []
         self.now = now
-        if not self.s["over"]:
+        if not self.s.over:
             self.timeouts(now)
         return self._events
 
@@ -230,41 +245,41 @@ class ReflexGame(CardGame):
         self._events = []
         self.now = now
         action, self.arrival = split_arrival(action, now)
-        if self.s["over"]:
+        if self.s.over:
             raise GameIsOver("The game is over.")
         if self.timeouts(self.arrival.at):
             # The state this move was aimed at timed out before it arrived:
             # the move applies to the new state, or is dropped.
-            if not self.s["over"]:
+            if not self.s.over:
                 try:
                     self._run(pid, action)
                 except IllegalAction:
                     pass
         else:
             self._run(pid, action)
-        if not self.s["over"]:
+        if not self.s.over:
             self.timeouts(now)
         return self._events
 
     def round_done(self) -> None:
         """A pile was taken: the round limit may end the game."""
-        limit = self.s["opts"]["round_limit"]
-        if limit and self.s["taken"] >= limit and not self.s["over"]:
+        limit = self.s.opts.round_limit
+        if limit and self.s.taken >= limit and not self.s.over:
             self.end("round_limit")
 
     # -- turns -----------------------------------------------------------------------------
     def turn(self) -> str | None:
         s = self.s
-        if s["over"] or s["race"] is not None:
+        if s.over or s.race is not None:
             return None
-        return s["current"]
+        return s.current
 
     def actions(self, pid: str) -> list[dict]:
         race = self.race()
         if race is not None:
             return [spec("slap")] if race.may_slap(pid) else []
         out = []
-        if pid == self.s["current"] and self.stack(pid):
+        if pid == self.s.current and self.stack(pid):
             out.append(spec("flip"))
         if self.may_slap(pid):
             out.append(spec("slap"))
@@ -274,14 +289,14 @@ class ReflexGame(CardGame):
         """The players the game cannot go on without now: those a race waits
         for, else the player to turn a card."""
         race = self.race()
-        if self.s["over"]:
+        if self.s.over:
             return []
         if race is not None:
             return race.waiting()
-        return [self.s["current"]] if self.s["current"] else []
+        return [self.s.current] if self.s.current else []
 
     def default_action(self, pid: str) -> dict | None:
-        if self.s["race"] is None and pid == self.s["current"] and self.stack(pid):
+        if self.s.race is None and pid == self.s.current and self.stack(pid):
             return {"type": "flip"}
         return None
 
@@ -289,7 +304,7 @@ class ReflexGame(CardGame):
         """An absent player's card is turned for them; a race waiting for
         them stops waiting (they are not judged, as if away)."""
         race = self.race()
-        if self.s["over"] or race is None or pid not in race.waiting():
+        if self.s.over or race is None or pid not in race.waiting():
             return super().skip(pid, now)
         self._events = []
         self.now = now
@@ -301,7 +316,7 @@ class ReflexGame(CardGame):
 
     # -- seats -----------------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
-        if not self.s["over"]:
+        if not self.s.over:
             raise IllegalAction("{game} is dealt already; you will be dealt in next game.", game=Term(self.title))
         super().add_player(player, now)
 
@@ -315,13 +330,13 @@ class ReflexGame(CardGame):
 
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        s["aside"] += len(s["stacks"].pop(pid, []))
+        s.aside += len(s.stacks.pop(pid, []))
         race = self.race()
         if race is not None:
             race.drop(pid)
         self.on_player_gone(pid, index)
         race = self.race()
-        if race is not None and not s["over"] and race.complete():
+        if race is not None and not s.over and race.complete():
             self.close_race(self.now)
 
     def on_player_gone(self, pid: str, index: int) -> None:
@@ -345,10 +360,10 @@ class ReflexGame(CardGame):
         return self.by_cards(reason)
 
     def end(self, reason: str) -> None:
-        if self.s["over"]:
+        if self.s.over:
             return
-        self.s["race"] = None
-        self.s["current"] = None
+        self.s.race = None
+        self.s.current = None
         super().end(reason)
 
     # -- views -----------------------------------------------------------------------------
@@ -360,17 +375,17 @@ class ReflexGame(CardGame):
 
     def piles(self) -> dict:
         s = self.s
-        return {"pile": list(s["pile"]), "burned": len(s["burned"])}
+        return {"pile": list(s.pile), "burned": len(s.burned)}
 
     def table_view(self) -> dict:
         s = self.s
         race = self.race()
         return {
             "race": race.public() if race is not None else None,
-            "last_race": public_result(s["last_race"]),
-            "taken": s["taken"],
-            "flips": s["flips"],
-            "aside": s["aside"],
-            "ends_at": s["ends_at"],
+            "last_race": s.last_race.public() if s.last_race else None,
+            "taken": s.taken,
+            "flips": s.flips,
+            "aside": s.aside,
+            "ends_at": s.ends_at,
             "away": self.away(),
         }

@@ -43,7 +43,7 @@ from typing import ClassVar
 
 from partyapp.games.kit.base import OptionError
 from partyapp.games.kit.cardgame import CardGame, flag, number
-from partyapp.games.kit.chips import Ledger, new_ledger
+from partyapp.games.kit.chips import Ledger
 
 
 class BettingGame(CardGame):
@@ -80,7 +80,7 @@ class BettingGame(CardGame):
 
     def setup(self) -> None:
         o = self.s["opts"]
-        self.s["ledger"] = new_ledger(self.s["seats"], start=o["start_chips"], minimum=o["min_bet"],
+        self.s["ledger"] = Ledger.new(self.s["seats"], start=o["start_chips"], minimum=o["min_bet"],
                                       maximum=o["max_bet"], rebuy=o["rebuy"])
         self.s["round"] = 0  # deals settled
         self.s["out"] = []  # players logged as out of chips

@@ -1,0 +1,80 @@
+"""The state every engine has: ``GameState`` and its ``LogEntry``.
+
+An engine's state is one ``GameState`` subclass (``Engine.State``), a typed
+record (``record.py``) that the game extends with its own fields::
+
+    class OldMaidState(HandState):
+        dealer: str | None = None
+        taker: str | None = None
+        last_take: Take | None = None
+
+The kit owns these fields, the same in every game:
+
+``v``, ``mode``
+    The state's format version (``STATE_VERSION``) and the mode id.
+``seats``
+    The player ids in seat order, clockwise.
+``opts``
+    The game's checked options, a record with one field per option
+    (``options.options_record``): ``state.opts.forfeits``. The kit gives
+    each game's ``State`` its own options record (``Engine``).
+``seed``
+    The next step's random seed (``Engine.random``).
+``log``, ``log_seq``
+    The latest ``LogEntry``s (``Engine.LOG_MAX``) and the last entry's id.
+``over``, ``away``, ``more_time``
+    Whether the game is over, whose phone is away, who asked for more time.
+
+A game's own fields have defaults (the kit makes the state, the game's
+``setup`` fills it in), and a field added later needs one too, so that a
+saved game from before it still reads.
+
+Format versions
+    1. Plain JSON data, log entries flat (``{"id", "msg", **params}``).
+    2. Typed records; a log entry keeps its parameters apart (``params``).
+    ``upgrade`` reads a version 1 save into version 2's form where the
+    game's own fields kept their shape; a game whose fields changed shape
+    says how in its own ``upgrade``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partyapp.games.kit.record import Record
+
+STATE_VERSION = 2
+
+
+class LogEntry(Record):
+    """One thing that happened: a message key the game declares
+    (``Engine.MESSAGES``) with its parameters, numbered in the game."""
+
+    id: int
+    msg: str
+    params: dict[str, Any] = {}
+
+    def wire(self) -> dict:
+        """The entry as the screens get it: ``{"id", "msg", **params}``."""
+        return {"id": self.id, "msg": self.msg, **self.params}
+
+
+class GameState(Record):
+    """The kit's fields of every game's state; see the module docstring."""
+
+    v: int = STATE_VERSION
+    mode: str = ""
+    seats: list[str] = []
+    opts: Any = None  # each game's own options record (``Engine.__init_subclass__``)
+    seed: int = 0
+    log: list[LogEntry] = []
+    log_seq: int = 0
+    over: bool = False
+    away: list[str] = []
+    more_time: list[str] = []
+
+
+def upgrade_log(entries: list[dict]) -> list[dict]:
+    """Version 1's flat log entries in version 2's form."""
+    return [{"id": e["id"], "msg": e["msg"], "params": {k: v for k, v in e.items() if k not in ("id", "msg")}}
+            for e in entries]
