@@ -43,7 +43,10 @@ The log
     ``LogEntry`` (``state.py``); the state keeps ``LOG_MAX`` entries; a
     game's public view shows the latest ``PUBLIC_LOG`` in their wire form
     (``public_log``). A call's events are the entries it logged, in their
-    wire form (``events()``).
+    wire form (``events()``). A game whose entries keep more than their
+    parameters (the drinking decks' forfeits: what each player took, and
+    what may still be undone) gives its own ``LogEntry`` subclass as
+    ``Entry``, with its own ``wire``.
 
 Seats
     ``seat_ids`` checks the players a game starts with; ``players()`` in
@@ -66,9 +69,10 @@ Moves and the one validator
     move is one of the player's specs, every parameter in its domain, none
     missing and none extra (``actions.match``). A refusal is an
     ``IllegalAction`` with a sentence for the player, raised before
-    anything changed; ``refusal`` may say it in the game's own terms (by
-    default a player with nothing to do while another has the turn is told
-    ``NotYourTurn``). What the domains cannot express (a penalty call made
+    anything changed (``verify`` runs it alone, changing nothing, and
+    ``can`` says yes or no: pokerkit's ``verify_x`` / ``can_x`` / ``x``);
+    ``refusal`` may say it in the game's own terms (by default a player
+    with nothing to do while another has the turn is told ``NotYourTurn``). What the domains cannot express (a penalty call made
     already, a prompt's clock) a game checks after ``check``, by extending
     it. ``perform(pid, act)`` then makes the checked move.
 
@@ -105,6 +109,8 @@ class Engine(Game):
     # which the kit makes from ``OPTIONS`` and gives the state as ``opts``.
     State: ClassVar[type[GameState]] = GameState
     Options: ClassVar[type[Record]]
+    # The record of one log entry (``log``): the kit's, or a game's subclass of it.
+    Entry: ClassVar[type[LogEntry]] = LogEntry
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -226,7 +232,7 @@ class Engine(Game):
             raise ValueError(f"message {msg!r} with {sorted(params)} is not declared in {type(self).__name__}.MESSAGES")
         s = self.s
         s.log_seq += 1
-        entry = LogEntry(id=s.log_seq, msg=msg, params=params)
+        entry = self.Entry(id=s.log_seq, msg=msg, params=params)
         s.log.append(entry)
         if len(s.log) > self.LOG_MAX:
             del s.log[0]
@@ -345,6 +351,22 @@ class Engine(Game):
         action, self.arrival = split_arrival(action, now)
         self._run(pid, action)
         return self.events()
+
+    def verify(self, pid: str, action: Any, now: float) -> Action:
+        """The move ``apply`` would make of ``action`` from ``pid`` at ``now``,
+        or the ``IllegalAction`` it would raise: the one validator (``check``)
+        alone, which changes nothing of the game."""
+        self.now = now
+        action, self.arrival = split_arrival(action, now)
+        return self.check(pid, action)
+
+    def can(self, pid: str, action: Any, now: float) -> bool:
+        """Whether ``apply`` would take ``action`` from ``pid`` at ``now``."""
+        try:
+            self.verify(pid, action, now)
+        except IllegalAction:
+            return False
+        return True
 
     def _run(self, pid: str, action: Any) -> None:
         self.perform(pid, self.check(pid, action))

@@ -12,6 +12,11 @@ kept in the game's state (``state.forfeits``)::
 the drinking decks, and a player's profile can later turn them into
 something other than drinks.
 
+A game that counts more than one kind of forfeit keeps each as its own
+cause (the drinking decks: ``drink`` and ``neck``) and reads one with
+``of``; a player ``enter``ed shows 0 until they take any, and a forfeit
+the host undoes is taken back (``take_back``).
+
 A seat played by the server (a bot) never drinks: its id is in ``exempt``,
 and a forfeit it earns costs nothing (``give`` returns 0), so the log says 0
 drinks and ``drinks()`` never names it.
@@ -59,6 +64,20 @@ class Forfeits(Record):
         mine = self.counts.setdefault(pid, {})
         mine[cause] = mine.get(cause, 0) + n
         return n
+
+    def enter(self, pid: str) -> None:
+        """``pid`` plays: counted (0) from now on, before any forfeit."""
+        self.counts.setdefault(pid, {})
+
+    def take_back(self, pid: str, cause: str, count: int) -> None:
+        """``count`` of what ``pid`` took for ``cause`` is taken back (an
+        undone forfeit); the player stays counted."""
+        mine = self.counts.setdefault(pid, {})
+        mine[cause] = mine.get(cause, 0) - count
+
+    def of(self, cause: str) -> dict[str, int]:
+        """What each player counted took for ``cause`` (0 for none)."""
+        return {p: causes.get(cause, 0) for p, causes in self.counts.items()}
 
     def totals(self) -> dict[str, int]:
         """Drinks per player over the game."""
