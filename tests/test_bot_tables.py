@@ -38,8 +38,8 @@ def test_a_person_playing_at_random_and_bots_reach_the_end(mode):
     out = table.run(max_changes=60_000)
     assert out["over"], f"{mode} did not finish in {out['changes']} changes"
     assert not out["stalled"]
-    log = table.room.game.s["log"]
-    assert out["changes"] > 3 and log[-1]["msg"] == "game.over"
+    log = table.room.game.s.log
+    assert out["changes"] > 3 and log[-1].msg == "game.over"
     assert table.autoplay.timings, "the bots never decided anything"
 
 
@@ -51,7 +51,7 @@ def test_the_same_seed_plays_the_same_bots_the_same_way(mode):
     for _ in range(2):
         table = BotTable(mode, ["slow", "fast", "normal"], options=SHORT.get(mode), seed=5)
         table.run(max_changes=400)
-        runs.append((table.room.game.s["log"], table.now, table.room.rev))
+        runs.append((table.room.game.s.log, table.now, table.room.rev))
     assert runs[0] == runs[1]
 
 
@@ -79,7 +79,7 @@ def test_a_phone_away_while_the_game_waits_is_played_for_after_bot_takeover_s():
     assert room.public_view()["players"][0]["auto"] is True
     table.now = room.next_deadline()
     room.change(room.tick)
-    assert [e["player"] for e in room.game.s["log"] if e["msg"] == "go_fish.ask"] == [ana]
+    assert [e.params["player"] for e in room.game.s.log if e.msg == "go_fish.ask"] == [ana]
     assert room.seat(ana).auto
     room.change(lambda: room.set_connected(ana, True))
     assert not room.seat(ana).auto and ana not in room.autoplay["seats"]
@@ -151,4 +151,4 @@ def test_bots_take_up_where_they_were_after_a_restart():
     while not again.game.is_over():
         table.now = again.next_deadline()
         again.change(again.tick)
-    assert again.game.s["log"][-1]["msg"] == "game.over"
+    assert again.game.s.log[-1].msg == "game.over"

@@ -54,9 +54,60 @@ from partyapp.games.kit.actions import one_of, spec, subset_of
 from partyapp.games.kit.base import TooLate
 from partyapp.games.kit.cards import ACE_LOW, STANDARD_DECK, rank_of, sort_cards
 from partyapp.games.kit.cardgame import flag, number
-from partyapp.games.kit.handgame import HandGame
+from partyapp.games.kit.handgame import HandGame, HandState
+from partyapp.games.kit.record import Record, to_plain
 
 MAX_PLAY = 4
+
+
+class Claim(Record):
+    """The last call, as the table heard it: who played how many cards
+    and said which rank."""
+
+    player: str
+    rank: str
+    count: int
+
+
+class Play(Record):
+    """The last play's cards, face down (seen by the player who laid them
+    until somebody calls "Cheat!" on them)."""
+
+    player: str
+    rank: str  # the rank called
+    cards: list[str]
+
+
+class Window(Record):
+    """The time after a play in which the others may call "Cheat!"."""
+
+    player: str  # who played
+    rank: str
+    count: int
+    seconds: int  # how long the window runs (``call_seconds``, twice when somebody asked for more time)
+    until: float  # when it closes
+    waiting: list[str]  # who may still call or pass
+
+
+class Reveal(Record):
+    """A play turned over after a call, and who picked up the pile."""
+
+    player: str  # who played
+    rank: str  # the rank called
+    cards: list[str]
+    truthful: bool
+    caller: str
+    taker: str
+
+
+class CheatState(HandState):
+    current: str | None = None  # whose turn it is to play (None while a window is open)
+    pile: list[str] = []  # the cards played face down, the last on top
+    claim: Claim | None = None  # the last call; it stands after a challenge
+    last: Play | None = None  # the play that may still be called
+    window: Window | None = None
+    reveal: Reveal | None = None  # the last play turned over, until the next play
+    winner: str | None = None
 
 
 class Cheat(HandGame):
@@ -80,128 +131,129 @@ class Cheat(HandGame):
         "cheat.stands": ("player", "rank", "count"),
     }
     FORFEITS = {"caught": 1, "wrong_call": 1, "most_cards": 1}
+    State = CheatState
 
     # -- the deal ----------------------------------------------------------------------
     def setup(self) -> None:
         s = self.s
-        seats = s["seats"]
-        staged = bool(s["staged"])
+        seats = s.seats
+        staged = bool(s.staged)
         self.restock(list(STANDARD_DECK))
         self.deal_hands(seats[0])
         first = seats[0] if staged else self.random().choice(seats)
-        s.update(current=first, pile=[], claim=None, last=None, window=None, reveal=None, winner=None)
+        s.current = first
         self.log("cheat.first", player=first)
 
     # -- the sequence ------------------------------------------------------------------
     def allowed_ranks(self) -> list[str]:
         """The ranks the next play may call: any at first, then one below the
         last call, the same and one above, in that order."""
-        claim = self.s["claim"]
+        claim = self.s.claim
         if claim is None:
             return list(ACE_LOW)
-        i = ACE_LOW.index(claim["rank"])
+        i = ACE_LOW.index(claim.rank)
         n = len(ACE_LOW)
         steps = [i - 1, i, i + 1]
-        if self.s["opts"]["wrap"]:
+        if self.s.opts.wrap:
             return list(dict.fromkeys(ACE_LOW[k % n] for k in steps))
         return [ACE_LOW[k] for k in steps if 0 <= k < n]
 
     # -- turns -------------------------------------------------------------------------
     def turn(self) -> str | None:
         s = self.s
-        return None if s["window"] else s["current"]
+        return None if s.window else s.current
 
     def actions(self, pid: str) -> list[dict]:
         s = self.s
-        window = s["window"]
+        window = s.window
         if window:
-            if pid in window["waiting"]:
+            if pid in window.waiting:
                 return [spec("call"), spec("pass")]
             return []
-        if pid != s["current"]:
+        if pid != s.current:
             return []
-        hand = s["hands"][pid]
+        hand = s.hands[pid]
         return [spec("play", cards=subset_of(hand, 1, min(MAX_PLAY, len(hand))),
                      rank=one_of(self.allowed_ranks()))]
 
     def default_action(self, pid: str) -> dict | None:
         s = self.s
-        if s["window"]:
-            return {"type": "pass"} if pid in s["window"]["waiting"] else None
-        if pid != s["current"]:
+        if s.window:
+            return {"type": "pass"} if pid in s.window.waiting else None
+        if pid != s.current:
             return None
         allowed = self.allowed_ranks()
-        hand = sort_cards(s["hands"][pid], ACE_LOW)
+        hand = sort_cards(s.hands[pid], ACE_LOW)
         true = [c for c in hand if rank_of(c) in allowed]
         if true:
             return {"type": "play", "cards": [true[0]], "rank": rank_of(true[0])}
-        rank = s["claim"]["rank"] if s["claim"] else allowed[0]
+        rank = s.claim.rank if s.claim else allowed[0]
         return {"type": "play", "cards": [hand[0]], "rank": rank}
 
     def _run(self, pid: str, action: dict) -> None:
         s = self.s
         calling = isinstance(action, dict) and action.get("type") in ("call", "pass")
-        late = calling and not s["over"] and pid in s["seats"] and not (s["window"] and pid in s["window"]["waiting"])
-        if late and s["window"] is None:
-            reveal = s["reveal"]
-            if reveal and reveal["caller"] != pid:
+        late = calling and not s.over and pid in s.seats and not (s.window and pid in s.window.waiting)
+        if late and s.window is None:
+            reveal = s.reveal
+            if reveal and reveal.caller != pid:
                 raise TooLate("Too late: somebody called \"Cheat!\" first.")
             raise TooLate("Too late: the play has been accepted.")
-        window = s["window"]
-        if calling and window and not s["over"] and self.now >= window["until"]:
+        window = s.window
+        if calling and window and not s.over and self.now >= window.until:
             # The time is up; the window closes at the next tick, which is due now.
             raise TooLate("Too late: the time to call is up.")
         super()._run(pid, action)
 
     def next_deadline(self) -> float | None:
-        window = self.s["window"]
-        return window["until"] if window and not self.s["over"] else None
+        window = self.s.window
+        return window.until if window and not self.s.over else None
 
     # -- moves -------------------------------------------------------------------------
     def do_play(self, pid: str, cards: list[str], rank: str) -> None:
         s = self.s
         taken = set(cards)
-        s["hands"][pid] = [c for c in s["hands"][pid] if c not in taken]
-        s["pile"].extend(cards)
-        s["claim"] = {"player": pid, "rank": rank, "count": len(cards)}
-        s["last"] = {"player": pid, "rank": rank, "cards": list(cards)}
-        s["reveal"] = None
-        s["current"] = None
-        waiting = [p for p in s["seats"] if p != pid]
-        seconds = self.seconds_for(s["opts"]["call_seconds"], waiting)
-        s["window"] = {"player": pid, "rank": rank, "count": len(cards), "seconds": seconds,
-                       "until": self.now + seconds, "waiting": waiting}
+        s.hands[pid] = [c for c in s.hands[pid] if c not in taken]
+        s.pile.extend(cards)
+        s.claim = Claim(player=pid, rank=rank, count=len(cards))
+        s.last = Play(player=pid, rank=rank, cards=list(cards))
+        s.reveal = None
+        s.current = None
+        waiting = [p for p in s.seats if p != pid]
+        seconds = self.seconds_for(s.opts.call_seconds, waiting)
+        s.window = Window(player=pid, rank=rank, count=len(cards), seconds=seconds, until=self.now + seconds,
+                          waiting=waiting)
         self.log("cheat.play", player=pid, rank=rank, count=len(cards))
 
     def do_pass(self, pid: str) -> None:
-        window = self.s["window"]
-        window["waiting"].remove(pid)
-        if not window["waiting"]:
+        window = self.s.window
+        window.waiting.remove(pid)
+        if not window.waiting:
             self._close_window()
 
     def do_call(self, pid: str) -> None:
         s = self.s
-        last = s["last"]
-        player = last["player"]
-        s["window"] = None
+        last = s.last
+        player = last.player
+        s.window = None
         self.log("cheat.call", player=pid, target=player)
-        truthful = all(rank_of(c) == last["rank"] for c in last["cards"])
-        s["reveal"] = {"player": player, "rank": last["rank"], "cards": list(last["cards"]),
-                       "truthful": truthful, "caller": pid, "taker": pid if truthful else player}
-        self.log("cheat.reveal", player=player, rank=last["rank"], cards=list(last["cards"]), truthful=truthful)
+        truthful = all(rank_of(c) == last.rank for c in last.cards)
+        s.reveal = Reveal(player=player, rank=last.rank, cards=list(last.cards), truthful=truthful, caller=pid,
+                          taker=pid if truthful else player)
+        self.log("cheat.reveal", player=player, rank=last.rank, cards=list(last.cards), truthful=truthful)
         taker = pid if truthful else player
         self._pick_up(taker, "wrong_call" if truthful else "caught")
-        s["last"] = None
-        if not s["hands"][player]:
+        s.last = None
+        if not s.hands[player]:
             self._win(player)
             return
-        s["current"] = self.next_after(player)
+        s.current = self.next_after(player)
 
     def _pick_up(self, pid: str, cause: str) -> None:
         s = self.s
-        pile = s["pile"]
-        s["hands"][pid].extend(pile)
-        s["pile"] = []
+        pile = s.pile
+        s.hands[pid].extend(pile)
+        s.pile = []
         drinks = self.forfeit(pid, cause, log=False)
         self.log("cheat.pickup", player=pid, count=len(pile), drinks=drinks)
 
@@ -209,30 +261,28 @@ class Cheat(HandGame):
         """Nobody called: the play stands, and the next player plays (or the
         player who played their last cards has won)."""
         s = self.s
-        window = s["window"]
-        player = window["player"]
-        s["window"] = None
-        s["last"] = None
-        self.log("cheat.stands", player=player, rank=window["rank"], count=window["count"])
-        if player in s["seats"] and not s["hands"][player]:
+        window = s.window
+        player = window.player
+        s.window = None
+        s.last = None
+        self.log("cheat.stands", player=player, rank=window.rank, count=window.count)
+        if player in s.seats and not s.hands[player]:
             self._win(player)
             return
-        if s["current"] is None:
-            s["current"] = self.next_after(player)
+        if s.current is None:
+            s.current = self.next_after(player)
 
-    def tick(self, now: float) -> list[dict]:
-        self._events = []
-        self.now = now
-        window = self.s["window"]
-        if window and not self.s["over"] and now >= window["until"]:
+    def due_steps(self, now: float) -> None:
+        """The call window closes when its time is up."""
+        window = self.s.window
+        if window and now >= window.until:
             self._close_window()
-        return self._events
 
     # -- the end -----------------------------------------------------------------------
     def _win(self, pid: str) -> None:
         s = self.s
-        s["winner"] = pid
-        s["current"] = None
+        s.winner = pid
+        s.current = None
         most = self.most_cards()
         for p in most:
             self.forfeit(p, "most_cards")
@@ -241,13 +291,13 @@ class Cheat(HandGame):
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         s = self.s
-        winner = s.get("winner")
+        winner = s.winner
         sizes = self.hand_sizes()
         if winner is not None:
             result["winners"] = [winner]
         elif sizes:
             fewest = min(sizes.values())
-            result["winners"] = [p for p in s["seats"] if sizes[p] == fewest]
+            result["winners"] = [p for p in s.seats if sizes[p] == fewest]
         result["losers"] = self.most_cards()
         result.update(winner=winner, cards=sizes)
         return result
@@ -255,42 +305,41 @@ class Cheat(HandGame):
     # -- seats -------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        cards = s["hands"].pop(pid, [])
-        s["pile"][:0] = cards
-        window = s["window"]
+        cards = s.hands.pop(pid, [])
+        s.pile[:0] = cards
+        window = s.window
         if window:
-            if pid in window["waiting"]:
-                window["waiting"].remove(pid)
-            if window["player"] == pid:
-                s["current"] = self.next_from_index(index)
+            if pid in window.waiting:
+                window.waiting.remove(pid)
+            if window.player == pid:
+                s.current = self.next_from_index(index)
                 self._close_window()
-            elif not window["waiting"]:
+            elif not window.waiting:
                 self._close_window()
-        elif s["current"] == pid:
-            s["current"] = self.next_from_index(index)
-        if s["last"] and s["last"]["player"] == pid:
-            s["last"] = None
+        elif s.current == pid:
+            s.current = self.next_from_index(index)
+        if s.last and s.last.player == pid:
+            s.last = None
 
     # -- views -------------------------------------------------------------------------
     def piles(self) -> dict:
-        return {"pile": len(self.s.get("pile", []))}
+        return {"pile": len(self.s.pile)}
 
     def table_view(self) -> dict:
         s = self.s
-        window = s["window"]
+        window = s.window
         return {
-            "current": None if s["over"] else s["current"],
-            "claim": s["claim"],
-            "allowed": [] if s["over"] else self.allowed_ranks(),
-            "window": None if window is None or s["over"] else {
-                k: (list(v) if isinstance(v, list) else v) for k, v in window.items()},
-            "reveal": s["reveal"],
-            "winner": s["winner"],
+            "current": None if s.over else s.current,
+            "claim": to_plain(s.claim),
+            "allowed": [] if s.over else self.allowed_ranks(),
+            "window": None if window is None or s.over else to_plain(window),
+            "reveal": to_plain(s.reveal),
+            "winner": s.winner,
         }
 
     def seat_view(self, pid: str) -> dict:
-        last = self.s["last"]
-        return {"played": list(last["cards"]) if last and last["player"] == pid else None}
+        last = self.s.last
+        return {"played": list(last.cards) if last and last.player == pid else None}
 
 
 # Every message key this engine logs, with its parameters.

@@ -72,7 +72,8 @@ from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cards import ACE_HIGH, STANDARD_DECK, rank_of
 from partyapp.games.kit.cardgame import choice, flag
-from partyapp.games.kit.handgame import HandGame, rank_groups
+from partyapp.games.kit.handgame import HandGame, HandState, rank_groups
+from partyapp.games.kit.record import Record, to_plain
 
 PLAYER, EVERYONE = "player", "everyone"
 WINS, DRAWS = "wins", "draws"
@@ -82,6 +83,35 @@ BOOK = 4
 def hand_size(players: int) -> int:
     """Cards dealt to each player: 7 for 2 or 3 players, else 5."""
     return 7 if players <= 3 else 5
+
+
+class Ask(Record):
+    """The last ask, as the table saw it: who asked whom (None: everyone)
+    for which rank, and how many cards they were handed."""
+
+    player: str
+    target: str | None
+    rank: str
+    count: int
+
+
+class Draw(Record):
+    """The card a player fished (theirs alone to see)."""
+
+    player: str
+    card: str
+
+
+class GoFishState(HandState):
+    dealer: str | None = None
+    first: str | None = None  # who asked first: the dealer's left
+    current: str | None = None  # whose turn it is to ask
+    books: dict[str, list[str]] = {}  # the ranks each player laid down, in that order
+    last: Ask | None = None
+    shown: str | None = None  # the card of a wish come true, shown to everybody
+    drew: Draw | None = None  # the card fished at the last ask
+    winner: str | None = None
+    out: list[str] = []  # whose hands emptied at the end, in the order of play
 
 
 class GoFish(HandGame):
@@ -115,6 +145,7 @@ class GoFish(HandGame):
         "go_fish.refill": ("player",),
     }
     FORFEITS = {"most_cards": 1}
+    State = GoFishState
 
     # -- the deal ----------------------------------------------------------------------
     @classmethod
@@ -127,92 +158,89 @@ class GoFish(HandGame):
             return value
         return super().check_data(name, value)
 
-    def setup(self) -> None:
+    def setup(self, dealer: str | None = None) -> None:
+        """Deal, ``dealer`` dealing when given (the room's turn to deal, or
+        a test's) and seated."""
         s = self.s
-        seats = s["seats"]
-        given = s["opts"].pop("dealer", None)
-        if given in seats:
-            dealer = given
-        elif s["staged"]:
-            dealer = seats[-1]
-        else:
-            dealer = self.random().choice(seats)
+        seats = s.seats
+        if dealer not in seats:
+            dealer = seats[-1] if s.staged else self.random().choice(seats)
         first = self.next_after(dealer)
         each = hand_size(len(seats))
         self.restock(list(STANDARD_DECK))
         self.deal_hands(first, each)
-        s.update(dealer=dealer, first=first, current=first, books={p: [] for p in seats}, last=None,
-                 shown=None, drew=None, winner=None, out=[])
+        s.dealer, s.first, s.current = dealer, first, first
+        s.books = {p: [] for p in seats}
         self.log("go_fish.deal", dealer=dealer, each=each)
         for p in self._play_order():
-            for rank in list(rank_groups(s["hands"][p])):
+            for rank in list(rank_groups(s.hands[p])):
                 self._book(p, rank)
 
     def _play_order(self) -> list[str]:
         """The seats clockwise from the first player (the dealer's left)."""
-        seats = self.s["seats"]
-        first = self.s["first"] if self.s["first"] in seats else seats[0]
+        seats = self.s.seats
+        first = self.s.first if self.s.first in seats else seats[0]
         i = seats.index(first)
         return seats[i:] + seats[:i]
 
     def _clockwise_after(self, pid: str) -> list[str]:
         """The other players clockwise from ``pid``'s left."""
-        seats = self.s["seats"]
+        seats = self.s.seats
         i = seats.index(pid)
         return seats[i + 1:] + seats[:i]
 
     def _book(self, pid: str, rank: str) -> None:
         """Lay down the four cards of ``rank`` when ``pid`` holds them."""
         s = self.s
-        cards = [c for c in s["hands"][pid] if rank_of(c) == rank]
+        cards = [c for c in s.hands[pid] if rank_of(c) == rank]
         if len(cards) < BOOK:
             return
-        s["hands"][pid] = [c for c in s["hands"][pid] if rank_of(c) != rank]
-        s["books"][pid].append(rank)
+        s.hands[pid] = [c for c in s.hands[pid] if rank_of(c) != rank]
+        s.books[pid].append(rank)
         self.log("go_fish.book", player=pid, rank=rank, cards=cards)
 
     # -- turns -------------------------------------------------------------------------
     def turn(self) -> str | None:
-        return self.s.get("current")
+        return self.s.current
 
     def actions(self, pid: str) -> list[dict]:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return []
-        ranks = sorted(rank_groups(s["hands"][pid]), key=ACE_HIGH.index)
-        if s["opts"]["ask"] == EVERYONE:
+        ranks = sorted(rank_groups(s.hands[pid]), key=ACE_HIGH.index)
+        if s.opts.ask == EVERYONE:
             return [spec("ask", rank=one_of(ranks))]
-        others = [p for p in s["seats"] if p != pid]
+        others = [p for p in s.seats if p != pid]
         return [spec("ask", player=one_of(others), rank=one_of(ranks))]
 
     def default_action(self, pid: str) -> dict | None:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return None
-        groups = rank_groups(s["hands"][pid])
+        groups = rank_groups(s.hands[pid])
         rank = max(sorted(groups, key=ACE_HIGH.index), key=lambda r: len(groups[r]))
-        if s["opts"]["ask"] == EVERYONE:
+        if s.opts.ask == EVERYONE:
             return {"type": "ask", "rank": rank}
         return {"type": "ask", "player": self.next_after(pid), "rank": rank}
 
     # -- moves -------------------------------------------------------------------------
     def do_ask(self, pid: str, rank: str, player: str | None = None) -> None:
         s = self.s
-        s["shown"] = None
-        s["drew"] = None
+        s.shown = None
+        s.drew = None
         self.log("go_fish.ask", player=pid, target=player, rank=rank)
         asked = [player] if player is not None else self._clockwise_after(pid)
         given = 0
         for giver in asked:
-            cards = [c for c in s["hands"][giver] if rank_of(c) == rank]
+            cards = [c for c in s.hands[giver] if rank_of(c) == rank]
             if not cards:
                 continue
-            s["hands"][giver] = [c for c in s["hands"][giver] if rank_of(c) != rank]
-            s["hands"][pid].extend(cards)
+            s.hands[giver] = [c for c in s.hands[giver] if rank_of(c) != rank]
+            s.hands[pid].extend(cards)
             given += len(cards)
             self.log("go_fish.give", player=giver, to=pid, rank=rank, count=len(cards))
-        s["last"] = {"player": pid, "target": player, "rank": rank, "count": given}
-        again = given > 0 and s["opts"]["again"]
+        s.last = Ask(player=pid, target=player, rank=rank, count=given)
+        again = given > 0 and s.opts.again
         if given:
             self._book(pid, rank)
         else:
@@ -220,22 +248,22 @@ class GoFish(HandGame):
         self._refill()
         if self._finished():
             return
-        s["current"] = pid if again else self.next_after(pid)
+        s.current = pid if again else self.next_after(pid)
 
     def _fish(self, pid: str, rank: str) -> bool:
         """"Fish!": draw from the stock; True when the wish came true and the
         player goes again."""
         s = self.s
-        if not s["stock"]:
+        if not s.stock:
             self.log("go_fish.fish", player=pid, count=0)
             return False
         card = self.draw()
-        s["hands"][pid].append(card)
-        s["drew"] = {"player": pid, "card": card}
+        s.hands[pid].append(card)
+        s.drew = Draw(player=pid, card=card)
         self.log("go_fish.fish", player=pid, count=1)
-        wish = s["opts"]["fish_wish"] and rank_of(card) == rank
+        wish = s.opts.fish_wish and rank_of(card) == rank
         if wish:
-            s["shown"] = card
+            s.shown = card
             self.log("go_fish.wish", player=pid, card=card)
         self._book(pid, rank_of(card))
         return wish
@@ -244,30 +272,30 @@ class GoFish(HandGame):
         """With ``empty_hand: draws``: every player whose hand is empty draws a
         card while the stock lasts, in the order of play."""
         s = self.s
-        if s["opts"]["empty_hand"] != DRAWS:
+        if s.opts.empty_hand != DRAWS:
             return
         for p in self._play_order():
-            if not s["hands"][p] and s["stock"]:
-                s["hands"][p].append(self.draw())
+            if not s.hands[p] and s.stock:
+                s.hands[p].append(self.draw())
                 self.log("go_fish.refill", player=p)
 
     def first_dealer(self) -> str | None:
-        return self.s.get("dealer")
+        return self.s.dealer
 
     def _finished(self) -> bool:
         """End the game when somebody's hand is empty: the winner is the one
         with most books, then the last in the order of play."""
         s = self.s
         order = self._play_order()
-        out = [p for p in order if not s["hands"][p]]
+        out = [p for p in order if not s.hands[p]]
         if not out:
             return False
         for p in out:
-            self.log("go_fish.out", player=p, books=len(s["books"][p]))
-        most = max(len(s["books"][p]) for p in out)
-        s["winner"] = [p for p in out if len(s["books"][p]) == most][-1]
-        s["out"] = out
-        s["current"] = None
+            self.log("go_fish.out", player=p, books=len(s.books[p]))
+        most = max(len(s.books[p]) for p in out)
+        s.winner = [p for p in out if len(s.books[p]) == most][-1]
+        s.out = out
+        s.current = None
         for p in self.most_cards():
             self.forfeit(p, "most_cards")
         self.end("out")
@@ -276,49 +304,49 @@ class GoFish(HandGame):
     # -- seats -------------------------------------------------------------------------
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        cards = s["hands"].pop(pid, [])
-        s["books"].pop(pid, None)
+        cards = s.hands.pop(pid, [])
+        s.books.pop(pid, None)
         if cards:
-            stock = s["stock"]
+            stock = s.stock
             rng = self.random()
             for card in cards:
                 stock.insert(rng.randint(0, len(stock)), card)
-            s["staged"] = []
-        if s["current"] == pid:
-            s["current"] = self.next_from_index(index)
-        if s["last"] and pid in (s["last"]["player"], s["last"]["target"]):
-            s["last"] = None
+            s.staged = []
+        if s.current == pid:
+            s.current = self.next_from_index(index)
+        if s.last and pid in (s.last.player, s.last.target):
+            s.last = None
 
     # -- the end -----------------------------------------------------------------------
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         s = self.s
-        books = {p: len(s["books"].get(p, [])) for p in s["seats"]}
-        winner = s.get("winner")
+        books = {p: len(s.books.get(p, [])) for p in s.seats}
+        winner = s.winner
         if winner is not None:
             result["winners"] = [winner]
         elif books:
             most = max(books.values())
-            result["winners"] = [p for p in s["seats"] if books[p] == most]
+            result["winners"] = [p for p in s.seats if books[p] == most]
         result["losers"] = self.most_cards()
-        result.update(winner=winner, out=list(s.get("out", [])), books=books, cards=self.hand_sizes())
+        result.update(winner=winner, out=list(s.out), books=books, cards=self.hand_sizes())
         return result
 
     # -- views -------------------------------------------------------------------------
     def table_view(self) -> dict:
         s = self.s
         return {
-            "dealer": s["dealer"],
-            "current": None if s["over"] else s["current"],
-            "books": {p: list(s["books"].get(p, [])) for p in s["seats"]},
-            "last": s["last"],
-            "shown": s["shown"],
-            "winner": s["winner"],
+            "dealer": s.dealer,
+            "current": None if s.over else s.current,
+            "books": {p: list(s.books.get(p, [])) for p in s.seats},
+            "last": to_plain(s.last),
+            "shown": s.shown,
+            "winner": s.winner,
         }
 
     def seat_view(self, pid: str) -> dict:
-        drew = self.s["drew"]
-        return {"drawn": drew["card"] if drew and drew["player"] == pid else None}
+        drew = self.s.drew
+        return {"drawn": drew.card if drew and drew.player == pid else None}
 
 
 # Every message key this engine logs, with its parameters.

@@ -67,15 +67,42 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from typing import Literal
+
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.cardgame import CardGame, choice, flag, number
+from partyapp.games.kit.cardgame import CardGame, CardState, choice, flag, number
 from partyapp.games.kit.cards import deal_order, make_deck, rank_of, sort_cards
+from partyapp.games.kit.record import Record, to_plain
 
 PACKS = ("52", "32")
 WORDS = ("shif", "shof", "shum")
 LEAD, MATCH = "lead", "match"
+
+
+class Top(Record):
+    """The card on top of the run (the one a match must match), and who laid it."""
+
+    card: str
+    player: str
+
+
+class ShifState(CardState):
+    tokens: dict[str, int] = {}  # tokens each player holds (a leaver's go with them)
+    box: int = 0  # tokens in the box
+    out: list[str] = []  # the players put out, in that order
+    dealer: str | None = None
+    round: int = 0  # deals begun
+    hands: dict[str, list[str]] = {}
+    aside: list[str] = []  # cards out of play, face down: left over by the deal, or a leaver's or put out player's
+    laid: list[str] = []  # the cards laid face up this deal, in order
+    current: str | None = None  # whose turn it is
+    phase: Literal["lead", "match"] = LEAD  # a card to lead, or a match (or pass) due
+    top: Top | None = None
+    level: int = 0  # matches in a row on the run: 1 shif, 2 shof, 3 shum
+    relead: bool = False  # the two-player end: the player to move was just matched and may lead anew
+    duel_logged: bool = False  # the two-player end has been announced (``shif.duel``)
 
 
 class ShifShofShum(CardGame):
@@ -106,6 +133,7 @@ class ShifShofShum(CardGame):
         "shif.empty": ("player",),
     }
     FORFEITS = {"shif": 1, "shof": 2, "shum": 3}
+    State = ShifState
 
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
@@ -117,106 +145,107 @@ class ShifShofShum(CardGame):
 
     def setup(self) -> None:
         s = self.s
-        seats = s["seats"]
-        start = s["opts"]["tokens"]
-        dealer = seats[-1] if s["staged"] else self.random().choice(seats)
-        s.update(tokens={p: start - 1 for p in seats}, box=len(seats), out=[], dealer=dealer, round=0,
-                 hands={}, aside=[], laid=[], current=None, phase=LEAD, top=None, level=0, relead=False,
-                 duel_logged=False)
+        seats = s.seats
+        start = s.opts.tokens
+        s.dealer = seats[-1] if s.staged else self.random().choice(seats)
+        s.tokens = {p: start - 1 for p in seats}
+        s.box = len(seats)
         self.log("shif.ante", players=list(seats), count=1)
         self._deal()
 
     def live(self) -> list[str]:
         """Players still holding tokens, in seat order."""
-        tokens = self.s["tokens"]
-        return [p for p in self.s["seats"] if tokens.get(p, 0) > 0]
+        tokens = self.s.tokens
+        return [p for p in self.s.seats if tokens.get(p, 0) > 0]
 
     def _next_live(self, pid: str) -> str:
         return self.left_of(pid, self.live())
 
     def _duel(self) -> bool:
-        return self.s["opts"]["duel"] and len(self.live()) == 2
+        return self.s.opts.duel and len(self.live()) == 2
 
     def _deal(self) -> None:
         s = self.s
         live = self.live()
-        s["round"] += 1
-        dealer = s["dealer"]
+        s.round += 1
+        dealer = s.dealer
         first = self.left_of(dealer, live)
-        self.restock(make_deck(int(s["opts"]["pack"])))
-        each = len(s["stock"]) // len(live)
-        hands: dict[str, list[str]] = {p: [] for p in s["seats"]}
+        self.restock(make_deck(int(s.opts.pack)))
+        each = len(s.stock) // len(live)
+        hands: dict[str, list[str]] = {p: [] for p in s.seats}
         for who in deal_order(live, each, first=first):
             hands[who].append(self.draw())
         aside = []
-        while s["stock"]:
+        while s.stock:
             aside.append(self.draw())
-        s.update(hands=hands, aside=aside, laid=[], current=first, phase=LEAD, top=None, level=0, relead=False)
-        self.log("round.start", round=s["round"], dealer=dealer)
+        s.hands, s.aside, s.laid = hands, aside, []
+        self._lead(first)
+        self.log("round.start", round=s.round, dealer=dealer)
         self.log("shif.deal", players=[p for p in live], cards=each, aside=len(aside))
 
     # -- turns ------------------------------------------------------------------------------
     def turn(self) -> str | None:
-        return self.s["current"]
+        return self.s.current
 
     def _matches(self, pid: str) -> list[str]:
-        top = self.s["top"]
+        top = self.s.top
         if top is None:
             return []
-        rank = rank_of(top["card"])
-        return [c for c in sort_cards(self.s["hands"][pid]) if rank_of(c) == rank]
+        rank = rank_of(top.card)
+        return [c for c in sort_cards(self.s.hands[pid]) if rank_of(c) == rank]
 
     def actions(self, pid: str) -> list[dict]:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return []
-        hand = sort_cards(s["hands"][pid])
-        if s["phase"] == LEAD or s["relead"]:
+        hand = sort_cards(s.hands[pid])
+        if s.phase == LEAD or s.relead:
             return [spec("play", card=one_of(hand))]
         matches = self._matches(pid)
         out = [spec("play", card=one_of(matches))] if matches else []
-        if not matches or s["opts"]["free_pass"]:
+        if not matches or s.opts.free_pass:
             out.append(spec("pass"))
         return out
 
     def default_action(self, pid: str) -> dict | None:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return None
-        if s["phase"] == LEAD or s["relead"]:
-            return {"type": "play", "card": sort_cards(s["hands"][pid])[0]}
+        if s.phase == LEAD or s.relead:
+            return {"type": "play", "card": sort_cards(s.hands[pid])[0]}
         matches = self._matches(pid)
-        if matches and not s["opts"]["free_pass"]:
+        if matches and not s.opts.free_pass:
             return {"type": "play", "card": matches[0]}
         return {"type": "pass"}
 
     # -- moves --------------------------------------------------------------------------------
     def do_play(self, pid: str, card: str) -> None:
         s = self.s
-        s["hands"][pid].remove(card)
-        s["laid"].append(card)
-        top = s["top"]
-        matching = s["phase"] == MATCH and top is not None and rank_of(card) == rank_of(top["card"])
+        s.hands[pid].remove(card)
+        s.laid.append(card)
+        top = s.top
+        matching = s.phase == MATCH and top is not None and rank_of(card) == rank_of(top.card)
         if matching:
-            s["level"] += 1
-            word = WORDS[s["level"] - 1]
-            payer = top["player"]
-            paid, drinks = self._pay(payer, s["level"], word)
-            s["top"] = {"card": card, "player": pid}
+            s.level += 1
+            word = WORDS[s.level - 1]
+            payer = top.player
+            paid, drinks = self._pay(payer, s.level, word)
+            s.top = Top(card=card, player=pid)
             self.log("shif.match", player=pid, card=card, word=word, payer=payer, paid=paid, drinks=drinks)
-            if paid and s["tokens"][payer] == 0:
+            if paid and s.tokens[payer] == 0:
                 self._put_out(payer, pid)
-                if s["over"]:
+                if s.over:
                     return
         else:
             # A lead; a new lead by the player just matched in the two-player
             # end keeps the count going (until a "shum" has been said).
-            if not (s["relead"] and s["level"] < len(WORDS)):
-                s["level"] = 0
-            s["top"] = {"card": card, "player": pid}
+            if not (s.relead and s.level < len(WORDS)):
+                s.level = 0
+            s.top = Top(card=card, player=pid)
             self.log("shif.lead", player=pid, card=card)
         nxt = self._next_live(pid)
-        s.update(current=nxt, phase=MATCH, relead=matching and self._duel() and top["player"] == nxt)
+        s.relead = matching and self._duel() and top.player == nxt
+        s.current, s.phase = nxt, MATCH
         self._settle()
 
     def do_pass(self, pid: str) -> None:
@@ -226,27 +255,30 @@ class ShifShofShum(CardGame):
 
     def _passed(self, pid: str) -> None:
         """``pid`` passed: the next player leads (in the two-player end, ``pid`` does)."""
+        self._lead(pid if self._duel() else self._next_live(pid))
+
+    def _lead(self, pid: str) -> None:
+        """``pid`` leads the next run."""
         s = self.s
-        s.update(current=pid if self._duel() else self._next_live(pid), phase=LEAD, top=None, level=0,
-                 relead=False)
+        s.current, s.phase, s.top, s.level, s.relead = pid, LEAD, None, 0, False
 
     def _rank_gone(self) -> bool:
         """All four cards of the rank in play have been laid."""
-        rank = rank_of(self.s["top"]["card"])
-        return sum(1 for c in self.s["laid"] if rank_of(c) == rank) >= 4
+        rank = rank_of(self.s.top.card)
+        return sum(1 for c in self.s.laid if rank_of(c) == rank) >= 4
 
     def _settle(self) -> None:
         """Make the moves nobody has a choice about: passes everybody can see
         coming, and a new deal when the lead comes to an empty hand."""
         s = self.s
-        while not s["over"]:
-            cur = s["current"]
-            hand = s["hands"][cur]
-            if s["phase"] == LEAD or s["relead"]:
+        while not s.over:
+            cur = s.current
+            hand = s.hands[cur]
+            if s.phase == LEAD or s.relead:
                 if hand:
                     return
                 self.log("shif.empty", player=cur)
-                s["dealer"] = self._next_live(s["dealer"])
+                s.dealer = self._next_live(s.dealer)
                 self._deal()
                 continue
             if hand and not self._rank_gone():
@@ -259,24 +291,24 @@ class ShifShofShum(CardGame):
         """``payer`` puts ``amount`` tokens (at most all they hold) into the
         box; returns (tokens paid, drinks)."""
         s = self.s
-        if s["tokens"].get(payer, 0) <= 0:
+        if s.tokens.get(payer, 0) <= 0:
             return 0, 0
-        paid = min(amount, s["tokens"][payer])
-        s["tokens"][payer] -= paid
-        s["box"] += paid
+        paid = min(amount, s.tokens[payer])
+        s.tokens[payer] -= paid
+        s.box += paid
         return paid, self.forfeit(payer, word, log=False)
 
     def _put_out(self, pid: str, by: str) -> None:
         s = self.s
-        s["out"].append(pid)
-        s["aside"].extend(s["hands"][pid])
-        s["hands"][pid] = []
+        s.out.append(pid)
+        s.aside.extend(s.hands[pid])
+        s.hands[pid] = []
         self.log("shif.out", player=pid, by=by)
         live = self.live()
         if len(live) == 1:
             self.end("tokens")
-        elif len(live) == 2 and s["opts"]["duel"] and not s["duel_logged"]:
-            s["duel_logged"] = True
+        elif len(live) == 2 and s.opts.duel and not s.duel_logged:
+            s.duel_logged = True
             self.log("shif.duel", players=live)
 
     # -- seats ----------------------------------------------------------------------------------
@@ -285,58 +317,58 @@ class ShifShofShum(CardGame):
 
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        s["aside"].extend(s["hands"].pop(pid, []))
-        s["tokens"].pop(pid, None)
-        if pid in s["out"]:
-            s["out"].remove(pid)
+        s.aside.extend(s.hands.pop(pid, []))
+        s.tokens.pop(pid, None)
+        if pid in s.out:
+            s.out.remove(pid)
         live = self.live()
         if len(live) < 2:
             self.end("tokens" if live else "players")
             return
-        if s["dealer"] == pid:
-            s["dealer"] = self.s["seats"][(index - 1) % len(self.s["seats"])]
-        if s["current"] == pid:
-            seats = s["seats"]
-            s["current"] = self.left_of(seats[index % len(seats)], live) if seats[index % len(seats)] not in live \
+        if s.dealer == pid:
+            s.dealer = s.seats[(index - 1) % len(s.seats)]
+        if s.current == pid:
+            seats = s.seats
+            s.current = self.left_of(seats[index % len(seats)], live) if seats[index % len(seats)] not in live \
                 else seats[index % len(seats)]
-            s["relead"] = False
+            s.relead = False
             self._settle()
 
     # -- the end ----------------------------------------------------------------------------------
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         s = self.s
-        seats = s["seats"]
-        tokens = {p: s["tokens"].get(p, 0) for p in seats}
+        seats = s.seats
+        tokens = {p: s.tokens.get(p, 0) for p in seats}
         if tokens:
             best = max(tokens.values())
             result["winners"] = [p for p in seats if tokens[p] == best]
             result["losers"] = [p for p in seats if tokens[p] < best]
-        result.update(tokens=tokens, box=s["box"], out=[p for p in s["out"] if p in seats], deals=s["round"])
+        result.update(tokens=tokens, box=s.box, out=[p for p in s.out if p in seats], deals=s.round)
         return result
 
     # -- views ------------------------------------------------------------------------------------
     def hand(self, pid: str) -> list[str]:
-        return list(self.s["hands"].get(pid, []))
+        return list(self.s.hands.get(pid, []))
 
     def piles(self) -> dict:
-        return {"laid": list(self.s["laid"]), "aside": len(self.s["aside"])}
+        return {"laid": list(self.s.laid), "aside": len(self.s.aside)}
 
     def table_view(self) -> dict:
         s = self.s
-        level = s["level"]
-        top = s["top"]
+        level = s.level
+        top = s.top
         return {
-            "dealer": s["dealer"],
-            "round": s["round"],
-            "tokens": dict(s["tokens"]),
-            "box": s["box"],
-            "out": list(s["out"]),
-            "phase": s["phase"],
-            "top": dict(top) if top else None,
-            "word": WORDS[level] if top is not None and level < len(WORDS) and not s["over"] else None,
+            "dealer": s.dealer,
+            "round": s.round,
+            "tokens": dict(s.tokens),
+            "box": s.box,
+            "out": list(s.out),
+            "phase": s.phase,
+            "top": to_plain(top),
+            "word": WORDS[level] if top is not None and level < len(WORDS) and not s.over else None,
             "level": level,
-            "relead": s["relead"],
+            "relead": s.relead,
             "duel": self._duel(),
         }
 

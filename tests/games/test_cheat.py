@@ -38,7 +38,7 @@ def play(g, pid, cards, rank, now=0.0):
 
 def pass_all(g):
     """Everybody still in the call window passes."""
-    for pid in list(g.s["window"]["waiting"]):
+    for pid in list(g.s.window.waiting):
         act(g, pid, "pass")
 
 
@@ -59,7 +59,7 @@ def test_the_whole_pack_is_dealt():
 
 def test_the_first_player_is_picked_at_random():
     """Without a staged deck the first player is drawn by lot (and logged)."""
-    firsts = {make("cheat", 4, seed=seed).s["current"] for seed in range(16)}
+    firsts = {make("cheat", 4, seed=seed).s.current for seed in range(16)}
     assert len(firsts) > 1
     g = cheat()
     assert g.public_view()["turn"] == "p0" and entries(g, "cheat.first") == [{"player": "p0"}]
@@ -169,7 +169,7 @@ def test_a_call_after_the_time_is_up_is_too_late():
         with pytest.raises(IllegalAction):
             g.apply("p2", junk, 12.0)
     g.apply("p1", {"type": "call"}, 14.9)
-    assert g.s["reveal"]["caller"] == "p1"
+    assert g.s.reveal.caller == "p1"
 
 
 def test_the_first_call_counts_and_a_second_is_refused():
@@ -260,8 +260,8 @@ def test_out_of_cards_and_wrongly_called_wins():
     g = cheat(hands=[["7S", "7H", "7D", "7C"]])
     play(g, "p0", ["7S", "7H", "7D", "7C"], "7")
     act(g, "p3", "call")
-    assert g.is_over() and g.s["result"]["winners"] == ["p0"]
-    assert g.hand_sizes()["p3"] == 8 and g.s["result"]["losers"] == ["p3"]
+    assert g.is_over() and g.s.result["winners"] == ["p0"]
+    assert g.hand_sizes()["p3"] == 8 and g.s.result["losers"] == ["p3"]
     assert g.drinks()["p3"] == 2  # the wrong call, then the most cards
 
 
@@ -279,7 +279,7 @@ def test_the_host_ending_the_game_names_the_fewest_and_most_cards():
     g = cheat(n=3, hands=[["7S"], ["8S"], ["9S"]])
     play(g, "p0", g.hand("p0")[:3], "7")  # 18 cards, now 15; 17 each for the others
     g.finish(0.0)
-    result = g.s["result"]
+    result = g.s.result
     assert result["reason"] == "host" and result["winners"] == ["p0"] and result["losers"] == ["p1", "p2"]
     assert g.drinks() == {}
 
@@ -299,7 +299,7 @@ def test_skip_passes_in_the_window_and_lies_as_little_as_it_must():
     g = cheat()
     play(g, "p0", ["7S"], "7")
     g.skip("p1", 0.0)
-    assert "p1" not in g.s["window"]["waiting"]
+    assert "p1" not in g.s.window.waiting
     pass_all(g)
     play(g, "p1", ["3C"], "7")
     pass_all(g)
@@ -324,7 +324,7 @@ def test_a_leavers_cards_go_under_the_pile():
     g.remove_player("p1", 0.0)
     view = g.public_view()
     assert view["piles"] == {"pile": 5} and view["turn"] == "p2"
-    assert g.s["pile"][:4] == ["8S", "3C", "3D", "QH"]
+    assert g.s.pile[:4] == ["8S", "3C", "3D", "QH"]
 
 
 def test_a_play_stands_when_its_player_leaves_in_the_window():
@@ -334,7 +334,7 @@ def test_a_play_stands_when_its_player_leaves_in_the_window():
     g.remove_player("p0", 0.0)  # 2C played, 7S 7H KD under the pile
     view = g.public_view()
     assert view["window"] is None and view["turn"] == "p1" and view["piles"] == {"pile": 4}
-    assert g.s["pile"] == ["7S", "7H", "KD", "2C"]
+    assert g.s.pile == ["7S", "7H", "KD", "2C"]
 
 
 def test_the_window_closes_when_the_last_player_waited_on_leaves():
@@ -356,8 +356,8 @@ def test_nobody_is_dealt_in_mid_game():
 # -- random play ---------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the face-down pile."""
-    out = Counter(g.s["pile"])
-    for p, cards in g.s["hands"].items():
+    out = Counter(g.s.pile)
+    for p, cards in g.s.hands.items():
         if p != viewer:
             out.update(cards)
     return out
@@ -366,11 +366,11 @@ def hidden(g, viewer):
 def visible(g, viewer):
     """The viewer's hand, the cards the viewer just played and the cards
     turned in the last challenge."""
-    out = Counter(g.s["hands"].get(viewer, []))
-    if g.s["last"] and g.s["last"]["player"] == viewer:
-        out.update(g.s["last"]["cards"])
-    if g.s["reveal"]:
-        out.update(g.s["reveal"]["cards"])
+    out = Counter(g.s.hands.get(viewer, []))
+    if g.s.last and g.s.last.player == viewer:
+        out.update(g.s.last.cards)
+    if g.s.reveal:
+        out.update(g.s.reveal.cards)
     return out
 
 
@@ -381,10 +381,10 @@ def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed):
     auditor = Auditor(hidden, visible)
     g, _ = play_randomly(make("cheat", n, seed=seed), random.Random(seed), auditor=auditor,
                          max_steps=30000)
-    assert g.is_over() and g.s["result"]["reason"] == "out" and auditor.checked > 10
-    winner = g.s["result"]["winner"]
+    assert g.is_over() and g.s.result["reason"] == "out" and auditor.checked > 10
+    winner = g.s.result["winner"]
     assert g.hand(winner) == [] and all(g.hand(p) for p in g.players() if p != winner)
-    assert sum(len(h) for h in g.s["hands"].values()) + len(g.s["pile"]) == 52
+    assert sum(len(h) for h in g.s.hands.values()) + len(g.s.pile) == 52
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -392,8 +392,8 @@ def test_random_play_with_players_leaving_and_absent(seed):
     """Leavers and skipped phones: no card is lost and the game ends."""
     g, _ = play_randomly(make("cheat", 4, seed=seed), random.Random(seed), auditor=Auditor(hidden, visible),
                          churn=True, joins=False, skips=0.2, max_steps=30000)
-    assert g.is_over() and g.s["result"]["reason"] in ("out", "players")
-    assert sum(len(h) for h in g.s["hands"].values()) + len(g.s["pile"]) == 52
+    assert g.is_over() and g.s.result["reason"] in ("out", "players")
+    assert sum(len(h) for h in g.s.hands.values()) + len(g.s.pile) == 52
 
 
 def test_same_seed_same_game():

@@ -47,7 +47,7 @@ def test_mode_is_registered():
 def test_seven_cards_each_for_two_or_three_five_for_more_the_rest_is_the_stock(n, each):
     """The deal size follows the number of players; the stock holds the rest."""
     g = make("go_fish", n, seed=n)
-    in_hands = sum(len(g.hand(p)) for p in g.players()) + 4 * sum(len(b) for b in g.s["books"].values())
+    in_hands = sum(len(g.hand(p)) for p in g.players()) + 4 * sum(len(b) for b in g.s.books.values())
     assert in_hands == n * each
     assert g.public_view()["piles"] == {"stock": 52 - n * each}
     assert entries(g, "go_fish.deal")[0]["each"] == each
@@ -58,8 +58,8 @@ def test_the_dealer_is_drawn_by_lot_and_the_player_on_the_left_starts():
     dealers = set()
     for seed in range(12):
         g = make("go_fish", 4, seed=seed)
-        dealers.add(g.s["dealer"])
-        assert g.public_view()["turn"] == g.next_after(g.s["dealer"])
+        dealers.add(g.s.dealer)
+        assert g.public_view()["turn"] == g.next_after(g.s.dealer)
     assert len(dealers) > 1
     g = fish()
     assert g.public_view()["dealer"] == "p1" and g.public_view()["turn"] == "p0"
@@ -105,7 +105,7 @@ def test_the_cards_of_the_rank_are_handed_over_and_you_ask_again():
     ask(g, "p0", "8", "p1")
     assert not [c for c in g.hand("p0") if c[0] == "8"] and not [c for c in g.hand("p1") if c[0] == "8"]
     assert entries(g, "go_fish.give") == [{"player": "p1", "to": "p0", "rank": "8", "count": 3}]
-    assert g.s["books"]["p0"] == ["8"] and g.public_view()["turn"] == "p0"
+    assert g.s.books["p0"] == ["8"] and g.public_view()["turn"] == "p0"
     assert g.public_view()["last"] == {"player": "p0", "target": "p1", "rank": "8", "count": 3}
 
 
@@ -220,7 +220,7 @@ def test_giving_away_your_last_cards_also_wins():
     ask(g, "p0", "9", "p1")  # 9D
     ask(g, "p0", "Q", "p1")  # none: fish 2S
     ask(g, "p1", "7", "p0")  # p1 takes 7S 7H: book; p1 is out
-    assert g.is_over() and g.s["result"]["winners"] == ["p1"]
+    assert g.is_over() and g.s.result["winners"] == ["p1"]
 
 
 # Four players, five cards each: p1 lays down the jacks dealt and holds one
@@ -233,7 +233,7 @@ def test_handing_over_your_last_card_wins_at_once_by_default():
     """``empty_hand`` is ``wins`` by default: p1, asked for their last card,
     has an empty hand and wins there and then."""
     g = fish(hands=LAST_CARD, stock=["2S", "3S"])
-    assert g.s["opts"]["empty_hand"] == "wins" and g.hand("p1") == ["9D"]
+    assert g.s.opts.empty_hand == "wins" and g.hand("p1") == ["9D"]
     ask(g, "p0", "9", "p1")
     result = g.public_view()["result"]
     assert g.is_over() and result["winners"] == ["p1"] and result["out"] == ["p1"]
@@ -253,16 +253,16 @@ def test_with_draws_a_player_whose_hand_empties_draws_and_plays_on():
 def test_with_draws_an_empty_hand_wins_once_the_stock_is_out():
     """``empty_hand: draws`` and no stock left: the empty hand wins as by default."""
     g = fish(hands=LAST_CARD, empty_hand="draws")
-    g.s["stock"] = []
+    g.s.stock = []
     ask(g, "p0", "9", "p1")
-    assert g.is_over() and g.s["result"]["winners"] == ["p1"]
+    assert g.is_over() and g.s.result["winners"] == ["p1"]
 
 
 def test_two_out_at_once_the_one_with_more_books_wins():
     """Both hands empty on one ask: more books wins."""
     g = fish(hands=TIE, stock=TIE_STOCK)
     play_to_the_tie(g)
-    result = g.s["result"]
+    result = g.s.result
     assert g.is_over() and result["out"] == ["p0", "p1"]
     assert result["books"] == {"p0": 3, "p1": 1} and result["winners"] == ["p0"]
     assert [e["player"] for e in entries(g, "go_fish.out")] == ["p0", "p1"]
@@ -273,11 +273,11 @@ def test_two_out_at_once_with_equal_books_the_last_in_the_order_of_play_wins():
     the player asked, p1, after the asker, p0)."""
     g = fish(hands=TIE, stock=TIE_STOCK)
     # the same position, but p1 had laid two more books before
-    g.s["books"]["p1"] += ["5", "6"]
+    g.s.books["p1"] += ["5", "6"]
     for rank in ("5", "6"):
-        g.s["stock"] = [c for c in g.s["stock"] if c[:-1] != rank]
+        g.s.stock = [c for c in g.s.stock if c[:-1] != rank]
     play_to_the_tie(g)
-    result = g.s["result"]
+    result = g.s.result
     assert result["books"] == {"p0": 3, "p1": 3} and result["winners"] == ["p1"]
 
 
@@ -285,7 +285,7 @@ def test_forfeits_can_be_switched_off():
     """Nobody drinks at the end; the winner is the same."""
     g = fish(hands=TIE, stock=TIE_STOCK, forfeits=False)
     play_to_the_tie(g)
-    assert g.s["result"]["winners"] == ["p0"] and g.drinks() == {}
+    assert g.s.result["winners"] == ["p0"] and g.drinks() == {}
 
 
 def test_the_host_ending_the_game_names_the_most_books():
@@ -293,7 +293,7 @@ def test_the_host_ending_the_game_names_the_most_books():
     g = fish()
     ask(g, "p0", "7", "p1")
     g.finish(0.0)
-    result = g.s["result"]
+    result = g.s.result
     assert result["reason"] == "host" and result["winners"] == ["p0"] and result["losers"] == ["p1"]
     assert result["winner"] is None and g.drinks() == {}
 
@@ -317,10 +317,10 @@ def test_skip_is_refused_for_a_player_the_game_does_not_wait_on():
 def test_a_leavers_hand_goes_into_the_stock_and_the_turn_passes():
     """Their cards are shuffled into the stock; their books leave with them."""
     g = fish(hands=(P0, P1, ["2S", "2H", "2D", "2C", "4C", "4D", "6C"]))
-    assert g.s["books"]["p2"] == ["2"]
+    assert g.s.books["p2"] == ["2"]
     g.remove_player("p0", 0.0)
     assert g.public_view()["piles"]["stock"] == 52 - 21 + 7
-    assert set(P0) <= set(g.s["stock"])
+    assert set(P0) <= set(g.s.stock)
     assert g.public_view()["turn"] == "p1" and "p0" not in g.public_view()["books"]
 
 
@@ -334,8 +334,8 @@ def test_nobody_is_dealt_in_mid_game():
 # -- random play ------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s["stock"])
-    for p, cards in g.s["hands"].items():
+    out = Counter(g.s.stock)
+    for p, cards in g.s.hands.items():
         if p != viewer:
             out.update(cards)
     return out
@@ -343,9 +343,9 @@ def hidden(g, viewer):
 
 def visible(g, viewer):
     """The viewer's hand and the card shown by a wish come true."""
-    out = Counter(g.s["hands"].get(viewer, []))
-    if g.s["shown"]:
-        out[g.s["shown"]] += 1
+    out = Counter(g.s.hands.get(viewer, []))
+    if g.s.shown:
+        out[g.s.shown] += 1
     return out
 
 
@@ -359,10 +359,10 @@ def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed, options):
     or a card of another hand (so never the suits handed over)."""
     auditor = Auditor(hidden, visible)
     g, steps = play_randomly(make("go_fish", n, seed=seed, **options), random.Random(seed), auditor=auditor)
-    result = g.s["result"]
+    result = g.s.result
     assert g.is_over() and result["reason"] == "out" and auditor.checked >= steps
     assert g.hand(result["winner"]) == []
-    cards = sum(len(h) for h in g.s["hands"].values()) + len(g.s["stock"]) + 4 * sum(result["books"].values())
+    cards = sum(len(h) for h in g.s.hands.values()) + len(g.s.stock) + 4 * sum(result["books"].values())
     assert cards == 52
 
 
@@ -371,7 +371,7 @@ def test_random_play_with_players_leaving_and_absent(seed):
     """Leavers and skipped phones: the game still ends clean."""
     g, _ = play_randomly(make("go_fish", 4, seed=seed, ask="everyone" if seed % 2 else "player"),
                          random.Random(seed), auditor=Auditor(hidden, visible), churn=True, joins=False, skips=0.2)
-    assert g.is_over() and g.s["result"]["reason"] in ("out", "players")
+    assert g.is_over() and g.s.result["reason"] in ("out", "players")
 
 
 def test_same_seed_same_game():

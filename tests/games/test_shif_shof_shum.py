@@ -43,7 +43,7 @@ def game(*hands, **options):
 
 
 def tokens(g):
-    return dict(g.s["tokens"])
+    return dict(g.s.tokens)
 
 
 # Hands for three players, 10 cards each from the 32-card pack (2 aside).
@@ -67,7 +67,7 @@ def test_the_first_dealer_is_drawn_by_lot():
         g = make("shif_shof_shum", 4, seed=seed)
         view = g.public_view()
         assert make("shif_shof_shum", 4, seed=seed).public_view()["dealer"] == view["dealer"]
-        seats = g.s["seats"]
+        seats = g.s.seats
         assert view["turn"] == seats[(seats.index(view["dealer"]) + 1) % 4]
         dealers[view["dealer"]] = seed
     assert sorted(dealers) == ["p0", "p1", "p2", "p3"]
@@ -92,7 +92,7 @@ def test_the_whole_pack_is_dealt_equally_and_the_rest_set_aside_unseen():
     g = make("shif_shof_shum", 3)
     assert g.public_view()["hand_sizes"] == {"p0": 17, "p1": 17, "p2": 17}
     assert g.public_view()["piles"] == {"laid": [], "aside": 1}
-    assert g.s["aside"][0] not in repr(g.public_view())
+    assert g.s.aside[0] not in repr(g.public_view())
     assert entries(g, "shif.deal") == [{"players": ["p0", "p1", "p2"], "cards": 17, "aside": 1}]
 
 
@@ -213,8 +213,8 @@ def test_an_out_player_is_passed_over():
     act(g, "p1", "play", card="7H")  # p0 out
     act(g, "p2", "play", card="7D")  # shof: p1 pays its last token, out: p2 wins
     assert g.is_over()
-    assert g.s["result"]["winners"] == ["p2"] and g.s["result"]["losers"] == ["p0", "p1"]
-    assert g.s["result"]["reason"] == "tokens" and g.s["result"]["out"] == ["p0", "p1"]
+    assert g.s.result["winners"] == ["p2"] and g.s.result["losers"] == ["p0", "p1"]
+    assert g.s.result["reason"] == "tokens" and g.s.result["out"] == ["p0", "p1"]
 
 
 def test_the_last_player_with_tokens_wins():
@@ -365,7 +365,7 @@ def test_one_player_left_with_tokens_wins_when_the_others_leave():
     g = game(*THREE)
     g.remove_player("p1", 0.0)
     g.remove_player("p2", 0.0)
-    assert g.is_over() and g.s["result"]["reason"] == "players"
+    assert g.is_over() and g.s.result["reason"] == "players"
 
 
 def test_skip_plays_the_lowest_card_or_passes_or_lays_the_forced_match():
@@ -387,15 +387,15 @@ def test_the_host_ending_the_game_crowns_the_most_tokens():
     act(g, "p0", "play", card="7S")
     act(g, "p1", "play", card="7H")
     assert g.finish(0.0)
-    assert g.s["result"]["reason"] == "host" and g.s["result"]["winners"] == ["p1", "p2"]
-    assert g.s["result"]["losers"] == ["p0"]
+    assert g.s.result["reason"] == "host" and g.s.result["winners"] == ["p1", "p2"]
+    assert g.s.result["losers"] == ["p0"]
 
 
 # -- random play ----------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the cards set aside."""
-    out = Counter(g.s["aside"])
-    for pid, hand in g.s["hands"].items():
+    out = Counter(g.s.aside)
+    for pid, hand in g.s.hands.items():
         if pid != viewer:
             out.update(hand)
     return out
@@ -404,10 +404,10 @@ def hidden(g, viewer):
 def visible(g, viewer):
     """The cards laid this deal, the viewer's hand, and the cards the log shows
     laid face up in earlier deals (they have been gathered and dealt again)."""
-    out = Counter(g.s["laid"])
-    out.update(g.s["hands"].get(viewer, []))
-    this_deal = max((e["id"] for e in g.s["log"] if e["msg"] == "round.start"), default=0)
-    out.update(e["card"] for e in g.s["log"] if e["id"] < this_deal and e["msg"] in ("shif.lead", "shif.match"))
+    out = Counter(g.s.laid)
+    out.update(g.s.hands.get(viewer, []))
+    this_deal = max((e.id for e in g.s.log if e.msg == "round.start"), default=0)
+    out.update(e.params["card"] for e in g.s.log if e.id < this_deal and e.msg in ("shif.lead", "shif.match"))
     return out
 
 
@@ -420,7 +420,7 @@ def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed, pack):
     g, steps = play_randomly(make("shif_shof_shum", n, seed=seed, pack=pack), random.Random(seed),
                              auditor=auditor)
     assert g.is_over() and auditor.checked >= steps
-    assert len(g.s["result"]["winners"]) == 1
+    assert len(g.s.result["winners"]) == 1
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -473,7 +473,7 @@ def test_every_message_key_is_declared_and_used():
             g = make("shif_shof_shum", 3, seed=seed)
             g.skip("p0", 0.0)
             g.remove_player("p2", 0.0)
-            log.extend(g.s["log"])
+            log.extend(e.wire() for e in g.s.log)
     used = {e["msg"] for e in log}
     assert set(ShifShofShum.MESSAGES) - used == set()
     assert {e["word"] for e in log if e["msg"] == "shif.match"} == {"shif", "shof", "shum"}
