@@ -80,15 +80,19 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from typing import Literal
+
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit import melds as M
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cardgame import flag, number
-from partyapp.games.kit.deals import DealGame
+from partyapp.games.kit.deals import DealGame, DealState
 from partyapp.games.kit.cards import deal_order, is_joker, make_deck, rank_of, sort_cards
-from partyapp.games.kit.forfeits import Forfeits
+from partyapp.games.kit.record import Record, to_plain
 
-DRAW, PLAY = "draw", "play"
+Phase = Literal["draw", "play"]
+DRAW: Phase = "draw"
+PLAY: Phase = "play"
 HAND_SIZE = 7
 JOKER_IN_HAND = 30
 FULL_PACK = tuple(make_deck(52, jokers=2))
@@ -109,6 +113,53 @@ def card_value(card: str) -> int:
 def hand_value(card: str) -> int:
     """What a card left in the hand costs (a joker 30)."""
     return JOKER_IN_HAND if is_joker(card) else card_value(card)
+
+
+class TableMeld(M.Meld):
+    """A set or run on the table: its number in the round (``meld`` in the
+    moves and the log) and who laid it."""
+
+    id: int
+    owner: str
+
+    @classmethod
+    def laid(cls, meld: M.Meld, id: int, owner: str) -> "TableMeld":
+        return cls(id=id, owner=owner, kind=meld.kind, cards=list(meld.cards), rank=meld.rank, suit=meld.suit,
+                   low=meld.low)
+
+    def public(self) -> dict:
+        """The meld as the table sees it, with what each joker stands for."""
+        return {"id": self.id, "owner": self.owner, "kind": self.kind, "cards": list(self.cards),
+                "jokers": _jokers(self)}
+
+
+class PlayerScore(Record):
+    """One player's round: the cards left in the hand, the points of their
+    sets (``plus``) and of their hand (``minus``), and the difference."""
+
+    hand: list[str]
+    plus: int
+    minus: int
+    points: int
+
+
+class RoundResult(Record):
+    """The last round scored: who completed rummy (None: the stock ran
+    out), and everybody's score in it."""
+
+    winner: str | None
+    players: dict[str, PlayerScore]
+
+
+class CroatianRummyState(DealState):
+    line: list[str] = []  # the discard line, face up; the end card last
+    melds: list[TableMeld] = []  # the sets and runs on the table, in the order laid
+    meld_seq: int = 0  # the number of the last meld laid this round
+    phase: Phase | None = None  # the turn's: draw (or take), then play
+    pending: str | None = None  # the card taken from the line that must go into a set this turn
+    reshuffled: int = 0  # times the line became the stock this round
+    necks: dict[str, int] = {}  # drinks finished at the end of the game, by player
+    last_round: RoundResult | None = None
 
 
 class CroatianRummy(DealGame):
@@ -145,55 +196,57 @@ class CroatianRummy(DealGame):
         "rummy.finish_drinks": ("players",),
     }
     FORFEITS = {"rummy": 2, "joker_laid": 2, "joker_taken": 2, "joker_caught": 2}
+    State = CroatianRummyState
 
     # -- set-up ------------------------------------------------------------------------------
     def setup(self) -> None:
         self.setup_deals()
-        self.s.update(necks={}, last_round=None)
+        self.s.necks, self.s.last_round = {}, None
         self._deal()
 
     def _deal(self) -> None:
         s = self.s
         first = self.begin_deal()
-        hands = s["hands"]
+        hands = s.hands
         self.restock(list(FULL_PACK))
-        for who in deal_order(s["dealt"], HAND_SIZE):
+        for who in deal_order(s.dealt, HAND_SIZE):
             hands[who].append(self.draw())
         hands[first].append(self.draw())
-        s.update(line=[], melds=[], meld_seq=0, current=first, phase=PLAY, pending=None, reshuffled=0)
-        self.log("rummy.deal", players=list(s["dealt"]), first=first)
+        s.line, s.melds, s.meld_seq, s.reshuffled = [], [], 0, 0
+        s.current, s.phase, s.pending = first, PLAY, None
+        self.log("rummy.deal", players=list(s.dealt), first=first)
 
     # -- turns -----------------------------------------------------------------------------------
     def start_turn(self, pid: str) -> None:
         s = self.s
-        s.update(current=pid, phase=DRAW, pending=None)
-        if s["stock"]:
+        s.current, s.phase, s.pending = pid, DRAW, None
+        if s.stock:
             return
-        if s["reshuffled"] < s["opts"]["reshuffles"] and len(s["line"]) > 1:
-            s["reshuffled"] += 1
-            self.restock(s["line"][:-1])
-            del s["line"][:-1]
-            self.log("rummy.reshuffle", count=len(s["stock"]))
+        if s.reshuffled < s.opts.reshuffles and len(s.line) > 1:
+            s.reshuffled += 1
+            self.restock(s.line[:-1])
+            del s.line[:-1]
+            self.log("rummy.reshuffle", count=len(s.stock))
             return
         self.log("rummy.stock_out")
         self._end_round(None)
 
-    def own_melds(self, pid: str) -> list[dict]:
-        return [m for m in self.s["melds"] if m["owner"] == pid]
+    def own_melds(self, pid: str) -> list[TableMeld]:
+        return [m for m in self.s.melds if m.owner == pid]
 
-    def _meld(self, meld_id: int) -> dict:
-        return next(m for m in self.s["melds"] if m["id"] == meld_id)
+    def _meld(self, meld_id: int) -> TableMeld:
+        return next(m for m in self.s.melds if m.id == meld_id)
 
     def takes(self, pid: str) -> list[int]:
         """The positions of the discard line ``pid`` may take from: the end
         card, and every card a set can be made with from the hand and the
         cards after it (or, with ``take_lay_off``, that fits a set of theirs)."""
         s = self.s
-        line = s["line"]
+        line = s.line
         if not line:
             return []
-        hand = s["hands"][pid]
-        mine = self.own_melds(pid) if s["opts"]["take_lay_off"] else []
+        hand = s.hands[pid]
+        mine = self.own_melds(pid) if s.opts.take_lay_off else []
         out = []
         for pos in range(len(line) - 1):
             card = line[pos]
@@ -205,118 +258,120 @@ class CroatianRummy(DealGame):
 
     def actions(self, pid: str) -> list[dict]:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return []
-        hand = s["hands"][pid]
-        if s["phase"] == DRAW:
-            out = [spec("draw")] if s["stock"] else []
+        hand = s.hands[pid]
+        if s.phase == DRAW:
+            out = [spec("draw")] if s.stock else []
             takes = self.takes(pid)
             if takes:
                 out.append(spec("take", position=one_of(takes)))
             return out
-        pending = s["pending"]
+        pending = s.pending
         out = []
         melds = M.every(hand, len(hand) - 1, must=pending)
         if melds:
             out.append(spec("meld", cards=one_of(melds)))
         ordered = sort_cards(hand)
-        if len(hand) >= 2 and (pending is None or s["opts"]["take_lay_off"]):
+        if len(hand) >= 2 and (pending is None or s.opts.take_lay_off):
             for meld in self.own_melds(pid):
                 cards = [c for c in ordered if (pending is None or c == pending) and M.extend(meld, c)]
                 if cards:
-                    out.append(spec("layoff", card=one_of(cards), meld=one_of([meld["id"]])))
+                    out.append(spec("layoff", card=one_of(cards), meld=one_of([meld.id])))
         if pending is None and self.own_melds(pid):
-            for meld in s["melds"]:
-                cards = [c for c in ordered if M.swap(meld, c)] if any(map(is_joker, meld["cards"])) else []
+            for meld in s.melds:
+                cards = [c for c in ordered if M.swap(meld, c)] if any(map(is_joker, meld.cards)) else []
                 if cards:
-                    out.append(spec("swap", card=one_of(cards), meld=one_of([meld["id"]])))
+                    out.append(spec("swap", card=one_of(cards), meld=one_of([meld.id])))
         if pending is None:
             out.append(spec("discard", card=one_of(ordered)))
         return out
 
     def default_action(self, pid: str) -> dict | None:
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return None
-        if s["phase"] == DRAW:
+        if s.phase == DRAW:
             return {"type": "draw"}  # a turn starts only with a stock to draw from
-        hand = s["hands"][pid]
-        if s["pending"] is not None:
-            options = M.every(hand, len(hand) - 1, must=s["pending"])
+        hand = s.hands[pid]
+        if s.pending is not None:
+            options = M.every(hand, len(hand) - 1, must=s.pending)
             if options:
                 return {"type": "meld", "cards": options[0]}
-            meld = next(m for m in self.own_melds(pid) if M.extend(m, s["pending"]))
-            return {"type": "layoff", "card": s["pending"], "meld": meld["id"]}
+            meld = next(m for m in self.own_melds(pid) if M.extend(m, s.pending))
+            return {"type": "layoff", "card": s.pending, "meld": meld.id}
         naturals = [c for c in hand if not is_joker(c)] or hand
         return {"type": "discard", "card": max(naturals, key=card_value)}
 
     # -- moves -------------------------------------------------------------------------------------
     def do_draw(self, pid: str) -> None:
         s = self.s
-        s["hands"][pid].append(self.draw())
-        s["phase"] = PLAY
+        s.hands[pid].append(self.draw())
+        s.phase = PLAY
         self.log("rummy.draw", player=pid)
 
     def do_take(self, pid: str, position: int) -> None:
         s = self.s
-        cards = s["line"][position:]
-        del s["line"][position:]
-        s["hands"][pid].extend(cards)
-        s["phase"] = PLAY
-        s["pending"] = cards[0] if len(cards) > 1 else None
+        cards = s.line[position:]
+        del s.line[position:]
+        s.hands[pid].extend(cards)
+        s.phase = PLAY
+        s.pending = cards[0] if len(cards) > 1 else None
         self.log("rummy.take", player=pid, cards=cards)
 
     def do_meld(self, pid: str, cards: list[str]) -> None:
         s = self.s
-        meld = M.read(cards)
-        s["meld_seq"] += 1
-        meld.update(id=s["meld_seq"], owner=pid)
-        s["melds"].append(meld)
-        hand = s["hands"][pid]
+        s.meld_seq += 1
+        meld = TableMeld.laid(M.read(cards), id=s.meld_seq, owner=pid)
+        s.melds.append(meld)
+        hand = s.hands[pid]
         for c in cards:
             hand.remove(c)
-        if s["pending"] in cards:
-            s["pending"] = None
-        self.log("rummy.meld", player=pid, meld=meld["id"], cards=list(meld["cards"]))
+        if s.pending in cards:
+            s.pending = None
+        self.log("rummy.meld", player=pid, meld=meld.id, cards=list(meld.cards))
         self._jokers_laid(pid, sum(1 for c in cards if is_joker(c)))
+
+    def _replace_meld(self, meld: TableMeld) -> None:
+        """``meld`` takes the place of the meld with its number."""
+        melds = self.s.melds
+        melds[next(i for i, m in enumerate(melds) if m.id == meld.id)] = meld
 
     def do_layoff(self, pid: str, card: str, meld: int) -> None:
         s = self.s
-        target = self._meld(meld)
-        target.update(M.extend(target, card))
-        s["hands"][pid].remove(card)
-        if s["pending"] == card:
-            s["pending"] = None
+        self._replace_meld(M.extend(self._meld(meld), card))
+        s.hands[pid].remove(card)
+        if s.pending == card:
+            s.pending = None
         self.log("rummy.layoff", player=pid, meld=meld, card=card)
         self._jokers_laid(pid, 1 if is_joker(card) else 0)
 
     def do_swap(self, pid: str, card: str, meld: int) -> None:
         s = self.s
-        target = self._meld(meld)
-        swapped, joker = M.swap(target, card)
-        target.update(swapped)
-        hand = s["hands"][pid]
+        swapped, joker = M.swap(self._meld(meld), card)
+        self._replace_meld(swapped)
+        hand = s.hands[pid]
         hand.remove(card)
         hand.append(joker)
-        owner = target["owner"]
+        owner = swapped.owner
         self.log("rummy.swap", player=pid, meld=meld, card=card, joker=joker, owner=owner)
-        if owner in s["seats"]:
+        if owner in s.seats:
             self.forfeit(owner, "joker_taken")
 
     def do_discard(self, pid: str, card: str) -> None:
         s = self.s
-        s["hands"][pid].remove(card)
-        s["line"].append(card)
+        s.hands[pid].remove(card)
+        s.line.append(card)
         self.log("rummy.discard", player=pid, card=card)
-        if not s["hands"][pid]:
+        if not s.hands[pid]:
             self.log("rummy.out", player=pid)
             self._end_round(pid)
             return
-        self.start_turn(self.left_of(pid, s["dealt"]))
+        self.start_turn(self.left_of(pid, s.dealt))
 
     def _jokers_laid(self, pid: str, count: int) -> None:
         """Everybody in the round but ``pid`` drinks for each joker laid."""
-        others = [p for p in self.s["dealt"] if p != pid]
+        others = [p for p in self.s.dealt if p != pid]
         for _ in range(count):
             self._group_forfeit(others, "joker_laid")
 
@@ -329,39 +384,40 @@ class CroatianRummy(DealGame):
     def _end_round(self, winner: str | None) -> None:
         s = self.s
         points: dict[str, int] = {}
-        summary: dict[str, dict] = {}
-        for p in s["dealt"]:
-            hand = sort_cards(s["hands"][p])
-            plus = sum(card_value(c) for m in self.own_melds(p) for c in m["cards"])
+        summary: dict[str, PlayerScore] = {}
+        for p in s.dealt:
+            hand = sort_cards(s.hands[p])
+            plus = sum(card_value(c) for m in self.own_melds(p) for c in m.cards)
             minus = sum(hand_value(c) for c in hand)
             points[p] = plus - minus
-            summary[p] = {"hand": hand, "plus": plus, "minus": minus, "points": plus - minus}
+            summary[p] = PlayerScore(hand=hand, plus=plus, minus=minus, points=plus - minus)
             if hand:
                 self.log("rummy.reveal", player=p, cards=hand)
         sheet = self.sheet
         sheet.add_deal(points)
-        for p in s["dealt"]:
-            self.log("rummy.score", player=p, plus=summary[p]["plus"], minus=summary[p]["minus"],
+        for p in s.dealt:
+            self.log("rummy.score", player=p, plus=summary[p].plus, minus=summary[p].minus,
                      points=points[p], total=sheet.total(p))
         if winner is not None:
-            self._group_forfeit([p for p in s["dealt"] if p != winner], "rummy")
-            for p in s["dealt"]:
-                jokers = sum(1 for c in s["hands"][p] if is_joker(c))
+            self._group_forfeit([p for p in s.dealt if p != winner], "rummy")
+            for p in s.dealt:
+                jokers = sum(1 for c in s.hands[p] if is_joker(c))
                 if jokers:
                     self.forfeit(p, "joker_caught", self.FORFEITS["joker_caught"] * jokers)
-        s.update(last_round={"winner": winner, "players": summary}, current=None, phase=None, pending=None,
-                 hands={p: [] for p in s["seats"]})
+        s.last_round = RoundResult(winner=winner, players=summary)
+        s.current, s.phase, s.pending = None, None, None
+        s.hands = {p: [] for p in s.seats}
         self.next_deal()
 
     def next_deal(self) -> None:
         s = self.s
-        if self.sheet.reached(s["opts"]["target"]):
-            winners, _ = self.sheet.ranking(s["seats"], low_wins=False)
-            forfeits = Forfeits(s["forfeits"])
-            rest = [p for p in s["seats"] if p not in winners and not forfeits.exempts(p)]
+        if self.sheet.reached(s.opts.target):
+            winners, _ = self.sheet.ranking(s.seats, low_wins=False)
+            forfeits = s.forfeits
+            rest = [p for p in s.seats if p not in winners and not forfeits.exempts(p)]
             if rest and forfeits.on:
                 for p in rest:
-                    s["necks"][p] = s["necks"].get(p, 0) + 1
+                    s.necks[p] = s.necks.get(p, 0) + 1
                 self.log("rummy.finish_drinks", players=rest)
             self.end("target")
             return
@@ -370,49 +426,48 @@ class CroatianRummy(DealGame):
 
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
-        winners, losers = self.sheet.ranking(self.s["seats"], low_wins=False)
-        result.update(winners=winners, losers=losers, scores=dict(self.sheet.totals), rounds=self.s["round"],
-                      necks=dict(self.s["necks"]))
+        winners, losers = self.sheet.ranking(self.s.seats, low_wins=False)
+        result.update(winners=winners, losers=losers, scores=dict(self.sheet.totals), rounds=self.s.round,
+                      necks=dict(self.s.necks))
         return result
 
     # -- seats -----------------------------------------------------------------------------------------
     def left_game(self, pid: str) -> None:
-        self.s["necks"].pop(pid, None)
+        self.s.necks.pop(pid, None)
 
     # -- views -------------------------------------------------------------------------------------------
     def piles(self) -> dict:
-        return {"stock": len(self.s["stock"]), "line": list(self.s["line"])}
+        return {"stock": len(self.s.stock), "line": list(self.s.line)}
 
     def table_view(self) -> dict:
         s = self.s
         return {
-            "dealer": s["dealer"],
-            "round": s["round"],
-            "dealt": list(s["dealt"]),
-            "phase": s["phase"],
-            "pending": s["pending"],
-            "melds": [{"id": m["id"], "owner": m["owner"], "kind": m["kind"], "cards": list(m["cards"]),
-                       "jokers": _jokers(m)} for m in s["melds"]],
+            "dealer": s.dealer,
+            "round": s.round,
+            "dealt": list(s.dealt),
+            "phase": s.phase,
+            "pending": s.pending,
+            "melds": [m.public() for m in s.melds],
             "scores": dict(self.sheet.totals),
-            "target": s["opts"]["target"],
-            "last_round": s["last_round"],
-            "necks": dict(s["necks"]),
+            "target": s.opts.target,
+            "last_round": to_plain(s.last_round),
+            "necks": dict(s.necks),
             "unit": "fingers",  # every forfeit of this game is counted in fingers
         }
 
     def seat_view(self, pid: str) -> dict:
-        return {"hand_points": sum(hand_value(c) for c in self.s["hands"].get(pid, []))}
+        return {"hand_points": sum(hand_value(c) for c in self.s.hands.get(pid, []))}
 
 
-def _jokers(meld: dict) -> list[dict | None]:
+def _jokers(meld: M.Meld) -> list[dict | None]:
     """What each joker of a meld stands for, by rank and suit (the suit None
     in a set of a kind), beside None for each natural card. Not a card code:
     the card itself may be in a hand or the stock."""
     out: list[dict | None] = []
-    for card, meant in zip(meld["cards"], M.stands_for(meld)):
+    for card, meant in zip(meld.cards, M.stands_for(meld)):
         if not is_joker(card):
             out.append(None)
-        elif meld["kind"] == "set":
+        elif meld.kind == "set":
             out.append({"rank": meant, "suit": None})
         else:
             out.append({"rank": meant[:-1], "suit": meant[-1]})

@@ -87,16 +87,22 @@ Readings where the seed is open
 
 from __future__ import annotations
 
+from typing import Literal
+
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cardgame import choice, flag, number
-from partyapp.games.kit.deals import DealGame
+from partyapp.games.kit.deals import DealGame, DealState
 from partyapp.games.kit.cards import ACE_LOW, RED_SUITS, STANDARD_DECK, deal_order, make_deck, rank_of, sort_cards
+from partyapp.games.kit.record import Record, field, to_plain
 from partyapp.games.kit.scores import ScoreSheet
 
-SIDES = ("N", "E", "S", "W")
-CORNERS = ("NE", "SE", "SW", "NW")
-SPACES = SIDES + CORNERS
+# The eight spaces round the stock: the sides North, East, South and West,
+# then the corners.
+Space = Literal["N", "E", "S", "W", "NE", "SE", "SW", "NW"]
+SIDES: tuple[Space, ...] = ("N", "E", "S", "W")
+CORNERS: tuple[Space, ...] = ("NE", "SE", "SW", "NW")
+SPACES: tuple[Space, ...] = SIDES + CORNERS
 HAND_SIZE = 7
 KING_PENALTY = 3
 SCORINGS = ("penalty", "pips", "fifty", "chips")
@@ -119,6 +125,29 @@ def card_points(card: str, scoring: str) -> int:
 def fits(card: str, top: str) -> bool:
     """``card`` goes on ``top``: one rank lower and the opposite colour."""
     return _RANK[card] + 1 == _RANK[top] and _RED[card] != _RED[top]
+
+
+class DealResult(Record):
+    """The last deal's end: who played out (None: an impasse), the hands
+    left, everybody's penalty points and, with chips, what each paid the
+    winner (None with points)."""
+
+    winner: str | None
+    hands: dict[str, list[str]]
+    points: dict[str, int]
+    paid: dict[str, int] | None
+
+
+class KingsCornerState(DealState):
+    piles: dict[Space, list[str]] = {}  # each space's pile, its first card at the bottom
+    chips: dict[str, int] = {}  # chips scoring: each player's stack
+    pot: int = 0
+    # Penalty points charged during this deal (a king held), counted with the hand at its end.
+    penalties: dict[str, int] = field(default_factory=dict, name="extra")
+    idle: int = 0  # turns ended in a row without a move while the stock is out
+    played: int = 0  # cards played from the hand this turn
+    moved: bool = False  # a card played or a pile moved this turn
+    last_deal: DealResult | None = None
 
 
 class KingsCorner(DealGame):
@@ -155,54 +184,56 @@ class KingsCorner(DealGame):
         "kc.score": ("player", "points", "total"),
     }
     FORFEITS = {"deal_worst": 1, "game_loss": 3}
+    State = KingsCornerState
 
     # -- set-up --------------------------------------------------------------------------------
     @property
     def chips_scoring(self) -> bool:
-        return self.s["opts"]["scoring"] == "chips"
+        return self.s.opts.scoring == "chips"
 
     def setup(self) -> None:
         s = self.s
         self.setup_deals(self.dealer_by_lot())
-        s.update(chips={p: s["opts"]["start_chips"] for p in s["seats"]} if self.chips_scoring else {}, pot=0,
-                 last_deal=None)
+        s.chips = {p: s.opts.start_chips for p in s.seats} if self.chips_scoring else {}
+        s.pot, s.last_deal = 0, None
         self._deal()
 
     def _deal(self) -> None:
         s = self.s
         first = self.begin_deal()
-        hands = s["hands"]
+        hands = s.hands
         self.restock(make_deck(52))
-        for who in deal_order(s["dealt"], HAND_SIZE):
+        for who in deal_order(s.dealt, HAND_SIZE):
             hands[who].append(self.draw())
-        piles = {sp: [] for sp in SPACES}
+        piles: dict[Space, list[str]] = {sp: [] for sp in SPACES}
         for side in SIDES:
             piles[side].append(self.draw())
-        s.update(piles=piles, extra={}, idle=0, played=0, moved=False)
-        self.log("kc.deal", players=list(s["dealt"]), foundations=[piles[sp][0] for sp in SIDES])
+        s.piles, s.penalties = piles, {}
+        s.idle, s.played, s.moved = 0, 0, False
+        self.log("kc.deal", players=list(s.dealt), foundations=[piles[sp][0] for sp in SIDES])
         if self.chips_scoring:
-            for p in s["dealt"]:
+            for p in s.dealt:
                 self._pay_pot(p, 1, "ante")
         self.start_turn(first)
 
     # -- turns ---------------------------------------------------------------------------------
     def start_turn(self, pid: str) -> None:
         s = self.s
-        s.update(current=pid, played=0, moved=False)
-        if s["opts"]["draw_at"] == "start":
+        s.current, s.played, s.moved = pid, 0, False
+        if s.opts.draw_at == "start":
             self._draw(pid)
 
     def _draw(self, pid: str) -> int:
         s = self.s
-        count = min(s["opts"]["draw_count"], len(s["stock"]))
+        count = min(s.opts.draw_count, len(s.stock))
         for _ in range(count):
-            s["hands"][pid].append(self.draw())
+            s.hands[pid].append(self.draw())
         if count:
             self.log("kc.draw", player=pid, count=count)
         return count
 
-    def _targets_for_card(self, card: str) -> list[str]:
-        piles = self.s["piles"]
+    def _targets_for_card(self, card: str) -> list[Space]:
+        piles = self.s.piles
         out = []
         for sp in SPACES:
             pile = piles[sp]
@@ -213,8 +244,8 @@ class KingsCorner(DealGame):
                 out.append(sp)
         return out
 
-    def _targets_for_pile(self, src: str) -> list[str]:
-        piles = self.s["piles"]
+    def _targets_for_pile(self, src: Space) -> list[Space]:
+        piles = self.s.piles
         pile = piles[src]
         if src not in SIDES or not pile:
             return []
@@ -233,10 +264,10 @@ class KingsCorner(DealGame):
     def moves(self, pid: str) -> dict:
         """Every move ``pid`` may make now: ``{"play": {card: [spaces]},
         "move": {space: [spaces]}}`` (empty when it is not their turn)."""
-        if pid != self.s["current"] or self.s["over"]:
+        if pid != self.s.current or self.s.over:
             return {"play": {}, "move": {}}
         play = {}
-        for card in sort_cards(self.s["hands"][pid], ACE_LOW):
+        for card in sort_cards(self.s.hands[pid], ACE_LOW):
             targets = self._targets_for_card(card)
             if targets:
                 play[card] = targets
@@ -252,7 +283,7 @@ class KingsCorner(DealGame):
         per pile that can move, and the move that ends the turn: every
         combination offered is a legal move."""
         s = self.s
-        if pid != s["current"]:
+        if pid != s.current:
             return []
         moves = self.moves(pid)
         out = []
@@ -262,32 +293,38 @@ class KingsCorner(DealGame):
                 out.append(spec("play", card=one_of(cards), to=one_of([sp])))
         for src, targets in moves["move"].items():
             out.append(spec("move", pile=one_of([src]), to=one_of(targets)))
-        out.append(spec("draw" if s["opts"]["draw_at"] == "end" and s["stock"] else "pass"))
+        out.append(spec(self._turn_end()))
         return out
 
+    def _turn_end(self) -> str:
+        """The move that ends the turn: ``draw``, or ``pass`` when drawing
+        comes at the start of a turn or the stock is out."""
+        s = self.s
+        return "draw" if s.opts.draw_at == "end" and s.stock else "pass"
+
     def default_action(self, pid: str) -> dict | None:
-        if pid != self.s["current"]:
+        if pid != self.s.current:
             return None
-        return {"type": "draw" if self.s["opts"]["draw_at"] == "end" and self.s["stock"] else "pass"}
+        return {"type": self._turn_end()}
 
     # -- moves -----------------------------------------------------------------------------------
-    def do_play(self, pid: str, card: str, to: str) -> None:
+    def do_play(self, pid: str, card: str, to: Space) -> None:
         s = self.s
-        s["hands"][pid].remove(card)
-        s["piles"][to].append(card)
-        s["played"] += 1
-        s["moved"] = True
+        s.hands[pid].remove(card)
+        s.piles[to].append(card)
+        s.played += 1
+        s.moved = True
         self.log("kc.play", player=pid, card=card, to=to)
-        if not s["hands"][pid]:
+        if not s.hands[pid]:
             self.log("kc.out", player=pid)
             self._end_deal(pid)
 
-    def do_move(self, pid: str, pile: str, to: str) -> None:
+    def do_move(self, pid: str, pile: Space, to: Space) -> None:
         s = self.s
-        cards = s["piles"][pile]
-        s["piles"][to].extend(cards)
-        s["piles"][pile] = []
-        s["moved"] = True
+        cards = s.piles[pile]
+        s.piles[to].extend(cards)
+        s.piles[pile] = []
+        s.moved = True
         self.log("kc.move", player=pid, pile=pile, to=to, cards=list(cards))
 
     def do_draw(self, pid: str) -> None:
@@ -299,36 +336,36 @@ class KingsCorner(DealGame):
 
     def _end_turn(self, pid: str, draw: bool) -> None:
         s = self.s
-        if s["opts"]["king_penalty"] and self._king_held(pid):
+        if s.opts.king_penalty and self._king_held(pid):
             self._charge(pid, KING_PENALTY, "king")
-        if self.chips_scoring and s["played"] == 0:
+        if self.chips_scoring and s.played == 0:
             self._pay_pot(pid, 1, "idle")
         drew = self._draw(pid) if draw else 0
-        if s["stock"] or drew:
+        if s.stock or drew:
             # A player who drew at the end of the turn has not had a turn with
             # the stock out yet.
-            s["idle"] = 0
+            s.idle = 0
         else:
-            s["idle"] = 0 if s["moved"] else s["idle"] + 1
-            if s["idle"] >= len(s["dealt"]):
+            s.idle = 0 if s.moved else s.idle + 1
+            if s.idle >= len(s.dealt):
                 self.log("kc.impasse")
                 self._end_deal(None)
                 return
-        self.start_turn(self.left_of(pid, s["dealt"]))
+        self.start_turn(self.left_of(pid, s.dealt))
 
     def _king_held(self, pid: str) -> bool:
         s = self.s
-        if not any(_RANK[c] == KING for c in s["hands"][pid]):
+        if not any(_RANK[c] == KING for c in s.hands[pid]):
             return False
-        return any(not s["piles"][sp] for sp in SPACES)
+        return any(not s.piles[sp] for sp in SPACES)
 
     # -- chips and penalties ---------------------------------------------------------------------
     def _pay_pot(self, pid: str, amount: int, reason: str) -> None:
         s = self.s
-        paid = min(amount, s["chips"].get(pid, 0))
+        paid = min(amount, s.chips.get(pid, 0))
         if paid:
-            s["chips"][pid] -= paid
-            s["pot"] += paid
+            s.chips[pid] -= paid
+            s.pot += paid
             self.log("kc.chips", player=pid, amount=paid, reason=reason)
 
     def _charge(self, pid: str, points: int, reason: str) -> None:
@@ -336,21 +373,21 @@ class KingsCorner(DealGame):
         if self.chips_scoring:
             self._pay_pot(pid, points, reason)
             return
-        extra = self.s["extra"]
-        extra[pid] = extra.get(pid, 0) + points
+        penalties = self.s.penalties
+        penalties[pid] = penalties.get(pid, 0) + points
         self.log("kc.king_penalty", player=pid, points=points)
 
     # -- the end of a deal -------------------------------------------------------------------------
     def _end_deal(self, winner: str | None) -> None:
         s = self.s
-        scoring = s["opts"]["scoring"]
+        scoring = s.opts.scoring
         counted = "penalty" if scoring == "chips" else scoring
         points: dict[str, int] = {}
         hands = {}
-        for p in s["dealt"]:
-            cards = sort_cards(s["hands"][p], ACE_LOW)
+        for p in s.dealt:
+            cards = sort_cards(s.hands[p], ACE_LOW)
             hands[p] = cards
-            points[p] = sum(card_points(c, counted) for c in cards) + s["extra"].get(p, 0)
+            points[p] = sum(card_points(c, counted) for c in cards) + s.penalties.get(p, 0)
             if cards:
                 self.log("kc.reveal", player=p, cards=cards, points=points[p])
         if self.chips_scoring:
@@ -359,17 +396,18 @@ class KingsCorner(DealGame):
         else:
             sheet = self.sheet
             sheet.add_deal(points)
-            for p in s["dealt"]:
+            for p in s.dealt:
                 self.log("kc.score", player=p, points=points[p], total=sheet.total(p))
             worst_of = points
         worst = max(worst_of.values(), default=0)
         if worst > 0:
-            for p in s["dealt"]:
+            for p in s.dealt:
                 if worst_of.get(p) == worst:
                     self.forfeit(p, "deal_worst")
-        s.update(last_deal={"winner": winner, "hands": hands, "points": points,
-                            "paid": worst_of if self.chips_scoring else None},
-                 current=None, hands={p: [] for p in s["seats"]})
+        s.last_deal = DealResult(winner=winner, hands=hands, points=points,
+                                 paid=worst_of if self.chips_scoring else None)
+        s.current = None
+        s.hands = {p: [] for p in s.seats}
         self.next_deal()
 
     def next_deal(self) -> None:
@@ -390,46 +428,46 @@ class KingsCorner(DealGame):
         paid: dict[str, int] = {}
         if winner is None:
             return paid
-        for p in s["dealt"]:
+        for p in s.dealt:
             if p == winner:
                 continue
-            amount = min(points[p], s["chips"].get(p, 0))
+            amount = min(points[p], s.chips.get(p, 0))
             if amount:
-                s["chips"][p] -= amount
-                s["chips"][winner] += amount
+                s.chips[p] -= amount
+                s.chips[winner] += amount
                 paid[p] = amount
                 self.log("kc.chips", player=p, amount=amount, reason="cards")
-        pot, s["pot"] = s["pot"], 0
-        s["chips"][winner] += pot
+        pot, s.pot = s.pot, 0
+        s.chips[winner] += pot
         self.log("kc.pot", player=winner, amount=pot + sum(paid.values()))
         return paid
 
     def _session_over(self) -> str | None:
         """Why the session is over after this deal (``result.reason``), or None."""
         s = self.s
-        hands = s["opts"]["hands"]
-        if hands and s["round"] >= hands:
+        hands = s.opts.hands
+        if hands and s.round >= hands:
             return "hands"
         if self.chips_scoring:
-            return "chips" if any(s["chips"].get(p, 0) <= 0 for p in s["seats"]) else None
-        return "target" if not hands and self.sheet.reached(s["opts"]["target"]) else None
+            return "chips" if any(s.chips.get(p, 0) <= 0 for p in s.seats) else None
+        return "target" if not hands and self.sheet.reached(s.opts.target) else None
 
     def _ranking(self) -> tuple[list[str], list[str]]:
         s = self.s
-        seats = s["seats"]
+        seats = s.seats
         if self.chips_scoring:
             chips = ScoreSheet.new([])
             for p in seats:
-                chips.add_player(p, s["chips"].get(p, 0))
+                chips.add_player(p, s.chips.get(p, 0))
             return chips.ranking(seats, low_wins=False)
         return self.sheet.ranking(seats, low_wins=True)
 
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         winners, losers = self._ranking()
-        result.update(winners=winners, losers=losers, scores=dict(self.sheet.totals), deals=self.s["round"])
+        result.update(winners=winners, losers=losers, scores=dict(self.sheet.totals), deals=self.s.round)
         if self.chips_scoring:
-            result["chips"] = dict(self.s["chips"])
+            result["chips"] = dict(self.s.chips)
         return result
 
     # -- seats ---------------------------------------------------------------------------------------
@@ -439,36 +477,35 @@ class KingsCorner(DealGame):
     def on_join(self, pid: str) -> None:
         super().on_join(pid)
         if self.chips_scoring:
-            self.s["chips"][pid] = self.s["opts"]["start_chips"]
+            self.s.chips[pid] = self.s.opts.start_chips
 
     def left_game(self, pid: str) -> None:
-        self.s["chips"].pop(pid, None)
-        self.s["extra"].pop(pid, None)
+        self.s.chips.pop(pid, None)
+        self.s.penalties.pop(pid, None)
 
     # -- views -------------------------------------------------------------------------------------------
     def piles(self) -> dict:
         s = self.s
-        return {"stock": len(s["stock"]), **{sp: list(s["piles"][sp]) for sp in SPACES}}
+        return {"stock": len(s.stock), **{sp: list(s.piles[sp]) for sp in SPACES}}
 
     def table_view(self) -> dict:
         s = self.s
-        o = s["opts"]
+        o = s.opts
         view = {
-            "dealer": s["dealer"],
-            "round": s["round"],
-            "dealt": list(s["dealt"]),
+            "dealer": s.dealer,
+            "round": s.round,
+            "dealt": list(s.dealt),
             "spaces": list(SPACES),
             "scores": dict(self.sheet.totals),
-            "target": None if o["hands"] or self.chips_scoring else o["target"],
-            "hands": o["hands"] or None,
-            "scoring": o["scoring"],
-            "idle": s["idle"],
-            "last_deal": s["last_deal"],
+            "target": None if o.hands or self.chips_scoring else o.target,
+            "hands": o.hands or None,
+            "scoring": o.scoring,
+            "idle": s.idle,
+            "last_deal": to_plain(s.last_deal),
         }
         if self.chips_scoring:
-            view.update(chips=dict(s["chips"]), pot=s["pot"])
+            view.update(chips=dict(s.chips), pot=s.pot)
         return view
-
 
 
 MESSAGES = KingsCorner.MESSAGES

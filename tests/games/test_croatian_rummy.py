@@ -305,16 +305,16 @@ def test_the_deal_passes_to_the_left_each_round():
 def test_forfeits_can_be_switched_off():
     """forfeits off: nobody drinks, nobody finishes a drink."""
     g = rummy_game(target=50, forfeits=False)
-    assert g.drinks() == {} and g.s["result"]["necks"] == {} and "rummy.finish_drinks" not in msgs(g)
+    assert g.drinks() == {} and g.s.result["necks"] == {} and "rummy.finish_drinks" not in msgs(g)
 
 
 # -- the stock runs out ---------------------------------------------------------------------------------
 def play_out_the_stock(g) -> list[str]:
     """Everybody draws and throws back the card drawn until the round ends;
     returns the message keys logged meanwhile."""
-    start = g.s["round"]
+    start = g.s.round
     logged = []
-    while g.s["round"] == start and not g.is_over():
+    while g.s.round == start and not g.is_over():
         pid = g.turn()
         if "draw" in types(g, pid):
             logged += act(g, pid, "draw")
@@ -403,15 +403,15 @@ def test_the_host_ending_the_game_shows_the_totals():
     """finish: the highest total so far wins."""
     g = rummy_game(target=1000)
     g.finish(0.0)
-    assert g.s["result"]["reason"] == "host" and g.s["result"]["winners"] == ["p0"]
-    assert g.s["result"]["losers"] == ["p1"]
+    assert g.s.result["reason"] == "host" and g.s.result["winners"] == ["p0"]
+    assert g.s.result["losers"] == ["p1"]
 
 
 # -- random play ---------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s["stock"])
-    for pid, hand in g.s["hands"].items():
+    out = Counter(g.s.stock)
+    for pid, hand in g.s.hands.items():
         if pid != viewer:
             out.update(hand)
     return out
@@ -432,21 +432,21 @@ class RummyAuditor(Auditor):
         super().__init__(hidden, self.known)
 
     def known(self, g, viewer):
-        out = Counter(g.s["line"])
-        for m in g.s["melds"]:
-            out.update(m["cards"])
-        out.update(g.s["hands"].get(viewer, []))
-        for summary in ((g.s["last_round"] or {}).get("players") or {}).values():
-            out.update(summary["hand"])
-        this_round = max((e["id"] for e in g.s["log"] if e["msg"] == "round.start"), default=0)
-        for e in g.s["log"]:
-            if (e["id"] in self.seen_log or e["id"] < this_round) and e["msg"] in LOGGED_FACE_UP:
-                value = e[LOGGED_FACE_UP[e["msg"]]]
+        out = Counter(g.s.line)
+        for m in g.s.melds:
+            out.update(m.cards)
+        out.update(g.s.hands.get(viewer, []))
+        for summary in (g.s.last_round.players if g.s.last_round else {}).values():
+            out.update(summary.hand)
+        this_round = max((e.id for e in g.s.log if e.msg == "round.start"), default=0)
+        for e in g.s.log:
+            if (e.id in self.seen_log or e.id < this_round) and e.msg in LOGGED_FACE_UP:
+                value = e.params[LOGGED_FACE_UP[e.msg]]
                 out.update(value if isinstance(value, list) else [value])
-            elif e["msg"] == "rummy.take":
-                out.update(e["cards"])
-            elif e["msg"] == "rummy.swap":
-                out[e["joker"]] += 1
+            elif e.msg == "rummy.take":
+                out.update(e.params["cards"])
+            elif e.msg == "rummy.swap":
+                out[e.params["joker"]] += 1
         return out
 
 
@@ -459,7 +459,7 @@ def test_random_play_finishes_and_never_shows_a_hidden_card(n, seed, options):
     auditor = RummyAuditor()
     g, steps = play_randomly(make("croatian_rummy", n, seed=seed, **options), random.Random(seed),
                              auditor=auditor, max_steps=20000)
-    assert g.is_over() and g.s["result"]["reason"] == "target"
+    assert g.is_over() and g.s.result["reason"] == "target"
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -64,7 +64,7 @@ def test_the_first_dealer_is_drawn_by_lot():
         g = make("kings_corner", 4, seed=seed)
         view = g.public_view()
         assert make("kings_corner", 4, seed=seed).public_view()["dealer"] == view["dealer"]
-        seats = g.s["seats"]
+        seats = g.s.seats
         assert view["turn"] == seats[(seats.index(view["dealer"]) + 1) % 4]
         dealers[view["dealer"]] = seed
     assert sorted(dealers) == ["p0", "p1", "p2", "p3"]
@@ -238,7 +238,7 @@ def test_a_fixed_number_of_deals_instead_of_a_target():
     g = game(CHAIN, P1, found=("KS", "9H", "9D", "8S"), hands=1, target=1000)
     for card in CHAIN:
         act(g, "p0", "play", card=card, to="N")
-    assert g.is_over() and g.s["result"]["reason"] == "hands"
+    assert g.is_over() and g.s.result["reason"] == "hands"
 
 
 @pytest.mark.parametrize("scoring, expected", [
@@ -287,8 +287,8 @@ def test_chips_the_game_ends_when_somebody_runs_out():
     g = game(CHAIN, P1, found=("KS", "9H", "9D", "8S"), scoring="chips", start_chips=10)
     for card in CHAIN:
         act(g, "p0", "play", card=card, to="N")
-    assert g.is_over() and g.s["result"]["reason"] == "chips"
-    assert g.s["result"]["chips"] == {"p0": 20, "p1": 0} and g.s["result"]["winners"] == ["p0"]
+    assert g.is_over() and g.s.result["reason"] == "chips"
+    assert g.s.result["chips"] == {"p0": 20, "p1": 0} and g.s.result["winners"] == ["p0"]
 
 
 # -- house variants -------------------------------------------------------------------------------
@@ -298,7 +298,7 @@ def test_king_penalty_for_ending_a_turn_holding_a_playable_king():
              king_penalty=True)
     act(g, "p0", "draw")
     assert entries(g, "kc.king_penalty") == [{"player": "p0", "points": 3}]
-    assert g.s["extra"] == {"p0": 3}  # counted with the hand at the end of the deal
+    assert g.s.penalties == {"p0": 3}  # counted with the hand at the end of the deal
 
 
 def test_king_penalty_is_paid_in_chips_with_the_pot():
@@ -400,14 +400,14 @@ def test_the_host_ending_the_game_shows_the_totals():
     for card in CHAIN:
         act(g, "p0", "play", card=card, to="N")
     g.finish(0.0)
-    assert g.s["result"]["reason"] == "host" and g.s["result"]["winners"] == ["p0"]
+    assert g.s.result["reason"] == "host" and g.s.result["winners"] == ["p0"]
 
 
 # -- random play ----------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s["stock"])
-    for pid, hand in g.s["hands"].items():
+    out = Counter(g.s.stock)
+    for pid, hand in g.s.hands.items():
         if pid != viewer:
             out.update(hand)
     return out
@@ -419,14 +419,14 @@ LOGGED_FACE_UP = {"kc.play": "card", "kc.move": "cards", "kc.deal": "foundations
 def visible(g, viewer):
     """The piles, the viewer's hand, the hands shown at the last deal's end,
     and what the log showed face up in earlier deals."""
-    out = Counter(c for pile in g.s["piles"].values() for c in pile)
-    out.update(g.s["hands"].get(viewer, []))
-    for cards in ((g.s["last_deal"] or {}).get("hands") or {}).values():
+    out = Counter(c for pile in g.s.piles.values() for c in pile)
+    out.update(g.s.hands.get(viewer, []))
+    for cards in (g.s.last_deal.hands if g.s.last_deal else {}).values():
         out.update(cards)
-    this_deal = max((e["id"] for e in g.s["log"] if e["msg"] == "round.start"), default=0)
-    for e in g.s["log"]:
-        if e["id"] < this_deal and e["msg"] in LOGGED_FACE_UP:
-            value = e[LOGGED_FACE_UP[e["msg"]]]
+    this_deal = max((e.id for e in g.s.log if e.msg == "round.start"), default=0)
+    for e in g.s.log:
+        if e.id < this_deal and e.msg in LOGGED_FACE_UP:
+            value = e.params[LOGGED_FACE_UP[e.msg]]
             out.update(value if isinstance(value, list) else [value])
     return out
 

@@ -1,4 +1,4 @@
-"""Sets and runs with wild jokers (``partyapp/games/melds.py``), and the score
+"""Sets and runs with wild jokers (``partyapp/games/kit/melds.py``), and the score
 sheet of the kit (``scores.py``)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from partyapp.games.kit.scores import ScoreSheet
 def test_sets_of_a_kind_and_runs_in_a_suit(cards, kind, laid):
     """Three or four of a rank; three or more of a suit in order, the ace low or high."""
     meld = M.read(cards)
-    assert meld["kind"] == kind and meld["cards"] == laid
+    assert meld.kind == kind and meld.cards == laid
 
 
 @pytest.mark.parametrize("cards, why", [
@@ -52,15 +52,15 @@ def test_a_joker_fills_a_gap_or_an_end_in_the_order_laid():
 def test_laying_off_onto_a_set_or_either_end_of_a_run():
     """A set takes its rank's missing suits up to four; a run grows at both ends."""
     kind = M.read(["7H", "7S", "7D"])
-    assert M.extend(kind, "7C")["cards"] == ["7H", "7S", "7D", "7C"]
+    assert M.extend(kind, "7C").cards == ["7H", "7S", "7D", "7C"]
     assert M.extend(kind, "8C") is None
     assert M.extend(M.extend(kind, "7C"), "X1") is None
     run = M.read(["5H", "6H", "7H"])
-    assert M.extend(run, "4H")["cards"] == ["4H", "5H", "6H", "7H"]
-    assert M.extend(run, "8H")["cards"] == ["5H", "6H", "7H", "8H"]
+    assert M.extend(run, "4H").cards == ["4H", "5H", "6H", "7H"]
+    assert M.extend(run, "8H").cards == ["5H", "6H", "7H", "8H"]
     assert M.extend(run, "9H") is None and M.extend(run, "8S") is None
-    assert M.extend(M.read(["QH", "KH", "AH"]), "X1")["cards"] == ["X1", "QH", "KH", "AH"]
-    assert M.extend(M.read(["2H", "3H", "4H"]), "AH")["low"] == 1
+    assert M.extend(M.read(["QH", "KH", "AH"]), "X1").cards == ["X1", "QH", "KH", "AH"]
+    assert M.extend(M.read(["2H", "3H", "4H"]), "AH").low == 1
 
 
 def test_a_joker_is_swapped_for_the_card_it_stands_for():
@@ -68,11 +68,11 @@ def test_a_joker_is_swapped_for_the_card_it_stands_for():
     run = M.read(["5H", "X1", "7H"])
     assert M.swap(run, "6S") is None
     meld, joker = M.swap(run, "6H")
-    assert meld["cards"] == ["5H", "6H", "7H"] and joker == "X1"
+    assert meld.cards == ["5H", "6H", "7H"] and joker == "X1"
     kind = M.read(["7H", "7S", "X2"])
     assert M.swap(kind, "7H") is None
     meld, joker = M.swap(kind, "7C")
-    assert meld["cards"] == ["7H", "7S", "7C"] and joker == "X2"
+    assert meld.cards == ["7H", "7S", "7C"] and joker == "X2"
 
 
 def test_every_meld_in_a_hand_is_listed_once_and_each_one_reads():
@@ -118,5 +118,19 @@ def test_score_sheet_adds_deals_and_ranks_high_or_low():
     sheet.add_player("d", 12)
     sheet.remove("c")
     assert sheet.totals == {"a": 10, "b": 3, "d": 12}
-    level = ScoreSheet(new_scores(["a", "b"]))
+    level = ScoreSheet.new(["a", "b"])
     assert level.ranking(["a", "b"], low_wins=True) == (["a", "b"], [])
+
+
+def test_extend_and_swap_keep_a_melds_class_and_its_other_fields():
+    """A game's own meld record (who laid it) comes back as itself, the card laid off or swapped in."""
+
+    class Laid(M.Meld):
+        owner: str
+
+    run = Laid(owner="p1", kind="run", cards=["5H", "X1", "7H"], suit="H", low=5)
+    longer = M.extend(run, "4H")
+    assert type(longer) is Laid and longer.owner == "p1" and longer.low == 4 and run.low == 5
+    swapped, joker = M.swap(run, "6H")
+    assert type(swapped) is Laid and swapped.owner == "p1" and swapped.cards == ["5H", "6H", "7H"]
+    assert run.cards == ["5H", "X1", "7H"] and joker == "X1"

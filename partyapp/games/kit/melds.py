@@ -1,15 +1,17 @@
 """Sets and runs of the rummy games, with jokers as wild cards.
 
-A **meld** is plain JSON data::
+A **meld** is a ``Meld`` record::
 
-    {"kind": "set", "cards": ["7H", "7S", "X1"], "rank": "7", "suit": None, "low": None}
-    {"kind": "run", "cards": ["X2", "5H", "6H"], "rank": None, "suit": "H", "low": 4}
+    Meld(kind="set", cards=["7H", "7S", "X1"], rank="7")
+    Meld(kind="run", cards=["X2", "5H", "6H"], suit="H", low=4)
 
-- A **set** is three or four cards of one rank (each suit once).
+- A **set** is three or four cards of one rank (each suit once); ``rank``
+  is that rank (``suit`` and ``low`` None).
 - A **run** is three or more cards of one suit in order. ``cards`` runs from
-  low to high, jokers in the places they fill; ``low`` is the value of its
-  first card. Values: ace 1 or 14 (``A 2 3`` and ``Q K A``, never round the
-  corner ``K A 2``), two to ten their pips, jack 11, queen 12, king 13.
+  low to high, jokers in the places they fill; ``suit`` is its suit, ``low``
+  the value of its first card (``rank`` None). Values: ace 1 or 14
+  (``A 2 3`` and ``Q K A``, never round the corner ``K A 2``), two to ten
+  their pips, jack 11, queen 12, king 13.
 - **Jokers** (``X1``, ``X2``) stand for any card, but a meld holds at least
   as many natural cards as jokers, so what a joker stands for is always
   plain: in a run the one card of its place (``stands_for``), in a set any
@@ -18,18 +20,41 @@ A **meld** is plain JSON data::
 ``read(cards)`` reads a meld from the cards a player lays (in their order
 when that order is a run: ``["X1", "5H", "6H"]`` puts the joker below the
 five), ``extend`` lays one more card off onto a meld, ``swap`` takes a joker
-out of a meld for the natural card it stands for, and ``find`` looks for a
-meld among some cards that includes a given one.
+out of a meld for the natural card it stands for, and ``every`` lists the
+melds that can be laid from some cards (those including a given one). A
+game keeps its melds on the table as its own subclass of ``Meld`` (with who
+laid it); ``extend`` and ``swap`` give back a meld of the same class, its
+other fields as they were.
+
+Imports nothing outside ``partyapp.games.kit`` but the standard library
+(and msgspec, through ``record.py``).
 """
 
 from __future__ import annotations
 
+import copy
+from typing import Literal, TypeVar
+
 from partyapp.games.kit.cards import JOKERS, RANKS, SUITS, is_joker
+from partyapp.games.kit.record import Record
 
 SET_MAX = 4
 MIN_MELD = 3
 LONGEST_RUN = 13  # ace to king, or two to ace
 VALUE = {r: i + 1 for i, r in enumerate(RANKS)}  # A 1 .. K 13
+
+
+class Meld(Record):
+    """A set or a run (see the module docstring)."""
+
+    kind: Literal["set", "run"]
+    cards: list[str]
+    rank: str | None = None  # a set's rank
+    suit: str | None = None  # a run's suit
+    low: int | None = None  # the value of a run's first card
+
+
+AnyMeld = TypeVar("AnyMeld", bound=Meld)
 
 
 class MeldError(ValueError):
@@ -53,15 +78,25 @@ def _values(card: str) -> tuple[int, ...]:
     return (1, 14) if v == 1 else (v,)
 
 
-def _set(cards: list[str], rank: str) -> dict:
-    return {"kind": "set", "cards": list(cards), "rank": rank, "suit": None, "low": None}
+def _set(cards: list[str], rank: str) -> Meld:
+    return Meld(kind="set", cards=list(cards), rank=rank)
 
 
-def _run(cards: list[str], suit: str, low: int) -> dict:
-    return {"kind": "run", "cards": list(cards), "rank": None, "suit": suit, "low": low}
+def _run(cards: list[str], suit: str, low: int) -> Meld:
+    return Meld(kind="run", cards=list(cards), suit=suit, low=low)
 
 
-def _run_in_order(cards: list[str], suit: str) -> dict | None:
+def _laid(meld: AnyMeld, cards: list[str], low: int | None = None) -> AnyMeld:
+    """``meld`` (a copy, of its own class) holding ``cards`` now, a run
+    starting at ``low`` (default: where it did)."""
+    out = copy.copy(meld)
+    out.cards = list(cards)
+    if low is not None:
+        out.low = low
+    return out
+
+
+def _run_in_order(cards: list[str], suit: str) -> Meld | None:
     """The run the cards make in the order given, if they make one."""
     if len(cards) > LONGEST_RUN:
         return None
@@ -74,7 +109,7 @@ def _run_in_order(cards: list[str], suit: str) -> dict | None:
     return _run(cards, suit, min(fitting)) if fitting else None
 
 
-def _run_placed(naturals: list[str], jokers: list[str], suit: str) -> dict | None:
+def _run_placed(naturals: list[str], jokers: list[str], suit: str) -> Meld | None:
     """The run the naturals make with jokers in the gaps and the rest of the
     jokers above (below when the run reaches the ace)."""
     n = len(naturals) + len(jokers)
@@ -101,7 +136,7 @@ def _run_placed(naturals: list[str], jokers: list[str], suit: str) -> dict | Non
     return None
 
 
-def read(cards: list[str]) -> dict:
+def read(cards: list[str]) -> Meld:
     """The meld these cards make; raises ``MeldError`` saying why not."""
     if len(cards) < MIN_MELD:
         raise MeldError("A set or run needs at least three cards.")
@@ -134,68 +169,68 @@ def is_meld(cards: list[str]) -> bool:
     return True
 
 
-def high(meld: dict) -> int:
+def high(meld: Meld) -> int:
     """The value of a run's last card."""
-    return meld["low"] + len(meld["cards"]) - 1
+    return meld.low + len(meld.cards) - 1
 
 
-def stands_for(meld: dict) -> list[str | None]:
+def stands_for(meld: Meld) -> list[str | None]:
     """What each card of a meld stands for: a natural card itself; a joker in
     a run the card of its place; a joker in a set the rank alone (``"7"``)."""
-    if meld["kind"] == "set":
-        return [c if not is_joker(c) else meld["rank"] for c in meld["cards"]]
-    return [c if not is_joker(c) else rank_at(meld["low"] + i) + meld["suit"] for i, c in enumerate(meld["cards"])]
+    if meld.kind == "set":
+        return [c if not is_joker(c) else meld.rank for c in meld.cards]
+    return [c if not is_joker(c) else rank_at(meld.low + i) + meld.suit for i, c in enumerate(meld.cards)]
 
 
-def extend(meld: dict, card: str) -> dict | None:
+def extend(meld: AnyMeld, card: str) -> AnyMeld | None:
     """The meld with ``card`` laid off onto it (a run grows at the end it
     fits; a joker goes on the high end, or the low end once the run reaches
     the ace), or None when it does not fit."""
-    naturals, jokers = _split(meld["cards"])
+    naturals, jokers = _split(meld.cards)
     if is_joker(card):
         if len(jokers) + 1 > len(naturals):
             return None
-        if meld["kind"] == "set":
-            return _set([*meld["cards"], card], meld["rank"]) if len(meld["cards"]) < SET_MAX else None
-        if len(meld["cards"]) >= LONGEST_RUN:
+        if meld.kind == "set":
+            return _laid(meld, [*meld.cards, card]) if len(meld.cards) < SET_MAX else None
+        if len(meld.cards) >= LONGEST_RUN:
             return None
         if high(meld) < 14:
-            return _run([*meld["cards"], card], meld["suit"], meld["low"])
-        return _run([card, *meld["cards"]], meld["suit"], meld["low"] - 1) if meld["low"] > 1 else None
+            return _laid(meld, [*meld.cards, card])
+        return _laid(meld, [card, *meld.cards], meld.low - 1) if meld.low > 1 else None
     rank, suit = card[:-1], card[-1]
-    if meld["kind"] == "set":
-        if rank != meld["rank"] or len(meld["cards"]) >= SET_MAX or suit in {c[-1] for c in naturals}:
+    if meld.kind == "set":
+        if rank != meld.rank or len(meld.cards) >= SET_MAX or suit in {c[-1] for c in naturals}:
             return None
-        return _set([*meld["cards"], card], rank)
-    if suit != meld["suit"] or len(meld["cards"]) >= LONGEST_RUN:
+        return _laid(meld, [*meld.cards, card])
+    if suit != meld.suit or len(meld.cards) >= LONGEST_RUN:
         return None
     for v in _values(card):
         if v == high(meld) + 1:
-            return _run([*meld["cards"], card], suit, meld["low"])
-        if v == meld["low"] - 1:
-            return _run([card, *meld["cards"]], suit, v)
+            return _laid(meld, [*meld.cards, card])
+        if v == meld.low - 1:
+            return _laid(meld, [card, *meld.cards], v)
     return None
 
 
-def swap(meld: dict, card: str) -> tuple[dict, str] | None:
+def swap(meld: AnyMeld, card: str) -> tuple[AnyMeld, str] | None:
     """(the meld with ``card`` in place of the joker it stands for, the joker
     taken out), or None when ``card`` is not what a joker there stands for."""
     if is_joker(card):
         return None
-    naturals, _ = _split(meld["cards"])
-    for i, (held, meant) in enumerate(zip(meld["cards"], stands_for(meld))):
+    naturals, _ = _split(meld.cards)
+    for i, (held, meant) in enumerate(zip(meld.cards, stands_for(meld))):
         if not is_joker(held):
             continue
-        if meld["kind"] == "set":
-            fits = card[:-1] == meld["rank"] and card[-1] not in {c[-1] for c in naturals}
+        if meld.kind == "set":
+            fits = card[:-1] == meld.rank and card[-1] not in {c[-1] for c in naturals}
         else:
             fits = card == meant
         if fits:
-            cards = list(meld["cards"])
+            cards = list(meld.cards)
             cards[i] = card
-            if meld["kind"] == "set":
+            if meld.kind == "set":
                 cards = [c for c in cards if not is_joker(c)] + [c for c in cards if is_joker(c)]
-            return {**meld, "cards": cards}, held
+            return _laid(meld, cards), held
     return None
 
 
