@@ -562,7 +562,7 @@ def test_idle_rooms_expire(make_app):
 
 def engine_seed(app, code: str) -> int:
     """The seed the room's engine will draw its next card with."""
-    return app.extensions["partyapp"].registry.get(code).game.to_state()["s"]["seed"]
+    return app.extensions["partyapp"].registry.get(code).game.to_state()["seed"]
 
 
 @pytest.mark.parametrize("mode", ["ring_of_fire", "kings"])

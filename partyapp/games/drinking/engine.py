@@ -167,8 +167,9 @@ Choices where the rule text is open
   roles and no rules. If a house deck has no card of the cup effect the game
   ends when the deck runs out.
 - **Tallies**: ``drinks()`` counts drinks (Kings: fingers) only; necks are
-  logged and counted separately (``necks`` in the public view). The host can
-  undo any forfeit still in the log: its drinks and necks are taken back.
+  logged and counted separately (``necks`` in the public view), both in
+  the kit's ``Forfeits``. The host can undo any forfeit still in the log:
+  its drinks and necks are taken back.
 - **Late joiners** are seated last and take part from the next prompt on.
 - **An absent player** (phone away) the game waits on can be skipped by the
   host (``skip``): their draw passes to the next player; a prompt only they
@@ -209,21 +210,24 @@ How it is built
   game: its options are ``Option`` declarations (``OPTIONS``, with their
   help texts: the host's option form and ``option_list`` show them; the
   deck ``variant`` and a staged ``deck`` are data, checked by
-  ``check_data``), its log entries are declared message keys
-  (``MESSAGES``; a forfeit's entry also takes what led to it, ``LEADS``),
-  its randomness is the kit's, and the seats (order, left and next,
-  presence and away, more time) are the kit's helpers.
-- The whole state is a ``state.State`` (dataclasses, saved as JSON at every
-  change); this module is the engine that changes it. The state stays
-  dataclasses because its prompts are typed classes and its saved form
-  has versions to read; it gives the kit its fields by name through
-  ``Fields`` (``state["seats"]``), the interface a card game's plain dict
-  gives as it is.
-- What each card effect does is in ``effects.py`` (one function per effect
-  of the catalogue in ``decks.py``). Each prompt kind an effect can open is
-  a small class in ``prompts/`` with its own moves, views, time-out and
-  leaving rules. The engine keeps the draw, the turns, the powers usable at
-  any time, the host's moves, the log and the tallies.
+  ``check_data``), read as the kit's typed ``opts`` (``s.opts.sides``);
+  its log entries are declared message keys (``log.py``: ``MESSAGES``; a
+  forfeit's entry also takes what led to it, ``LEADS``); its randomness is
+  the kit's, and the seats (order, left and next, presence and away, more
+  time) are the kit's helpers.
+- The whole state is a ``state.DrinkingState``, typed records on the kit's
+  ``GameState`` saved through the kit's one codec at every change; a save
+  of the earlier forms is read by ``saved.py``.
+- This module keeps the rules above, the draw and the turns, the prompt in
+  play, the host's moves, an absent player and the seats. The engine's
+  other parts are one module each, joined in ``DrinkingGame``: the
+  forfeits and mates (``tally.py``), the roles and their powers
+  (``roles.py``), the penalty calls (``calls.py``) and the views
+  (``views.py``). What each card effect does is in ``effects.py`` (one
+  function per effect of the catalogue in ``decks.py``). Each prompt kind
+  an effect can open is a small record in ``prompts/`` with its own moves,
+  views, time-out and leaving rules; how it ends for the table is an
+  outcome record (``outcomes.py``).
 - Every move goes through the kit's one validator (``Engine.check``: it is
   among the player's legal actions, built with ``actions.spec`` and its
   domains, every value within its domain, nothing missing or extra; the
@@ -231,9 +235,9 @@ How it is built
   cannot express: a penalty call already made on this card, and a prompt's
   own ``verify`` (time is up). A move the player is not offered at all is
   refused in this game's terms (``refusal``: finish the card in play, not
-  your go ...). ``verify`` raises the reason, ``can`` says yes or no, and
-  ``apply`` makes the move, in the spirit of pokerkit's ``verify_x`` /
-  ``can_x`` / ``x``.
+  your go ...). The kit's ``verify`` raises the reason, ``can`` says yes or
+  no, and ``apply`` makes the move, in the spirit of pokerkit's
+  ``verify_x`` / ``can_x`` / ``x``.
 """
 
 from __future__ import annotations
@@ -241,24 +245,29 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar
 
-import orjson
-
-from partyapp.games.kit.wording import N_, Term
+from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import Action, one_of, spec
 from partyapp.games.kit.base import HOST, IllegalAction, NotYourTurn
 from partyapp.games.kit.cards import STANDARD_DECK, colour_of, parse_card, validate_cards
 from partyapp.games.kit.engine import Engine
+from partyapp.games.kit.forfeits import Forfeits
 from partyapp.games.kit.options import choice, flag, number
-from partyapp.games.kit.races import split_arrival
-from partyapp.games.drinking.decks import (GROUPS, ROLE_POWERS, ROLE_TITLES, ROLES, default_deck, entry_for, family_deck, validate_deck)
+from partyapp.games.kit.record import from_plain
+from partyapp.games.drinking import saved
+from partyapp.games.drinking.calls import PenaltyCalls
+from partyapp.games.drinking.decks import ROLES, default_deck, family_deck, validate_deck
 from partyapp.games.drinking.effects import EFFECTS
-from partyapp.games.drinking.prompts import Prompt, Race
-from partyapp.games.drinking.state import RoleInfo, Rule, State, dump, dumps, load
+from partyapp.games.drinking.log import MESSAGES, Entry, declared
+from partyapp.games.drinking.outcomes import AnyOutcome
+from partyapp.games.drinking.prompts import Race
+from partyapp.games.drinking.roles import RolesAndPowers
+from partyapp.games.drinking.seats import Seats, group
+from partyapp.games.drinking.state import Deck, DrinkingState, Result, Rule
+from partyapp.games.drinking.tally import Tally
+from partyapp.games.drinking.views import Views
 
 LOG_MAX = 24  # kept for undo and the jail card
 PUBLIC_LOG = 12  # sent to the screens: the ticker shows the latest
-CATCH_ROLES = ("question_master", "question_card")
-THUMBS = ("left", "right")
 
 OPTIONS = {
     "race_timeout_s": number(10, 1, 120, "A race (Floor, Heaven, the thumb) ends after this many seconds: "
@@ -276,82 +285,8 @@ OPTIONS = {
                               "(off: the table just talks, and the caller marks who messed up)."),
 }
 
-# The log: each message key's kind (the screens and the jail card and undo
-# read it) and the names of its parameters.
-_LOG: dict[str, tuple[str, tuple[str, ...]]] = {
-    "draw": ("draw", ("player", "card", "title")),
-    "role_lost": ("role", ("player", "role")),
-    "role_kept": ("role", ("player", "role")),
-    "role_taken": ("role", ("player", "role")),
-    "thumb": ("thumb", ("player", "thumb")),
-    "toilet": ("toilet", ("player",)),
-    "jail": ("jail", ("player", "ref")),
-    "escape": ("jail", ("player",)),
-    "steal": ("steal", ("player", "victim")),
-    "undo": ("undo", ("ref",)),
-    "undo_steal": ("undo", ("player", "ref")),
-    "skip_draw": ("skip", ("player", "next")),
-    "skip_race": ("skip", ("player",)),
-    "skip_card": ("skip", ("player",)),
-    "skip_go": ("skip", ("player",)),
-    "join": ("join", ("player",)),
-    "sit_out": ("join", ("player",)),
-    "sit_in": ("join", ("player",)),
-    "leave": ("leave", ("player", "returned")),
-    "rule": ("rule", ("player", "rule")),
-    "mates": ("mate", ("player", "mate")),
-    "cup": ("cup", ("player", "filled", "of")),
-    "king": ("cup", ("player", "count", "of")),
-    "reverse": ("reverse", ("direction",)),
-    "chugalug_start": ("chugalug", ("player", "side")),
-    "chugalug_clean": ("chugalug", ("number",)),
-    "end": ("end", ()),
-    "end_returned": ("end", ()),
-    "no_race": ("note", ("race", "title")),
-    "host_skip": ("note", ()),
-    "called_off": ("note", ()),
-    "thumb_called_off": ("note", ()),
-    "race_off": ("note", ()),
-    "no_mate": ("note", ()),
-    "chugalug_alone": ("note", ()),
-    "rps_alone": ("note", ()),
-    "rps_off": ("note", ()),
-    # Forfeits, and a forfeit that reached nobody: with what led to them.
-    "drink": ("forfeit", ("cause", "players", "count")),
-    "neck": ("forfeit", ("cause", "players")),
-    "cup_neck": ("forfeit", ("cause", "players")),
-    "last_king": ("forfeit", ("cause", "players")),
-    "nobody": ("note", ()),
-}
-MESSAGES = {"drinking." + key: names for key, (_, names) in _LOG.items()}
-KINDS = {"drinking." + key: kind for key, (kind, _) in _LOG.items()}
-# What led to a forfeit (its ``lead``) and the parameters it brings.
-LEADS: dict[str, tuple[str, ...]] = {
-    "pick": ("by",), "caught": ("by", "player"), "deflect": ("by", "player"), "breach": ("by", "rule"),
-    "waterfall": (), "race": ("race", "title"), "race_timed_out": ("race", "title"), "round": ("title",),
-    "chugalug_slow": ("number", "expected", "said"), "chugalug_wrong": ("number", "expected", "said"),
-    "rps": ("winner",),
-}
-_LED = frozenset({"drinking.drink", "drinking.neck", "drinking.cup_neck", "drinking.last_king", "drinking.nobody"})
-# The roles a card may give several players at once (``RoleInfo.each``).
-SHARED_ROLES = ("question_master", "question_card", "thumbmaster")
 
-# Penalty calls: one call per offence (see "Penalty calls" above); the reason
-# a repeat is refused with.
-_CALLED = {
-    "breach": "That player has already been called for that rule on this card.",
-    "caught": "That player has already been caught on this card.",
-    "deflect": "The question card has already been told off on this card.",
-}
-
-_EMPTY: dict = {}
-
-
-def _group(value: Any) -> str | None:
-    return value if value in GROUPS else None
-
-
-class DrinkingGame(Engine):
+class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
     """The engine shared by the drinking decks; a subclass names its mode and deck."""
 
     mode: ClassVar[str] = ""
@@ -372,24 +307,23 @@ class DrinkingGame(Engine):
     MESSAGES = MESSAGES
     LOG_MAX = LOG_MAX
     PUBLIC_LOG = PUBLIC_LOG
+    State = DrinkingState
+    Entry = Entry
+    s: DrinkingState
 
-    def __init__(self, state: State) -> None:
-        super().__init__(state)
-        # The deck never changes during a game: encoded once for the store.
-        self._deck_json = dumps(state.deck)
-        # Log entries rarely change once written: their encodings are kept,
-        # each with what it was made from (see ``_entry_json``).
-        self._entry_json_cache: dict[int, tuple[tuple, str]] = {}
-        self._breach_memo: tuple | None = None  # (calls, number of rules, seats, domain)
+    def __init__(self, state: DrinkingState) -> None:
+        Engine.__init__(self, state)
+        PenaltyCalls.__init__(self)
         # Whether a cup stands in the middle: a card of the deck pours into it.
-        self._has_cup = any(card["effect"] == "cup" and card["params"].get("cup", True)
-                            for entry in state.deck["cards"].values()
-                            for card in ((entry["red"], entry["black"]) if "red" in entry else (entry,)))
+        self._has_cup = any(card.effect == "cup" and card.params.cup is not False for card in state.deck.cards())
 
     @property
-    def state(self) -> State:
+    def state(self) -> DrinkingState:
         """The game's state (the kit's ``self.s``)."""
         return self.s
+
+    def has_cup(self) -> bool:
+        return self._has_cup
 
     # -- set-up and persistence ---------------------------------------------
     @classmethod
@@ -402,379 +336,72 @@ class DrinkingGame(Engine):
     def new(cls, players: list[dict], options: dict, rng: random.Random, now: float) -> "DrinkingGame":
         opts = cls.check_options(options)
         house = opts.pop("variant", None)
-        deck = house or default_deck(cls.mode)
+        definition = house or default_deck(cls.mode)
         # The family deck (family mode's ``variant``) is a standard deck: its
         # words are message ids, worded in each screen's language.
         own = house is not None and house != family_deck(cls.mode)
         staged = opts.pop("deck", [])
         seats = cls.seat_ids(players)
-        groups = {p["id"]: _group(p.get("group")) for p in players}
+        groups = {p["id"]: group(p.get("group")) for p in players}
         if not seats:
             raise ValueError("a game needs at least one player.")
+        deck = Deck.of(definition)
         cup_total = sum(1 for code in STANDARD_DECK
-                        if entry_for(deck, parse_card(code)[0], colour_of(code))["effect"] == "cup")
-        return cls(State(
-            mode=cls.mode, deck=deck, house=own, opts=opts, seats=seats, groups=groups, current=seats[0],
-            staged=list(staged), cup_total=cup_total, roles={r: None for r in ROLES},
-            fingers={pid: 0 for pid in seats}, necks={pid: 0 for pid in seats},
-            seed=cls.new_seed(rng),
+                        if deck.card(parse_card(code)[0], colour_of(code)).effect == "cup")
+        forfeits = Forfeits.new({}, True)
+        for pid in seats:
+            forfeits.enter(pid)
+        return cls(cls.State(
+            mode=cls.mode, deck=deck, house=own, opts=cls.Options(**opts), seats=seats, groups=groups,
+            current=seats[0], staged=list(staged), cup_total=cup_total, roles={r: None for r in ROLES},
+            forfeits=forfeits, seed=cls.new_seed(rng),
         ))
-
-    def to_state(self) -> dict:
-        return orjson.loads(self.persist_json())
-
-    def persist_json(self) -> str:
-        return dump(self.state, self._deck_json, ",".join(self._entry_json(e) for e in self.state.log))
-
-    def _entry_json(self, entry: dict) -> str:
-        """An entry's encoding, made again only when the entry changed. Entries
-        change only by assignment of new ``mates``/``drinks``/``necks`` objects,
-        a new exemption, or ``undone``: those are the cache's key."""
-        key = (entry.get("mates"), entry["drinks"], entry["necks"], entry["undone"], len(entry.get("_ex", ())))
-        cache = self._entry_json_cache
-        hit = cache.get(entry["id"])
-        if hit is not None:
-            old = hit[0]
-            if old[0] is key[0] and old[1] is key[1] and old[2] is key[2] and old[3:] == key[3:]:
-                return hit[1]
-        text = dumps(entry)
-        if len(cache) > 2 * LOG_MAX:
-            live = {e["id"] for e in self.state.log}
-            for gone in [i for i in cache if i not in live]:
-                del cache[gone]
-        cache[entry["id"]] = (key, text)
-        return text
 
     @classmethod
     def from_state(cls, state: dict) -> "DrinkingGame":
-        klass = _CLASSES.get(state.get("mode"), cls)
-        if klass is DrinkingGame:
-            raise ValueError(f"unknown drinking mode {state.get('mode')!r}")
-        return klass(load(orjson.loads(orjson.dumps(state))))  # a copy: nothing shared with the caller
+        """The game from its saved state: this form, or the earlier one of
+        versions 2 and 3 (``saved.py``); the mode's own class either way."""
+        klass = _CLASSES.get(state.get("mode")) if isinstance(state, dict) else None
+        if klass is None:
+            raise ValueError(f"unknown drinking mode {state.get('mode') if isinstance(state, dict) else None!r}")
+        if saved.is_split(state):
+            state = saved.upgrade(state)
+        return klass(from_plain(state, klass.State))
 
-    # -- seats (the kit's ``step``, ``left_of``, presence and more time) ------
-    def in_play(self) -> list[str]:
-        """The players not sitting out, in seat order (everybody when all are)."""
-        s = self.state
-        out = s.sitting_out
-        active = [p for p in s.seats if p not in out] if out else list(s.seats)
-        return active or list(s.seats)
-
-    def step(self, pid: str, k: int) -> str:
-        """The player ``k`` places round the table from ``pid`` among those
-        not sitting out (``pid`` counted in its place whatever it is)."""
-        s = self.state
-        out = s.sitting_out
-        ring = [p for p in s.seats if p == pid or p not in out] if out else s.seats
-        if len(ring) == 1 and len(s.seats) > 1:
-            ring = s.seats  # everybody else sits out: round the whole table
-        return ring[(ring.index(pid) + k) % len(ring)]
-
-    def set_sitting_out(self, pids: list[str], now: float) -> None:
-        """Players sitting out keep their roles, rules and mates but are
-        passed over: the draw, the goes of a round game, the neighbours a
-        card names, the races and the cards for everybody skip them. A
-        prompt already open goes on as it is."""
-        s = self.state
-        new = [p for p in s.seats if p in pids]
-        if new == s.sitting_out:
-            return
-        self.begin(now)
-        for pid in s.seats:
-            if (pid in new) != (pid in s.sitting_out):
-                self.log("drinking.sit_out" if pid in new else "drinking.sit_in", player=pid)
-        s.sitting_out = new
-        if not s.over and s.current in new and len(self.in_play()) < len(s.seats):
-            s.current = self.next_in_play(s.current)
-
-    def next_in_play(self, pid: str) -> str:
-        return self.step(pid, self.state.direction)
-
-    def left_step(self) -> int:
-        """The step to a player's left (option ``sides``)."""
-        return 1 if self.state.opts["sides"] == "seats" else self.state.direction
-
-    def who(self, drawer: str, who: str) -> list[str]:
-        seats = self.state.seats
-        if who == "drawer":
-            return [drawer]
-        if who == "left":
-            return [self.step(drawer, self.left_step())]
-        if who == "right":
-            return [self.step(drawer, -self.left_step())]
-        playing = self.in_play()
-        if who == "everybody":
-            return playing
-        if who == "others":
-            return [p for p in playing if p != drawer]
-        return [p for p in playing if self.state.groups.get(p) == who]
-
-    def pick_candidates(self, pid: str) -> list[str]:
-        others = [p for p in self.in_play() if p != pid]
-        return others or [pid]
-
-    # -- the log and the tallies -----------------------------------------------
-    def log_entry(self, seq: int, msg: str, params: dict) -> dict:
-        """An entry: its kind, message key, what it handed out (``drinks``,
-        ``necks``), whether the host undid it, and its parameters (names
-        starting with ``_`` are the engine's own and never shown)."""
-        return {"id": seq, "kind": KINDS[msg], "msg": msg, "drinks": {}, "necks": {}, "undone": False, **params}
-
+    # -- the log ------------------------------------------------------------------
     def declared(self, msg: str, params: dict) -> tuple[str, ...] | None:
-        names = MESSAGES.get(msg)
-        if names is None or "lead" not in params:
-            return names
-        lead = LEADS.get(params["lead"]) if msg in _LED else None
-        return None if lead is None else (*names, "lead", *lead)
-
-    def events(self) -> list[dict]:
-        return [self._pub_entry(e) for e in self._events]
-
-    def _expand(self, targets: dict, exempt: set) -> dict:
-        """Everybody a forfeit reaches through mates: each drinks the largest
-        amount aimed at anyone they are linked to."""
-        mates = self.state.mates
-        out: dict[str, int] = {}
-        for t, n in targets.items():
-            if t in exempt:
-                continue
-            seen = {t}
-            stack = [t]
-            while stack:
-                p = stack.pop()
-                if out.get(p, 0) < n:
-                    out[p] = n
-                for m in mates.get(p, ()):
-                    if m not in seen and m not in exempt:
-                        seen.add(m)
-                        stack.append(m)
-        return out
-
-    def _settle(self, entry: dict) -> None:
-        """(Re)compute an entry's drinks and necks from its targets, and move the
-        tallies by the difference."""
-        s = self.state
-        exempt = set(entry["_ex"])
-        drinks = self._expand(entry["_t"], exempt)
-        if s.opts["mates_share_necks"]:
-            necks = self._expand(entry["_nt"], exempt)
-        else:
-            necks = {p: n for p, n in entry["_nt"].items() if p not in exempt}
-        for tally, old, new in ((s.fingers, entry["drinks"], drinks), (s.necks, entry["necks"], necks)):
-            for p, n in old.items():
-                tally[p] = tally.get(p, 0) - n
-            for p, n in new.items():
-                tally[p] = tally.get(p, 0) + n
-        entry["drinks"] = drinks
-        entry["necks"] = necks
-
-    def _forfeit(self, msg: str, cause: str, lead: dict | None, drinks: dict | None = None,
-                 necks: dict | None = None, **params: Any) -> dict:
-        entry = self.log("drinking." + msg, cause=cause, **(lead or _EMPTY), **params,
-                         _t={p: n for p, n in (drinks or _EMPTY).items() if n > 0},
-                         _nt=dict(necks or _EMPTY), _ex=[])
-        self._settle(entry)
-        extra = [p for p in entry["drinks"] if p not in entry["_t"]]
-        if extra:
-            entry["mates"] = extra
-        return entry
-
-    def drink(self, pids: list[str], n: int, cause: str, lead: dict | None = None) -> None:
-        """``pids`` drink ``n`` each (and their mates with them). ``lead``:
-        what caused it, ``{"lead": key, ...its parameters}``."""
-        if not pids:
-            self.log("drinking.nobody", **(lead or _EMPTY))
-            return
-        self._forfeit("drink", cause, lead, drinks={p: n for p in pids}, players=list(pids), count=n)
-
-    def neck(self, pid: str, cause: str, lead: dict | None = None, msg: str = "neck") -> None:
-        self._forfeit(msg, cause, lead, necks={pid: 1}, players=[pid])
-
-    def _catch_cost(self, role: str, pid: str, cause: str, lead: dict) -> None:
-        info = self.state.role_info.get(role)
-        if info is not None and info.neck:
-            self.neck(pid, cause, lead)
-        else:
-            self.drink([pid], info.n if info is not None else 1, cause, lead)
-
-    def link_mates(self, a: str, b: str) -> None:
-        if a == b:
-            return
-        mates = self.state.mates
-        for x, y in ((a, b), (b, a)):
-            lst = mates.setdefault(x, [])
-            if y not in lst:
-                lst.append(y)
+        return declared(msg, params)
 
     def add_rule(self, pid: str, text: str, n: int) -> None:
-        self.state.rules.append(Rule(by=pid, text=text, n=n))
+        self.s.rules.append(Rule(by=pid, text=text, n=n))
         self.log("drinking.rule", player=pid, rule=text)
 
-    # -- views --------------------------------------------------------------------
-    def drinks(self) -> dict[str, int]:
-        return dict(self.state.fingers)
-
-    def log_mark(self) -> int:
-        return self.state.log_seq
-
     def house_rules(self) -> list[dict]:
-        return [{"by": r.by, "text": r.text} for r in self.state.rules]
+        return [{"by": r.by, "text": r.text} for r in self.s.rules]
 
     def seconds(self, option: str, pids: list[str]) -> float:
-        """The length of a clock (an option in seconds) that is the own clock
-        of ``pids``: twice as long when one of them asked for more time
-        (the kit's ``seconds_for``)."""
-        return self.seconds_for(self.state.opts[option], pids)
+        """The length of a clock (an option in seconds, by name) that is the
+        own clock of ``pids``: twice as long when one of them asked for more
+        time (the kit's ``seconds_for``)."""
+        return self.seconds_for(getattr(self.s.opts, option), pids)
 
     def next_deadline(self) -> float | None:
-        pr = self.state.prompt
+        pr = self.s.prompt
         return pr.due() if pr is not None else None
 
     def turn(self) -> str | None:
-        s = self.state
+        s = self.s
         if s.over:
             return None
         return s.current if s.prompt is None else s.prompt.turn()
 
-    @staticmethod
-    def _pub_entry(e: dict) -> dict:
-        # Lists and dicts in an entry are only ever replaced, never changed
-        # in place, so the view may share them instead of copying.
-        if "text" in e:  # an entry of a game saved before the log had keys
-            return {"id": e["id"], "kind": e["kind"], "text": e["text"],
-                    "drinks": e["drinks"], "necks": e["necks"], "undone": e["undone"]}
-        return {k: v for k, v in e.items() if k[0] != "_"}
-
-    def _mate_groups(self) -> list[list[str]]:
-        mates = self.state.mates
-        seen: set[str] = set()
-        groups = []
-        for p in self.state.seats:
-            if p in seen or p not in mates:
-                continue
-            comp = self._expand({p: 1}, set())
-            seen.update(comp)
-            groups.append([q for q in self.state.seats if q in comp])
-        return groups
-
-    def _card_view(self) -> dict | None:
-        code = self.state.last_card
-        if code is None:
-            return None
-        rank, suit = parse_card(code)
-        colour = colour_of(code)
-        e = entry_for(self.state.deck, rank, colour)
-        return {"code": code, "rank": rank, "suit": suit, "colour": colour,
-                "title": e["title"], "text": e["text"], "effect": e["effect"]}
-
-    def _cup_view(self) -> dict | None:
-        """The cup in the middle: how many kings were poured in, of how many
-        (none left once necked); None when the deck has no cup."""
-        s = self.state
-        if not self._has_cup or not s.cup_total:
-            return None
-        return {"filled": 0 if s.cup_necked else s.cup, "of": s.cup_total, "necked": s.cup_necked}
-
-    def _cup_cards(self) -> list[str]:
-        """The cards of the cup effect drawn so far (the kings), in order."""
-        deck = self.state.deck
-        return [c for c in self.state.drawn if entry_for(deck, parse_card(c)[0], colour_of(c))["effect"] == "cup"]
-
-    def public_view(self) -> dict:
-        s = self.state
-        outcome = s.outcome
-        return {
-            "mode": self.mode,
-            "title": self.title,
-            "deck_name": s.deck["name"],
-            "house_deck": s.house,
-            "turn": self.turn(),
-            "next_drawer": None if s.over else s.current,
-            "over": s.over,
-            "result": orjson.loads(orjson.dumps(s.result)) if s.result else None,
-            "host_actions": self.host_actions(),
-            "seats": list(s.seats),
-            "groups": {p: s.groups.get(p) for p in s.seats},
-            "last_card": s.last_card,
-            "last_drawer": s.last_drawer,
-            "card": self._card_view(),
-            "remaining": len(STANDARD_DECK) - len(s.drawn),
-            "drawn": len(s.drawn),
-            "kings_drawn": s.kings,
-            "cup": self._cup_view(),
-            "kings": {"cards": self._cup_cards(), "of": s.cup_total},
-            "rules": [{"by": r.by, "text": r.text, "n": r.n} for r in s.rules],
-            "roles": dict(s.roles),
-            "holders": {r: self.holders(r) for r in ROLES},
-            "jail_pocketed": s.pocketed,
-            "mates": self._mate_groups(),
-            "direction": s.direction,
-            "prompt": s.prompt.public() if s.prompt is not None else None,
-            "paused": s.paused.public() if s.paused is not None else None,
-            "outcome": orjson.loads(orjson.dumps(outcome)) if outcome else None,
-            "drinks": dict(s.fingers),
-            "necks": dict(s.necks),
-            "unit": self.unit[1],
-            "log": [self._pub_entry(e) for e in s.log[-self.PUBLIC_LOG:]],
-        }
-
-    def private_view(self, pid: str) -> dict:
-        s = self.state
-        view: dict[str, Any] = {"roles": [], "prompt": None, "rps_pick": None, "mates": []}
-        if pid not in s.seats:
-            return view
-        for r in ROLES:
-            if pid in self.holders(r):
-                item = {"role": r, "title": ROLE_TITLES[r], "can": ROLE_POWERS[r]}
-                if r == "jail":
-                    targets = self._jail_targets(pid)
-                    item["ready"] = bool(targets)
-                    # what it can cancel, in the log's public form (the
-                    # public log may have moved past some of them)
-                    item["forfeits"] = [self._pub_entry(e) for e in targets]
-                    item["pocket"] = self._pocketable()
-                    item["pocketed"] = s.pocketed
-                view["roles"].append(item)
-        if pid in s.mates:
-            view["mates"] = [p for p in self._expand({pid: 1}, set()) if p != pid]
-        if s.prompt is not None:
-            mine = s.prompt.you(self, pid)
-            if mine:
-                view.update(mine)
-        return view
-
     # -- what each player may do ----------------------------------------------
-    def _jail_targets(self, pid: str) -> list[dict]:
-        """The forfeits of ``pid``'s that the jail card can cancel: every one
-        of this game still in the log, the latest first."""
-        return [e for e in reversed(self.state.log)
-                if e["kind"] == "forfeit" and not e["undone"] and (pid in e["drinks"] or pid in e["necks"])]
-
-    def _pocketable(self) -> bool:
-        info = self.state.role_info.get("jail")
-        return info is not None and info.pocket
-
-    def _undoable(self) -> list[int]:
-        s = self.state
-        ids = []
-        latest_steal = True
-        for e in reversed(s.log[-PUBLIC_LOG:]):  # only what the screens can show
-            if e["undone"]:
-                continue
-            if e["kind"] == "forfeit" and (e["drinks"] or e["necks"]):
-                ids.append(e["id"])
-            elif e["kind"] == "steal":
-                if latest_steal and s.roles["jail"] == e["_to"]:
-                    ids.append(e["id"])
-                latest_steal = False
-        return ids
-
     def host_actions(self) -> list[dict]:
-        s = self.state
+        s = self.s
         if s.over:
             return []
         acts = []
-        ids = self._undoable()
+        ids = self.undoable()
         if ids:
             acts.append(spec("undo", entry=one_of(ids)))
         if s.prompt is not None:
@@ -783,92 +410,26 @@ class DrinkingGame(Engine):
         return acts
 
     def actions(self, pid: str) -> list[dict]:
-        s = self.state
+        s = self.s
         acts: list[dict] = []
-        pr = s.prompt
-        if pid in self.holders("thumbmaster") and s.paused is None and not isinstance(pr, Race):
-            if s.role_info["thumbmaster"].thumbs:
-                acts.append(spec("thumb", thumb=one_of(THUMBS)))
-            else:
-                acts.append(spec("thumb"))
-        if pr is None:
+        self._thumb_actions(pid, acts)
+        if s.prompt is None:
             if pid == s.current:
                 acts.append(spec("draw"))
         else:
-            acts.extend(pr.actions(self, pid))
-        self._power_actions(pid, acts)
+            acts.extend(s.prompt.actions(self, pid))
+        # The powers usable at any time: catches, "f*** off", the toilet and
+        # jail cards, and reporting a broken rule. An offence already called
+        # on this card is not offered again.
+        self._catch_actions(pid, acts)
+        self._card_actions(pid, acts)
+        self._breach_actions(acts)
         return acts
-
-    def _power_actions(self, pid: str, acts: list[dict]) -> None:
-        """The powers usable at any time: catches, "f*** off", the toilet and
-        jail cards, and reporting a broken rule. An offence already called on
-        this card is not offered again."""
-        s = self.state
-        seats, roles, calls = s.seats, s.roles, s.calls
-        held = [r for r in CATCH_ROLES if pid in self.holders(r)]
-        if held and len(seats) > 1:
-            if not calls:
-                acts.append(spec("caught", by=one_of(held), player=one_of([p for p in seats if p != pid])))
-            else:
-                open_ = {r: [p for p in seats if p != pid and f"caught:{r}:{pid}:{p}" not in calls] for r in held}
-                by = [r for r in held if open_[r]]
-                if by:
-                    players = [p for p in seats if any(p in open_[r] for r in by)]
-                    acts.append(spec("caught", by=one_of(by), player=one_of(players)))
-        cards = self.holders("question_card")
-        told = [h for h in cards if h != pid and (not calls or f"deflect:{h}" not in calls)]
-        if len(cards) == 1 and told:
-            acts.append(spec("deflect"))
-        elif told:  # several question cards: which holder is told off
-            acts.append(spec("deflect", player=one_of(told)))
-        if roles["toilet"] == pid:
-            acts.append(spec("toilet"))
-        jailer = roles["jail"]
-        if jailer == pid:
-            targets = self._jail_targets(pid)
-            if targets:
-                acts.append(spec("jail", entry=one_of([e["id"] for e in targets])))
-            if s.prompt is not None and s.prompt.escapable(self, pid):
-                acts.append(spec("escape"))
-            if self._pocketable():
-                acts.append(spec("unpocket") if s.pocketed else spec("pocket"))
-        elif jailer is not None and not (s.pocketed and self._pocketable()):
-            acts.append(spec("steal"))
-        if s.rules:
-            if calls:
-                rules, breakers = self._breach_domain()
-            else:
-                rules, breakers = range(len(s.rules)), seats
-            if rules:
-                acts.append(spec("breach", rule=one_of(rules), player=one_of(breakers)))
-
-    def _breach_domain(self) -> tuple[list[int], list[str]]:
-        """The rules that can still be reported on this card, and the players
-        who can still be reported for one of them (the same for everybody,
-        so it is worked out once per change of the calls, rules or seats;
-        the list of calls is never changed in place, only replaced)."""
-        s = self.state
-        memo = self._breach_memo
-        if memo is not None and memo[0] is s.calls and memo[1] == len(s.rules) and memo[2] == s.seats:
-            return memo[3]
-        called: dict[int, set[str]] = {}
-        for call in s.calls:
-            kind, _, rest = call.partition(":")
-            if kind == "breach":
-                i, _, p = rest.partition(":")
-                called.setdefault(int(i), set()).add(p)
-        rules = [i for i in range(len(s.rules)) if any(p not in called.get(i, ()) for p in s.seats)]
-        if any(i not in called for i in rules):
-            breakers = list(s.seats)
-        else:
-            breakers = [p for p in s.seats if any(p not in called[i] for i in rules)]
-        self._breach_memo = (s.calls, len(s.rules), list(s.seats), (rules, breakers))
-        return rules, breakers
 
     # -- checking and making a move -------------------------------------------------
     def _refusal(self, pid: str, type_: str) -> IllegalAction:
         """Why ``pid`` is not offered a move of ``type_`` now."""
-        s = self.state
+        s = self.s
         if pid != HOST and pid not in s.seats:
             return IllegalAction("You are not in this game; you will be dealt in next game.")
         pr = s.prompt
@@ -882,21 +443,13 @@ class DrinkingGame(Engine):
             return IllegalAction("You have already had your go.")
         return IllegalAction("That move is not possible now.")
 
-    def _called_before(self, pid: str, type_: str, values: Any) -> IllegalAction | None:
-        """The refusal of a penalty call already made on this card (None when
-        it is not one)."""
-        calls = self.state.calls
-        if type_ in _CALLED and calls and self._call_key(pid, type_, values) in calls:
-            return IllegalAction(_CALLED[type_])
-        return None
-
     def refusal(self, pid: str, action: Any, specs: list[dict], refused: IllegalAction) -> IllegalAction:
         """A move the kit's validator refused, in this game's terms: a penalty
         call made already says so, a move not offered says why not."""
         type_ = action.get("type") if isinstance(action, dict) else None
         if not isinstance(type_, str):
             return refused
-        again = self._called_before(pid, type_, action)
+        again = self.called_before(pid, type_, action)
         if again is not None:
             return again
         if not any(s["type"] == type_ for s in specs):
@@ -908,33 +461,16 @@ class DrinkingGame(Engine):
         penalty call made already on this card, and the prompt's own checks
         (its clock, judged at the move's arrival)."""
         act = super().check(pid, action)
-        again = self._called_before(pid, act.type, act.params)
+        again = self.called_before(pid, act.type, act.params)
         if again is not None:
             raise again
-        prompt = self.state.prompt
+        prompt = self.s.prompt
         if prompt is not None and pid != HOST and act.type in prompt.moves:
             prompt.verify(self, pid, act.type, act.params, self.arrival.at)
         return act
 
-    def verify(self, pid: str, action: Any, now: float) -> Action:
-        """Why ``pid`` may not make ``action`` now (raises ``IllegalAction``
-        with the reason); else the checked move. Every rule of this game is
-        checked before anything changes, so this is exactly what ``apply``
-        takes; it changes nothing."""
-        self.now = now
-        action, self.arrival = split_arrival(action, now)
-        return self.check(pid, action)
-
-    def can(self, pid: str, action: Any, now: float) -> bool:
-        """Whether ``apply`` would take ``action`` from ``pid`` now."""
-        try:
-            self.verify(pid, action, now)
-        except IllegalAction:
-            return False
-        return True
-
     def perform(self, pid: str, act: Action) -> None:
-        prompt = self.state.prompt
+        prompt = self.s.prompt
         if prompt is not None and act.type in prompt.moves:
             getattr(prompt, act.type)(self, pid, act.params, self.now)
         else:
@@ -942,7 +478,7 @@ class DrinkingGame(Engine):
         self._check_end()
 
     def tick(self, now: float) -> list[dict]:
-        s = self.state
+        s = self.s
         pr = s.prompt
         due = pr.due() if pr is not None and not s.over else None
         if due is None or now < due:
@@ -953,16 +489,16 @@ class DrinkingGame(Engine):
         return self.events()
 
     # -- the prompt in play ------------------------------------------------------------
-    def close(self, outcome: dict | None = None) -> None:
+    def close(self, outcome: AnyOutcome | None = None) -> None:
         """The prompt in play is settled (``outcome``: how, for the table)."""
-        self.state.prompt = None
+        self.s.prompt = None
         if outcome is not None:
-            self.state.outcome = outcome
+            self.s.outcome = outcome
 
     def resume(self, now: float) -> None:
         """The thumb race is over: the card prompt it paused carries on, its
         clock started afresh."""
-        s = self.state
+        s = self.s
         paused = s.paused
         if paused is None or s.prompt is not None:
             return
@@ -970,30 +506,36 @@ class DrinkingGame(Engine):
         s.prompt = paused
         paused.restart_clock(self, now)
 
+    def start_race(self, by: str, race: str, title: str, participants: list[str],
+                   thumb: str | None, n: int, now: float) -> None:
+        if len(participants) < 2:
+            self.log("drinking.no_race", race=race, title=title)
+            return
+        self.s.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
+                             n=n, opened=now, deadline=now + self.s.opts.race_timeout_s)
+
     def _check_end(self) -> None:
-        s = self.state
+        s = self.s
         if not s.over and s.prompt is None and s.paused is None and len(s.drawn) >= len(STANDARD_DECK):
             self.game_over("deck_empty", None, False)
 
     def game_over(self, reason: str, by: str | None, return_cards: bool) -> None:
-        s = self.state
+        s = self.s
         s.over = True
         s.prompt = None
         s.paused = None
         s.current = None
         if return_cards:
-            s.roles = {r: None for r in ROLES}
-            s.holders = {}
-            s.pocketed = False
+            self.return_all()
             s.rules = []
             self.log("drinking.end_returned")
         else:
             self.log("drinking.end")
-        s.result = {"reason": reason, "by": by, "drinks": dict(s.fingers), "necks": dict(s.necks)}
+        s.result = Result(reason=reason, by=by, drinks=self.drinks(), necks=self.necks())
 
-    # -- the draw and the card effects ------------------------------------------
+    # -- the draw ---------------------------------------------------------------------
     def _deal(self) -> str:
-        s = self.state
+        s = self.s
         if s.staged:
             return s.staged.pop(0)
         drawn = set(s.drawn)
@@ -1001,274 +543,36 @@ class DrinkingGame(Engine):
         return pool[self.random().randrange(len(pool))]
 
     def _draw(self, pid: str, values: dict, now: float) -> None:
-        s = self.state
+        s = self.s
         code = self._deal()
         s.drawn.append(code)
         rank, _ = parse_card(code)
-        entry = entry_for(s.deck, rank, colour_of(code))
+        card = s.deck.card(rank, colour_of(code))
         s.last_card = code
         s.last_drawer = pid
         s.outcome = None
         s.calls = []
         if rank == "K":
             s.kings += 1
-        self.log("drinking.draw", player=pid, card=code, title=entry["title"])
-        for role in ROLES:
-            info = s.role_info.get(role)
-            if info is not None and info.until == "next_same_rank" and info.rank == rank:
-                for holder in self.holders(role):
-                    self.log("drinking.role_lost", player=holder, role=role)
-                self.set_holders(role, [])
-        EFFECTS[entry["effect"]](self, pid, rank, entry, now)
+        self.log("drinking.draw", player=pid, card=code, title=card.title)
+        self.lose_roles(rank)
+        EFFECTS[card.effect](self, pid, rank, card, now)
         if not s.over:
             s.current = self.next_in_play(pid)
 
-    def grant(self, pid: str, role: str, info: RoleInfo) -> None:
-        s = self.state
-        holder = s.roles[role]
-        if info.each and role in SHARED_ROLES:
-            # every card of it is its own: the drawer keeps theirs beside the others'
-            self.set_holders(role, [p for p in self.holders(role) if p != pid] + [pid])
-        elif holder is not None and holder != pid and not s.opts["roles_pass_on"]:
-            self.log("drinking.role_kept", player=holder, role=role)
-            return
-        else:
-            self.set_holders(role, [pid])
-        if role == "jail":
-            s.pocketed = False  # drawn face up: out of the pocket
-        s.role_info[role] = info
-        self.log("drinking.role_taken", player=pid, role=role)
-
-    def holders(self, role: str) -> list[str]:
-        """Everybody holding ``role``: of a role whose every card is its own,
-        all its holders in the order they drew it, else its one holder."""
-        s = self.state
-        if role in s.holders:
-            return list(s.holders[role])
-        holder = s.roles[role]
-        return [holder] if holder is not None else []
-
-    def set_holders(self, role: str, pids: list[str]) -> None:
-        """``role`` is held by ``pids`` (``roles`` names the latest of them)."""
-        s = self.state
-        if len(pids) > 1 or role in s.holders:
-            s.holders = {**s.holders, role: list(pids)}
-            if not pids:
-                del s.holders[role]
-        s.roles[role] = pids[-1] if pids else None
-
-    def start_race(self, by: str, race: str, title: str, participants: list[str],
-                    thumb: str | None, n: int, now: float) -> None:
-        if len(participants) < 2:
-            self.log("drinking.no_race", race=race, title=title)
-            return
-        self.state.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
-                                 n=n, opened=now, deadline=now + self.state.opts["race_timeout_s"])
-
-    # -- powers usable at any time ---------------------------------------------------------
-    def _thumb(self, pid: str, values: dict, now: float) -> None:
-        s = self.state
-        info = s.role_info["thumbmaster"]
-        thumb = values.get("thumb")
-        others = [p for p in s.seats if p != pid]
-        self.log("drinking.thumb", player=pid, thumb=thumb)
-        paused = s.prompt
-        s.prompt = None
-        self.start_race(pid, "thumb", "Thumb", others, thumb, info.n, now)
-        if s.prompt is None:
-            s.prompt = paused  # called off: nothing to pause
-        else:
-            s.paused = paused
-
-    def _call_key(self, pid: str, type_: str, values: dict) -> str | None:
-        """The offence a penalty call is about (None for other moves): a
-        catch is the catcher's (several may hold a question card)."""
-        if type_ == "breach":
-            return f"breach:{values.get('rule')!s}:{values.get('player')!s}"
-        if type_ == "caught":
-            return f"caught:{values.get('by')!s}:{pid}:{values.get('player')!s}"
-        if type_ == "deflect":
-            return f"deflect:{values.get('player', self.state.roles['question_card'])!s}"
-        return None
-
-    def _called(self, key: str) -> None:
-        """Record a penalty call; its log entry (the last one) remembers it so
-        that the host's undo frees it."""
-        self.state.calls = self.state.calls + [key]  # replaced, never changed in place
-        for e in reversed(self._events):
-            if e["kind"] in ("forfeit", "note"):
-                e["_call"] = key
-                break
-
-    def _caught(self, pid: str, values: dict, now: float) -> None:
-        self._catch_cost(values["by"], values["player"], "caught",
-                         {"lead": "caught", "by": pid, "player": values["player"]})
-        self._called(self._call_key(pid, "caught", values))
-
-    def _deflect(self, pid: str, values: dict, now: float) -> None:
-        holder = values.get("player", self.state.roles["question_card"])
-        key = self._call_key(pid, "deflect", values)
-        self._catch_cost("question_card", holder, "deflect", {"lead": "deflect", "by": pid, "player": holder})
-        self._called(key)
-
-    def _toilet(self, pid: str, values: dict, now: float) -> None:
-        self.state.roles["toilet"] = None
-        self.log("drinking.toilet", player=pid)
-
-    def _jail(self, pid: str, values: dict, now: float) -> None:
-        entry = next(e for e in self.state.log if e["id"] == values["entry"])
-        entry["_ex"].append(pid)
-        self._settle(entry)
-        self._return_jail()
-        self.log("drinking.jail", player=pid, ref=entry["id"])
-
-    def _escape(self, pid: str, values: dict, now: float) -> None:
-        """The jail card gets its holder out of the game in play."""
-        prompt = self.state.prompt
-        self._return_jail()
-        self.log("drinking.escape", player=pid)
-        prompt.escape(self, pid, now)
-        self.resume(now)
-
-    def _return_jail(self) -> None:
-        self.state.roles["jail"] = None
-        self.state.pocketed = False
-
-    def _pocket(self, pid: str, values: dict, now: float) -> None:
-        self.state.pocketed = True
-
-    def _unpocket(self, pid: str, values: dict, now: float) -> None:
-        self.state.pocketed = False
-
-    def _steal(self, pid: str, values: dict, now: float) -> None:
-        roles = self.state.roles
-        victim = roles["jail"]
-        roles["jail"] = pid
-        self.state.pocketed = False  # in front of the thief until they pocket it
-        self.log("drinking.steal", player=pid, victim=victim, _from=victim, _to=pid)
-
-    def _breach(self, pid: str, values: dict, now: float) -> None:
-        rule = self.state.rules[values["rule"]]
-        self.drink([values["player"]], rule.n, "breach", {"lead": "breach", "by": pid, "rule": rule.text})
-        self._called(self._call_key(pid, "breach", values))
-
     # -- host moves ----------------------------------------------------------------------
-    def _undo(self, pid: str, values: dict, now: float) -> None:
-        s = self.state
-        entry = next(e for e in s.log if e["id"] == values["entry"])
-        entry["undone"] = True
-        if entry["kind"] == "steal":
-            back = entry["_from"] if entry["_from"] in s.seats else None
-            s.roles["jail"] = back
-            s.pocketed = False
-            self.log("drinking.undo_steal", player=back, ref=entry["id"])
-            return
-        for key, tally in (("drinks", s.fingers), ("necks", s.necks)):
-            for p, n in entry[key].items():
-                tally[p] = tally.get(p, 0) - n
-        if entry.get("_call") in s.calls:
-            s.calls = [c for c in s.calls if c != entry["_call"]]
-        self.log("drinking.undo", ref=entry["id"])
-
     def _skip(self, pid: str, values: dict, now: float) -> None:
-        self.state.prompt = None
+        self.s.prompt = None
         self.log("drinking.host_skip")
         self.resume(now)
 
     _MOVES: ClassVar[dict[str, Callable]] = {
-        "draw": _draw, "thumb": _thumb, "caught": _caught, "deflect": _deflect, "toilet": _toilet,
-        "jail": _jail, "escape": _escape, "pocket": _pocket, "unpocket": _unpocket, "steal": _steal,
-        "breach": _breach, "undo": _undo, "skip": _skip,
+        "draw": _draw, "thumb": RolesAndPowers._thumb, "caught": PenaltyCalls._caught,
+        "deflect": PenaltyCalls._deflect, "toilet": RolesAndPowers._toilet, "jail": RolesAndPowers._jail,
+        "escape": RolesAndPowers._escape, "pocket": RolesAndPowers._pocket,
+        "unpocket": RolesAndPowers._unpocket, "steal": RolesAndPowers._steal,
+        "breach": PenaltyCalls._breach, "undo": Tally._undo, "skip": _skip,
     }
-
-    # -- an absent player ---------------------------------------------------------------------
-    def waiting_for(self) -> list[str]:
-        s = self.state
-        if s.over:
-            return []
-        if s.prompt is None:
-            return [s.current] if s.current else []
-        return s.prompt.waiting()
-
-    def skip(self, pid: str, now: float) -> list[dict]:
-        """The host goes on without ``pid`` (their phone is away): their draw
-        passes to the next player, or the prompt in play goes on without them
-        (each kind says how: ``Prompt.skip``)."""
-        s = self.state
-        if pid not in self.waiting_for():
-            raise IllegalAction("The game is not waiting for that player.")
-        self.begin(now)
-        if s.prompt is None:
-            s.current = self.next_in_play(pid)
-            self.log("drinking.skip_draw", player=pid, next=s.current)
-        else:
-            s.prompt.skip(self, pid, now)
-        self.resume(now)
-        self._check_end()
-        return self.events()
-
-    # -- seats during a game ----------------------------------------------------------------
-    def add_player(self, player: dict, now: float) -> None:
-        s = self.state
-        if s.over:
-            raise IllegalAction("This game is over; you will be dealt in next game.")
-        pid = player.get("id") if isinstance(player, dict) else None
-        if not isinstance(pid, str) or not pid or pid == HOST:
-            raise IllegalAction("That player cannot join.")
-        if pid in s.seats:
-            raise IllegalAction("You are already in this game.")
-        if len(s.seats) >= self.max_players:
-            raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
-                                game=Term(self.title), count=self.max_players)
-        self.begin(now)
-        s.seats.append(pid)
-        s.groups[pid] = _group(player.get("group"))
-        s.fingers.setdefault(pid, 0)
-        s.necks.setdefault(pid, 0)
-        if s.current is None:
-            s.current = pid
-        self.log("drinking.join", player=pid)
-
-    def remove_player(self, pid: str, now: float) -> None:
-        s = self.state
-        if pid not in s.seats:
-            raise IllegalAction("That player is not in this game.")
-        self.begin(now)
-        nxt = self.next_in_play(pid)
-        nxt = None if nxt == pid else nxt
-        returned = [r for r in ROLES if pid in self.holders(r)]
-        for r in returned:
-            self.set_holders(r, [p for p in self.holders(r) if p != pid])
-        for m in s.mates.pop(pid, []):
-            s.mates[m].remove(pid)
-            if not s.mates[m]:
-                del s.mates[m]
-        if s.current == pid:
-            s.current = nxt
-        self.log("drinking.leave", player=pid, returned=returned)
-        still: Prompt | None = None
-        if not s.over:
-            if s.paused is not None and s.paused.leave(self, pid, nxt, now):
-                s.paused = None
-                self.log("drinking.called_off")
-            pr = s.prompt
-            if pr is not None:
-                if pr.leave(self, pid, nxt, now):
-                    s.prompt = None
-                    thumb = isinstance(pr, Race) and pr.race == "thumb"
-                    self.log("drinking.thumb_called_off" if thumb else "drinking.called_off")
-                else:
-                    still = pr
-        s.seats.remove(pid)
-        if pid in s.sitting_out:
-            s.sitting_out = [p for p in s.sitting_out if p != pid]
-        if still is not None:
-            still.after_leave(self, now)
-        if not s.seats and not s.over:
-            self.game_over("empty", None, False)
-        self.resume(now)
-        self._check_end()
-
 
 class RingOfFire(DrinkingGame):
     """Ring of Fire: the cards round a cup, drinks counted as drinks."""

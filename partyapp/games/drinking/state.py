@@ -1,44 +1,43 @@
-"""The state of a drinking-deck game, as dataclasses that round-trip JSON.
+"""The state of a drinking-deck game: typed records on the kit's
+``GameState`` (``kit/state.py``), saved whole at every change through the
+kit's one codec, so a room survives a server restart mid-game.
 
-``State`` is everything a game is: saved whole at every change (the
-prompts in ``prompts/`` are dataclasses too), so a room survives a server
-restart mid-game. ``dump`` gives the saved text, ``load`` takes it back.
-``load`` also reads the saved form of version 2 (which spelt the pick
-prompt's purpose ``for``), fills in the card parameters the effect
-catalogue has gained since a game's deck was saved, with their defaults,
-and the fields a state has gained since (``away``, a race's judged taps,
-the holders of a role with several, the jail card's pocket, the necked cup)
-with theirs.
+``DrinkingState`` holds, beside the kit's fields (seats, options, seed, the
+log, over, away, more time): the deck played (``Deck``: each rank's card of
+each colour, a ``Card`` with its effect's ``CardParams``), the cards drawn
+and staged, the turn and direction, the cup and the kings, the rules in
+force (``Rule``), the roles (their holders, and how each was got:
+``RoleInfo``), the mates, the prompt in play and the one the thumb race
+paused (``prompts/``), how the last card or prompt ended (``outcome``,
+``outcomes.py``), the penalty calls made on the card in play (``Call``,
+``calls.py``), the forfeits taken (the kit's ``Forfeits``, ``drink`` and
+``neck`` its two causes), and the result. Its log entries are the
+drinking decks' own ``Entry`` (``log.py``), which keep what each forfeit
+handed out and what the host's undo and the jail card need.
 
-The state stays dataclasses rather than the plain dict a card game keeps:
-its prompts are typed classes and its saved form has versions to read.
-The kit's engine (``kit/engine.py``) owns some of its fields (the seats,
-options, seed, log, whether it is over, who is away and who asked for more
-time) and reaches them by name through ``Fields`` (``state["seats"]`` is
-``state.seats``), the same interface a card game's dict gives as it is.
+Format versions (``v``): 2 and 3 kept the deck and the log apart from the
+rest (``{"v", "mode", "deck", "log", "s"}``); this form (still 3, flat like
+every engine's) is read from both by ``saved.upgrade``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
-
-import orjson
-
-from partyapp.games.drinking import prompts as drinking_prompts
-from partyapp.games.drinking.decks import with_defaults
-from partyapp.games.drinking.prompts import Prompt
+from partyapp.games.drinking.calls import Call
+from partyapp.games.drinking.log import Entry
+from partyapp.games.drinking.outcomes import AnyOutcome
+from partyapp.games.drinking.prompts import AnyPrompt
+from partyapp.games.kit.cards import COLOURS
+from partyapp.games.kit.forfeits import Forfeits
+from partyapp.games.kit.record import Record, field, to_plain
+from partyapp.games.kit.state import GameState
 
 VERSION = 3
+# The two kinds of forfeit, each its own cause in the kit's ``Forfeits``.
+DRINK = "drink"
+NECK = "neck"
 
 
-def dumps(value: Any) -> str:
-    """Compact JSON (orjson: the state is saved at every change)."""
-    return orjson.dumps(value).decode()
-
-
-@dataclass(slots=True)
-class Rule:
+class Rule(Record):
     """A rule in force, its author and what breaking it costs."""
 
     by: str
@@ -46,8 +45,7 @@ class Rule:
     n: int
 
 
-@dataclass(slots=True)
-class RoleInfo:
+class RoleInfo(Record):
     """How the holder of a role got it and what it costs others."""
 
     rank: str  # the rank of the card that granted it
@@ -59,70 +57,113 @@ class RoleInfo:
     pocket: bool = False  # the jail card can be pocketed: stolen only while out of the pocket
 
 
-@dataclass(slots=True, kw_only=True)
-class State:
-    mode: str
-    deck: dict  # the deck definition played (decks.validate_deck's form)
+class CardParams(Record, omit_defaults=True):
+    """A card's effect parameters (``decks.EFFECTS``): those of its effect
+    are set, the others None."""
+
+    who: str | None = None
+    n: int | None = None
+    role: str | None = None
+    until: str | None = None
+    neck: bool | None = None
+    thumbs: bool | None = None
+    each: bool | None = None
+    pocket: bool | None = None
+    thumbmaster: bool | None = None
+    cascade: bool | None = None
+    cup: bool | None = None
+    return_cards: bool | None = None
+    best_of: int | None = None
+
+
+class Card(Record):
+    """What a card means: its title, the text shown, its effect."""
+
+    title: str
+    text: str
+    effect: str
+    params: CardParams = field(default_factory=CardParams)
+
+
+class Face(Record):
+    """A rank's card of each colour (the same card when the colours agree)."""
+
+    red: Card
+    black: Card
+
+
+class Deck(Record):
+    """The deck played: a deck definition (``decks.validate_deck``) as records."""
+
+    name: str = ""
+    mode: str | None = None
+    ranks: dict[str, Face] = {}
+
+    @classmethod
+    def of(cls, definition: dict) -> "Deck":
+        """The deck of a checked definition, every parameter filled in."""
+        ranks = {}
+        for rank, entry in definition["cards"].items():
+            red, black = (entry[c] for c in COLOURS) if "red" in entry else (entry, entry)
+            ranks[rank] = Face(red=_card(red), black=_card(black))
+        return cls(name=definition["name"], mode=definition.get("mode"), ranks=ranks)
+
+    def card(self, rank: str, colour: str) -> Card:
+        """The card of this rank and colour."""
+        face = self.ranks[rank]
+        return face.red if colour == "red" else face.black
+
+    def cards(self) -> list[Card]:
+        return [c for face in self.ranks.values() for c in (face.red, face.black)]
+
+
+def _card(entry: dict) -> Card:
+    return Card(title=entry["title"], text=entry["text"], effect=entry["effect"],
+                params=CardParams(**entry.get("params", {})))
+
+
+class Result(Record):
+    """How the game ended, and the forfeits taken over it."""
+
+    reason: str
+    by: str | None = None
+    drinks: dict[str, int] = {}
+    necks: dict[str, int] = {}
+
+    def public(self) -> dict:
+        return to_plain(self)
+
+
+class DrinkingState(GameState):
+    """Everything a drinking-deck game is; see the module docstring."""
+
+    v: int = VERSION
+    log: list[Entry] = []
+    deck: Deck = field(default_factory=Deck)
     house: bool = False  # a house variant: its words are shown as typed, never translated
-    opts: dict  # the game's options, checked
-    seats: list[str]  # player ids, clockwise
-    groups: dict[str, str | None]  # "guys", "chicks" or None, by player
+    groups: dict[str, str | None] = {}  # "guys", "chicks" or None, by player
     direction: int = 1  # 1 clockwise, -1 counter-clockwise
-    current: str | None  # who draws next
-    drawn: list[str] = field(default_factory=list)
-    staged: list[str] = field(default_factory=list)  # testing: dealt from the front
+    current: str | None = None  # who draws next
+    drawn: list[str] = []
+    staged: list[str] = []  # testing: dealt from the front
     last_card: str | None = None
     last_drawer: str | None = None
     cup: int = 0
-    cup_total: int
+    cup_total: int = 0
     kings: int = 0
-    rules: list[Rule] = field(default_factory=list)
-    roles: dict[str, str | None]  # each role's holder (of a role with several, the latest)
+    cup_necked: bool = False  # the last king's drawer necked the cup: it is empty
+    rules: list[Rule] = []
+    roles: dict[str, str | None] = {}  # each role's holder (of a role with several, the latest)
     # A role whose every card is its own (``RoleInfo.each``: Kings' question
     # cards and thumbmasters): all its holders, in the order they drew it.
-    holders: dict[str, list[str]] = field(default_factory=dict)
+    holders: dict[str, list[str]] = {}
+    role_info: dict[str, RoleInfo] = {}
     pocketed: bool = False  # the jail card is in its holder's pocket
-    cup_necked: bool = False  # the last king's drawer necked the cup: it is empty
-    role_info: dict[str, RoleInfo] = field(default_factory=dict)
-    mates: dict[str, list[str]] = field(default_factory=dict)  # undirected: both ways
-    prompt: Prompt | None = None  # what the table is waiting for before the next draw
-    paused: Prompt | None = None  # a card's prompt paused by the thumb race
-    outcome: dict | None = None  # how the last prompt or card ended, for the table
-    fingers: dict[str, int]  # drinks (Kings: fingers) handed out
-    necks: dict[str, int]
-    log: list[dict] = field(default_factory=list)  # the latest entries (drinking.LOG_MAX)
-    log_seq: int = 0
-    over: bool = False
-    result: dict | None = None
-    # The next draw's generator seed (the kit's ``Engine.random``): 8 bytes
-    # in the saved state instead of the whole Mersenne Twister state.
-    seed: int
-    calls: list[str] = field(default_factory=list)  # penalty calls since the last draw (replaced, never changed in place)
-    more_time: list[str] = field(default_factory=list)  # players whose own clocks run twice as long
-    away: list[str] = field(default_factory=list)  # players whose phone is away
-    sitting_out: list[str] = field(default_factory=list)  # players sitting out: passed over, roles kept
-
-
-# Saved apart from the rest: the deck never changes during a game and the log
-# entries rarely do, so their encodings are cached by the engine.
-_APART = ("deck", "log")
-_REST = tuple(f.name for f in fields(State) if f.name not in _APART)
-
-
-def dump(state: State, deck_json: str, log_json: str) -> str:
-    """The saved text: the deck and the log already encoded, then the rest."""
-    rest = dumps({name: getattr(state, name) for name in _REST})
-    return f'{{"v":{VERSION},"mode":{dumps(state.mode)},"deck":{deck_json},"log":[{log_json}],"s":{rest}}}'
-
-
-def load(saved: dict) -> State:
-    """A state from its saved form (versions 2 and 3)."""
-    s = dict(saved["s"])
-    s["deck"] = with_defaults(saved["deck"])
-    s["log"] = saved["log"]
-    s["rules"] = [Rule(**r) for r in s.get("rules", [])]
-    s["role_info"] = {role: RoleInfo(**info) for role, info in s.get("role_info", {}).items()}
-    s["prompt"] = drinking_prompts.load(s.get("prompt"))
-    s["paused"] = drinking_prompts.load(s.get("paused"))
-    names = {f.name for f in fields(State)}
-    return State(**{k: v for k, v in s.items() if k in names})
+    mates: dict[str, list[str]] = {}  # undirected: both ways
+    prompt: AnyPrompt | None = None  # what the table is waiting for before the next draw
+    paused: AnyPrompt | None = None  # a card's prompt paused by the thumb race
+    outcome: AnyOutcome | None = None  # how the last prompt or card ended, for the table
+    forfeits: Forfeits = field(default_factory=Forfeits)  # drinks (Kings: fingers) and necks taken
+    result: Result | None = None
+    calls: list[Call] = []  # penalty calls since the last draw (replaced, never changed in place)
+    sitting_out: list[str] = []  # players sitting out: passed over, roles kept

@@ -2,8 +2,9 @@
 
 A prompt is what a card asks of the table before the next draw (pick a
 player, type a rule, a race, a round game, chugalug, paper-scissors-stone).
-Each kind is a small dataclass holding only its own state, and answers for
-itself:
+Each kind is a small record (the kit's ``Record``, its ``kind`` the tag
+that tells the kinds apart in the saved state) holding only its own state,
+and answers for itself:
 
 - ``actions(g, pid)``: the moves ``pid`` may make in it now (specs built
   with the kit's ``actions.spec`` and its domains, which the kit's one
@@ -13,8 +14,8 @@ itself:
   values already checked against the move's domains, and ``verify``, which
   raises ``IllegalAction`` for what the domains cannot say (time is up, at
   the move's arrival; a kind with more to check extends it); the engine's
-  ``verify``, ``can`` and ``apply`` call them (pokerkit's verify_x / can_x
-  / x);
+  ``check`` (behind the kit's ``verify``, ``can`` and ``apply``) calls it
+  (pokerkit's verify_x / can_x / x);
 - ``public()`` and ``you(g, pid)``: its part of the public and private views;
 - ``turn()``: whom the table waits for (None: anyone, or nobody in particular);
   ``waiting()``: everybody it cannot go on without, and ``skip(g, pid,
@@ -32,26 +33,25 @@ itself:
   paper-scissors-stone).
 
 Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
-``g.state``, ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
+``g.s`` (its state), ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
 ``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
 ``g.add_rule``, ``g.pick_candidates``, ``g.seconds``, and read the move
-being made's arrival in ``g.arrival`` (a race's taps). Their state
-round-trips through JSON (``to_json`` gives what ``from_json`` takes;
-``kind`` says which class).
+being made's arrival in ``g.arrival`` (a race's taps). What they end
+with for the table is an outcome record (``outcomes.py``).
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.record import Record
 
 
-@dataclass(slots=True, kw_only=True)
-class Prompt(ABC):
-    kind: str = ""
+class Prompt(Record, tag_field="kind"):
+    """The base of the prompt kinds: who opened it (``by``), what losing
+    costs (``n``), and its clock (``deadline``, None: none running)."""
+
     by: str
     n: int
     deadline: float | None = None
@@ -103,9 +103,9 @@ class Prompt(ABC):
         nobody drinks for them; a game left with one player is called off."""
 
     # -- views ---------------------------------------------------------------
-    @abstractmethod
     def public(self) -> dict:
         """This prompt's part of the public view."""
+        raise NotImplementedError
 
     def you(self, g, pid: str) -> dict | None:
         """This prompt's part of ``pid``'s private view (``prompt``, and
@@ -137,8 +137,3 @@ class Prompt(ABC):
     def after_leave(self, g, now: float) -> None:
         """Their seat is gone: settle what no longer waits on anybody."""
 
-    # -- persistence ---------------------------------------------------------------
-    @classmethod
-    def from_json(cls, data: dict) -> "Prompt":
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})

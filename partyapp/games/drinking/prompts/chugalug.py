@@ -10,10 +10,11 @@ off)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.record import Record, to_plain
+from partyapp.games.drinking.outcomes import ChugalugEnd
 from partyapp.games.drinking.prompts.base import Prompt
 
 SIDES = ("left", "right")
@@ -23,15 +24,20 @@ def right_answer(k: int) -> int | str:
     return "chugalug" if k % 5 == 0 or k % 7 == 0 else k
 
 
-@dataclass(slots=True, kw_only=True)
-class Chugalug(Prompt):
-    kind: str = "chugalug"
+class Said(Record):
+    """The last right answer in the count, and who said it."""
+
+    player: str
+    said: int | str
+
+
+class Chugalug(Prompt, tag="chugalug"):
     phase: str = "choose"  # "choose" (the drawer picks a side), then "count"
     number: int = 1  # the number to say next
     dir: int = 0  # the step round the seats
     speaker: str
-    last: dict | None = None  # {"player", "said"}: the last right answer
-    out: list[str] = field(default_factory=list)  # got out of it with the jail card
+    last: Said | None = None  # the last right answer
+    out: list[str] = []  # got out of it with the jail card
 
     moves = ("start", "answer")
     clock = "answer_timeout_s"
@@ -55,7 +61,7 @@ class Chugalug(Prompt):
         self.dir = step if values["side"] == "left" else -step
         self.phase = "count"
         self.number = 2
-        self.last = {"player": pid, "said": 1}
+        self.last = Said(player=pid, said=1)
         self.speaker = self.step(g, pid)
         self.deadline = now + g.seconds("answer_timeout_s", [self.speaker])
         g.log("drinking.chugalug_start", player=pid, side=values["side"])
@@ -67,12 +73,12 @@ class Chugalug(Prompt):
         if said != right or type(said) is not type(right):
             self.mistake(g, pid, said)
             return
-        self.last = {"player": pid, "said": right}
+        self.last = Said(player=pid, said=right)
         if right == "chugalug":
             self.dir = -self.dir
         self.number = k + 1
-        if k + 1 > g.state.opts["chugalug_max"]:
-            g.close({"kind": "chugalug", "loser": None, "number": k, "said": right, "expected": right})
+        if k + 1 > g.s.opts.chugalug_max:
+            g.close(ChugalugEnd(loser=None, number=k, said=right, expected=right))
             g.log("drinking.chugalug_clean", number=k)
             return
         self.speaker = self.step(g, pid)
@@ -81,14 +87,14 @@ class Chugalug(Prompt):
     def step(self, g, pid: str) -> str:
         """The next player in the count's direction who is still in it."""
         p = g.step(pid, self.dir)
-        for _ in range(len(g.state.seats)):
+        for _ in range(len(g.s.seats)):
             if p not in self.out:
                 return p
             p = g.step(p, self.dir)
         return p
 
     def escapable(self, g, pid: str) -> bool:
-        return pid in g.state.seats and pid not in self.out
+        return pid in g.s.seats and pid not in self.out
 
     def escape(self, g, pid: str, now: float) -> None:
         if self.phase == "choose" and pid == self.by:
@@ -96,7 +102,7 @@ class Chugalug(Prompt):
             g.log("drinking.called_off")
             return
         self.out.append(pid)
-        if len([p for p in g.state.seats if p not in self.out]) < 2:
+        if len([p for p in g.s.seats if p not in self.out]) < 2:
             g.close()
             g.log("drinking.called_off")
             return
@@ -107,7 +113,7 @@ class Chugalug(Prompt):
     def mistake(self, g, pid: str, said: Any) -> None:
         k = self.number
         right = right_answer(k)
-        g.close({"kind": "chugalug", "loser": pid, "number": k, "said": said, "expected": right})
+        g.close(ChugalugEnd(loser=pid, number=k, said=said, expected=right))
         g.drink([pid], self.n, "chugalug", {"lead": "chugalug_slow" if said is None else "chugalug_wrong",
                                             "number": k, "expected": right, "said": said})
 
@@ -117,7 +123,7 @@ class Chugalug(Prompt):
     def public(self) -> dict:
         view = {"kind": "chugalug", "by": self.by, "phase": self.phase, "number": self.number,
                 "direction": self.dir, "speaker": self.speaker,
-                "last": dict(self.last) if self.last else None, "deadline": self.deadline, "n": self.n}
+                "last": to_plain(self.last) if self.last else None, "deadline": self.deadline, "n": self.n}
         if self.out:
             view["out"] = list(self.out)
         return view
@@ -142,7 +148,7 @@ class Chugalug(Prompt):
     def leave(self, g, pid: str, nxt: str | None, now: float) -> bool:
         if self.phase == "choose":
             return pid == self.by
-        if len(g.state.seats) <= 2:
+        if len(g.s.seats) <= 2:
             return True
         if pid in self.out:
             self.out.remove(pid)

@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.drinking.prompts.base import Prompt
 
 
-@dataclass(slots=True, kw_only=True)
-class Pick(Prompt):
-    kind: str = "pick"
+class Pick(Prompt, tag="pick"):
     what: str  # "drink": the one picked drinks n; "mate": the drawer picks a mate, then drinks n
 
     moves = ("pick",)

@@ -17,35 +17,33 @@ thumb loses"). The jail card's holder may get out of a race before tapping."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.races import judge, overtake_until, ranked
+from partyapp.games.kit.races import Slap, judge, overtake_until, ranked
+from partyapp.games.drinking.outcomes import RaceEnd
 from partyapp.games.drinking.prompts.base import Prompt
 
 THUMBS = ("left", "right")
 
 
-@dataclass(slots=True, kw_only=True)
-class Race(Prompt):
-    kind: str = "race"
+class Race(Prompt, tag="race"):
     race: str  # "card" (the card drawn) or "thumb" (the thumbmaster's)
     title: str
     thumb: str | None = None  # the thumb to copy, when the thumbmaster chose one
     participants: list[str]
-    order: list[str] = field(default_factory=list)  # who tapped, fastest first (judged)
-    thumbs: dict[str, str] = field(default_factory=dict)
+    order: list[str] = []  # who tapped, fastest first (judged)
+    thumbs: dict[str, str] = {}
     # When the race opened (None: saved before races kept it) and each tap
     # as the kit judged it (``races.judge``), in the order they came in. A
     # tap saved before taps were judged is in ``order`` alone, ahead of the
     # judged ones (it came in before any of them).
     opened: float | None = None
-    taps: list[dict] = field(default_factory=list)
+    taps: list[Slap] = []
     # One participant left: when the race settles without them.
     closing: float | None = None
     # Who copied the thumb race with the wrong thumb (they copy again).
-    wrong: list[str] = field(default_factory=list)
+    wrong: list[str] = []
 
     moves = ("tap",)
     clock = "race_timeout_s"
@@ -83,7 +81,7 @@ class Race(Prompt):
         self.settle_if_done(g, now)
 
     def _rank(self) -> None:
-        judged = [e["player"] for e in ranked(self.taps)]
+        judged = [e.player for e in ranked(self.taps)]
         self.order = [p for p in self.order if p not in judged] + judged
 
     def settle_if_done(self, g, now: float) -> None:
@@ -93,7 +91,7 @@ class Race(Prompt):
         if len(waiting) > 1:
             self.closing = None
             return
-        if not waiting or not any(e["lag"] for e in self.taps):
+        if not waiting or not any(e.lag for e in self.taps):
             self.settle(g, now, timed_out=False)
             return
         self.closing = overtake_until(self.taps)
@@ -115,9 +113,8 @@ class Race(Prompt):
         last = waiting if waiting else order[-1:]
         losers = before + [p for p in last if p not in before]
         wrong = before + [p for p in self.wrong if p not in before and p in self.participants]
-        g.close({"kind": "race", "race": self.race, "title": self.title, "thumb": self.thumb,
-                 "order": list(order), "last": list(last), "wrong_thumb": wrong, "losers": losers,
-                 "timed_out": timed_out})
+        g.close(RaceEnd(race=self.race, title=self.title, thumb=self.thumb, order=list(order), last=list(last),
+                        wrong_thumb=wrong, losers=losers, timed_out=timed_out))
         g.drink(losers, self.n, "race", {"lead": "race_timed_out" if timed_out else "race", "race": self.race,
                                          "title": self.title})
         g.resume(now)
@@ -163,7 +160,7 @@ class Race(Prompt):
         self.participants.remove(pid)
         if pid in self.order:
             self.order.remove(pid)
-        self.taps = [e for e in self.taps if e["player"] != pid]
+        self.taps = [e for e in self.taps if e.player != pid]
         self.thumbs.pop(pid, None)
         if pid in self.wrong:
             self.wrong.remove(pid)

@@ -10,20 +10,18 @@ the round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.drinking.outcomes import RoundEnd
 from partyapp.games.drinking.prompts.base import Prompt
 
 
-@dataclass(slots=True, kw_only=True)
-class RoundGame(Prompt):
-    kind: str = "round"
+class RoundGame(Prompt, tag="round"):
     title: str
     caller: str | None
     speaker: str | None  # whose go it is (``turns`` only; None when the table just talks)
     goes: int = 0
-    out: list[str] = field(default_factory=list)  # got out of it with the jail card
+    out: list[str] = []  # got out of it with the jail card
     turns: bool = True  # a tap after each word (a round saved before the choice kept its goes)
 
     moves = ("done", "missed")
@@ -34,7 +32,7 @@ class RoundGame(Prompt):
     def next_after(self, g, pid: str) -> str:
         """The next player in play after ``pid`` who is still in the round."""
         p = g.next_in_play(pid)
-        for _ in range(len(g.state.seats)):
+        for _ in range(len(g.s.seats)):
             if p not in self.out:
                 return p
             p = g.next_in_play(p)
@@ -57,7 +55,7 @@ class RoundGame(Prompt):
         self.goes += 1
 
     def escapable(self, g, pid: str) -> bool:
-        return pid in g.state.seats and pid not in self.out
+        return pid in g.s.seats and pid not in self.out
 
     def escape(self, g, pid: str, now: float) -> None:
         self.out.append(pid)
@@ -70,7 +68,7 @@ class RoundGame(Prompt):
 
     def missed(self, g, pid: str, values: dict, now: float) -> None:
         loser = values["player"]
-        g.close({"kind": "round", "title": self.title, "loser": loser})
+        g.close(RoundEnd(title=self.title, loser=loser))
         g.drink([loser], self.n, "round", {"lead": "round", "title": self.title})
 
     def public(self) -> dict:

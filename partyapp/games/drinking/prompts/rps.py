@@ -6,9 +6,10 @@ jail card calls it off: nobody drinks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.record import to_plain
+from partyapp.games.drinking.outcomes import RpsEnd, RpsRound
 from partyapp.games.drinking.prompts.base import Prompt
 
 PICKS = ("paper", "scissors", "stone")
@@ -16,15 +17,13 @@ BEATS = {"paper": "stone", "scissors": "paper", "stone": "scissors"}
 ROUNDS_KEPT = 20
 
 
-@dataclass(slots=True, kw_only=True)
-class PaperScissorsStone(Prompt):
-    kind: str = "rps"
+class PaperScissorsStone(Prompt, tag="rps"):
     players: list[str]
     picks: dict[str, str | None]
     wins: dict[str, int]
     need: int
     best_of: int
-    rounds: list[dict] = field(default_factory=list)
+    rounds: list[RpsRound] = []
 
     moves = ("rps",)
     clock = "rps_timeout_s"
@@ -50,7 +49,7 @@ class PaperScissorsStone(Prompt):
         x, y = self.players
         px, py = self.picks[x], self.picks[y]
         if px is None and py is None:
-            g.close({"kind": "rps", "winner": None, "loser": None, "rounds": self._rounds()})
+            g.close(RpsEnd(winner=None, loser=None, rounds=self._rounds()))
             g.log("drinking.rps_off")
             return
         if px is None or py is None:
@@ -61,7 +60,7 @@ class PaperScissorsStone(Prompt):
             winner = y
         else:
             winner = None
-        self.rounds.append({"picks": {x: px, y: py}, "winner": winner})
+        self.rounds.append(RpsRound(picks={x: px, y: py}, winner=winner))
         del self.rounds[:-ROUNDS_KEPT]
         self.picks = {x: None, y: None}
         self.deadline = now + g.seconds("rps_timeout_s", self.players)
@@ -70,19 +69,18 @@ class PaperScissorsStone(Prompt):
         self.wins[winner] += 1
         if self.wins[winner] >= self.need:
             loser = y if winner == x else x
-            g.close({"kind": "rps", "winner": winner, "loser": loser, "wins": dict(self.wins),
-                     "rounds": self._rounds()})
+            g.close(RpsEnd(winner=winner, loser=loser, wins=dict(self.wins), rounds=self._rounds()))
             g.drink([loser], self.n, "rps", {"lead": "rps", "winner": winner})
 
-    def _rounds(self) -> list[dict]:
-        return [{"picks": dict(r["picks"]), "winner": r["winner"]} for r in self.rounds]
+    def _rounds(self) -> list[RpsRound]:
+        return [RpsRound(picks=dict(r.picks), winner=r.winner) for r in self.rounds]
 
     def public(self) -> dict:
         # who has picked, never what
         return {"kind": "rps", "by": self.by, "players": list(self.players),
                 "picked": [p for p in self.players if self.picks[p] is not None],
                 "wins": dict(self.wins), "need": self.need, "best_of": self.best_of,
-                "rounds": self._rounds(), "deadline": self.deadline, "n": self.n}
+                "rounds": to_plain(self.rounds), "deadline": self.deadline, "n": self.n}
 
     def you(self, g, pid: str) -> dict | None:
         if pid not in self.players:
@@ -94,7 +92,7 @@ class PaperScissorsStone(Prompt):
         return pid in self.players
 
     def escape(self, g, pid: str, now: float) -> None:
-        g.close({"kind": "rps", "winner": None, "loser": None, "rounds": self._rounds()})
+        g.close(RpsEnd(winner=None, loser=None, rounds=self._rounds()))
         g.log("drinking.called_off")
 
     def waiting(self) -> list[str]:

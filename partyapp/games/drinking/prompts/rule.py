@@ -3,16 +3,13 @@ rule that holds to the end of the game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from partyapp.games.drinking.decks import RULE_MAX
 from partyapp.games.kit.actions import spec, text
 from partyapp.games.drinking.prompts.base import Prompt
 
 
-@dataclass(slots=True, kw_only=True)
-class MakeRule(Prompt):
-    kind: str = "rule"
+class MakeRule(Prompt, tag="rule"):
 
     moves = ("rule",)
 
