@@ -100,8 +100,9 @@ class Steal(Record):
     thief: str
 
 
-class Entry(LogEntry):
-    """One entry of the drinking decks' log; see the module docstring."""
+class Entry(LogEntry, omit_defaults=True):
+    """One entry of the drinking decks' log; see the module docstring
+    (saved without the fields it leaves at their defaults)."""
 
     kind: str = ""
     drinks: dict[str, int] = {}

@@ -85,11 +85,12 @@ class Card(Record):
     params: CardParams = field(default_factory=CardParams)
 
 
-class Face(Record):
-    """A rank's card of each colour (the same card when the colours agree)."""
+class Face(Record, omit_defaults=True):
+    """A rank's card of each colour: ``black`` only when the colours differ
+    (Kings' 2 and 3), else ``red`` is the card of both."""
 
     red: Card
-    black: Card
+    black: Card | None = None
 
 
 class Deck(Record):
@@ -104,17 +105,20 @@ class Deck(Record):
         """The deck of a checked definition, every parameter filled in."""
         ranks = {}
         for rank, entry in definition["cards"].items():
-            red, black = (entry[c] for c in COLOURS) if "red" in entry else (entry, entry)
-            ranks[rank] = Face(red=_card(red), black=_card(black))
+            if "red" in entry:
+                red, black = (entry[c] for c in COLOURS)
+                ranks[rank] = Face(red=_card(red), black=_card(black))
+            else:
+                ranks[rank] = Face(red=_card(entry))
         return cls(name=definition["name"], mode=definition.get("mode"), ranks=ranks)
 
     def card(self, rank: str, colour: str) -> Card:
         """The card of this rank and colour."""
         face = self.ranks[rank]
-        return face.red if colour == "red" else face.black
+        return face.black if colour == "black" and face.black is not None else face.red
 
     def cards(self) -> list[Card]:
-        return [c for face in self.ranks.values() for c in (face.red, face.black)]
+        return [c for face in self.ranks.values() for c in (face.red, face.black) if c is not None]
 
 
 def _card(entry: dict) -> Card:
