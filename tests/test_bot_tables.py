@@ -127,7 +127,7 @@ def test_a_seat_played_for_learns_only_from_its_frames():
     assert room.seat(ana).auto
     memory = room.autoplay["memory"][ana]
     turned = {(e["position"], e["card"]) for e in game.public_view()["log"] if e["msg"] == "concentration.pick"}
-    assert memory["seen"] == game.s["log"][-1]["id"]
+    assert memory["seen"] == game.s.log[-1].id
     assert {tuple(s) for s in memory["seen_cards"]} <= turned and turned
 
 

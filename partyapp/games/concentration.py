@@ -51,10 +51,19 @@ from __future__ import annotations
 
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
-from partyapp.games.kit.cardgame import CardGame, choice, flag, number
+from partyapp.games.kit.cardgame import CardGame, CardState, choice, flag, number
 from partyapp.games.kit.cards import RANKS, SUITS, colour_of, rank_of, take_out
 
 RANK, RANK_COLOUR = "rank", "rank_colour"
+
+
+class ConcentrationState(CardState):
+    grid: list[str | None] = []  # the layout by position, row by row; None: taken
+    columns: int = 0  # the grid's width
+    picked: list[int] = []  # the card turned this turn, by position (one at most between moves)
+    shown: list[int] = []  # two unmatched cards left face up until the next card is turned
+    pairs: dict[str, list[tuple[str, str]]] = {}  # the pairs each player took, in order
+    current: str = ""  # whose turn it is
 
 
 class Concentration(CardGame):
@@ -79,6 +88,7 @@ class Concentration(CardGame):
     }
     FORFEITS = {"lose": 1}
     LOSER_FORFEIT = "lose"
+    State = ConcentrationState
 
     @staticmethod
     def layout_cards(ranks: int) -> list[str]:
@@ -91,101 +101,102 @@ class Concentration(CardGame):
 
     def setup(self) -> None:
         s = self.s
-        cards = self.layout_cards(s["opts"]["ranks"])
+        ranks = s.opts.ranks
+        cards = self.layout_cards(ranks)
         self.restock(cards)
-        grid = [self.draw() for _ in range(len(cards))]
-        ranks = s["opts"]["ranks"]
-        s.update(grid=grid, picked=[], shown=[], pairs={p: [] for p in s["seats"]}, current=s["seats"][0],
-                 columns=ranks if ranks >= 4 else 2 * ranks)
+        s.grid = [self.draw() for _ in range(len(cards))]
+        s.pairs = {p: [] for p in s.seats}
+        s.current = s.seats[0]
+        s.columns = ranks if ranks >= 4 else 2 * ranks
 
     # -- rules ---------------------------------------------------------------------------
     def matches(self, a: str, b: str) -> bool:
         if rank_of(a) != rank_of(b):
             return False
-        return self.s["opts"]["match"] == RANK or colour_of(a) == colour_of(b)
+        return self.s.opts.match == RANK or colour_of(a) == colour_of(b)
 
     def turn(self) -> str | None:
-        return None if self.s["over"] else self.s["current"]
+        return None if self.s.over else self.s.current
 
     def _down(self) -> list[int]:
         """Positions the current player may turn now."""
         s = self.s
-        return [i for i, c in enumerate(s["grid"]) if c is not None and i not in s["picked"]]
+        return [i for i, c in enumerate(s.grid) if c is not None and i not in s.picked]
 
     def actions(self, pid: str) -> list[dict]:
-        if pid != self.s["current"]:
+        if pid != self.s.current:
             return []
         return [spec("pick", position=one_of(self._down()))]
 
     def _face_down(self, positions: list[int]) -> None:
         """The cards at ``positions`` are face down again: unless
         ``memory_aid``, the log no longer names their faces."""
-        if not positions or self.s["opts"].get("memory_aid"):
+        if not positions or self.s.opts.memory_aid:
             return
         gone = set(positions)
-        for entry in self.s["log"]:
-            if entry["msg"] == "concentration.pick" and entry["position"] in gone:
-                entry["card"] = None
-            elif entry["msg"] == "concentration.miss" and gone & set(entry["positions"]):
-                entry["cards"] = None
+        for entry in self.s.log:
+            params = entry.params
+            if entry.msg == "concentration.pick" and params["position"] in gone:
+                params["card"] = None
+            elif entry.msg == "concentration.miss" and gone & set(params["positions"]):
+                params["cards"] = None
 
     def do_pick(self, pid: str, position: int) -> None:
         s = self.s
-        self._face_down(s["shown"])
-        s["shown"] = []
-        s["picked"].append(position)
-        self.log("concentration.pick", player=pid, position=position, card=s["grid"][position])
-        if len(s["picked"]) < 2:
+        self._face_down(s.shown)
+        s.shown = []
+        s.picked.append(position)
+        self.log("concentration.pick", player=pid, position=position, card=s.grid[position])
+        if len(s.picked) < 2:
             return
-        a, b = s["picked"]
-        cards = [s["grid"][a], s["grid"][b]]
-        s["picked"] = []
-        if self.matches(*cards):
-            s["pairs"][pid].append(cards)
-            s["grid"][a] = s["grid"][b] = None
+        a, b = s.picked
+        first, second = s.grid[a], s.grid[b]
+        cards = [first, second]
+        s.picked = []
+        if self.matches(first, second):
+            s.pairs[pid].append((first, second))
+            s.grid[a] = s.grid[b] = None
             self.log("concentration.match", player=pid, cards=cards, positions=[a, b])
-            if all(c is None for c in s["grid"]):
+            if all(c is None for c in s.grid):
                 self.end("all_pairs_taken")
             return
-        s["shown"] = [a, b]
+        s.shown = [a, b]
         self.log("concentration.miss", player=pid, cards=cards, positions=[a, b])
-        s["current"] = self.left_of(pid)
+        s.current = self.left_of(pid)
 
     def waiting_for(self) -> list[str]:
         """The player to turn a card (the game waits on nobody else)."""
-        return [] if self.s["over"] else [self.s["current"]]
+        return [] if self.s.over else [self.s.current]
 
     def skip(self, pid: str, now: float) -> list[dict]:
         """The absent player's turn passes; a card they turned goes face down."""
-        self._events = []
-        self.now = now
-        if self.s["over"]:
-            return super().skip(pid, now)
-        if pid != self.s["current"]:
-            return super().skip(pid, now)
         s = self.s
+        if s.over or pid != s.current:
+            return super().skip(pid, now)
+        self.begin(now)
         self.log("game.skipped", player=pid, action="pass")
-        self._face_down(s["picked"])
-        s["picked"] = []
-        s["current"] = self.left_of(pid)
-        return self._events
+        self._face_down(s.picked)
+        s.picked = []
+        s.current = self.left_of(pid)
+        return self.events()
 
     # -- seats -----------------------------------------------------------------------------
     def on_join(self, pid: str) -> None:
-        self.s["pairs"][pid] = []
+        self.s.pairs[pid] = []
 
     def on_leave(self, pid: str, index: int) -> None:
         s = self.s
-        s["pairs"].pop(pid, None)
-        if s["current"] == pid:
-            self._face_down(s["picked"])
-            s["picked"] = []
-            seats = s["seats"]
-            s["current"] = seats[index % len(seats)]
+        s.pairs.pop(pid, None)
+        if s.current == pid:
+            self._face_down(s.picked)
+            s.picked = []
+            seats = s.seats
+            s.current = seats[index % len(seats)]
 
     # -- the end ---------------------------------------------------------------------------
     def scores(self) -> dict[str, int]:
-        return {p: len(self.s["pairs"].get(p, [])) for p in self.s["seats"]}
+        s = self.s
+        return {p: len(s.pairs.get(p, [])) for p in s.seats}
 
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
@@ -198,9 +209,9 @@ class Concentration(CardGame):
         return result
 
     def end(self, reason: str) -> None:
-        if self.s["over"]:
+        if self.s.over:
             return
-        self.s["picked"] = []
+        self.s.picked = []
         super().end(reason)
 
     # -- views -----------------------------------------------------------------------------
@@ -208,14 +219,14 @@ class Concentration(CardGame):
         return {p: 2 * n for p, n in self.scores().items()}
 
     def piles(self) -> dict:
-        return {"layout": sum(1 for c in self.s["grid"] if c is not None)}
+        return {"layout": sum(1 for c in self.s.grid if c is not None)}
 
     def table_view(self) -> dict:
         s = self.s
-        up = set(s["picked"]) | set(s["shown"])
-        grid = [False if c is None else (c if i in up else None) for i, c in enumerate(s["grid"])]
-        return {"grid": grid, "columns": s["columns"], "picked": list(s["picked"]), "shown": list(s["shown"]),
-                "pairs": {p: [list(pair) for pair in s["pairs"].get(p, [])] for p in s["seats"]},
+        up = set(s.picked) | set(s.shown)
+        grid = [False if c is None else (c if i in up else None) for i, c in enumerate(s.grid)]
+        return {"grid": grid, "columns": s.columns, "picked": list(s.picked), "shown": list(s.shown),
+                "pairs": {p: [list(pair) for pair in s.pairs.get(p, [])] for p in s.seats},
                 "scores": self.scores()}
 
 

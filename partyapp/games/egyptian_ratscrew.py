@@ -62,12 +62,29 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.cardgame import choice, flag, number
 from partyapp.games.kit.cards import rank_of
-from partyapp.games.kit.reflex import ReflexGame
-from partyapp.games.kit.races import race_options
+from partyapp.games.kit.record import Record, to_plain
+from partyapp.games.kit.reflex import ReflexGame, ReflexState
+from partyapp.games.kit.races import RaceResult, race_options
 
 PAY = {"A": 4, "K": 3, "Q": 2, "J": 1}
 FIRST_OUT, LAST_STANDING = "first_out", "last_standing"
 CLOCKWISE, COUNTER_CLOCKWISE = "clockwise", "counter_clockwise"
+
+
+class Debt(Record):
+    """A payment owed for a pay card: ``payer`` turns ``left`` more cards,
+    then the pay card's player (``to``) takes the pile."""
+
+    to: str
+    payer: str | None  # None: nobody left in to pay
+    left: int
+
+
+class RatscrewState(ReflexState):
+    debt: Debt | None = None
+    out: list[str] = []  # who ran out and dropped out (last_standing), in that order
+    held: str | None = None  # who turned the card a race is open on (its payment waits on the race)
+    loser: str | None = None  # who ran out first (first_out)
 
 
 class EgyptianRatscrew(ReflexGame):
@@ -96,36 +113,38 @@ class EgyptianRatscrew(ReflexGame):
         "ratscrew.out": ("player",),
     }
     FORFEITS = {"lose": 1}
+    State = RatscrewState
 
     def on_deal(self) -> None:
-        self.s.update(debt=None, out=[], held=None, loser=None)
+        s = self.s
+        s.debt, s.out, s.held, s.loser = None, [], None, None
 
     # -- who plays ----------------------------------------------------------------------
     def direction(self) -> int:
-        return -1 if self.s["opts"].get("direction") == COUNTER_CLOCKWISE else 1
+        return -1 if self.s.opts.direction == COUNTER_CLOCKWISE else 1
 
     def _in(self, pid: str) -> bool:
-        return pid in self.s["seats"] and pid not in self.s["out"]
+        return pid in self.s.seats and pid not in self.s.out
 
     def _next_in(self, after: str) -> str | None:
         return self.next_seat(after, self._in)
 
     def race_players(self) -> list[str]:
-        return [p for p in self.s["seats"] if self._in(p)]
+        return [p for p in self.s.seats if self._in(p)]
 
     def _slap_rules(self) -> bool:
-        o = self.s["opts"]
-        return o["doubles"] or o["sandwiches"]
+        o = self.s.opts
+        return o.doubles or o.sandwiches
 
     def may_slap(self, pid: str) -> bool:
         return self._slap_rules() and self._in(pid)
 
     def _slappable(self) -> str | None:
-        pile = self.s["pile"]
-        o = self.s["opts"]
-        if o["doubles"] and len(pile) >= 2 and rank_of(pile[-1]) == rank_of(pile[-2]):
+        pile = self.s.pile
+        o = self.s.opts
+        if o.doubles and len(pile) >= 2 and rank_of(pile[-1]) == rank_of(pile[-2]):
             return "double"
-        if o["sandwiches"] and len(pile) >= 3 and rank_of(pile[-1]) == rank_of(pile[-3]):
+        if o.sandwiches and len(pile) >= 3 and rank_of(pile[-1]) == rank_of(pile[-3]):
             return "sandwich"
         return None
 
@@ -135,7 +154,7 @@ class EgyptianRatscrew(ReflexGame):
         self.log("ratscrew.flip", player=pid, card=card)
         kind = self._slappable()
         if kind is not None:
-            self.s["held"] = pid
+            self.s.held = pid
             self.open_race(kind)
             return
         self._after_flip(pid, card)
@@ -144,95 +163,95 @@ class EgyptianRatscrew(ReflexGame):
         """What a turned card means once no slap takes the pile."""
         s = self.s
         rank = rank_of(card)
-        debt = s["debt"]
+        debt = s.debt
         if rank in PAY:
             payer = self._next_in(pid)
-            s["debt"] = {"to": pid, "payer": payer, "left": PAY[rank]}
+            s.debt = Debt(to=pid, payer=payer, left=PAY[rank])
             self.log("ratscrew.pay", player=pid, payer=payer, count=PAY[rank])
-            s["current"] = payer
+            s.current = payer
         elif debt is not None:
-            debt["left"] -= 1
-            if debt["left"] == 0:
-                self._take(debt["to"], "payment")
+            debt.left -= 1
+            if debt.left == 0:
+                self._take(debt.to, "payment")
                 return
-            s["current"] = pid
+            s.current = pid
         else:
-            s["current"] = self._next_in(pid)
+            s.current = self._next_in(pid)
         self._check_turn()
 
     def _take(self, pid: str, by: str) -> None:
         s = self.s
-        s["debt"] = None
+        s.debt = None
         n = self.take_pile(pid)
         self.log("ratscrew.take", player=pid, count=n, by=by)
-        s["current"] = pid
+        s.current = pid
         self.round_done()
-        if not s["over"]:
+        if not s.over:
             self._check_turn()
 
     def _check_turn(self) -> None:
         """The player to turn a card has none: they run out."""
         s = self.s
-        while not s["over"] and s["race"] is None:
-            cur = s["current"]
+        while not s.over and s.race is None:
+            cur = s.current
             if cur is None or self.stack(cur):
                 return
             self.log("ratscrew.out", player=cur)
-            if s["opts"]["play_to"] == FIRST_OUT:
-                s["loser"] = cur
+            if s.opts.play_to == FIRST_OUT:
+                s.loser = cur
                 self.end("ran_out")
                 return
-            s["out"].append(cur)
+            s.out.append(cur)
             if len(self.race_players()) <= 1:
                 self.end("last_standing")
                 return
-            debt = s["debt"]
-            if debt is not None and debt["payer"] == cur:
-                self._take(debt["to"], "payment")
+            debt = s.debt
+            if debt is not None and debt.payer == cur:
+                self._take(debt.to, "payment")
                 return
-            s["current"] = self._next_in(cur)
+            s.current = self._next_in(cur)
 
-    def on_race_closed(self, result: dict) -> None:
+    def on_race_closed(self, result: RaceResult) -> None:
         s = self.s
-        held = s["held"]
-        s["held"] = None
-        if result["order"]:
-            self._take(result["order"][0]["player"], "slap")
+        held = s.held
+        s.held = None
+        if result.order:
+            self._take(result.order[0].player, "slap")
         elif held is not None:
-            self._after_flip(held, s["pile"][-1])
+            self._after_flip(held, s.pile[-1])
         else:
             self._check_turn()
 
     def false_slap(self, pid: str) -> None:
-        n = self.burn(pid, self.s["opts"]["burn"])
+        n = self.burn(pid, self.s.opts.burn)
         self.log("ratscrew.burn", player=pid, count=n)
-        if pid == self.s["current"]:
+        if pid == self.s.current:
             self._check_turn()
 
     # -- seats -----------------------------------------------------------------------------
     def on_player_gone(self, pid: str, index: int) -> None:
         s = self.s
-        if pid in s["out"]:
-            s["out"].remove(pid)
-        seats = s["seats"]
+        if pid in s.out:
+            s.out.remove(pid)
+        seats = s.seats
         if self.direction() == 1:
             ring = seats[index:] + seats[:index]  # seats[index] sat on the leaver's left
         else:
             ring = [seats[(index - 1 - k) % len(seats)] for k in range(len(seats))]
         after = next((p for p in ring if self._in(p)), None)
-        debt = s["debt"]
-        if debt is not None and debt["to"] == pid:
-            s["debt"] = debt = None
-        if debt is not None and debt["payer"] == pid:
-            debt["payer"] = after
-        if s["held"] == pid:
-            s["held"] = None
-            s["current"] = after
-        elif s["current"] == pid:
-            s["current"] = after
-        if s["opts"]["play_to"] == LAST_STANDING and len(self.race_players()) <= 1:
+        debt = s.debt
+        if debt is not None and debt.to == pid:
+            s.debt = debt = None
+        if debt is not None and debt.payer == pid:
+            debt.payer = after
+        if s.held == pid:
+            s.held = None
+            s.current = after
+        elif s.current == pid:
+            s.current = after
+        if s.opts.play_to == LAST_STANDING and len(self.race_players()) <= 1:
             self.end("last_standing")
-        elif s["race"] is None:
+        elif s.race is None:
             self._check_turn()
 
     # -- the end ---------------------------------------------------------------------------
@@ -240,23 +259,24 @@ class EgyptianRatscrew(ReflexGame):
         s = self.s
         result = self.by_cards(reason)
         if reason == "ran_out":
-            loser = s["loser"]
+            loser = s.loser
             others = {p: n for p, n in self.card_counts().items() if p != loser}
             best = max(others.values()) if others else 0
             result["winners"] = [p for p, n in others.items() if n == best]
             result["losers"] = [loser]
         elif reason == "last_standing":
             result["winners"] = self.race_players()
-            result["losers"] = [p for p in s["out"] if p in s["seats"]]
+            result["losers"] = [p for p in s.out if p in s.seats]
         return result
 
     # -- views -----------------------------------------------------------------------------
     def table_view(self) -> dict:
         s = self.s
+        o = s.opts
         view = super().table_view()
-        debt = s["debt"]
-        view.update(debt=dict(debt) if debt else None, out=list(s["out"]),
-                    slaps=[k for k in ("doubles", "sandwiches") if s["opts"][k]], direction=self.direction())
+        view.update(debt=to_plain(s.debt) if s.debt else None, out=list(s.out),
+                    slaps=[k for k, on in (("doubles", o.doubles), ("sandwiches", o.sandwiches)) if on],
+                    direction=self.direction())
         return view
 
 

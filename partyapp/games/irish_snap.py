@@ -57,10 +57,17 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.cardgame import choice, flag
 from partyapp.games.kit.cards import RANKS, deal_all, rank_of, shuffled
-from partyapp.games.kit.reflex import ReflexGame
-from partyapp.games.kit.races import race_options
+from partyapp.games.kit.reflex import ReflexGame, ReflexState
+from partyapp.games.kit.races import RaceResult, race_options
 
 PILE, DRINK = "pile", "drink"
+
+
+class IrishSnapState(ReflexState):
+    count: int = 0  # the next card's word: RANKS[count]
+    said: str | None = None  # the word said with the last card turned
+    flipper: str | None = None  # who turned the last card
+    winner: str | None = None  # out of cards and first on a snap
 
 
 class IrishSnap(ReflexGame):
@@ -84,18 +91,20 @@ class IrishSnap(ReflexGame):
     }
     FORFEITS = {"last": 1, "false_slap": 1, "lose": 1}
     FAMILY_OPTIONS = {"forfeits": False, "false_slap": PILE}
+    State = IrishSnapState
 
     def on_deal(self) -> None:
-        self.s.update(count=0, said=None, flipper=None)
+        s = self.s
+        s.count, s.said, s.flipper = 0, None, None
 
     # -- moves -------------------------------------------------------------------------
     def do_flip(self, pid: str) -> None:
         s = self.s
         card = self.flip_card(pid)
-        said = RANKS[s["count"]]
-        s["count"] = (s["count"] + 1) % len(RANKS)
-        s["said"] = said
-        s["flipper"] = pid
+        said = RANKS[s.count]
+        s.count = (s.count + 1) % len(RANKS)
+        s.said = said
+        s.flipper = pid
         match = rank_of(card) == said
         self.log("snap.flip", player=pid, card=card, said=said, match=match)
         if match:
@@ -107,42 +116,42 @@ class IrishSnap(ReflexGame):
         s = self.s
         nxt = self.next_seat(after, lambda p: bool(self.stack(p)))
         if nxt is not None:
-            s["current"] = nxt
+            s.current = nxt
             return
         # Everybody is out of cards: the pile is shuffled and dealt again.
-        cards = shuffled(s["pile"], self.random())
-        s["pile"] = []
+        cards = shuffled(s.pile, self.random())
+        s.pile = []
         first = self.next_seat(after, lambda p: True)
-        hands = deal_all(list(reversed(cards)), s["seats"], first=first)
+        hands = deal_all(list(reversed(cards)), s.seats, first=first)
         for p, dealt in hands.items():
-            s["stacks"][p].extend(dealt)
-        self.log("snap.redeal", players=list(s["seats"]), counts=[len(self.stack(p)) for p in s["seats"]])
-        s["current"] = first
+            s.stacks[p].extend(dealt)
+        self.log("snap.redeal", players=list(s.seats), counts=[len(self.stack(p)) for p in s.seats])
+        s.current = first
 
-    def on_race_closed(self, result: dict) -> None:
+    def on_race_closed(self, result: RaceResult) -> None:
         s = self.s
-        judged = [e["player"] for e in result["order"]] + result["missed"]
-        flipper = s["flipper"]
+        judged = [e.player for e in result.order] + result.missed
+        flipper = s.flipper
         if len(judged) < 2:
             self.log("snap.no_contest")
-            self._pass_turn(flipper if flipper in s["seats"] else s["seats"][0])
+            self._pass_turn(flipper if flipper in s.seats else s.seats[0])
             return
-        first = result["order"][0]["player"] if result["order"] else None
+        first = result.order[0].player if result.order else None
         if first is not None and not self.stack(first):
-            s["winner"] = first
+            s.winner = first
             self.end("won_by_snap")
             return
-        if result["missed"]:
+        if result.missed:
             ring = self._ring_from(flipper)
-            loser = next(p for p in ring if p in result["missed"])
+            loser = next(p for p in ring if p in result.missed)
         else:
-            loser = result["order"][-1]["player"]
+            loser = result.order[-1].player
         self._pickup(loser)
         self.forfeit(loser, "last")
         self.round_done()
 
     def _ring_from(self, pid: str | None) -> list[str]:
-        seats = self.s["seats"]
+        seats = self.s.seats
         if pid not in seats:
             return list(seats)
         i = seats.index(pid)
@@ -152,13 +161,13 @@ class IrishSnap(ReflexGame):
         s = self.s
         n = self.take_pile(pid)
         self.log("snap.pickup", player=pid, count=n)
-        s["current"] = pid
-        if s["opts"]["restart_count"]:
-            s["count"] = 0
+        s.current = pid
+        if s.opts.restart_count:
+            s.count = 0
 
     def false_slap(self, pid: str) -> None:
         s = self.s
-        if s["opts"]["false_slap"] == PILE and s["pile"]:
+        if s.opts.false_slap == PILE and s.pile:
             n = self.take_pile(pid)
             self.log("snap.false_slap", player=pid, penalty=PILE, count=n)
             self.round_done()
@@ -169,25 +178,25 @@ class IrishSnap(ReflexGame):
     # -- seats -----------------------------------------------------------------------------
     def on_player_gone(self, pid: str, index: int) -> None:
         s = self.s
-        if s["flipper"] == pid:
-            s["flipper"] = s["seats"][index % len(s["seats"])]
-        if s["current"] == pid and s["race"] is None:
-            self._pass_turn(s["seats"][index - 1])
+        if s.flipper == pid:
+            s.flipper = s.seats[index % len(s.seats)]
+        if s.current == pid and s.race is None:
+            self._pass_turn(s.seats[index - 1])
 
     # -- the end ---------------------------------------------------------------------------
     def final_result(self, reason: str) -> dict:
         result = self.by_cards(reason)
         if reason == "won_by_snap":
-            winner = self.s["winner"]
+            winner = self.s.winner
             result["winners"] = [winner]
-            result["losers"] = [p for p in self.s["seats"] if p != winner]
+            result["losers"] = [p for p in self.s.seats if p != winner]
         return result
 
     # -- views -----------------------------------------------------------------------------
     def table_view(self) -> dict:
         s = self.s
         view = super().table_view()
-        view.update(said=s["said"], next_word=RANKS[s["count"]], flipper=s["flipper"])
+        view.update(said=s.said, next_word=RANKS[s.count], flipper=s.flipper)
         return view
 
 

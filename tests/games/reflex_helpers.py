@@ -81,9 +81,9 @@ class SeenAuditor(Auditor):
         self.face_down = face_down
 
     def _hidden(self, g, viewer) -> Counter:
-        for e in g.s["log"]:
-            if e["msg"] in self.turned:
-                self.seen.update(e["cards"] if "cards" in e else [e["card"]])
+        for e in g.s.log:
+            if e.msg in self.turned:
+                self.seen.update(e.params["cards"] if "cards" in e.params else [e.params["card"]])
         return Counter(c for c in self.face_down(g) if c not in self.seen)
 
     def check(self, g) -> None:

@@ -51,7 +51,7 @@ def test_fewer_ranks_make_a_smaller_layout(ranks, size, columns):
     four ranks)."""
     g = make("concentration", 2, ranks=ranks)
     assert len(grid(g)) == size and g.public_view()["columns"] == columns
-    assert sorted(g.s["grid"]) == sorted(Concentration.layout_cards(ranks))
+    assert sorted(g.s.grid) == sorted(Concentration.layout_cards(ranks))
 
 
 def test_a_staged_card_must_be_in_the_layout():
@@ -253,13 +253,13 @@ def test_random_play_never_names_a_face_down_card_in_the_log(seed):
 
 def auditor():
     def face_down(g):
-        up = set(g.s["picked"]) | set(g.s["shown"])
-        return [c for i, c in enumerate(g.s["grid"]) if c is not None and i not in up]
+        up = set(g.s.picked) | set(g.s.shown)
+        return [c for i, c in enumerate(g.s.grid) if c is not None and i not in up]
 
     def face_up(g):
-        up = set(g.s["picked"]) | set(g.s["shown"])
-        taken = [c for pairs in g.s["pairs"].values() for pair in pairs for c in pair]
-        return [g.s["grid"][i] for i in up if g.s["grid"][i] is not None] + taken
+        up = set(g.s.picked) | set(g.s.shown)
+        taken = [c for pairs in g.s.pairs.values() for pair in pairs for c in pair]
+        return [g.s.grid[i] for i in up if g.s.grid[i] is not None] + taken
 
     return SeenAuditor(face_down, face_up, ("concentration.pick",))
 

@@ -81,7 +81,7 @@ def test_counter_clockwise_play_deals_turns_and_pays_the_other_way():
     # dealt one card at a time p0, p2, p1: p0 5S JS, p2 6S 7S, p1 9S 8S
     deck = ["5S", "6S", "9S", "JS", "7S", "8S"] + ORDINARY[12:]
     g = make("egyptian_ratscrew", 3, deck=deck, direction="counter_clockwise")
-    assert g.s["stacks"]["p0"][:2] == ["5S", "JS"] and g.s["stacks"]["p2"][:2] == ["6S", "7S"]
+    assert g.s.stacks["p0"][:2] == ["5S", "JS"] and g.s.stacks["p2"][:2] == ["6S", "7S"]
     assert g.public_view()["direction"] == -1
     for pid in ("p0", "p2", "p1"):
         assert turn(g) == pid
@@ -96,7 +96,7 @@ def test_counter_clockwise_play_deals_turns_and_pays_the_other_way():
 def test_play_is_clockwise_by_default():
     """The seed's Britain and North America: clockwise unless the table says otherwise."""
     g = make("egyptian_ratscrew", 3)
-    assert g.s["opts"]["direction"] == "clockwise" and g.public_view()["direction"] == 1
+    assert g.s.opts.direction == "clockwise" and g.public_view()["direction"] == 1
 
 
 @pytest.mark.parametrize("pay", ["AS", "KS", "QS", "JS"])
@@ -113,7 +113,7 @@ def test_a_pay_card_is_paid_for_with_its_rate_then_its_player_takes_the_pile(pay
         assert turn(g) == "p1"
         flip(g, "p1")
     assert entries(g, "ratscrew.take") == [{"player": "p0", "count": rate + 1, "by": "payment"}]
-    assert g.s["stacks"]["p0"][-(rate + 1):] == [pay, "2S", "3S", "4S", "5S"][:rate + 1]
+    assert g.s.stacks["p0"][-(rate + 1):] == [pay, "2S", "3S", "4S", "5S"][:rate + 1]
     assert turn(g) == "p0" and g.public_view()["debt"] is None and g.public_view()["piles"]["pile"] == []
 
 
@@ -134,7 +134,7 @@ def test_the_seeds_example_plays_out_as_written():
     ]
     assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 10, "by": "payment"}]
     assert counts(g) == {"p0": 21, "p1": 31} and turn(g) == "p1"
-    assert g.s["stacks"]["p1"][-10:] == ["QS", "6H", "JH", "AS", "3H", "7H", "KH", "10S", "4S", "6S"]
+    assert g.s.stacks["p1"][-10:] == ["QS", "6H", "JH", "AS", "3H", "7H", "KH", "10S", "4S", "6S"]
 
 
 def test_a_pay_card_while_paying_passes_the_debt_to_the_next_player():
@@ -153,8 +153,8 @@ def test_a_last_card_that_is_a_pay_card_can_still_win_the_pile():
     """Running out means having to turn with no card: p0's last card, a jack,
     is paid for and p0 takes the pile."""
     g = stage([["JS"], ["5H"]])
-    g.s["aside"] += len(g.s["stacks"]["p0"]) - 1  # p0 holds the jack alone (set by hand)
-    del g.s["stacks"]["p0"][1:]
+    g.s.aside += len(g.s.stacks["p0"]) - 1  # p0 holds the jack alone (set by hand)
+    del g.s.stacks["p0"][1:]
     flip(g, "p0")
     assert counts(g)["p0"] == 0 and not g.is_over()
     flip(g, "p1")
@@ -321,7 +321,7 @@ def test_a_false_slap_burns_a_card_face_down_under_the_pile():
     assert "5H" not in repr([view, g.private_view("p0"), g.private_view("p1")])
     flip(g, "p1", 6.0)
     flip(g, "p1", 7.0)
-    assert g.s["stacks"]["p0"][-4:] == ["5H", "QS", "6H", "7H"]
+    assert g.s.stacks["p0"][-4:] == ["5H", "QS", "6H", "7H"]
 
 
 def test_a_late_slap_just_after_a_race_costs_nothing():
@@ -384,8 +384,8 @@ def test_nobody_is_dealt_in_mid_game():
 
 # -- random play ---------------------------------------------------------------------------------
 def auditor():
-    return SeenAuditor(lambda g: [c for s in g.s["stacks"].values() for c in s] + list(g.s["burned"]),
-                       lambda g: list(g.s["pile"]), ("ratscrew.flip",))
+    return SeenAuditor(lambda g: [c for s in g.s.stacks.values() for c in s] + list(g.s.burned),
+                       lambda g: list(g.s.pile), ("ratscrew.flip",))
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -39,7 +39,7 @@ def to_snap(n=2, **options):
 
 
 def stacks(g):
-    return {p: len(s) for p, s in g.s["stacks"].items()}
+    return {p: len(s) for p, s in g.s.stacks.items()}
 
 
 # -- the deal and the turns -------------------------------------------------------------
@@ -56,7 +56,7 @@ def test_the_whole_pack_is_dealt_as_face_down_stacks_nobody_sees():
     view = g.public_view()
     assert view["hand_sizes"] == {"p0": 18, "p1": 17, "p2": 17} and view["piles"] == {"pile": [], "burned": 0}
     assert all(g.private_view(p) == {"hand": []} for p in g.players())
-    assert g.s["stacks"]["p0"][:2] == ["3S", "5S"] and g.s["stacks"]["p1"][:2] == ["2S", "6S"]
+    assert g.s.stacks["p0"][:2] == ["3S", "5S"] and g.s.stacks["p1"][:2] == ["2S", "6S"]
 
 
 def test_the_first_seat_turns_first_and_turns_go_clockwise():
@@ -109,8 +109,8 @@ def test_the_last_to_slap_picks_up_the_pile_and_drinks():
     slap(g, "p2", T + 0.2)
     slap(g, "p0", T + 0.3)
     slap(g, "p1", T + 0.5)
-    assert g.s["race"] is None
-    assert g.s["stacks"]["p1"][-2:] == ["3S", "2S"] and stacks(g)["p1"] == 18
+    assert g.s.race is None
+    assert g.s.stacks["p1"][-2:] == ["3S", "2S"] and stacks(g)["p1"] == 18
     assert entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
     assert g.drinks() == {"p1": 1}
     view = g.public_view()
@@ -155,7 +155,7 @@ def test_a_player_who_does_not_slap_in_the_window_is_last():
     slap(g, "p0", T + 0.2)
     slap(g, "p1", T + 0.4)
     assert g.next_deadline() == T + 3.0
-    assert g.tick(T + 2.9) == [] and g.s["race"] is not None
+    assert g.tick(T + 2.9) == [] and g.s.race is not None
     g.tick(T + 3.0)
     assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
     assert g.public_view()["last_race"]["missed"] == ["p2"] and g.public_view()["last_race"]["timed_out"] is True
@@ -198,9 +198,9 @@ def test_a_late_double_tap_is_ignored():
     g = to_snap(2)
     slap(g, "p0", T + 0.2)
     slap(g, "p1", T + 0.3)
-    log_size = len(g.s["log"])
+    log_size = len(g.s.log)
     slap(g, "p0", T + 0.5)
-    assert len(g.s["log"]) == log_size
+    assert len(g.s.log) == log_size
 
 
 def test_a_move_after_the_time_out_sees_it_first():
@@ -223,7 +223,7 @@ def test_a_disconnected_player_is_not_waited_for():
     flip(g, "p1", T)
     slap(g, "p1", T + 0.1)
     slap(g, "p0", T + 0.2)
-    assert g.s["race"] is None and entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
+    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
     assert g.public_view()["last_race"]["away"] == ["p2"]
 
 
@@ -235,7 +235,7 @@ def test_dropping_out_mid_race_does_not_dodge_the_pile():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.presence("p2", False, T + 0.6)
-    assert g.s["race"] is None and entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
     assert g.public_view()["last_race"]["missed"] == ["p2"] and g.public_view()["last_race"]["away"] == []
     g.presence("p2", True, T + 2.0)
     assert stacks(g)["p2"] == 17 + 2
@@ -315,12 +315,12 @@ def test_a_player_out_of_cards_who_comes_last_picks_up():
     set aside by hand here: a staged deck reaches this only after a long
     game.)"""
     g = to_snap(3)
-    g.s["aside"] += len(g.s["stacks"]["p2"])
-    g.s["stacks"]["p2"] = []
+    g.s.aside += len(g.s.stacks["p2"])
+    g.s.stacks["p2"] = []
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     slap(g, "p2", T + 0.3)
-    assert not g.is_over() and g.s["stacks"]["p2"] == ["3S", "2S"]
+    assert not g.is_over() and g.s.stacks["p2"] == ["3S", "2S"]
     assert g.public_view()["turn"] == "p2"
 
 
@@ -332,7 +332,7 @@ def test_when_everybody_is_out_the_pile_is_dealt_again():
         flip(g, "p0" if k % 2 == 0 else "p1")
     assert entries(g, "snap.redeal") == [{"players": ["p0", "p1"], "counts": [26, 26]}]
     assert g.public_view()["piles"]["pile"] == [] and g.public_view()["turn"] == "p0"
-    assert sorted(g.s["stacks"]["p0"] + g.s["stacks"]["p1"]) == sorted(shifted_deck())
+    assert sorted(g.s.stacks["p0"] + g.s.stacks["p1"]) == sorted(shifted_deck())
 
 
 # -- mistakes --------------------------------------------------------------------------------
@@ -391,7 +391,7 @@ def test_the_time_limit_ends_the_game_by_card_count():
     assert g.public_view()["result"]["winners"] == ["p0"]
     g = make("irish_snap", 2, deck=shifted_deck(), time_limit_min=1)
     assert flip(g, "p0", 61.0)[-1]["msg"] in ("game.over", "forfeit.drink")
-    assert g.is_over() and g.s["flips"] == 0
+    assert g.is_over() and g.s.flips == 0
 
 
 def test_the_host_ends_the_game_by_card_count():
@@ -422,7 +422,7 @@ def test_skip_stops_a_race_waiting_for_an_absent_player():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.skip("p2", T + 1.0)
-    assert g.s["race"] is None and entries(g, "game.skipped") == [{"player": "p2", "action": "away"}]
+    assert g.s.race is None and entries(g, "game.skipped") == [{"player": "p2", "action": "away"}]
     assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
 
 
@@ -440,7 +440,7 @@ def test_a_race_goes_on_without_a_player_who_leaves():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.remove_player("p2", T + 0.5)
-    assert g.s["race"] is None and entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
 
 
 def test_nobody_is_dealt_in_once_the_stacks_are_dealt():
@@ -460,8 +460,8 @@ def test_the_game_ends_when_too_few_players_are_left():
 
 # -- random play ----------------------------------------------------------------------------------
 def auditor():
-    return SeenAuditor(lambda g: [c for s in g.s["stacks"].values() for c in s],
-                       lambda g: list(g.s["pile"]), ("snap.flip",))
+    return SeenAuditor(lambda g: [c for s in g.s.stacks.values() for c in s],
+                       lambda g: list(g.s.pile), ("snap.flip",))
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -475,8 +475,8 @@ def test_random_play_to_the_end_leaks_no_face_down_card(seed):
     g, _ = play_randomly(g, random.Random(seed), auditor=audit, churn=seed % 3 == 0, skips=0.05 * (seed % 2),
                          max_steps=20000, every=3)
     assert g.is_over() and audit.checked > 0
-    cards = Counter(c for s in g.s["stacks"].values() for c in s) + Counter(g.s["pile"])
-    assert sum(cards.values()) + g.s["aside"] == 52
+    cards = Counter(c for s in g.s.stacks.values() for c in s) + Counter(g.s.pile)
+    assert sum(cards.values()) + g.s.aside == 52
 
 
 def test_random_play_reaches_every_ending():

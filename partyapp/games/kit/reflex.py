@@ -239,7 +239,7 @@ class ReflexGame(CardGame):
         self.now = now
         if not self.s.over:
             self.timeouts(now)
-        return self._events
+        return self.events()
 
     def apply(self, pid: str, action: dict, now: float) -> list[dict]:
         self._events = []
@@ -259,7 +259,7 @@ class ReflexGame(CardGame):
             self._run(pid, action)
         if not self.s.over:
             self.timeouts(now)
-        return self._events
+        return self.events()
 
     def round_done(self) -> None:
         """A pile was taken: the round limit may end the game."""
@@ -312,7 +312,7 @@ class ReflexGame(CardGame):
         race.set_away(pid, True)
         if race.complete():
             self.close_race(now)
-        return self._events
+        return self.events()
 
     # -- seats -----------------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:
