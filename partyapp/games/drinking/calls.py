@@ -57,6 +57,13 @@ class Call(Record):
             return cls(kind=kind, player=values.get("player", question_card))
         return None
 
+    def same(self, other: "Call") -> bool:
+        """Is ``other`` the same offence, its values compared as a player
+        may send them (a rule sent as ``"0"`` is rule 0)?"""
+        return self.kind == other.kind and all(
+            str(a) == str(b) for a, b in ((self.player, other.player), (self.rule, other.rule),
+                                          (self.role, other.role), (self.by, other.by)))
+
     @classmethod
     def parse(cls, key: str) -> "Call":
         """A call saved as its key (``"breach:0:p2"``, ``"caught:role:by:p2"``,
@@ -85,8 +92,10 @@ class PenaltyCalls:
         """The refusal of a penalty call already made on this card (None when
         it is not one)."""
         calls = self.s.calls
-        if type_ in CALLED and calls and self._call_of(pid, type_, values) in calls:
-            return IllegalAction(CALLED[type_])
+        if type_ in CALLED and calls:
+            call = self._call_of(pid, type_, values)
+            if any(call.same(c) for c in calls):
+                return IllegalAction(CALLED[type_])
         return None
 
     def _called(self, call: Call) -> None:

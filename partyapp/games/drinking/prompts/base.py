@@ -34,7 +34,7 @@ and answers for itself:
 
 Prompts change the game only through the engine ``g`` (a ``DrinkingGame``):
 ``g.s`` (its state), ``g.close``, ``g.drink``, ``g.log``, ``g.step``,
-``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
+``g.in_play``, ``g.next_in_play``, ``g.left_step``, ``g.resume``, ``g.link_mates``,
 ``g.add_rule``, ``g.pick_candidates``, ``g.seconds``, and read the move
 being made's arrival in ``g.arrival`` (a race's taps). What they end
 with for the table is an outcome record (``outcomes.py``).
