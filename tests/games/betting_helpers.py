@@ -6,11 +6,11 @@ from __future__ import annotations
 
 def payouts(g) -> dict:
     """The last deal's payouts: (player, box) -> (result, amount)."""
-    return {(r["player"], r["box"]): (r["result"], r["amount"]) for r in g.s["ledger"]["payouts"]}
+    return {(r.player, r.box): (r.result, r.amount) for r in g.s.ledger.payouts}
 
 
 def chips(g) -> dict:
-    return dict(g.s["ledger"]["chips"])
+    return dict(g.s.ledger.stacks)
 
 
 def hands(g, pid) -> list:

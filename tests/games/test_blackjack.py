@@ -24,18 +24,18 @@ def table(deck, n=3, bets=None, **options):
     """A game whose first deal is staged; every player but the dealer bets
     (10 each unless ``bets`` says otherwise)."""
     g = make("blackjack", n, deck=deck, **options)
-    for pid in list(g.s["bettors"]):
+    for pid in list(g.s.bettors):
         act(g, pid, "bet", amount=(bets or {}).get(pid, 10))
     return g
 
 
 def payouts(g):
     """The last deal's payouts: player -> (result, amount)."""
-    return {r["player"]: (r["result"], r["amount"]) for r in g.s["ledger"]["payouts"]}
+    return {r.player: (r.result, r.amount) for r in g.s.ledger.payouts}
 
 
 def chips(g):
-    return dict(g.s["ledger"]["chips"])
+    return dict(g.s.ledger.stacks)
 
 
 # -- the deal -----------------------------------------------------------------------------
@@ -47,7 +47,7 @@ def test_mode_is_registered():
 def test_deal_goes_round_from_the_dealers_left_dealer_last_down_then_up():
     """One card down to everyone, the dealer last, then one card up, in that order."""
     g = table(["2H", "3H", "4H", "5H", "6H", "7H"])
-    assert g.s["dealer"] == "p2"
+    assert g.s.dealer == "p2"
     assert g.hand("p0") == ["2H", "5H"] and g.hand("p1") == ["3H", "6H"] and g.hand("p2") == ["4H", "7H"]
     hands = g.public_view()["hands"]
     assert hands["p0"]["cards"] == [None, "5H"] and hands["p2"]["cards"] == [None, "7H"]
@@ -176,7 +176,7 @@ def test_every_player_bust_the_dealer_does_not_play():
     act(g, "p1", "hit")
     assert payouts(g) == {"p0": ("bust", -10), "p1": ("bust", -10)}
     assert "blackjack.reveal" not in msgs(g)
-    assert g.s["round"] == 1 and g.public_view()["phase"] == "bet"
+    assert g.s.round == 1 and g.public_view()["phase"] == "bet"
 
 
 # -- comparing hands ------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_a_dealers_natural_wins_at_once_and_knocks_with_a_natural():
     g = table(["AH", "9C", "AS", "KD", "9D", "QC"], naturals=True)
     assert payouts(g) == {"p0": ("knock", 0), "p1": ("lose", -10)}
     assert g.public_view()["hands"]["p2"]["cards"] == ["AS", "QC"]
-    assert g.s["round"] == 1 and "blackjack.hit" not in msgs(g)
+    assert g.s.round == 1 and "blackjack.hit" not in msgs(g)
 
 
 def test_a_two_card_21_is_a_21_like_any_other_by_default():
@@ -248,7 +248,7 @@ def test_a_two_card_21_is_a_21_like_any_other_by_default():
     like any 21, and the dealer's A-Q does not end the deal, so a player who
     draws to a three-card 21 ties it."""
     g = table(["AH", "9C", "AS", "KD", "9D", "QC", "3S"])
-    assert g.s["opts"]["naturals"] is False
+    assert g.s.opts.naturals is False
     assert g.public_view()["turn"] == "p0" and types(g, "p0") == ["stand"]
     assert g.public_view()["hands"]["p0"]["status"] == "live"
     act(g, "p0", "stand")
@@ -274,10 +274,10 @@ def test_the_deal_rotates_to_the_left():
     g = table(deck)
     for pid in ("p0", "p1", "p2"):
         act(g, pid, "stand")
-    assert g.s["dealer"] == "p0" and g.public_view()["waiting_for"] == ["p1", "p2"]
+    assert g.s.dealer == "p0" and g.public_view()["waiting_for"] == ["p1", "p2"]
     act(g, "p1", "bet", amount=10)
     act(g, "p2", "bet", amount=10)
-    assert g.s["order"] == ["p1", "p2", "p0"]
+    assert g.public_view()["order"] == ["p1", "p2", "p0"]
     assert g.hand("p1") == ["2H", "5H"] and g.hand("p0") == ["4H", "7H"]
     assert entries(g, "round.start")[-1] == {"round": 2, "dealer": "p0"}
 
@@ -287,7 +287,7 @@ def test_one_dealer_throughout_when_rotation_is_off():
     g = table(["10H", "9C", "10S", "8D", "9D", "8C"], rotate_dealer=False)
     for pid in ("p0", "p1", "p2"):
         act(g, pid, "stand")
-    assert g.s["dealer"] == "p2"
+    assert g.s.dealer == "p2"
 
 
 def test_the_game_ends_after_the_rounds():
@@ -314,7 +314,7 @@ def test_the_game_ends_when_one_player_alone_has_chips():
     act(g, "p0", "bet", amount=10)
     act(g, "p0", "hit")  # 26
     assert g.is_over()
-    assert g.s["result"]["reason"] == "chips" and g.s["result"]["winners"] == ["p1"]
+    assert g.s.result["reason"] == "chips" and g.s.result["winners"] == ["p1"]
     assert entries(g, "chips.out") == [{"player": "p0"}]
 
 
@@ -328,7 +328,7 @@ def test_rebuy_gives_a_new_stack_and_counts_against_the_result():
     assert entries(g, "chips.rebuy") == [{"player": "p0", "amount": 10}]
     assert g.public_view()["rebuys"] == {"p0": 1}
     g.finish(0.0)
-    assert g.s["result"]["net"] == {"p0": -10, "p1": 10} and g.s["result"]["rebuys"] == {"p0": 1}
+    assert g.s.result["net"] == {"p0": -10, "p1": 10} and g.s.result["rebuys"] == {"p0": 1}
 
 
 def test_the_host_ends_the_game_mid_deal():
@@ -393,7 +393,7 @@ def test_a_joiner_waits_for_the_next_deal():
     last, on the dealer's left, they deal it)."""
     g = table(["10H", "9C", "10S", "8D", "9D", "8C"])
     g.add_player({"id": "p9", "group": None}, 0.0)
-    assert "p9" not in g.s["order"] and g.legal_actions("p9") == []
+    assert "p9" not in g.s.order and g.legal_actions("p9") == []
     assert g.public_view()["chips"]["p9"] == 100
     for pid in ("p0", "p1", "p2"):
         act(g, pid, "stand")
@@ -411,7 +411,7 @@ def test_the_game_ends_when_too_few_players_are_left():
     """With one player left the game is over, the stakes handed back."""
     g = table(["10H", "9C", "10S", "8D"], n=2)
     g.remove_player("p1", 0.0)
-    assert g.is_over() and g.s["result"]["reason"] == "players" and g.s["result"]["chips"] == {"p0": 100}
+    assert g.is_over() and g.s.result["reason"] == "players" and g.s.result["chips"] == {"p0": 100}
 
 
 # -- absent phones ------------------------------------------------------------------------------------
@@ -421,14 +421,14 @@ def test_skip_sits_out_a_player_who_has_not_bet():
     act(g, "p0", "bet", amount=10)
     g.skip("p1", 0.0)
     assert entries(g, "game.skipped") == [{"player": "p1", "action": "sit_out"}]
-    assert g.s["order"] == ["p0", "p2"] and g.public_view()["sat_out"] == ["p1"]
+    assert g.public_view()["order"] == ["p0", "p2"] and g.public_view()["sat_out"] == ["p1"]
 
 
 def test_skip_stands_for_a_player_and_plays_the_rule_for_the_dealer():
     """An absent player stands; an absent dealer makes the one move the rule allows."""
     g = table(["10H", "9C", "10S", "8D", "9D", "6C", "3S", "KH"])
     g.skip("p0", 0.0)
-    assert g.s["hands"]["p0"]["status"] == "stood" and g.public_view()["turn"] == "p1"
+    assert g.s.hands["p0"][0].status == "stood" and g.public_view()["turn"] == "p1"
     with pytest.raises(IllegalAction):
         g.skip("p0", 0.0)  # the game does not wait on p0 any more
     act(g, "p1", "stand")
@@ -439,20 +439,28 @@ def test_skip_stands_for_a_player_and_plays_the_rule_for_the_dealer():
 
 
 # -- random play ---------------------------------------------------------------------------------------
+def on_table(g):
+    """Every hand on the table with its holder, the dealer's too."""
+    hands = [(pid, held[0]) for pid, held in g.s.hands.items()]
+    if g.s.dealer_hand is not None:
+        hands.append((g.s.dealer_hand.player, g.s.dealer_hand))
+    return hands
+
+
 def hidden(g, viewer):
     """The stock, and the down cards not yet shown of everybody but the viewer."""
-    out = Counter(g.s["stock"])
-    for pid, hand in g.s.get("hands", {}).items():
-        if not hand["shown"] and pid != viewer:
-            out[hand["cards"][0]] += 1
+    out = Counter(g.s.stock)
+    for pid, hand in on_table(g):
+        if not hand.shown and pid != viewer:
+            out[hand.cards[0]] += 1
     return out
 
 
 def visible(g, viewer):
     """Every card on the table face up, and the viewer's own hand."""
     out = Counter()
-    for pid, hand in g.s.get("hands", {}).items():
-        cards = hand["cards"] if hand["shown"] or pid == viewer else hand["cards"][1:]
+    for pid, hand in on_table(g):
+        cards = hand.cards if hand.shown or pid == viewer else hand.cards[1:]
         out.update(cards)
     return out
 
@@ -474,7 +482,7 @@ def test_random_play_with_players_coming_and_going(seed):
                "start_chips": 20, "min_bet": 5, "max_bet": 20}
     g, _ = play_randomly(make("blackjack", 4, seed=seed, **options), random.Random(seed),
                          auditor=Auditor(hidden, visible), churn=True, skips=0.2)
-    assert g.is_over() and g.s["result"]["reason"] in ("rounds", "chips", "players")
+    assert g.is_over() and g.s.result["reason"] in ("rounds", "chips", "players")
 
 
 def test_same_seed_same_game():

@@ -29,7 +29,7 @@ MODE = "casino_blackjack"
 def table(deck, n=2, bets=None, **options):
     """A game whose first deal is staged; every player bets (10 unless ``bets`` says otherwise)."""
     g = make(MODE, n, deck=deck, **options)
-    for pid in list(g.s["bettors"]):
+    for pid in list(g.s.bettors):
         act(g, pid, "bet", amount=(bets or {}).get(pid, 10))
     return g
 
@@ -78,7 +78,7 @@ def test_bets_come_before_the_deal_all_at_once_within_the_limits():
     act(g, "p1", "sit_out")
     assert g.public_view()["phase"] == "bet" and g.hand("p0") == []
     act(g, "p2", "bet", amount=5)
-    assert g.public_view()["phase"] == "play" and g.s["order"] == ["p0", "p2"]
+    assert g.public_view()["phase"] == "play" and g.s.order == ["p0", "p2"]
     assert chips(g) == {"p0": 60, "p1": 100, "p2": 95}
 
 
@@ -108,7 +108,7 @@ def test_the_shoe_holds_the_decks_asked_for():
     """decks: the shoe is that many packs, shuffled together."""
     g = table(["2H", "3H", "4H", "5H", "6H", "7H"], decks=3)
     assert g.public_view()["piles"] == {"shoe": 3 * 52 - 6, "discards": 0}
-    assert Counter(g.s["stock"])["AS"] == 3
+    assert Counter(g.s.stock)["AS"] == 3
     assert entries(g, "bj.shuffle") == [{"count": 156}]
 
 
@@ -124,20 +124,20 @@ def test_the_shoe_is_shuffled_at_the_cut_card():
     act(g, "p1", "bet", amount=10)
     assert g.public_view()["piles"] == {"shoe": 52 - 12, "discards": 6}
     finish_deal(g)
-    g.s["stock"] = g.s["stock"][:12]  # past the cut card
+    g.s.stock = g.s.stock[:12]  # past the cut card
     act(g, "p0", "bet", amount=10)
     act(g, "p1", "bet", amount=10)
     assert len(entries(g, "bj.shuffle")) == 2
-    assert g.public_view()["piles"]["discards"] == 0 and len(g.s["stock"]) + 6 == 52
+    assert g.public_view()["piles"]["discards"] == 0 and len(g.s.stock) + 6 == 52
 
 
 def test_a_shoe_run_dry_mid_deal_goes_on_with_the_discards():
     """No card left in the shoe during a deal: the discards are shuffled in."""
     g = table(["10H", "9H", "7C", "10D", "9D", "10C"], decks=1)
-    g.s["discards"] = ["2S", "3S"]
-    g.s["stock"] = []
+    g.s.discards = ["2S", "3S"]
+    g.s.stock = []
     act(g, "p0", "hit")
-    assert sorted(g.hand("p0")[2:] + g.s["stock"]) == ["2S", "3S"] and g.s["discards"] == []
+    assert sorted(g.hand("p0")[2:] + g.s.stock) == ["2S", "3S"] and g.s.discards == []
 
 
 # -- the players' moves ---------------------------------------------------------------------------------
@@ -409,7 +409,7 @@ def test_a_late_tick_runs_every_step_that_is_due():
     act(g, "p0", "stand")
     act(g, "p1", "stand")
     g.tick(60.0)
-    assert g.public_view()["phase"] == "bet" and g.s["round"] == 1
+    assert g.public_view()["phase"] == "bet" and g.s.round == 1
 
 
 def test_dealer_hits_16_and_stands_on_17():
@@ -483,7 +483,7 @@ def test_a_lone_player_out_of_chips_ends_the_game():
     g = table(["10H", "7S", "6D", "10S", "KC"], n=1, start_chips=10, min_bet=10, max_bet=10)
     act(g, "p0", "hit")
     dealer_plays(g)
-    assert g.is_over() and g.s["result"]["reason"] == "chips"
+    assert g.is_over() and g.s.result["reason"] == "chips"
 
 
 # -- forfeits -------------------------------------------------------------------------------------------------------
@@ -506,7 +506,7 @@ def test_a_player_leaving_mid_hand_takes_the_stake_and_the_turn_moves_on():
     g.remove_player("p0", 0.0)
     view = g.public_view()
     assert view["turn"] == "p1" and "p0" not in view["hands"] and "p0" not in view["chips"]
-    assert g.s["discards"] == ["10H", "6D"]
+    assert g.s.discards == ["10H", "6D"]
 
 
 def test_a_player_leaving_during_the_insurance():
@@ -524,14 +524,14 @@ def test_the_last_box_leaving_during_the_insurance_ends_the_deal():
     act(g, "p1", "sit_out")
     assert g.public_view()["phase"] == "insurance"
     g.remove_player("p0", 0.0)
-    assert g.public_view()["phase"] == "bet" and g.s["round"] == 1 and g.public_view()["stakes"] == {}
+    assert g.public_view()["phase"] == "bet" and g.s.round == 1 and g.public_view()["stakes"] == {}
 
 
 def test_the_last_player_leaving_ends_the_game():
     """Nobody left at the table: the game is over."""
     g = table(["10H", "7S", "6D", "10S"], n=1)
     g.remove_player("p0", 0.0)
-    assert g.is_over() and g.s["result"]["reason"] == "players"
+    assert g.is_over() and g.s.result["reason"] == "players"
 
 
 def test_a_joiner_bets_at_the_next_betting():
@@ -555,7 +555,7 @@ def test_skip_sits_out_declines_insurance_and_stands():
     assert g.public_view()["sat_out"] == ["p2"]
     act(g, "p1", "insurance", take=True)
     g.skip("p0", 0.0)
-    assert g.s["insurance"] == {"p0": 0, "p1": 5}
+    assert g.s.insurance == {"p0": 0, "p1": 5}
     g.skip("p0", 0.0)
     assert hands(g, "p0")[0]["status"] == "stood"
     with pytest.raises(IllegalAction):
@@ -574,22 +574,22 @@ def test_the_host_ends_the_game_mid_deal_with_the_hole_card_hidden():
 # -- random play ------------------------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The shoe and the hole card while it lies face down."""
-    out = Counter(g.s["stock"])
-    dealer = g.s.get("dealer_hand")
-    if dealer and dealer["hidden"]:
-        out[dealer["cards"][1]] += 1
+    out = Counter(g.s.stock)
+    dealer = g.s.dealer_hand
+    if dealer and not dealer.shown:
+        out[dealer.cards[1]] += 1
     return out
 
 
 def visible(g, viewer):
     """Every player's cards and the dealer's cards face up."""
     out = Counter()
-    for hs in g.s.get("hands", {}).values():
+    for hs in g.s.hands.values():
         for h in hs:
-            out.update(h["cards"])
-    dealer = g.s.get("dealer_hand")
+            out.update(h.cards)
+    dealer = g.s.dealer_hand
     if dealer:
-        out.update(dealer["cards"][:1] if dealer["hidden"] else dealer["cards"])
+        out.update(dealer.cards[:1] if not dealer.shown else dealer.cards)
     return out
 
 

@@ -29,8 +29,8 @@ def table(deck, n=3, bets=None, cuts=None, **options):
     """p2 holds the bank (the highest cut), deals, and p0, p1 bet 10 each
     (unless ``bets`` says otherwise)."""
     g = make(MODE, n, deck=(cuts or CUTS) + deck, **options)
-    act(g, g.s["banker"], "deal")
-    for pid in list(g.s["order"]):
+    act(g, g.s.dealer, "deal")
+    for pid in list(g.s.order):
         act(g, pid, "bet", amount=(bets or {}).get(pid, 10))
     return g
 
@@ -78,10 +78,10 @@ def test_a_staged_banker_holds_the_bank_without_a_cut_and_the_deck_is_dealt_from
     assert g.public_view()["banker"] == "p2" and entries(g, "pontoon.cut") == []
     assert entries(g, "pontoon.banker") == [{"player": "p2", "reason": "staged"}]
     act(g, "p2", "deal")
-    assert g.s["order"] == ["p0", "p1"] and g.s["hands"]["p0"][0]["cards"] == ["9S"]
+    assert g.s.order == ["p0", "p1"] and g.s.hands["p0"][0].cards == ["9S"]
     for pid in ("p0", "p1"):
         act(g, pid, "bet", amount=10)
-    assert g.s["hands"]["p0"][0]["cards"] == ["9S", "10S"] and g.s["hands"]["p1"][0]["cards"] == ["8S", "7S"]
+    assert g.s.hands["p0"][0].cards == ["9S", "10S"] and g.s.hands["p1"][0].cards == ["8S", "7S"]
     assert g.public_view()["turn"] == "p0" and "banker" not in g.public_view()["options"]
 
 
@@ -211,15 +211,15 @@ def test_a_bust_hand_is_thrown_in_face_up_and_the_stake_lost():
     act(g, "p0", "twist")
     assert hands(g, "p0")[0]["cards"] == ["10H", "8D", "KD"] and hands(g, "p0")[0]["status"] == "bust"
     assert payouts(g) == {("p0", "bet"): ("bust", -10)}
-    assert g.s["stock"][:3] == ["KD", "8D", "10H"] and g.public_view()["turn"] == "p1"
+    assert g.s.stock[:3] == ["KD", "8D", "10H"] and g.public_view()["turn"] == "p1"
 
 
 def test_a_pack_used_up_in_a_deal_is_followed_by_a_fresh_one():
     """Every card on the table and none left: a second pack is shuffled in."""
     g = table(["2H", "9H", "4H", "3H", "6H", "7H"])
-    g.s["stock"] = []
+    g.s.stock = []
     act(g, "p0", "twist")
-    assert len(g.hand("p0")) == 3 and len(g.s["stock"]) == 51
+    assert len(g.hand("p0")) == 3 and len(g.s.stock) == 51
 
 
 def test_five_cards_are_a_trick_and_take_no_more():
@@ -324,7 +324,7 @@ def test_without_a_pontoon_the_next_deal_is_not_shuffled():
     act(g, "p0", "stick")
     act(g, "p1", "stick")
     act(g, "p2", "stick")
-    assert g.s["stock"][:6] == ["8S", "KS", "8C", "10C", "9H", "10H"] and len(g.s["stock"]) == 52
+    assert g.s.stock[:6] == ["8S", "KS", "8C", "10C", "9H", "10H"] and len(g.s.stock) == 52
     act(g, "p2", "deal")
     assert g.private_view("p0")["hand"] == ["2D"] and msgs(g).count("pontoon.shuffle") == 1
     assert g.public_view()["shuffle_next"] is False
@@ -336,7 +336,7 @@ def test_after_a_pontoon_the_pack_is_shuffled():
     act(g, "p0", "declare")
     act(g, "p1", "stick")
     act(g, "p2", "stick")
-    act(g, g.s["banker"], "deal")
+    act(g, g.s.dealer, "deal")
     assert msgs(g).count("pontoon.shuffle") == 2
 
 
@@ -429,7 +429,7 @@ def test_the_banker_may_sell_the_bank():
 def test_a_buyer_who_cannot_pay_may_only_refuse():
     """An offer above the buyer's stack can only be refused."""
     g = make(MODE, 3, deck=CUTS)
-    g.s["ledger"]["chips"]["p0"] = 50
+    g.s.ledger.stacks["p0"] = 50
     act(g, "p2", "sell", player="p0", price=80)
     assert types(g, "p0") == ["refuse"]
 
@@ -440,7 +440,7 @@ def test_a_banker_out_of_chips_hands_the_bank_to_the_left():
               bets={"p0": 20, "p1": 10})
     act(g, "p0", "stick")  # 19
     act(g, "p1", "stick")  # 16
-    g.s["ledger"]["chips"]["p2"] = 5  # the bank ran low: 5 + 10 - 20 leaves nothing
+    g.s.ledger.stacks["p2"] = 5  # the bank ran low: 5 + 10 - 20 leaves nothing
     act(g, "p2", "stick")
     assert g.public_view()["banker"] == "p0"
     assert entries(g, "pontoon.banker")[-1] == {"player": "p0", "reason": "chips"}
@@ -467,7 +467,7 @@ def test_the_banker_leaving_calls_the_deal_off():
     view = g.public_view()
     assert view["stakes"] == {} and view["banker"] == "p0" and view["phase"] == "deal" and view["round"] == 1
     assert entries(g, "pontoon.banker")[-1] == {"player": "p0", "reason": "left"}
-    assert len(g.s["stock"]) == 52
+    assert len(g.s.stock) == 52
 
 
 def test_a_player_leaving_mid_hand_passes_the_turn():
@@ -487,7 +487,7 @@ def test_skips_for_absent_phones():
     act(g, "p0", "bet", amount=10)
     assert g.waiting_for() == ["p1"]
     g.skip("p1", 0.0)
-    assert g.public_view()["sat_out"] == ["p1"] and g.s["stock"][0] == "2C"
+    assert g.public_view()["sat_out"] == ["p1"] and g.s.stock[0] == "2C"
     g.skip("p0", 0.0)  # 19: stick
     assert hands(g, "p0")[0]["status"] == "stuck" and g.public_view()["turn"] == "p2"
     g.skip("p2", 0.0)  # 12: twist
@@ -510,27 +510,27 @@ def test_the_game_ends_after_the_rounds():
 def hidden(g, viewer):
     """The pack, the face-down cards of others' hands not shown, and the
     banker's cards until they are turned (hidden from the banker too)."""
-    out = Counter(g.s["stock"])
-    for pid, hs in g.s.get("hands", {}).items():
+    out = Counter(g.s.stock)
+    for pid, hs in g.s.hands.items():
         for h in hs:
-            if not h["shown"] and pid != viewer:
-                out.update(c for c, up in zip(h["cards"], h["up"]) if not up)
-    banker = g.s.get("banker_hand")
-    if banker and not banker["shown"]:
-        out.update(banker["cards"])
+            if not h.shown and pid != viewer:
+                out.update(c for c, up in zip(h.cards, h.up) if not up)
+    banker = g.s.dealer_hand
+    if banker and not banker.shown:
+        out.update(banker.cards)
     return out
 
 
 def visible(g, viewer):
     """Face-up cards, the viewer's own, the banker's once turned, and the cut
     for the bank while it is shown (before the first deal)."""
-    out = Counter(c["card"] for c in g.s.get("cuts", []))
-    for pid, hs in g.s.get("hands", {}).items():
+    out = Counter(c.card for c in g.s.cuts)
+    for pid, hs in g.s.hands.items():
         for h in hs:
-            out.update(c for c, up in zip(h["cards"], h["up"]) if up or h["shown"] or pid == viewer)
-    banker = g.s.get("banker_hand")
-    if banker and banker["shown"]:
-        out.update(banker["cards"])
+            out.update(c for c, up in zip(h.cards, h.up) if up or h.shown or pid == viewer)
+    banker = g.s.dealer_hand
+    if banker and banker.shown:
+        out.update(banker.cards)
     return out
 
 
@@ -577,7 +577,7 @@ def test_every_message_key_and_result_turns_up():
     g = table(["AH", "2D", "2S", "KH", "3D", "3S", "4D", "2H", "3H", "4S", "5S", "6S"])
     for pid, move in [("p0", "declare"), ("p1", "twist"), ("p1", "twist"), ("p1", "twist")] + [("p2", "twist")] * 3:
         act(g, pid, move)  # the banker's five card trick, rare at random
-    log.extend(g.s["log"])
+    log.extend(e.wire() for e in g.s.log)
     used = {e["msg"] for e in log}
     assert set(Pontoon.MESSAGES) - used == set()
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)

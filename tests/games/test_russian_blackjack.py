@@ -28,14 +28,14 @@ def table(deck, n=3, bets=None, **options):
     """A game whose first deal is staged; every player but the dealer bets
     (10 each unless ``bets`` says otherwise)."""
     g = make(MODE, n, deck=deck, **options)
-    for pid in list(g.s["bettors"]):
+    for pid in list(g.s.bettors):
         act(g, pid, "bet", amount=(bets or {}).get(pid, 10))
     return g
 
 
 def dealer_plays(g) -> None:
     """The dealer makes the moves the rule allows until the deal is settled."""
-    dealer = g.s["dealer"]
+    dealer = g.s.dealer
     while g.public_view()["phase"] == "dealer" and not g.is_over():
         act(g, dealer, types(g, dealer)[0])
 
@@ -50,7 +50,7 @@ def test_the_dealer_takes_one_card_until_the_players_are_done():
     """Two cards to each player, one to the dealer: players first, dealer
     last in the first round; the dealer's second card comes at their turn."""
     g = table(["10H", "9C", "5S", "6D", "9D", "KS"])
-    assert g.s["dealer"] == "p2"
+    assert g.s.dealer == "p2"
     view = g.public_view()
     assert [h["cards"] for h in view["hands"]["p0"]] == [["10H", "6D"]]
     assert view["dealer_hand"] == {"player": "p2", "cards": ["5S"], "status": "live", "total": 5, "soft": False}
@@ -89,7 +89,7 @@ def test_the_deal_passes_to_the_left():
     act(g, "p0", "stand")
     act(g, "p1", "stand")
     dealer_plays(g)
-    assert g.s["dealer"] == "p0" and g.public_view()["waiting_for"] == ["p1", "p2"]
+    assert g.s.dealer == "p0" and g.public_view()["waiting_for"] == ["p1", "p2"]
 
 
 def test_at_the_next_betting_the_table_names_who_dealt_the_cards_shown():
@@ -207,14 +207,14 @@ def test_a_tied_stake_goes_back_to_a_player_who_deals():
     act(g, "p0", "stand")  # 18: tie
     act(g, "p1", "stand")
     dealer_plays(g)
-    assert g.s["dealer"] == "p0" and g.public_view()["stakes"] == {} and chips(g)["p0"] == 100
+    assert g.s.dealer == "p0" and g.public_view()["stakes"] == {} and chips(g)["p0"] == 100
     assert entries(g, "russian.take_back") == [{"player": "p0", "amount": 10}]
 
 
 def test_a_tied_stake_goes_back_at_the_end_of_the_game():
     """The last deal's tie: the stake goes back into the final stack."""
     g = tie_for_p1(rounds=1)
-    assert g.is_over() and g.s["result"]["chips"]["p1"] == 100 and g.public_view()["stakes"] == {}
+    assert g.is_over() and g.s.result["chips"]["p1"] == 100 and g.public_view()["stakes"] == {}
 
 
 def test_ties_of_split_hands_lie_together():
@@ -334,7 +334,7 @@ def test_insurance_is_settled_when_the_dealer_takes_the_second_card():
     act(g, "p1", "stand")
     act(g, "p2", "hit")  # the second card: Black Jack
     assert payouts(g)[("p0", "insurance")] == ("insurance", 10)
-    assert g.public_view()["phase"] == "bet" and g.s["round"] == 1
+    assert g.public_view()["phase"] == "bet" and g.s.round == 1
 
 
 # -- seats, forfeits, the session ------------------------------------------------------------------------------------------
@@ -375,9 +375,9 @@ def test_skip_takes_a_tied_stake_back_sits_out_and_plays_the_dealers_move():
     act(g, "p2", "bet", amount=10)
     assert g.public_view()["sat_out"] == ["p1"]
     act(g, "p2", "stand")
-    before = len(g.s["dealer_hand"]["cards"])
+    before = len(g.s.dealer_hand.cards)
     g.skip("p0", 0.0)
-    assert len(g.s["dealer_hand"]["cards"]) == before + 1
+    assert len(g.s.dealer_hand.cards) == before + 1
     assert [e["action"] for e in entries(g, "game.skipped")] == ["take_back", "sit_out", "hit"]
 
 
@@ -392,16 +392,16 @@ def test_nothing_for_the_dealer_to_draw_settles_at_once():
 # -- random play -----------------------------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Only the shoe is hidden: every card dealt is face up."""
-    return Counter(g.s["stock"])
+    return Counter(g.s.stock)
 
 
 def visible(g, viewer):
     out = Counter()
-    for hs in g.s.get("hands", {}).values():
+    for hs in g.s.hands.values():
         for h in hs:
-            out.update(h["cards"])
-    if g.s.get("dealer_hand"):
-        out.update(g.s["dealer_hand"]["cards"])
+            out.update(h.cards)
+    if g.s.dealer_hand:
+        out.update(g.s.dealer_hand.cards)
     return out
 
 
@@ -452,7 +452,7 @@ def test_every_message_key_and_result_turns_up():
         if deck[0] == "7H":
             act(g, "p0", "hit")
         g.finish(0.0)
-        log.extend(g.s["log"])
+        log.extend(e.wire() for e in g.s.log)
     used = {e["msg"] for e in log}
     assert set(RussianBlackjack.MESSAGES) - used == set()
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)

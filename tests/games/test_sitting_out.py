@@ -47,11 +47,11 @@ def test_everybody_sitting_out_still_plays_round_the_table():
 
 def test_a_betting_game_deals_a_player_sitting_out_out_of_the_next_deal():
     g = card_make("casino_blackjack", 3, rounds=4)
-    assert g.s["bettors"] == ["p0", "p1", "p2"]
+    assert g.s.bettors == ["p0", "p1", "p2"]
     g.set_sitting_out(["p1"], 0.0)
     for pid in ("p0", "p1", "p2"):
         card_act(g, pid, "sit_out")  # nobody bets: the deal is void, the next begins
-    assert g.s["bettors"] == ["p0", "p2"]
+    assert g.s.bettors == ["p0", "p2"]
 
 
 def test_a_seat_that_sat_out_every_deal_or_ended_level_is_not_a_loser():

@@ -35,7 +35,7 @@ class LoopWatcher:
         self.deals = self.payouts = 0
 
     def check(self, g) -> None:
-        for e in g.s["log"]:
+        for e in (entry.wire() for entry in g.s.log):
             if e["id"] <= self.seen:
                 continue
             assert e["id"] == self.seen + 1, "a step logged more than the log keeps"

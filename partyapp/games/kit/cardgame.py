@@ -1,6 +1,6 @@
 """``CardGame``: the base of every full card game (betting, hand and reflex games).
 
-A game subclasses ``CardGame`` (or ``betting.BettingGame``), declares its
+A game subclasses ``CardGame`` (or a family's loop built on it), declares its
 options, its message keys and its forfeits, and writes its rules as small
 methods. ``CardGame`` is an ``engine.Engine``: options, the log, seeded
 randomness, seats, presence, more time and the one action validator are the

@@ -14,16 +14,20 @@ named after its game and holding its own rules.
   deal passing round the table.
 - ``pontoon.py``: Pontoon (``pontoon``, seed 000): the bank cut for and
   passed on a pontoon, declare, split, buy, twist, stick, five card tricks.
-- ``rounds.py``: the round loop all four play (``TwentyOneGame``): the next
-  deal, the bets, the players' turns, the dealer's or banker's play (paced
-  on the clock for the house), settling, seats, who dealt the hand shown.
-- ``boxes.py``: what casino and Russian Blackjack share: betting boxes
-  against a dealer, the shoe, insurance, hit, stand, double, split and
-  re-split, split aces, the dealer drawing to 17, settling.
+- ``rounds.py``: the round loop all four play (``TwentyOne``): the session
+  of deals, the bets, the players' hands in turn, the dealer's or banker's
+  play (paced on the clock for the house), settling, seats. Each game's
+  engine hands it its rule table as a value (``rules = CasinoRules()``).
+- ``rules.py``: what a rule table answers (``Rules``): who deals next, the
+  deal, the moves now, the dealer's play, the outcome of every stake.
+- ``table.py``: the typed records on the table: the state, a ``Hand``, the
+  dealer's hand, the hand in play, an ``Outcome``.
+- ``betting.py``: the session's options, log keys and final result.
+- ``boxes.py``: the mechanics casino and Russian Blackjack share, as
+  functions: the shoe, dealing the boxes, insurance stakes, splitting a
+  pair, the dealer drawing to 17, settling a box, the boxes' views.
 - ``rotation.py``: a dealer who is a player and passes the deal to the left
   (home and Russian).
-- ``betting.py``: chips, stakes, payouts and the session of deals
-  (``BettingGame``), under the round loop.
 
 Built on ``partyapp.games.kit``; imports nothing else of the project.
 """

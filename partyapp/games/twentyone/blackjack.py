@@ -2,8 +2,8 @@
 
 A player deals; everybody else plays against the dealer for chips, and the
 losers drink. The deal runs on the 21 family's round loop (``rounds.py``:
-the bets, the turns, the dealer's turn, settling, seats); this module holds
-home Blackjack's own rules, and lists them all below.
+the bets, the turns, the dealer's turn, settling, seats), driven by this
+module's rule table (``BlackjackRules``), which lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -59,7 +59,7 @@ Readings where the seed is open (the options in brackets)
   cannot use up the 340 points of one pack). At the next betting all of the
   last deal's hands stay shown on the table with their payouts.
 - **The session**: ``rounds`` deals (default 5), or until only one player can
-  still cover the minimum, or until the host ends it (``BettingGame``).
+  still cover the minimum, or until the host ends it (``rounds.py``).
 - **Absent phones** (``skip``): a player who has not bet sits the deal out; a
   player to play stands; a dealer to play makes the rule's move.
 - **Leaving**: a player's stake goes back with them and their cards leave
@@ -77,31 +77,215 @@ from partyapp.games.kit.actions import spec
 from partyapp.games.kit.cardgame import flag
 from partyapp.games.kit.cards import deal_order, hand_value, is_natural, make_shoe
 from partyapp.games.kit.wording import N_
-from partyapp.games.twentyone.rotation import RotatingDealer
-from partyapp.games.twentyone.rounds import LIVE, PLAY, TwentyOneGame
+from partyapp.games.twentyone import rotation
+from partyapp.games.twentyone.rounds import TwentyOne
+from partyapp.games.twentyone.rules import SIT_OUT, STAND, Rules
+from partyapp.games.twentyone.table import BET, BUST, DEALER, PLAY, DealerHand, Hand, Outcome, new_hand
 
-STOOD, BUST, NATURAL = "stood", "bust", "natural"
+STOOD, NATURAL = "stood", "natural"
 # Named results of a player's stake, as ``chips.payout`` logs them.
 WIN, LOSE, KNOCK = "win", "lose", "knock"
 RESULTS = (WIN, NATURAL, KNOCK, LOSE, BUST)
 HANDS_PER_PACK = 11
 
 
-class Blackjack(RotatingDealer, TwentyOneGame):
+class BlackjackRules(Rules):
+    """Home Blackjack's rule table: one hand a player, against a dealer who
+    is a player; the dealer's turn is the last of the play (the view's
+    ``phase`` stays ``play`` through it)."""
+
+    BET_LOG, SIT_OUT_LOG = "blackjack.bet", "blackjack.sit_out"
+    # An absent phone sits out, stands, or (the dealer) makes the one move offered.
+    ABSENT = (SIT_OUT, STAND, {"type": "hit"})
+
+    # -- who deals, and the deal ------------------------------------------------------------
+    def next_dealer(self, t: Blackjack, able: list[str]) -> str:
+        """The deal passes to the left (``rotate_dealer`` off: the dealer keeps it)."""
+        return rotation.next_dealer(t, able, keep=not t.s.opts.rotate_dealer)
+
+    def deal(self, t: Blackjack) -> None:
+        """Two cards each round the table from the dealer's left, the dealer
+        last; with ``naturals`` a natural is shown at once, and a dealer's
+        ends the deal."""
+        s = t.s
+        dealer = s.dealer
+        players = [p for p in s.bettors if p in t.ledger.boxes]
+        t.ledger.new_round()
+        t.restock(make_shoe(1 if len(players) + 1 <= HANDS_PER_PACK else 2))
+        hands = {p: [new_hand()] for p in players}
+        dealer_hand = DealerHand(player=dealer)
+        for who in deal_order(players + [dealer], 2):
+            (dealer_hand if who == dealer else hands[who][0]).cards.append(t.draw())
+        s.phase, s.order, s.hands, s.dealer_hand, s.current = PLAY, players, hands, dealer_hand, None
+        t.log("blackjack.deal", dealer=dealer, players=players)
+        if s.opts.naturals:
+            dealt = [(p, hands[p][0]) for p in players]
+            if is_natural(dealer_hand.cards):
+                for p, hand in dealt + [(dealer, dealer_hand)]:
+                    if is_natural(hand.cards):
+                        self._show(t, p, hand, "blackjack.natural")
+                        hand.status = NATURAL
+                t.settle()
+                return
+            for p, hand in dealt:
+                if is_natural(hand.cards):
+                    self._show(t, p, hand, "blackjack.natural")
+                    hand.status = NATURAL
+        t.advance()
+
+    @staticmethod
+    def _show(t: Blackjack, pid: str, hand: Hand | DealerHand, msg: str) -> None:
+        hand.shown = True
+        if msg == "blackjack.natural":
+            t.log(msg, player=pid, cards=list(hand.cards))
+        else:
+            t.log(msg, player=pid, cards=list(hand.cards), total=hand_value(hand.cards).total)
+
+    # -- the players' moves, and the dealer's -----------------------------------------------------
+    def moves(self, t: Blackjack, pid: str) -> list[dict]:
+        """A bet; hit or stand (on 21, stand only); the dealer's rule move."""
+        s = t.s
+        if s.phase == BET:
+            return t.bet_moves(pid)
+        if s.phase == DEALER:
+            return [spec(self.dealer_move(t))] if pid == s.dealer else []
+        turn = t.turn_of(pid)
+        if turn is None:
+            return []
+        if hand_value(turn.hand.cards).total >= 21:
+            return [spec("stand")]
+        return [spec("hit"), spec("stand")]
+
+    def dealer_plays(self, t: Blackjack) -> None:
+        """The dealer turns the down card and plays on their phone; when
+        every player is bust, the dealer does not play."""
+        if not any(turn.hand.status == STOOD for turn in t.hands_in_play()):
+            t.settle()
+            return
+        t.s.phase = DEALER
+        self._show(t, t.s.dealer, t.s.dealer_hand, "blackjack.reveal")
+
+    @staticmethod
+    def dealer_move(t: Blackjack) -> str:
+        """Hit on 16 or less (a soft 17 too with ``hit_soft_17``), else stand."""
+        value = hand_value(t.s.dealer_hand.cards)
+        must_hit = value.total < 17 or (value.total == 17 and value.soft and t.s.opts.hit_soft_17)
+        return "hit" if must_hit else "stand"
+
+    def _hand(self, t: Blackjack) -> Hand | DealerHand:
+        """The hand to play: the dealer's while the dealer plays, else the hand in play."""
+        return t.s.dealer_hand if t.dealer_playing() else t.playing().hand
+
+    def do_hit(self, t: Blackjack, pid: str) -> None:
+        """One more card, face up; over 21 is bust, shown at once."""
+        hand = self._hand(t)
+        card = t.draw()
+        hand.cards.append(card)
+        t.log("blackjack.hit", player=pid, card=card)
+        if hand_value(hand.cards).total <= 21:
+            return
+        hand.status = BUST
+        self._show(t, pid, hand, "blackjack.bust")
+        self._next(t)
+
+    def do_stand(self, t: Blackjack, pid: str) -> None:
+        self._hand(t).status = STOOD
+        t.log("blackjack.stand", player=pid)
+        self._next(t)
+
+    @staticmethod
+    def _next(t: Blackjack) -> None:
+        """A hand is done: the next one plays, or the dealer's done settles."""
+        if t.dealer_playing():
+            t.settle()
+        else:
+            t.advance()
+
+    # -- settling -----------------------------------------------------------------------------
+    def outcomes(self, t: Blackjack) -> list[Outcome]:
+        """Every player's stake against the dealer's hand (a bust hand loses
+        whatever the dealer does)."""
+        s = t.s
+        dealer_cards = s.dealer_hand.cards
+        dealer_total = hand_value(dealer_cards).total
+        dealer_natural = s.opts.naturals and is_natural(dealer_cards)
+        out = []
+        for turn in t.hands_in_play():
+            result, gain = self._outcome(turn.hand, t.ledger.stake_of(turn.player), dealer_total, dealer_natural)
+            out.append(Outcome(player=turn.player, box="bet", result=result, gain=gain))
+        return out
+
+    @staticmethod
+    def _outcome(hand: Hand, stake: int, dealer_total: int, dealer_natural: bool) -> tuple[str, int]:
+        if hand.status == BUST:
+            return BUST, -stake
+        if hand.status == NATURAL:
+            return (KNOCK, 0) if dealer_natural else (NATURAL, stake * 3 // 2)
+        total = hand_value(hand.cards).total
+        if dealer_natural or (dealer_total <= 21 and total < dealer_total):
+            return LOSE, -stake
+        if dealer_total > 21 or total > dealer_total:
+            return WIN, stake
+        return KNOCK, 0
+
+    def close_deal(self, t: Blackjack) -> None:
+        """The dealer's gain is logged (every stake was settled against them
+        just now: what the players lost, less what they won); a bust dealer
+        drinks."""
+        s = t.s
+        t.log("blackjack.bank", player=s.dealer, amount=-sum(r.amount for r in t.ledger.payouts))
+        if hand_value(s.dealer_hand.cards).total > 21:
+            t.forfeit(s.dealer, "dealer_bust")
+
+    # -- seats ---------------------------------------------------------------------------------
+    def left(self, t: Blackjack, pid: str, dealer: bool) -> None:
+        """A dealer leaving mid-deal takes the deal's cards off the table with it."""
+        if dealer and t.in_deal():
+            t.clear_table()
+
+    # -- views -----------------------------------------------------------------------------------
+    @staticmethod
+    def _public_hand(hand: Hand | DealerHand) -> dict[str, Any]:
+        cards = hand.cards
+        if hand.shown:
+            value = hand_value(cards)
+            return {"cards": list(cards), "status": hand.status, "total": value.total, "soft": value.soft}
+        return {"cards": [None] + cards[1:], "status": hand.status, "total": None, "soft": None}
+
+    def view(self, t: Blackjack) -> dict:
+        """Each player's one hand, the dealer's last (in ``order`` too); the
+        dealer's turn is shown as the last of the play."""
+        s = t.s
+        hands = {p: self._public_hand(h[0]) for p, h in s.hands.items()}
+        order = list(s.order)
+        if s.dealer_hand is not None:
+            hands[s.dealer_hand.player] = self._public_hand(s.dealer_hand)
+            order.append(s.dealer_hand.player)
+        return {"phase": PLAY if s.phase == DEALER else s.phase, "order": order, "hands": hands}
+
+    def seat_view(self, t: Blackjack, pid: str) -> dict:
+        cards = t.hand(pid)
+        if not cards:
+            return {"total": None}
+        value = hand_value(cards)
+        return {"total": {"total": value.total, "soft": value.soft}}
+
+
+class Blackjack(TwentyOne):
     mode = "blackjack"
     title = N_("Blackjack")
     min_players = 2
     max_players = 16
 
     OPTIONS = {
-        **TwentyOneGame.OPTIONS,
+        **TwentyOne.OPTIONS,
         "hit_soft_17": flag(False, "The dealer hits a soft 17 (off: stands on every 17)."),
         "naturals": flag(False, "An ace and a ten-value card first up is a natural: paid 3:2, "
                                 "and a dealer's natural wins at once (off: a 21 like any other)."),
         "rotate_dealer": flag(True, "The deal passes to the left after every hand (off: one dealer)."),
     }
     MESSAGES = {
-        **TwentyOneGame.MESSAGES,
+        **TwentyOne.MESSAGES,
         "blackjack.bet": ("player", "amount"),
         "blackjack.sit_out": ("player",),
         "blackjack.deal": ("dealer", "players"),
@@ -113,192 +297,27 @@ class Blackjack(RotatingDealer, TwentyOneGame):
         "blackjack.bank": ("player", "amount"),
     }
     FORFEITS = {LOSE: 1, BUST: 1, "dealer_bust": 1}
-    BET_LOG, SIT_OUT_LOG = "blackjack.bet", "blackjack.sit_out"
+    rules = BlackjackRules()
 
-    # -- the table: one hand a player, the dealer's among them ------------------------------
-    # ``hands[pid]`` is a player's one hand ``{"cards", "shown", "status"}``,
-    # the dealer's too; ``order`` is the players dealt in, then the dealer;
-    # ``current`` the id of the player (or dealer) to play.
-    DEALER_HAND = None
-
-    def hands_of(self, pid: str) -> list[dict]:
-        hand = self.s.get("hands", {}).get(pid)
-        return [hand] if hand else []
-
-    def hands_in_play(self) -> list[tuple[str, int, dict]]:
-        s = self.s
-        return [(p, 0, s["hands"][p]) for p in s["order"][:-1]]
-
-    def playing(self) -> tuple[str, int, dict] | None:
-        pid = self.s.get("current")
-        return None if pid is None else (pid, 0, self.s["hands"][pid])
-
-    def give_turn(self, pid: str, i: int) -> None:
-        self.s["current"] = pid
-
-    def dealer_playing(self) -> bool:
-        """The dealer's turn is the last of the play."""
-        s = self.s
-        return s.get("phase") == PLAY and s["current"] == s["dealer"]
-
-    # -- the bets and the deal ------------------------------------------------------------------
-    def open_round(self, dealer: str | None, able: list[str]) -> None:
-        self.s["bettors"] = self.dealt_in(dealer, able)
-
-    def undecided(self) -> list[str]:
-        s = self.s
-        stakes = s["ledger"]["stakes"]
-        return [p for p in s["bettors"] if p not in stakes and p not in s["sat_out"]]
-
-    def decide(self, pid: str) -> None:
-        """A stake or sitting out is the choice (the ledger and ``sat_out`` keep it)."""
-
-    def start_play(self) -> None:
-        s = self.s
-        dealer = s["dealer"]
-        players = [p for p in s["bettors"] if p in s["ledger"]["stakes"]]
-        order = players + [dealer]
-        self.ledger.new_round()
-        self.restock(make_shoe(1 if len(order) <= HANDS_PER_PACK else 2))
-        hands: dict[str, dict] = {p: {"cards": [], "shown": False, "status": LIVE} for p in order}
-        for who in deal_order(order, 2):
-            hands[who]["cards"].append(self.draw())
-        s.update(phase=PLAY, order=order, hands=hands, current=None)
-        self.log("blackjack.deal", dealer=dealer, players=players)
-        if s["opts"]["naturals"]:
-            if is_natural(hands[dealer]["cards"]):
-                for p in order:
-                    if is_natural(hands[p]["cards"]):
-                        self._show(p, "blackjack.natural")
-                        hands[p]["status"] = NATURAL
-                self.settle()
-                return
-            for p in players:
-                if is_natural(hands[p]["cards"]):
-                    self._show(p, "blackjack.natural")
-                    hands[p]["status"] = NATURAL
-        self.advance()
-
-    def _show(self, pid: str, msg: str) -> None:
-        hand = self.s["hands"][pid]
-        hand["shown"] = True
-        if msg == "blackjack.natural":
-            self.log(msg, player=pid, cards=list(hand["cards"]))
-        else:
-            self.log(msg, player=pid, cards=list(hand["cards"]), total=hand_value(hand["cards"]).total)
-
-    # -- the players' moves, and the dealer's --------------------------------------------------
-    def hand_actions(self, pid: str, i: int) -> list[dict]:
-        """Hit or stand; on 21, stand only."""
-        if hand_value(self.s["hands"][pid]["cards"]).total >= 21:
-            return [spec("stand")]
-        return [spec("hit"), spec("stand")]
-
-    def dealer_needed(self) -> bool:
-        """Some player stood (when every player is bust, the dealer does not play)."""
-        return any(hand["status"] == STOOD for _, _, hand in self.hands_in_play())
-
-    def dealer_plays(self) -> None:
-        """The dealer turns the down card and plays on their phone."""
-        s = self.s
-        s["current"] = s["dealer"]
-        self._show(s["dealer"], "blackjack.reveal")
-
-    def dealer_move(self) -> str:
-        """Hit on 16 or less (a soft 17 too with ``hit_soft_17``), else stand."""
-        value = hand_value(self.s["hands"][self.s["dealer"]]["cards"])
-        must_hit = value.total < 17 or (value.total == 17 and value.soft and self.s["opts"]["hit_soft_17"])
-        return "hit" if must_hit else "stand"
-
-    def do_hit(self, pid: str) -> None:
-        s = self.s
-        hand = s["hands"][pid]
-        card = self.draw()
-        hand["cards"].append(card)
-        self.log("blackjack.hit", player=pid, card=card)
-        if hand_value(hand["cards"]).total <= 21:
-            return
-        hand["status"] = BUST
-        self._show(pid, "blackjack.bust")
-        if pid == s["dealer"]:
-            self.settle()
-        else:
-            self.advance()
-
-    def do_stand(self, pid: str) -> None:
-        s = self.s
-        s["hands"][pid]["status"] = STOOD
-        self.log("blackjack.stand", player=pid)
-        if pid == s["dealer"]:
-            self.settle()
-        else:
-            self.advance()
-
-    # -- settling ------------------------------------------------------------------------------
-    def show_all(self) -> None:
-        s = self.s
-        for p in s["order"]:
-            s["hands"][p]["shown"] = True
-
-    def _outcome(self, pid: str, dealer_total: int, dealer_natural: bool) -> tuple[str, int]:
-        hand = self.s["hands"][pid]
-        stake = self.ledger.stake_of(pid)
-        if hand["status"] == BUST:
-            return BUST, -stake
-        if hand["status"] == NATURAL:
-            return (KNOCK, 0) if dealer_natural else (NATURAL, stake * 3 // 2)
-        total = hand_value(hand["cards"]).total
-        if dealer_natural or (dealer_total <= 21 and total < dealer_total):
-            return LOSE, -stake
-        if dealer_total > 21 or total > dealer_total:
-            return WIN, stake
-        return KNOCK, 0
-
-    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
-        """Every player's stake against the dealer's hand (a bust hand loses
-        whatever the dealer does)."""
-        s = self.s
-        dealer_cards = s["hands"][s["dealer"]]["cards"]
-        dealer_total = hand_value(dealer_cards).total
-        dealer_natural = s["opts"]["naturals"] and is_natural(dealer_cards)
-        return [(p, "bet", None, *self._outcome(p, dealer_total, dealer_natural)) for p, _, _ in self.hands_in_play()]
-
-    def close_deal(self) -> None:
-        """The dealer's gain is logged (every stake was settled against them
-        just now: what the players lost, less what they won); a bust dealer
-        drinks."""
-        s = self.s
-        dealer = s["dealer"]
-        self.log("blackjack.bank", player=dealer, amount=-sum(r["amount"] for r in s["ledger"]["payouts"]))
-        if hand_value(s["hands"][dealer]["cards"]).total > 21:
-            self.forfeit(dealer, "dealer_bust")
-
-    # -- seats ---------------------------------------------------------------------------------
-    def dealer_left(self) -> None:
-        """The deal's cards leave the table with it."""
-        super().dealer_left()
-        if self.in_deal():
-            self.s.update(hands={}, order=[])
-
-    # -- views -----------------------------------------------------------------------------------
-    def _public_hand(self, hand: dict) -> dict[str, Any]:
-        cards = hand["cards"]
-        if hand["shown"]:
-            value = hand_value(cards)
-            return {"cards": list(cards), "status": hand["status"], "total": value.total, "soft": value.soft}
-        return {"cards": [None] + cards[1:], "status": hand["status"], "total": None, "soft": None}
-
-    def table_view(self) -> dict:
-        view = super().table_view()
-        view["hands"] = {p: self._public_hand(h) for p, h in self.s.get("hands", {}).items()}
-        return view
-
-    def seat_view(self, pid: str) -> dict:
-        cards = self.hand(pid)
-        if not cards:
-            return {"total": None}
-        value = hand_value(cards)
-        return {"total": {"total": value.total, "soft": value.soft}}
+    @classmethod
+    def upgrade(cls, state: dict, version: int) -> dict:
+        """Version 1 kept the dealer's hand among the players' (last in
+        ``order``), one hand a player, ``current`` a player id (the dealer's
+        during their turn), no ``decided``."""
+        state = super().upgrade(state, version)
+        hands, order, dealer = state.get("hands") or {}, list(state.get("order") or []), state.get("dealer")
+        state["dealer_hand"] = {"player": order[-1], **hands.pop(order[-1])} if order else None
+        state["order"] = order[:-1]
+        state["hands"] = {p: [hand] for p, hand in hands.items()}
+        current = state.get("current")
+        if current is not None and current == dealer and state.get("phase") == PLAY:
+            state["phase"], state["current"] = DEALER, None
+        elif current is not None:
+            state["current"] = {"player": current, "hand": 0}
+        stakes = (state.get("ledger") or {}).get("stakes") or {}
+        sat_out = state.get("sat_out") or []
+        state["decided"] = [p for p in state.get("bettors") or [] if p in stakes or p in sat_out]
+        return state
 
 
 # Every message key this engine logs, with its parameters (for the screens'

@@ -1,533 +1,433 @@
-"""Blackjack in betting boxes against a dealer: what casino and Russian
-Blackjack share (``BoxesGame``). Each game's own rules are in its module
-(``casino_blackjack.py``, ``russian_blackjack.py``); the round loop they
-run on (the order of the phases, the turns, settling, seats) is
-``rounds.py``'s; this one holds the play the two have in common.
+"""Blackjack in betting boxes against a dealer: the pieces casino and Russian
+Blackjack share, as functions over the table (``t``, a ``rounds.TwentyOne``
+whose state is a ``table.BoxesState``). Each game's rule table is in its own
+module (``casino_blackjack.py``, ``russian_blackjack.py``): which moves it
+offers when, what they pay, how its dealer plays; it calls these for the
+mechanics the two have in common.
 
-A deal, phase by phase (``phase`` in the view)
-----------------------------------------------
-``bet``
-    Every player but the dealer stakes from the table minimum to the maximum
-    (or their stack) or sits the deal out, all at once (``turn`` is null).
-``insurance``
-    When the dealer's first card is an ace, every player who can afford it
-    decides at once whether to insure: a side stake of half the bet
-    (rounded down), paid 2:1 when the dealer has blackjack, else lost.
-``play``
-    From the first player dealt in, each hand in turn: ``hit``, ``stand``,
-    ``double {amount}`` on the first two cards (the stake raised, exactly
-    one more card), ``split`` a pair (a second stake equal to the first; each
-    hand is then played in turn and gets its second card when its turn
-    comes), and whatever the game adds (casino: ``surrender``). A hand that
-    makes 21 stands by itself; a bust hand is shown lost at once and its
-    stake collected. Split aces take one card each (casino:
-    ``hit_split_aces``), a pair may be split again up to ``max_hands`` hands
-    (aces again only with ``resplit_aces``), and ace and ten after a split
-    is 21, not blackjack.
-``dealer``
-    The dealer shows the hole card or takes the second card, then draws to
-    17 (the game says what a soft 17 does). When no hand needs the dealer
-    (every hand bust or surrendered), the dealer takes no more cards; when
-    every player has left the deal, it is settled at once.
-    Then every hand is settled in the round loop's order: losers pay first,
-    then ties, then the winners are paid (a dealer who is a player pays from
-    their stack, as far as it goes; insurance is settled with its box); the
-    next deal begins with its betting, the last deal's hands and payouts
-    still on the table (the dealer's hand named with the player who dealt
-    it, ``dealer_hand.player``, while the next dealer's betting goes on).
+The shoe
+    ``decks`` packs shuffled together. A staged deck (testing mode) may hold
+    a card as often as the shoe does (``decks`` times), no more
+    (``check_shoe``). Before a deal the last deal's cards go to the discards;
+    when less than a quarter of the shoe is left (the cut card) every card
+    goes back and the shoe is shuffled (``bj.shuffle``). Should the shoe run
+    dry in the middle of a deal, the discards are shuffled and dealt on; with
+    no discards either (every card on the table) a fresh pack is opened
+    (``card``).
 
-Cards are dealt face up to the players, as from a shoe (the dealer's play is
-fixed, so nothing is gained by hiding them): the only hidden cards are the
-shoe and a hole card not yet shown.
+The deal (``deal``)
+    One card to each box in playing order, the dealer's upcard, a second
+    card to each box, then (a game with a hole card) the hole card face
+    down. Cards are dealt face up to the players, as from a shoe (the
+    dealer's play is fixed, so nothing is gained by hiding them): the only
+    hidden cards are the shoe and a hole card not yet shown. A natural (an
+    ace and one of the game's ten cards) is a blackjack at once. With an ace
+    up, every player who can afford it decides at once whether to insure
+    (``insure``): a side stake of half the bet (rounded down), paid 2:1 when
+    the dealer has blackjack, else lost.
 
-The shoe: ``decks`` packs shuffled together. A staged deck (testing mode)
-may hold a card as often as the shoe does (``decks`` times), no more.
-Before a deal the last deal's
-cards go to the discards; when less than a quarter of the shoe is left (the
-cut card) every card goes back and the shoe is shuffled (``bj.shuffle``).
-Should the shoe run dry in the middle of a deal, the discards are shuffled
-and dealt on; with no discards either (every card on the table) a fresh
-pack is opened.
+The hands
+    ``bj.hit``, ``bj.stand``, ``double`` (the stake raised, exactly one more
+    card: ``stand_unless_bust`` after it), ``split`` (a second stake equal to
+    the first, one card to each hand; a split hand gets its second card when
+    its turn comes, ``ready``), in the order ``hand_moves`` lists them. A
+    hand that makes 21 stands by itself; a bust hand is shown lost at once
+    and its stake collected (``played``). An ace and a ten after a split is
+    21, not blackjack.
 
-Hands in the state: ``hands[pid]`` is a list of ``{"box", "cards", "status",
-"bet", "stake", "doubled", "split", "aces", "result", "amount"}``: ``box``
-names the hand's stake in the ledger (``bet``, then ``split1`` ...), ``bet``
-is the stake it started with and ``stake`` what it carries now (raised by a
-double), ``status`` is ``live``, ``stood``, ``bust``, ``blackjack`` or
-``surrendered``, and ``result``/``amount`` its settled payout.
+The dealer
+    ``dealer_next`` says the dealer's next step: turn the hole card, draw
+    (below 17, and a soft 17 where the game says so), or done. When no hand
+    needs the dealer (every hand bust or surrendered) the dealer takes no
+    more cards; a dealer who has one card only draws the second while a hand
+    stood, a blackjack or an insurance waits. ``outcomes`` are each box's
+    insurance and each hand still unsettled against the dealer's hand.
+
+Hands in the state: ``hands[pid]`` is a list of ``table.Hand``\\ s (``box``
+names the stake in the ledger: ``bet``, then ``split1`` ...; ``bet`` the
+stake it started with, ``stake`` what it carries now; ``status`` ``live``,
+``stood``, ``bust``, ``blackjack`` or ``surrendered``; ``result`` and
+``amount`` its settled payout); the view shows them in that form.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from partyapp.games.kit.actions import int_range, one_of, spec
 from partyapp.games.kit.cardgame import number
-from partyapp.games.kit.cards import (MAX_SHOE, TEN_VALUES, hand_value, is_natural, make_shoe, points, rank_of,
-                                      shuffled, take_out)
-from partyapp.games.twentyone.rounds import LIVE, PLAY, TwentyOneGame
+from partyapp.games.kit.cards import (MAX_SHOE, hand_value, is_natural, make_shoe, points, rank_of, shuffled,
+                                      take_out)
+from partyapp.games.twentyone.table import BUST, LIVE, PLAY, DealerHand, Hand, InPlay, Outcome, new_hand
 
-INSURANCE, DEALER = "insurance", "dealer"
-STOOD, BUST, BLACKJACK, SURRENDERED = "stood", "bust", "blackjack", "surrendered"
+if TYPE_CHECKING:
+    from partyapp.games.twentyone.rounds import TwentyOne
+
+INSURANCE = "insurance"
+STOOD, BLACKJACK, SURRENDERED = "stood", "blackjack", "surrendered"
 # Named results of a stake, as ``chips.payout`` logs them.
 WIN, LOSE, PUSH = "win", "lose", "push"
 SURRENDER, INSURED, INSURANCE_LOST = "surrender", "insurance", "insurance_lost"
+DECLINE = {"type": "insurance", "take": False}
+
+OPTIONS = {"max_hands": number(4, 2, 4, "Hands a player may split into (a pair split again up to this).")}
+MESSAGES = {
+    "bj.shuffle": ("count",),
+    "bj.bet": ("player", "amount"),
+    "bj.sit_out": ("player",),
+    "bj.deal": ("dealer", "players", "upcard"),
+    "bj.blackjack": ("player", "cards"),
+    "bj.insurance": ("player", "amount"),
+    "bj.card": ("player", "hand", "card", "total"),
+    "bj.hit": ("player", "hand", "card", "total"),
+    "bj.stand": ("player", "hand", "total"),
+    "bj.double": ("player", "hand", "amount", "card", "total"),
+    "bj.split": ("player", "hand", "cards"),
+    "bj.bust": ("player", "hand", "total"),
+    "bj.dealer_card": ("card", "total"),
+    "bj.dealer_blackjack": ("cards",),
+    "bj.dealer_stand": ("total",),
+    "bj.dealer_bust": ("total",),
+}
 
 
-def new_hand(box: str, cards: list[str], bet: int, *, split: bool = False, aces: bool = False) -> dict:
-    return {"box": box, "cards": cards, "status": LIVE, "bet": bet, "stake": bet, "doubled": 0,
-            "split": split, "aces": aces, "result": None, "amount": None}
+# A staged deck is checked against the biggest shoe, then against the game's own (``check_shoe``).
+STAGED_FROM = tuple(make_shoe(MAX_SHOE))
 
 
-class BoxesGame(TwentyOneGame):
-    """Players' boxes against one dealer; see the module docstring."""
+def check_shoe(opts: dict) -> None:
+    """A staged deck holds no card more often than the shoe does."""
+    if opts.get("deck"):
+        take_out(make_shoe(opts["decks"]), opts["deck"])  # ValueError: more often than the shoe holds it
 
-    OPTIONS = {
-        **TwentyOneGame.OPTIONS,
-        "max_hands": number(4, 2, 4, "Hands a player may split into (a pair split again up to this)."),
-    }
-    MESSAGES = {
-        **TwentyOneGame.MESSAGES,
-        "bj.shuffle": ("count",),
-        "bj.bet": ("player", "amount"),
-        "bj.sit_out": ("player",),
-        "bj.deal": ("dealer", "players", "upcard"),
-        "bj.blackjack": ("player", "cards"),
-        "bj.insurance": ("player", "amount"),
-        "bj.card": ("player", "hand", "card", "total"),
-        "bj.hit": ("player", "hand", "card", "total"),
-        "bj.stand": ("player", "hand", "total"),
-        "bj.double": ("player", "hand", "amount", "card", "total"),
-        "bj.split": ("player", "hand", "cards"),
-        "bj.bust": ("player", "hand", "total"),
-        "bj.dealer_card": ("card", "total"),
-        "bj.dealer_blackjack": ("cards",),
-        "bj.dealer_stand": ("total",),
-        "bj.dealer_bust": ("total",),
-    }
-    BET_LOG, SIT_OUT_LOG = "bj.bet", "bj.sit_out"
-    DEAL_PHASES = (INSURANCE, PLAY, DEALER)
-    # The result a tie between a hand and the dealer is paid as.
-    TIE: ClassVar[str] = PUSH
-    # The cards that make a natural with an ace.
-    NATURAL_TENS: ClassVar[frozenset[str]] = TEN_VALUES
-    # A staged deck is checked against the biggest shoe here, then against
-    # the game's own (``check_together``).
-    STAGED_FROM = tuple(make_shoe(MAX_SHOE))
 
-    @classmethod
-    def check_together(cls, opts: dict) -> None:
-        super().check_together(opts)
-        if opts.get("deck"):
-            take_out(make_shoe(opts["decks"]), opts["deck"])  # ValueError: more often than the shoe holds it
+def upgrade(state: dict) -> dict:
+    """A version 1 save's dealer's hand: ``hidden`` (the hole card) is now
+    ``shown`` (every card up)."""
+    dealer = state.get("dealer_hand")
+    if dealer is not None:
+        dealer.setdefault("player", state.get("dealer"))
+        dealer["shown"] = not dealer.pop("hidden", False)
+    return state
 
-    # -- what each game decides ------------------------------------------------------------
-    def hole_card(self) -> bool:
-        """The dealer takes a second card face down at the deal."""
-        return False
 
-    def hit_soft_17(self) -> bool:
-        return False
+# -- the shoe ------------------------------------------------------------------------------------
+def card(t: TwentyOne) -> str:
+    """The next card of the shoe, refilled from the discards (or a fresh
+    pack) when it has run dry."""
+    s = t.s
+    if not s.stock:
+        refill = s.discards or make_shoe(1)
+        s.discards = []
+        s.stock = shuffled(refill, t.random())
+        t.log("bj.shuffle", count=len(s.stock))
+    return t.draw()
 
-    def hit_split_aces(self) -> bool:
-        return False
 
-    def resplit_aces(self) -> bool:
-        return False
+def _shuffle_if_due(t: TwentyOne) -> None:
+    """Before a deal: the last deal's cards go to the discards; past the
+    cut card the whole shoe is shuffled."""
+    s = t.s
+    s.discards.extend(t.table_cards())
+    if len(s.stock) < 52 * s.opts.decks // 4:
+        s.discards = []
+        t.restock(make_shoe(s.opts.decks))
+        t.log("bj.shuffle", count=len(s.stock))
 
-    def natural_tens(self) -> frozenset[str]:
-        return self.NATURAL_TENS
 
-    def blackjack_gain(self, stake: int) -> int:
-        """What a natural wins (3:2, rounded down, unless the game says otherwise)."""
-        return stake * 3 // 2
+# -- the deal and insurance -------------------------------------------------------------------
+def deal(t: TwentyOne, *, hole_card: bool, tens: frozenset[str]) -> bool:
+    """Deal the boxes that staked and the dealer; True when the table now
+    decides on insurance (an ace up), else the play is next."""
+    s = t.s
+    ledger = t.ledger
+    players = [p for p in s.bettors if ledger.stake_of(p)]
+    ledger.new_round()
+    _shuffle_if_due(t)
+    hands = {p: [new_hand("bet", [], ledger.stake_of(p))] for p in players}
+    dealer = DealerHand(player=s.dealer, shown=True)
+    s.phase, s.order, s.hands, s.dealer_hand, s.current, s.insurance = PLAY, players, hands, dealer, None, {}
+    s.bank_before = ledger.chips(s.dealer) if s.dealer else None
+    for p in players:
+        hands[p][0].cards.append(card(t))
+    dealer.cards.append(card(t))
+    for p in players:
+        hands[p][0].cards.append(card(t))
+    if hole_card:
+        dealer.cards.append(card(t))
+        dealer.shown = False
+    t.log("bj.deal", dealer=s.dealer, players=players, upcard=dealer.cards[0])
+    for p in players:
+        hand = hands[p][0]
+        if is_natural(hand.cards, tens=tens):
+            hand.status = BLACKJACK
+            t.log("bj.blackjack", player=p, cards=list(hand.cards))
+    if rank_of(dealer.cards[0]) == "A":
+        s.insurance = {p: None for p in players if insurance_amount(t, p)}
+        if s.insurance:
+            s.phase = INSURANCE
+            return True
+    return False
 
-    def double_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
-        """The amounts ``pid`` may double ``hand`` for, or None."""
-        return None
 
-    def may_surrender(self, pid: str, index: int) -> bool:
-        return False
+def insurance_amount(t: TwentyOne, pid: str) -> int:
+    """Half the bet, rounded down; 0 when that is nothing or more than the stack."""
+    half = t.ledger.stake_of(pid) // 2
+    return half if 0 < half <= t.ledger.chips(pid) else 0
 
-    def after_card(self, pid: str, index: int) -> None:
-        """A card was added to a player's hand (bonuses)."""
 
-    def check_dealer(self) -> bool:
-        """After the insurance: look at the hole card; True when the deal
-        is over (the dealer's blackjack settled it)."""
-        return False
+def insurance_moves(t: TwentyOne, pid: str) -> list[dict]:
+    """Insure or not, for a player who has still to decide."""
+    s = t.s
+    if s.phase == INSURANCE and s.insurance.get(pid, 0) is None:
+        return [spec("insurance", take=one_of([True, False]))]
+    return []
 
-    # -- the betting ------------------------------------------------------------------------
-    def open_round(self, dealer: str | None, able: list[str]) -> None:
-        s = self.s
-        s.update(decided=[], insurance={}, due=None, bettors=self.dealt_in(dealer, able))
-        s.setdefault("hands", {})
-        s.setdefault("order", [])
-        s.setdefault("dealer_hand", None)
-        s.setdefault("discards", [])
-        s.setdefault("bank_before", None)
 
-    # -- the deal ------------------------------------------------------------------------------
-    def _shuffle_if_due(self) -> None:
-        """Before a deal: the last deal's cards go to the discards; past the
-        cut card the whole shoe is shuffled."""
-        s = self.s
-        s["discards"].extend(self.table_cards())
-        if len(s["stock"]) < 52 * s["opts"]["decks"] // 4:
-            s["discards"] = []
-            self.restock(make_shoe(s["opts"]["decks"]))
-            self.log("bj.shuffle", count=len(s["stock"]))
+def insure(t: TwentyOne, pid: str, take: bool) -> None:
+    """``pid`` insures (half the bet, a stake of its own) or not."""
+    amount = insurance_amount(t, pid) if take else 0
+    if amount:
+        t.ledger.stake(pid, amount, INSURANCE)
+    t.s.insurance[pid] = amount
+    t.log("bj.insurance", player=pid, amount=amount)
 
-    def discard(self, cards: list[str]) -> None:
-        self.s["discards"].extend(cards)
 
-    def _card(self) -> str:
-        """The next card of the shoe, refilled from the discards (or a fresh
-        pack) when it has run dry."""
-        s = self.s
-        if not s["stock"]:
-            refill = s["discards"] or make_shoe(1)
-            s["discards"] = []
-            s["stock"] = shuffled(refill, self.random())
-            self.log("bj.shuffle", count=len(s["stock"]))
-        return self.draw()
+def insurance_decided(t: TwentyOne) -> bool:
+    """The table decided on insurance, everybody has now."""
+    s = t.s
+    return s.phase == INSURANCE and all(v is not None for v in s.insurance.values())
 
-    def start_play(self) -> None:
-        s = self.s
-        ledger = self.ledger
-        players = [p for p in s["bettors"] if ledger.stake_of(p)]
-        ledger.new_round()
-        self._shuffle_if_due()
-        hands = {p: [new_hand("bet", [], ledger.stake_of(p))] for p in players}
-        dealer = {"player": s["dealer"], "cards": [], "hidden": False, "status": LIVE}
-        s.update(phase=PLAY, order=players, hands=hands, dealer_hand=dealer, current=None, insurance={},
-                 bank_before=ledger.chips(s["dealer"]) if s["dealer"] else None)
-        for p in players:
-            hands[p][0]["cards"].append(self._card())
-        dealer["cards"].append(self._card())
-        for p in players:
-            hands[p][0]["cards"].append(self._card())
-        if self.hole_card():
-            dealer["cards"].append(self._card())
-            dealer["hidden"] = True
-        self.log("bj.deal", dealer=s["dealer"], players=players, upcard=dealer["cards"][0])
-        for p in players:
-            hand = hands[p][0]
-            if is_natural(hand["cards"], tens=self.natural_tens()):
-                hand["status"] = BLACKJACK
-                self.log("bj.blackjack", player=p, cards=list(hand["cards"]))
-        if rank_of(dealer["cards"][0]) == "A":
-            s["insurance"] = {p: None for p in players if self._insurance_amount(p)}
-            if s["insurance"]:
-                s["phase"] = INSURANCE
-                return
-        self._after_insurance()
 
-    # -- insurance -----------------------------------------------------------------------------
-    def _insurance_amount(self, pid: str) -> int:
-        """Half the bet, rounded down; 0 when that is nothing or more than the stack."""
-        half = self.ledger.stake_of(pid) // 2
-        return half if 0 < half <= self.ledger.chips(pid) else 0
-
-    def do_insurance(self, pid: str, take: bool) -> None:
-        s = self.s
-        amount = self._insurance_amount(pid) if take else 0
+def insurance_lost(t: TwentyOne) -> None:
+    """The dealer has no blackjack: every insurance is lost now."""
+    for pid in t.s.order:
+        amount = t.ledger.stake_of(pid, INSURANCE)
         if amount:
-            self.ledger.stake(pid, amount, "insurance")
-        s["insurance"][pid] = amount
-        self.log("bj.insurance", player=pid, amount=amount)
-        self._insurance_done()
+            t.pay(pid, INSURANCE_LOST, -amount, counter=t.s.dealer, box=INSURANCE)
 
-    def _insurance_done(self) -> None:
-        s = self.s
-        if s["phase"] == INSURANCE and all(v is not None for v in s["insurance"].values()):
-            self._after_insurance()
 
-    def _after_insurance(self) -> None:
-        self.s["phase"] = PLAY
-        if self.check_dealer():
+# -- the hands ------------------------------------------------------------------------------------
+def hand_moves(*, hit: bool, double: tuple[int, int] | None, split: bool, surrender: bool = False) -> list[dict]:
+    """A hand's moves in the order the phones show them (``stand`` always)."""
+    acts = [spec("hit")] if hit else []
+    acts.append(spec("stand"))
+    if double:
+        acts.append(spec("double", amount=int_range(*double)))
+    if split:
+        acts.append(spec("split"))
+    if surrender:
+        acts.append(spec("surrender"))
+    return acts
+
+
+def may_split(t: TwentyOne, turn: InPlay, resplit_aces: bool) -> bool:
+    """A pair (two cards of one value) not doubled, the table's ``max_hands``
+    not reached, the second stake affordable; split aces only with
+    ``resplit_aces``."""
+    hand = turn.hand
+    cards = hand.cards
+    return (len(cards) == 2 and points(cards[0]) == points(cards[1]) and not hand.doubled
+            and len(t.s.hands[turn.player]) < t.s.opts.max_hands and t.ledger.chips(turn.player) >= hand.bet
+            and (not hand.aces or resplit_aces))
+
+
+def give(t: TwentyOne, turn: InPlay, msg: str) -> None:
+    """One more card to the hand, logged as ``msg`` (``bj.hit``, ``bj.card``)."""
+    c = card(t)
+    turn.hand.cards.append(c)
+    t.log(msg, player=turn.player, hand=turn.index, card=c, total=hand_value(turn.hand.cards).total)
+
+
+def stand(t: TwentyOne, turn: InPlay) -> None:
+    turn.hand.status = STOOD
+    t.log("bj.stand", player=turn.player, hand=turn.index, total=hand_value(turn.hand.cards).total)
+
+
+def played(t: TwentyOne, turn: InPlay) -> None:
+    """After a card: bust (lost at once), 21 (stands), or the hand plays on;
+    a hand done hands the turn on."""
+    hand = turn.hand
+    total = hand_value(hand.cards).total
+    if total > 21:
+        hand.status = BUST
+        t.log("bj.bust", player=turn.player, hand=turn.index, total=total)
+        t.pay_hand(turn.player, hand, BUST, -hand.stake)
+    elif total == 21 and hand.status == LIVE:
+        stand(t, turn)
+    if hand.status != LIVE:
+        t.advance()
+
+
+def double(t: TwentyOne, turn: InPlay, amount: int) -> None:
+    """The hand's stake raised by ``amount``, and its one more card."""
+    hand = turn.hand
+    t.ledger.stake(turn.player, amount, hand.box)
+    hand.stake += amount
+    hand.doubled = amount
+    c = card(t)
+    hand.cards.append(c)
+    t.log("bj.double", player=turn.player, hand=turn.index, amount=amount, card=c,
+          total=hand_value(hand.cards).total)
+
+
+def stand_unless_bust(t: TwentyOne, turn: InPlay) -> None:
+    """A doubled hand takes no more cards: it stands, or is bust."""
+    if hand_value(turn.hand.cards).total <= 21 and turn.hand.status == LIVE:
+        turn.hand.status = STOOD
+    played(t, turn)
+
+
+def split(t: TwentyOne, turn: InPlay) -> None:
+    """The pair split: a second stake equal to the first, the second card a
+    hand of its own after this one (split aces marked as such)."""
+    hand = turn.hand
+    hands = t.s.hands[turn.player]
+    box = f"split{len(hands)}"
+    t.ledger.stake(turn.player, hand.bet, box)
+    second = hand.cards.pop()
+    aces = rank_of(second) == "A"
+    hand.split = True
+    hand.aces = aces
+    hands.insert(turn.index + 1, new_hand(box, [second], hand.bet, split=True, aces=aces))
+    t.log("bj.split", player=turn.player, hand=turn.index, cards=[hand.cards[0], second])
+
+
+def ready(t: TwentyOne, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -> None:
+    """A split hand gets its second card when its turn comes; split aces
+    then stand (``aces_stand``, unless they may split again), and 21 stands."""
+    hand = turn.hand
+    if len(hand.cards) == 1:
+        give(t, turn, "bj.card")
+        if hand.aces and aces_stand and not may_split(t, turn, resplit_aces):
+            stand(t, turn)
             return
-        self.advance()
+    if hand_value(hand.cards).total == 21:
+        stand(t, turn)
 
-    def insurance_lost(self) -> None:
-        """The dealer has no blackjack: every insurance is lost now (when the
-        deal is settled, a dealer's blackjack pays it 2:1)."""
-        for pid in self.s["order"]:
-            amount = self.ledger.stake_of(pid, "insurance")
-            if amount:
-                self.pay(pid, INSURANCE_LOST, -amount, counter=self.counter(), box="insurance")
 
-    def _insuring(self, pid: str) -> bool:
-        """``pid`` has still to decide on insurance."""
-        return self.s["phase"] == INSURANCE and self.s["insurance"].get(pid, 0) is None
+# -- the dealer -----------------------------------------------------------------------------------------
+def dealer_next(t: TwentyOne, hit_soft_17: bool) -> str:
+    """The dealer's next step: ``reveal`` the hole card, ``draw`` a card, or
+    ``done`` (stand, and settle)."""
+    s = t.s
+    dealer = s.dealer_hand
+    if not dealer.shown:
+        return "reveal"
+    if dealer.status != LIVE:
+        return "done"
+    hands = [turn.hand for turn in t.hands_in_play()]
+    stood = any(h.status == STOOD for h in hands)
+    if len(dealer.cards) < 2:
+        waiting = stood or any(h.status == BLACKJACK for h in hands) or any(s.insurance.values())
+        return "draw" if waiting else "done"
+    value = hand_value(dealer.cards)
+    must_hit = value.total < 17 or (value.total == 17 and value.soft and hit_soft_17)
+    return "draw" if stood and must_hit else "done"
 
-    def phase_actions(self, pid: str) -> list[dict]:
-        return [spec("insurance", take=one_of([True, False]))] if self._insuring(pid) else []
 
-    def phase_default(self, pid: str) -> dict | None:
-        """An absent phone declines insurance."""
-        return {"type": "insurance", "take": False} if self._insuring(pid) else None
+def dealer_draw(t: TwentyOne, tens: frozenset[str]) -> None:
+    """The dealer takes a card: a natural is a blackjack, over 21 bust."""
+    dealer = t.s.dealer_hand
+    c = card(t)
+    dealer.cards.append(c)
+    total = hand_value(dealer.cards).total
+    t.log("bj.dealer_card", card=c, total=total)
+    if is_natural(dealer.cards, tens=tens):
+        dealer.status = BLACKJACK
+        t.log("bj.dealer_blackjack", cards=list(dealer.cards))
+    elif total > 21:
+        dealer.status = BUST
+        t.log("bj.dealer_bust", total=total)
 
-    def deciding(self) -> list[str]:
-        if self.s.get("phase") == INSURANCE:
-            return [p for p, v in self.s["insurance"].items() if v is None]
-        return super().deciding()
 
-    # -- the players' turns ------------------------------------------------------------------------
-    def prepare(self, pid: str, i: int) -> None:
-        """A split hand gets its second card when its turn comes; split aces
-        then stand (unless they may hit or split again), and 21 stands."""
-        hand = self.s["hands"][pid][i]
-        if len(hand["cards"]) == 1:
-            card = self._card()
-            hand["cards"].append(card)
-            self.log("bj.card", player=pid, hand=i, card=card, total=hand_value(hand["cards"]).total)
-            self.after_card(pid, i)
-            if hand["aces"] and not self.hit_split_aces() and not self._may_split(pid, i):
-                self._stand(pid, i)
-                return
-        if hand_value(hand["cards"]).total == 21:
-            self._stand(pid, i)
+def dealer_done(t: TwentyOne) -> None:
+    """The dealer stands (said only against a hand that waits for it: when
+    every box is bust the dealer's cards are turned and nothing more is
+    said), and the deal settles."""
+    dealer = t.s.dealer_hand
+    waiting = any(turn.hand.status == STOOD for turn in t.hands_in_play())
+    if dealer.status == LIVE and len(dealer.cards) >= 2 and waiting:
+        dealer.status = STOOD
+        t.log("bj.dealer_stand", total=hand_value(dealer.cards).total)
+    t.settle()
 
-    def _stand(self, pid: str, i: int) -> None:
-        hand = self.s["hands"][pid][i]
-        hand["status"] = STOOD
-        self.log("bj.stand", player=pid, hand=i, total=hand_value(hand["cards"]).total)
 
-    def _may_split(self, pid: str, i: int) -> bool:
-        hand = self.s["hands"][pid][i]
-        cards = hand["cards"]
-        return (len(cards) == 2 and points(cards[0]) == points(cards[1]) and not hand["doubled"]
-                and len(self.s["hands"][pid]) < self.s["opts"]["max_hands"]
-                and self.ledger.chips(pid) >= hand["bet"]
-                and (not hand["aces"] or self.resplit_aces()))
+# -- settling ---------------------------------------------------------------------------------------
+def outcomes(t: TwentyOne, *, tie: str, pays: tuple[int, int]) -> list[Outcome]:
+    """Each box's insurance (paid 2:1 on the dealer's blackjack, else lost),
+    then each hand not yet settled against the dealer's final hand: a
+    blackjack wins ``pays`` (3:2: ``(3, 2)``, rounded down) unless the
+    dealer has one too (``tie``); a dealer's blackjack beats every other
+    hand; else the higher total wins 1:1, a bust dealer pays every hand
+    standing, and equal totals are a ``tie``."""
+    s = t.s
+    dealer = s.dealer_hand
+    dealer_bj = dealer.status == BLACKJACK
+    dealer_total = hand_value(dealer.cards).total
+    out: list[Outcome] = []
+    for pid in s.order:
+        insured = t.ledger.stake_of(pid, INSURANCE)
+        if insured:
+            result, gain = (INSURED, 2 * insured) if dealer_bj else (INSURANCE_LOST, -insured)
+            out.append(Outcome(player=pid, box=INSURANCE, result=result, gain=gain))
+        for hand in s.hands[pid]:
+            if hand.result is None:
+                result, gain = _outcome(hand, dealer_bj, dealer_total, tie, pays)
+                out.append(Outcome(player=pid, box=hand.box, result=result, gain=gain, hand=hand))
+    return out
 
-    def hand_actions(self, pid: str, i: int) -> list[dict]:
-        hand = self.s["hands"][pid][i]
-        acts = []
-        if not (hand["aces"] and not self.hit_split_aces()):
-            acts.append(spec("hit"))
-        acts.append(spec("stand"))
-        if len(hand["cards"]) == 2:
-            amounts = None if hand["aces"] else self.double_range(pid, hand)
-            if amounts:
-                acts.append(spec("double", amount=int_range(*amounts)))
-            if self._may_split(pid, i):
-                acts.append(spec("split"))
-            if self.may_surrender(pid, i):
-                acts.append(spec("surrender"))
-        return acts
 
-    def _played(self, pid: str, i: int) -> None:
-        """After a card: bust, 21, or the hand plays on."""
-        hand = self.s["hands"][pid][i]
-        total = hand_value(hand["cards"]).total
-        if total > 21:
-            hand["status"] = BUST
-            self.log("bj.bust", player=pid, hand=i, total=total)
-            self.pay_hand(pid, hand, BUST, -hand["stake"])
-        elif total == 21 and hand["status"] == LIVE:
-            self._stand(pid, i)
-        if hand["status"] != LIVE:
-            self.advance()
+def _outcome(hand: Hand, dealer_bj: bool, dealer_total: int, tie: str, pays: tuple[int, int]) -> tuple[str, int]:
+    stake = hand.stake
+    if hand.status == BLACKJACK:
+        return (tie, 0) if dealer_bj else (BLACKJACK, stake * pays[0] // pays[1])
+    if dealer_bj:
+        return LOSE, -stake
+    total = hand_value(hand.cards).total
+    if dealer_total > 21 or total > dealer_total:
+        return WIN, stake
+    if total < dealer_total:
+        return LOSE, -stake
+    return tie, 0
 
-    def do_hit(self, pid: str) -> None:
-        """A player's hit, or a dealer's on their phone (the rule's step)."""
-        if self.dealer_playing():
-            self.dealer_step()
-            return
-        _, i, hand = self.playing()
-        card = self._card()
-        hand["cards"].append(card)
-        self.log("bj.hit", player=pid, hand=i, card=card, total=hand_value(hand["cards"]).total)
-        self.after_card(pid, i)
-        self._played(pid, i)
 
-    def do_stand(self, pid: str) -> None:
-        if self.dealer_playing():
-            self.dealer_step()
-            return
-        _, i, _ = self.playing()
-        self._stand(pid, i)
-        self.advance()
+# -- views ---------------------------------------------------------------------------------------------
+def _hand_view(hand: Hand) -> dict[str, Any]:
+    value = hand_value(hand.cards)
+    return {"box": hand.box, "cards": list(hand.cards), "status": hand.status, "total": value.total,
+            "soft": value.soft, "bet": hand.bet, "stake": hand.stake, "doubled": hand.doubled,
+            "split": hand.split, "result": hand.result, "amount": hand.amount}
 
-    def do_double(self, pid: str, amount: int) -> None:
-        _, i, hand = self.playing()
-        self.ledger.stake(pid, amount, hand["box"])
-        hand["stake"] += amount
-        hand["doubled"] = amount
-        card = self._card()
-        hand["cards"].append(card)
-        total = hand_value(hand["cards"]).total
-        self.log("bj.double", player=pid, hand=i, amount=amount, card=card, total=total)
-        self.after_card(pid, i)
-        if total <= 21 and hand["status"] == LIVE:
-            hand["status"] = STOOD
-        self._played(pid, i)
 
-    def do_split(self, pid: str) -> None:
-        _, i, hand = self.playing()
-        hands = self.s["hands"][pid]
-        box = f"split{len(hands)}"
-        self.ledger.stake(pid, hand["bet"], box)
-        second = hand["cards"].pop()
-        aces = rank_of(second) == "A"
-        hand["split"] = True
-        hand["aces"] = aces
-        hands.insert(i + 1, new_hand(box, [second], hand["bet"], split=True, aces=aces))
-        self.log("bj.split", player=pid, hand=i, cards=[hand["cards"][0], second])
-        self.prepare(pid, i)
-        if hand["status"] != LIVE:
-            self.advance()
+def _dealer_view(dealer: DealerHand | None) -> dict | None:
+    if dealer is None:
+        return None
+    cards = dealer.cards
+    shown = cards if dealer.shown else cards[:1]
+    value = hand_value(shown)
+    return {"player": dealer.player, "cards": shown + [None] * (len(cards) - len(shown)),
+            "status": dealer.status, "total": value.total, "soft": value.soft}
 
-    # -- the dealer ---------------------------------------------------------------------------------
-    def dealer_plays(self) -> None:
-        """The dealer's phase; when every player has left, the deal settles."""
-        self.s["phase"] = DEALER
-        if not self.s["order"]:
-            self.settle()
 
-    def dealer_must_hit(self) -> bool:
-        value = hand_value(self.s["dealer_hand"]["cards"])
-        return value.total < 17 or (value.total == 17 and value.soft and self.hit_soft_17())
+def view(t: TwentyOne) -> dict:
+    """The shoe and discards, every box, the dealer's hand (the hole card
+    hidden), the hand in play, the insurance taken; while the table decides
+    on insurance, who has still to."""
+    s = t.s
+    out: dict[str, Any] = {"piles": {"shoe": len(s.stock), "discards": len(s.discards)}}
+    if s.phase == INSURANCE:
+        out["waiting_for"] = [] if s.over else [p for p, v in s.insurance.items() if v is None]
+    out.update(hands={p: [_hand_view(h) for h in hands] for p, hands in s.hands.items()},
+               dealer_hand=_dealer_view(s.dealer_hand), current=t.current_view(),
+               insurance={p: v for p, v in s.insurance.items() if v})
+    return out
 
-    def dealer_next(self) -> str:
-        """The dealer's next step: ``reveal`` the hole card, ``draw`` a card,
-        or ``done`` (stand, and settle)."""
-        s = self.s
-        dealer = s["dealer_hand"]
-        if dealer["hidden"]:
-            return "reveal"
-        if dealer["status"] != LIVE:
-            return "done"
-        hands = [hand for _, _, hand in self.hands_in_play()]
-        stood = any(h["status"] == STOOD for h in hands)
-        if len(dealer["cards"]) < 2:
-            waiting = stood or any(h["status"] == BLACKJACK for h in hands) or any(s["insurance"].values())
-            return "draw" if waiting else "done"
-        return "draw" if stood and self.dealer_must_hit() else "done"
 
-    def dealer_move(self) -> str:
-        """``hit`` while the rule has the dealer draw, else ``stand``."""
-        return "hit" if self.dealer_next() == "draw" else "stand"
+def seat_view(t: TwentyOne, pid: str) -> dict:
+    totals = []
+    for hand in t.s.hands.get(pid, ()):
+        value = hand_value(hand.cards)
+        totals.append({"total": value.total, "soft": value.soft})
+    return {"totals": totals}
 
-    def dealer_step(self) -> None:
-        """One step of the dealer's play (see ``dealer_next``)."""
-        s = self.s
-        dealer = s["dealer_hand"]
-        step = self.dealer_next()
-        if step == "reveal":
-            self.reveal_hole_card()
-            return
-        if step == "draw":
-            card = self._card()
-            dealer["cards"].append(card)
-            total = hand_value(dealer["cards"]).total
-            self.log("bj.dealer_card", card=card, total=total)
-            if is_natural(dealer["cards"], tens=self.natural_tens()):
-                dealer["status"] = BLACKJACK
-                self.log("bj.dealer_blackjack", cards=list(dealer["cards"]))
-            elif total > 21:
-                dealer["status"] = BUST
-                self.log("bj.dealer_bust", total=total)
-            return
-        # The dealer stands only against a hand that waits for it: when every
-        # box is bust the dealer's cards are turned and nothing more is said.
-        waiting = any(h["status"] == STOOD for _, _, h in self.hands_in_play())
-        if dealer["status"] == LIVE and len(dealer["cards"]) >= 2 and waiting:
-            dealer["status"] = STOOD
-            self.log("bj.dealer_stand", total=hand_value(dealer["cards"]).total)
-        self.settle()
-
-    def reveal_hole_card(self) -> None:
-        """The dealer turns the hole card (games with one say how it is logged)."""
-        self.s["dealer_hand"]["hidden"] = False
-
-    # -- settling ---------------------------------------------------------------------------------------
-    def show_all(self) -> None:
-        self.s["dealer_hand"]["hidden"] = False
-
-    def outcome(self, hand: dict) -> tuple[str, int]:
-        """The result of a hand still in play against the dealer's final hand."""
-        dealer = self.s["dealer_hand"]
-        stake = hand["stake"]
-        dealer_bj = dealer["status"] == BLACKJACK
-        if hand["status"] == BLACKJACK:
-            return (self.TIE, 0) if dealer_bj else (BLACKJACK, self.blackjack_gain(stake))
-        if dealer_bj:
-            return LOSE, -stake
-        total = hand_value(hand["cards"]).total
-        dealer_total = hand_value(dealer["cards"]).total
-        if dealer_total > 21 or total > dealer_total:
-            return WIN, stake
-        if total < dealer_total:
-            return LOSE, -stake
-        return self.TIE, 0
-
-    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
-        """Each player's insurance (paid 2:1 on the dealer's blackjack, else
-        lost), then each hand not yet settled."""
-        s = self.s
-        dealer_bj = s["dealer_hand"]["status"] == BLACKJACK
-        out: list[tuple[str, str, dict | None, str, int]] = []
-        for pid in s["order"]:
-            insured = self.ledger.stake_of(pid, "insurance")
-            if insured:
-                out.append((pid, "insurance", None, *((INSURED, 2 * insured) if dealer_bj else (INSURANCE_LOST, -insured))))
-            for hand in s["hands"][pid]:
-                if hand["result"] is None:
-                    out.append((pid, hand["box"], hand, *self.outcome(hand)))
-        return out
-
-    # -- seats ------------------------------------------------------------------------------------------
-    def leave_deal(self, pid: str) -> None:
-        """A player's cards go to the discards; an insurance they owed is
-        no longer waited for."""
-        s = self.s
-        insuring = s["phase"] == INSURANCE
-        s["insurance"].pop(pid, None)
-        super().leave_deal(pid)
-        if insuring:
-            if s["order"]:
-                self._insurance_done()
-            else:
-                self.dealer_turn()
-
-    # -- views ----------------------------------------------------------------------------------------------
-    def piles(self) -> dict:
-        return {"shoe": len(self.s["stock"]), "discards": len(self.s.get("discards", []))}
-
-    @staticmethod
-    def _hand_view(hand: dict) -> dict[str, Any]:
-        value = hand_value(hand["cards"])
-        return {"box": hand["box"], "cards": list(hand["cards"]), "status": hand["status"], "total": value.total,
-                "soft": value.soft, "bet": hand["bet"], "stake": hand["stake"], "doubled": hand["doubled"],
-                "split": hand["split"], "result": hand["result"], "amount": hand["amount"]}
-
-    def _dealer_view(self) -> dict | None:
-        dealer = self.s.get("dealer_hand")
-        if dealer is None:
-            return None
-        cards = dealer["cards"]
-        shown = cards[:1] if dealer["hidden"] else cards
-        value = hand_value(shown)
-        return {"player": self.dealt_by(), "cards": shown + [None] * (len(cards) - len(shown)),
-                "status": dealer["status"], "total": value.total, "soft": value.soft}
-
-    def table_view(self) -> dict:
-        s = self.s
-        view = super().table_view()
-        view.update(
-            hands={p: [self._hand_view(h) for h in hands] for p, hands in s.get("hands", {}).items()},
-            dealer_hand=self._dealer_view(),
-            current=self.current_view(),
-            insurance={p: v for p, v in s.get("insurance", {}).items() if v},
-        )
-        return view
-
-    def seat_view(self, pid: str) -> dict:
-        totals = []
-        for hand in self.s.get("hands", {}).get(pid, []):
-            value = hand_value(hand["cards"])
-            totals.append({"total": value.total, "soft": value.soft})
-        return {"totals": totals}

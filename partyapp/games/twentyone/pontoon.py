@@ -2,8 +2,8 @@
 
 A player holds the bank; everybody else bets on beating the banker's hand.
 The deal runs on the 21 family's round loop (``rounds.py``: the bets, the
-turns, the banker's turn, settling, seats); this module holds Pontoon's own
-rules, and lists them all below.
+turns, the banker's turn, settling, seats), driven by this module's rule
+table (``PontoonRules``), which lists them all below.
 
 The rules as the seed gives them
 --------------------------------
@@ -70,7 +70,7 @@ Readings where the seed is open
   too, named with the player who banked it (``banker_hand.player``) while
   the next banker deals or sells. A pontoon on the game's last deal wins
   double but passes the bank to nobody: the game ends with it.
-- **Chips** (``BettingGame``): stakes between the table limits; a buy
+- **Chips** (``rounds.py``): stakes between the table limits; a buy
   needs the chips to pay for it; a banker pays from their own stack,
   losers' stakes collected first, then the winners paid from the banker's
   left as far as the stack goes; a double loss takes the second stake from
@@ -100,10 +100,13 @@ from typing import Any
 from partyapp.games.kit.actions import int_range, one_of, spec
 from partyapp.games.kit.cards import ACE_HIGH, hand_value, is_natural, make_deck, rank_index, rank_of, shuffled
 from partyapp.games.kit.wording import N_
-from partyapp.games.twentyone.rounds import BET, LIVE, PLAY, TwentyOneGame
+from partyapp.games.twentyone.rounds import TwentyOne
+from partyapp.games.twentyone.rules import SIT_OUT, Rules
+from partyapp.games.twentyone.table import (BET, BUST, PLAY, Cut, DealerHand, Hand, InPlay, Offer, Outcome,
+                                            PontoonState, new_hand)
 
 DEAL, BANKER = "deal", "banker"
-STUCK, BUST, PONTOON, TRICK = "stuck", "bust", "pontoon", "trick"
+STUCK, PONTOON, TRICK = "stuck", "pontoon", "trick"
 # Named results of a stake, as ``chips.payout`` logs them.
 WIN, LOSE = "win", "lose"
 BANKER_PONTOON, BANKER_TRICK = "banker_pontoon", "banker_trick"
@@ -130,224 +133,185 @@ def rank(cards: list[str]) -> tuple[int, int]:
     return (1, total)
 
 
-def new_hand(box: str, cards: list[str], up: list[bool], bet: int, *, split: bool = False) -> dict:
-    return {"box": box, "cards": cards, "up": up, "status": LIVE, "bet": bet, "stake": bet, "bought": 0,
-            "twisted": False, "split": split, "shown": False, "result": None, "amount": None}
+class PontoonRules(Rules):
+    """Pontoon's rule table: a banker who is a player, the bank cut for,
+    sold and passed on a pontoon; the first card before the bets."""
 
-
-class Pontoon(TwentyOneGame):
-    mode = "pontoon"
-    title = N_("Pontoon")
-    min_players = 2
-    max_players = 16
-
-    MESSAGES = {
-        **TwentyOneGame.MESSAGES,
-        "pontoon.cut": ("player", "card"),
-        "pontoon.banker": ("player", "reason"),
-        "pontoon.offer": ("player", "buyer", "price"),
-        "pontoon.refuse": ("player",),
-        "pontoon.sold": ("player", "buyer", "price"),
-        "pontoon.shuffle": (),
-        "pontoon.deal": ("player", "players"),
-        "pontoon.bet": ("player", "amount"),
-        "pontoon.sit_out": ("player",),
-        "pontoon.banker_pontoon": ("player", "cards"),
-        "pontoon.declare": ("player", "hand", "card"),
-        "pontoon.split": ("player", "hand", "cards"),
-        "pontoon.buy": ("player", "hand", "amount"),
-        "pontoon.twist": ("player", "hand", "card"),
-        "pontoon.stick": ("player", "hand"),
-        "pontoon.bust": ("player", "hand", "cards", "total"),
-        "pontoon.trick": ("player", "hand"),
-        "pontoon.banker_shows": ("player", "cards", "total"),
-        "pontoon.banker_twist": ("player", "card", "total"),
-        "pontoon.paying": ("player", "total", "paying"),
-        "pontoon.banker_trick": ("player", "cards"),
-        "pontoon.banker_bust": ("player", "cards", "total"),
-        "pontoon.bank": ("player", "amount"),
-    }
-    FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
     BET_LOG, SIT_OUT_LOG = "pontoon.bet", "pontoon.sit_out"
-    # Testing mode may name the first banker (no cut then).
-    OPTION_DATA = ("deck", "banker")
-    TESTING_OPTIONS = ("deck", "banker")
-    # The banker deals (or sells the bank) before the bets, which come after
-    # the first card: this deal's cards are on the table from the bets on.
-    DEALER_KEY, DEALER_HAND, DEALER_PHASE = "banker", "banker_hand", BANKER
-    DEAL_PHASES = (BET, PLAY, BANKER)
+    DEALER_PHASE, DEAL_PHASES = BANKER, (BET, PLAY, BANKER)  # the first card comes before the bets
+    DEALER_SEES = False  # the banker looks at their own cards on their turn
+    BUST_THROWN_IN = True  # a bust hand's cards go under the pack at once
+    ABSENT = ({"type": "declare"}, {"type": "stick"}, {"type": "twist"}, {"type": "deal"}, {"type": "refuse"})
 
     # -- the bank ------------------------------------------------------------------------------
-    @classmethod
-    def check_data(cls, name: str, value: Any) -> Any:
-        """``banker``: the player id of the first banker (testing mode), else
-        the staged deck."""
-        if name == "banker":
-            if not isinstance(value, str) or not 0 < len(value) <= 64:
-                raise ValueError("banker must be a player id.")
-            return value
-        return super().check_data(name, value)
-
-    def setup(self) -> None:
-        given = self.s["opts"].pop("banker", None)
-        self.s["first_banker"] = given if given in self.s["seats"] else None
-        super().setup()
-
-    def _cut_for_bank(self, able: list[str]) -> str:
-        """Everybody cuts; the highest card takes the bank, ties cut again."""
-        self.restock(make_deck())
-        cutting = list(able)
-        while True:
-            cuts = [(p, self._card()) for p in cutting]
-            for p, card in cuts:
-                self.log("pontoon.cut", player=p, card=card)
-            best = max(rank_index(c, ACE_HIGH) for _, c in cuts)
-            cutting = [p for p, c in cuts if rank_index(c, ACE_HIGH) == best]
-            self.s["cuts"] = [{"player": p, "card": c} for p, c in cuts]
-            if len(cutting) == 1:
-                return cutting[0]
-
-    def next_dealer(self, able: list[str]) -> str:
-        s = self.s
-        banker, reason = s.get("banker"), s.get("banker_reason")
-        if s.get("bank_to"):  # a player's pontoon took the bank in the last deal
-            banker, reason = s["bank_to"], "pontoon"
+    def next_dealer(self, t: Pontoon, able: list[str]) -> str:
+        """The first banker cuts for (or is named in testing mode); a
+        player's pontoon takes the bank; a banker out of chips hands it to
+        the left."""
+        s = t.s
+        banker, reason = s.dealer, "left" if s.dealer_left else None
+        if s.bank_to:  # a player's pontoon took the bank in the last deal
+            banker, reason = s.bank_to, "pontoon"
         if banker is None:
-            s.update(cuts=[], hands={}, order=[], banker_hand=None, shuffle=True, offer=None)
-            first = s.pop("first_banker", None)
+            s.cuts, s.hands, s.order, s.dealer_hand, s.shuffle, s.offer = [], {}, [], None, True, None
+            first, s.first_dealer = s.first_dealer, None
             if first in able:
                 banker, reason = first, "staged"
             else:
-                banker, reason = self._cut_for_bank(able), "cut"
+                banker, reason = self._cut_for_bank(t, able), "cut"
         elif banker not in able:
             # out of chips: the bank passes to the left
-            banker, reason = self.left_of(banker, able), reason or "chips"
+            banker, reason = t.left_of(banker, able), reason or "chips"
         if reason:
-            self.log("pontoon.banker", player=banker, reason=reason)
+            t.log("pontoon.banker", player=banker, reason=reason)
         return banker
 
-    def open_round(self, dealer: str | None, able: list[str]) -> None:
-        self.s.update(phase=DEAL, banker_reason=None, bank_to=None, offer=None, decided=[])
+    def _cut_for_bank(self, t: Pontoon, able: list[str]) -> str:
+        """Everybody cuts; the highest card takes the bank, ties cut again."""
+        t.restock(make_deck())
+        cutting = list(able)
+        while True:
+            cuts = [(p, self._card(t)) for p in cutting]
+            for p, card in cuts:
+                t.log("pontoon.cut", player=p, card=card)
+            best = max(rank_index(c, ACE_HIGH) for _, c in cuts)
+            cutting = [p for p, c in cuts if rank_index(c, ACE_HIGH) == best]
+            t.s.cuts = [Cut(player=p, card=c) for p, c in cuts]
+            if len(cutting) == 1:
+                return cutting[0]
 
-    def end(self, reason: str) -> None:
-        self.s["bank_to"] = None  # no next deal: the bank passes to nobody
-        super().end(reason)
+    def open_deal(self, t: Pontoon) -> None:
+        """The banker deals, or offers the bank for sale first."""
+        t.s.phase, t.s.bank_to, t.s.offer = DEAL, None, None
 
-    def do_sell(self, pid: str, player: str, price: int) -> None:
-        self.s["offer"] = {"player": player, "price": price}
-        self.log("pontoon.offer", player=pid, buyer=player, price=price)
+    def do_sell(self, t: Pontoon, pid: str, player: str, price: int) -> None:
+        t.s.offer = Offer(player=player, price=price)
+        t.log("pontoon.offer", player=pid, buyer=player, price=price)
 
-    def do_accept(self, pid: str) -> None:
-        s = self.s
-        price = s["offer"]["price"]
-        old = s["banker"]
-        self.ledger.transfer(pid, old, price)
-        s.update(banker=pid, offer=None)
-        self.log("pontoon.sold", player=old, buyer=pid, price=price)
-        self.log("pontoon.banker", player=pid, reason="sold")
+    def do_accept(self, t: Pontoon, pid: str) -> None:
+        """The buyer pays the price and holds the bank."""
+        s = t.s
+        price, old = s.offer.price, s.dealer
+        t.ledger.transfer(pid, old, price)
+        s.dealer, s.offer = pid, None
+        t.log("pontoon.sold", player=old, buyer=pid, price=price)
+        t.log("pontoon.banker", player=pid, reason="sold")
 
-    def do_refuse(self, pid: str) -> None:
-        self.s["offer"] = None
-        self.log("pontoon.refuse", player=pid)
+    def do_refuse(self, t: Pontoon, pid: str) -> None:
+        t.s.offer = None
+        t.log("pontoon.refuse", player=pid)
 
     # -- the deal ----------------------------------------------------------------------------------
-    def _card(self) -> str:
-        s = self.s
-        if not s["stock"]:
-            s["stock"] = shuffled(make_deck(), self.random())
-        return self.draw()
+    @staticmethod
+    def _card(t: Pontoon) -> str:
+        s = t.s
+        if not s.stock:
+            s.stock = shuffled(make_deck(), t.random())
+        return t.draw()
 
-    def discard(self, cards: list[str]) -> None:
+    def discard(self, t: Pontoon, cards: list[str]) -> None:
         """Used cards go under the pack, the first of them to be dealt first."""
-        self.s["stock"][0:0] = reversed(cards)
+        t.s.stock[0:0] = reversed(cards)
 
-    def on_table(self, hand: dict) -> bool:
-        """A bust hand went under the pack at once."""
-        return hand["status"] != BUST
-
-    def do_deal(self, pid: str) -> None:
-        s = self.s
-        ledger = self.ledger
+    def do_deal(self, t: Pontoon, pid: str) -> None:
+        """One card face down to each player from the banker's left, the
+        banker last (the pack shuffled first after a pontoon); then the bets."""
+        s = t.s
+        ledger = t.ledger
         ledger.new_round()
-        if s["shuffle"]:
-            self.restock(make_deck())
-            self.log("pontoon.shuffle")
-        players = self.dealt_in(pid, self.able())
-        hands = {p: [new_hand("bet", [], [], 0)] for p in players}
-        banker_hand = {"player": pid, "cards": [], "shown": False, "status": LIVE}
-        s.update(phase=BET, order=players, hands=hands, banker_hand=banker_hand, shuffle=False,
-                 bank_before=ledger.chips(pid), current=None, offer=None, cuts=[])
+        if s.shuffle:
+            t.restock(make_deck())
+            t.log("pontoon.shuffle")
+        players = t.dealt_in(pid, t.able())
+        s.phase, s.order, s.bettors, s.dealer_hand = BET, players, list(players), DealerHand(player=pid)
+        s.hands = {p: [new_hand()] for p in players}
+        s.shuffle, s.bank_before, s.current, s.offer, s.cuts = False, ledger.chips(pid), None, None, []
         for p in players:
-            self._give(p, 0, up=False)
-        banker_hand["cards"].append(self._card())
-        self.log("pontoon.deal", player=pid, players=players)
+            self._give(t, s.hands[p][0], up=False)
+        s.dealer_hand.cards.append(self._card(t))
+        t.log("pontoon.deal", player=pid, players=players)
 
-    def _give(self, pid: str, i: int, *, up: bool) -> str:
-        hand = self.s["hands"][pid][i]
-        card = self._card()
-        hand["cards"].append(card)
-        hand["up"].append(up)
+    def _give(self, t: Pontoon, hand: Hand, *, up: bool) -> str:
+        card = self._card(t)
+        hand.cards.append(card)
+        hand.up.append(up)
         return card
 
-    def bettors(self) -> list[str]:
-        """The players dealt their first card (who have not sat out)."""
-        return self.s["order"]
+    def do_bet(self, t: Pontoon, pid: str, amount: int) -> None:
+        """The bet is the hand's first stake."""
+        hand = t.s.hands[pid][0]
+        hand.bet = hand.stake = amount
+        t.bet(pid, amount)
 
-    def bet_actions(self, pid: str) -> list[dict]:
-        """Everybody dealt in bets (sitting out is only for an absent phone)."""
-        return [spec("bet", amount=int_range(*self.ledger.bet_limits(pid)))]
+    def do_sit_out(self, t: Pontoon, pid: str) -> None:
+        """(An absent phone only.) The card goes to the bottom of the pack unseen."""
+        s = t.s
+        s.order.remove(pid)
+        self.discard(t, s.hands.pop(pid)[0].cards)
+        t.sit_out(pid)
 
-    def do_bet(self, pid: str, amount: int) -> None:
-        hand = self.s["hands"][pid][0]
-        hand["bet"] = hand["stake"] = amount
-        super().do_bet(pid, amount)
-
-    def do_sit_out(self, pid: str) -> None:
-        """The card goes to the bottom of the pack unseen."""
-        s = self.s
-        s["order"].remove(pid)
-        self.discard(s["hands"].pop(pid)[0]["cards"])
-        super().do_sit_out(pid)
-
-    def start_play(self) -> None:
+    def deal(self, t: Pontoon) -> None:
         """The second card face down each; the banker's pontoon settles the deal at once."""
-        s = self.s
-        for p in s["order"]:
-            self._give(p, 0, up=False)
-        banker = s["banker_hand"]
-        banker["cards"].append(self._card())
-        if is_pontoon(banker["cards"]):
-            banker.update(shown=True, status=PONTOON)
-            self.log("pontoon.banker_pontoon", player=s["banker"], cards=list(banker["cards"]))
-            self.settle()
+        s = t.s
+        for p in s.order:
+            self._give(t, s.hands[p][0], up=False)
+        banker = s.dealer_hand
+        banker.cards.append(self._card(t))
+        if is_pontoon(banker.cards):
+            banker.shown, banker.status = True, PONTOON
+            t.log("pontoon.banker_pontoon", player=s.dealer, cards=list(banker.cards))
+            t.settle()
             return
-        s["phase"] = PLAY
-        self.advance()
+        s.phase = PLAY
+        t.advance()
 
-    # -- the players' turns ----------------------------------------------------------------------------
-    def _buy_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
-        if hand["twisted"]:
-            return None
-        most = min(hand["bought"] or 2 * hand["bet"], self.ledger.chips(pid))
-        return (hand["bet"], most) if most >= hand["bet"] else None
+    # -- moves ---------------------------------------------------------------------------------------
+    def moves(self, t: Pontoon, pid: str) -> list[dict]:
+        """The banker's deal or sale and the buyer's answer; a bet (everybody
+        dealt in bets); the hand's moves; the banker's twist and stick."""
+        s = t.s
+        if s.phase == DEAL:
+            return self._bank_moves(t, pid)
+        if s.phase == BET:
+            return [spec("bet", amount=int_range(*t.ledger.bet_limits(pid)))] if pid in t.undecided() else []
+        if s.phase == BANKER:
+            if pid != s.dealer:
+                return []
+            return [spec("twist"), spec("stick")] if hand_value(s.dealer_hand.cards).total < 21 else [spec("stick")]
+        turn = t.turn_of(pid)
+        return [] if turn is None else self._hand_moves(t, turn)
 
-    def _may_split(self, pid: str, hand: dict) -> bool:
-        cards = hand["cards"]
-        return (len(cards) == 2 and rank_of(cards[0]) == rank_of(cards[1]) and not hand["bought"]
-                and not hand["twisted"] and len(self.s["hands"][pid]) < MAX_HANDS
-                and self.ledger.chips(pid) >= hand["bet"])
+    @staticmethod
+    def _bank_moves(t: Pontoon, pid: str) -> list[dict]:
+        """Between deals the banker deals or offers the bank to a player with
+        chips, who accepts (when they can pay) or refuses."""
+        s, chips = t.s, t.ledger.chips
+        if s.offer:
+            if pid != s.offer.player:
+                return []
+            return ([spec("accept")] if chips(pid) >= s.offer.price else []) + [spec("refuse")]
+        if pid != s.dealer:
+            return []
+        buyers = [p for p in s.seats if p != pid and chips(p) > 0]
+        acts = [spec("deal")]
+        if buyers:
+            acts.append(spec("sell", player=one_of(buyers), price=int_range(1, max(chips(p) for p in buyers))))
+        return acts
 
-    def hand_actions(self, pid: str, i: int) -> list[dict]:
-        hand = self.s["hands"][pid][i]
-        cards = hand["cards"]
+    def _hand_moves(self, t: Pontoon, turn: InPlay) -> list[dict]:
+        """Declare a pontoon; split a pair of one rank; below 21 buy or
+        twist; stick on 15 or more."""
+        hand = turn.hand
+        cards = hand.cards
         total = hand_value(cards).total
         acts = []
         if is_pontoon(cards):
             acts.append(spec("declare"))
-        if self._may_split(pid, hand):
+        if (len(cards) == 2 and rank_of(cards[0]) == rank_of(cards[1]) and not hand.bought and not hand.twisted
+                and len(t.s.hands[turn.player]) < MAX_HANDS and t.ledger.chips(turn.player) >= hand.bet):
             acts.append(spec("split"))
         if total < 21:
-            amounts = self._buy_range(pid, hand)
+            amounts = self._buy_range(t, turn)
             if amounts:
                 acts.append(spec("buy", amount=int_range(*amounts)))
             acts.append(spec("twist"))
@@ -355,285 +319,278 @@ class Pontoon(TwentyOneGame):
             acts.append(spec("stick"))
         return acts
 
-    def hand_default(self, pid: str, i: int) -> dict | None:
-        """An absent phone declares a pontoon, sticks on 15 or more, else twists."""
-        types = [a["type"] for a in self.hand_actions(pid, i)]
-        for move in ("declare", "stick", "twist"):
-            if move in types:
-                return {"type": move}
-        return None
+    @staticmethod
+    def _buy_range(t: Pontoon, turn: InPlay) -> tuple[int, int] | None:
+        """From the first stake up to twice it for the third card, for later
+        cards up to the amount added last (not once twisted)."""
+        hand = turn.hand
+        if hand.twisted:
+            return None
+        most = min(hand.bought or 2 * hand.bet, t.ledger.chips(turn.player))
+        return (hand.bet, most) if most >= hand.bet else None
 
-    def do_declare(self, pid: str) -> None:
-        _, i, hand = self.playing()
-        hand["status"] = PONTOON
-        hand["up"] = [rank_of(c) == "A" for c in hand["cards"]]
-        ace = next(c for c in hand["cards"] if rank_of(c) == "A")
-        self.log("pontoon.declare", player=pid, hand=i, card=ace)
-        self.advance()
+    def absent(self, t: Pontoon, pid: str) -> dict | None:
+        """An absent bettor sits out (a move only an absent phone makes); an
+        absent banker twists below 17 and sticks on 17 or more."""
+        s = t.s
+        if s.phase == BET:
+            return dict(SIT_OUT) if pid in t.undecided() else None
+        if t.dealer_playing():
+            total = hand_value(s.dealer_hand.cards).total
+            return {"type": "twist" if total < 17 else "stick"} if pid == s.dealer else None
+        return super().absent(t, pid)
 
-    def do_split(self, pid: str) -> None:
-        s = self.s
-        _, i, hand = self.playing()
-        hands = s["hands"][pid]
+    def do_declare(self, t: Pontoon, pid: str) -> None:
+        """The ace shown on the face-down ten."""
+        turn = t.playing()
+        hand = turn.hand
+        hand.status = PONTOON
+        hand.up = [rank_of(c) == "A" for c in hand.cards]
+        ace = next(c for c in hand.cards if rank_of(c) == "A")
+        t.log("pontoon.declare", player=pid, hand=turn.index, card=ace)
+        t.advance()
+
+    def do_split(self, t: Pontoon, pid: str) -> None:
+        """The pair shown, a second stake equal to the first, a card face down to each hand."""
+        turn = t.playing()
+        hand, i = turn.hand, turn.index
+        hands = t.s.hands[pid]
         box = f"split{len(hands)}"
-        self.ledger.stake(pid, hand["bet"], box)
-        second = hand["cards"].pop()
-        hand["up"] = [True]
-        hand["split"] = True
-        hands.insert(i + 1, new_hand(box, [second], [True], hand["bet"], split=True))
-        self.log("pontoon.split", player=pid, hand=i, cards=[hand["cards"][0], second])
-        self._give(pid, i, up=False)
-        self._give(pid, i + 1, up=False)
+        t.ledger.stake(pid, hand.bet, box)
+        second = hand.cards.pop()
+        hand.up = [True]
+        hand.split = True
+        hands.insert(i + 1, new_hand(box, [second], hand.bet, split=True, up=[True]))
+        t.log("pontoon.split", player=pid, hand=i, cards=[hand.cards[0], second])
+        self._give(t, hand, up=False)
+        self._give(t, hands[i + 1], up=False)
 
-    def do_buy(self, pid: str, amount: int) -> None:
-        _, i, hand = self.playing()
-        self.ledger.stake(pid, amount, hand["box"])
-        hand["stake"] += amount
-        hand["bought"] = amount
-        self._give(pid, i, up=False)
-        self.log("pontoon.buy", player=pid, hand=i, amount=amount)
-        self._after_card(pid, i)
+    def do_buy(self, t: Pontoon, pid: str, amount: int) -> None:
+        """A card face down, the stake raised by ``amount``."""
+        turn = t.playing()
+        t.ledger.stake(pid, amount, turn.hand.box)
+        turn.hand.stake += amount
+        turn.hand.bought = amount
+        self._give(t, turn.hand, up=False)
+        t.log("pontoon.buy", player=pid, hand=turn.index, amount=amount)
+        self._after_card(t, turn)
 
-    def do_twist(self, pid: str) -> None:
-        if self.dealer_playing():
-            self._banker_twist()
+    def do_twist(self, t: Pontoon, pid: str) -> None:
+        """A card face up, the stake unchanged (then only twists); the banker's twist."""
+        if t.dealer_playing():
+            self._banker_card(t)
             return
-        _, i, hand = self.playing()
-        hand["twisted"] = True
-        card = self._give(pid, i, up=True)
-        self.log("pontoon.twist", player=pid, hand=i, card=card)
-        self._after_card(pid, i)
+        turn = t.playing()
+        turn.hand.twisted = True
+        card = self._give(t, turn.hand, up=True)
+        t.log("pontoon.twist", player=pid, hand=turn.index, card=card)
+        self._after_card(t, turn)
 
-    def _after_card(self, pid: str, i: int) -> None:
-        s = self.s
-        hand = s["hands"][pid][i]
-        total = hand_value(hand["cards"]).total
+    def _after_card(self, t: Pontoon, turn: InPlay) -> None:
+        """Over 21: bust, thrown in face up at once, the stake to the banker,
+        the cards under the pack; five cards: a five card trick, no more."""
+        hand = turn.hand
+        total = hand_value(hand.cards).total
         if total > 21:
-            hand.update(status=BUST, shown=True)
-            self.log("pontoon.bust", player=pid, hand=i, cards=list(hand["cards"]), total=total)
-            self.pay_hand(pid, hand, BUST, -hand["stake"])
-            self.discard(hand["cards"])
-        elif len(hand["cards"]) == 5:
-            hand["status"] = TRICK
-            self.log("pontoon.trick", player=pid, hand=i)
+            hand.status, hand.shown = BUST, True
+            t.log("pontoon.bust", player=turn.player, hand=turn.index, cards=list(hand.cards), total=total)
+            t.pay_hand(turn.player, hand, BUST, -hand.stake)
+            self.discard(t, hand.cards)
+        elif len(hand.cards) == 5:
+            hand.status = TRICK
+            t.log("pontoon.trick", player=turn.player, hand=turn.index)
         else:
             return
-        self.advance()
+        t.advance()
 
-    def do_stick(self, pid: str) -> None:
-        if self.dealer_playing():
-            self._banker_stick()
+    def do_stick(self, t: Pontoon, pid: str) -> None:
+        """Stay on 15 to 21; the banker stays, "paying" one more."""
+        if t.dealer_playing():
+            banker = t.s.dealer_hand
+            banker.status = STUCK
+            total = hand_value(banker.cards).total
+            t.log("pontoon.paying", player=pid, total=total, paying=total + 1 if total < 21 else None)
+            t.settle()
             return
-        _, i, hand = self.playing()
-        hand["status"] = STUCK
-        self.log("pontoon.stick", player=pid, hand=i)
-        self.advance()
+        turn = t.playing()
+        turn.hand.status = STUCK
+        t.log("pontoon.stick", player=pid, hand=turn.index)
+        t.advance()
 
-    # -- the banker's turn ---------------------------------------------------------------------------------
-    def dealer_needed(self) -> bool:
-        """When every player is bust the banker does not play."""
-        return not all(hand["status"] == BUST for _, _, hand in self.hands_in_play())
+    # -- the banker's turn ---------------------------------------------------------------------------
+    def dealer_plays(self, t: Pontoon) -> None:
+        """The banker's cards are turned up and the banker plays; when every
+        player is bust the banker does not play."""
+        s = t.s
+        if all(turn.hand.status == BUST for turn in t.hands_in_play()):
+            t.settle()
+            return
+        banker = s.dealer_hand
+        banker.shown = True
+        s.phase = BANKER
+        t.log("pontoon.banker_shows", player=s.dealer, cards=list(banker.cards), total=hand_value(banker.cards).total)
 
-    def dealer_plays(self) -> None:
-        s = self.s
-        banker = s["banker_hand"]
-        banker["shown"] = True
-        s["phase"] = BANKER
-        self.log("pontoon.banker_shows", player=s["banker"], cards=list(banker["cards"]),
-                 total=hand_value(banker["cards"]).total)
-
-    def dealer_actions(self) -> list[dict]:
-        """The banker twists and sticks at will (on 21, sticks)."""
-        total = hand_value(self.s["banker_hand"]["cards"]).total
-        return [spec("twist"), spec("stick")] if total < 21 else [spec("stick")]
-
-    def dealer_move(self) -> str:
-        """An absent banker twists below 17 and sticks on 17 or more."""
-        return "twist" if hand_value(self.s["banker_hand"]["cards"]).total < 17 else "stick"
-
-    def _banker_twist(self) -> None:
-        s = self.s
-        banker = s["banker_hand"]
-        card = self._card()
-        banker["cards"].append(card)
-        total = hand_value(banker["cards"]).total
-        self.log("pontoon.banker_twist", player=s["banker"], card=card, total=total)
+    def _banker_card(self, t: Pontoon) -> None:
+        """The banker twists: bust, or a five card trick, ends the banker's turn."""
+        s = t.s
+        banker = s.dealer_hand
+        card = self._card(t)
+        banker.cards.append(card)
+        total = hand_value(banker.cards).total
+        t.log("pontoon.banker_twist", player=s.dealer, card=card, total=total)
         if total > 21:
-            banker["status"] = BUST
-            self.log("pontoon.banker_bust", player=s["banker"], cards=list(banker["cards"]), total=total)
-            self.forfeit(s["banker"], "banker_bust")
-            self.settle()
-        elif len(banker["cards"]) == 5:
-            banker["status"] = TRICK
-            self.log("pontoon.banker_trick", player=s["banker"], cards=list(banker["cards"]))
-            self.settle()
+            banker.status = BUST
+            t.log("pontoon.banker_bust", player=s.dealer, cards=list(banker.cards), total=total)
+            t.forfeit(s.dealer, "banker_bust")
+            t.settle()
+        elif len(banker.cards) == 5:
+            banker.status = TRICK
+            t.log("pontoon.banker_trick", player=s.dealer, cards=list(banker.cards))
+            t.settle()
 
-    def _banker_stick(self) -> None:
-        s = self.s
-        banker = s["banker_hand"]
-        banker["status"] = STUCK
-        total = hand_value(banker["cards"]).total
-        self.log("pontoon.paying", player=s["banker"], total=total, paying=total + 1 if total < 21 else None)
-        self.settle()
+    # -- settling --------------------------------------------------------------------------------------
+    def outcomes(self, t: Pontoon) -> list[Outcome]:
+        """Each hand not bust against the banker's final hand."""
+        banker = t.s.dealer_hand
+        return [self._outcome(turn, banker) for turn in t.hands_in_play() if turn.hand.result is None]
 
-    # -- settling ----------------------------------------------------------------------------------------------
-    def outcome(self, hand: dict) -> tuple[str, int]:
-        """The result of a hand still in play against the banker's final hand."""
-        banker = self.s["banker_hand"]
-        stake = hand["stake"]
-        mine = rank(hand["cards"])
-        if banker["status"] == PONTOON:
-            return BANKER_PONTOON, -2 * stake
-        double = mine[0] >= 2  # a pontoon or a five card trick
-        kind = PONTOON if mine[0] == 3 else TRICK
-        if banker["status"] == TRICK:
-            return (PONTOON, 2 * stake) if mine[0] == 3 else (BANKER_TRICK, -2 * stake)
-        if banker["status"] == BUST or mine > rank(banker["cards"]):
-            return (kind, 2 * stake) if double else (WIN, stake)
-        return LOSE, -stake
+    @staticmethod
+    def _outcome(turn: InPlay, banker: DealerHand) -> Outcome:
+        """The banker's pontoon collects double; the banker's five card trick
+        pays pontoons double and collects double from the rest; else a
+        better hand than the banker's (a bust banker: any) wins, pontoons
+        and five card tricks double, and the banker wins ties."""
+        hand = turn.hand
+        stake, mine = hand.stake, rank(hand.cards)
+        if banker.status == PONTOON:
+            result, gain = BANKER_PONTOON, -2 * stake
+        elif banker.status == TRICK:
+            result, gain = (PONTOON, 2 * stake) if mine[0] == 3 else (BANKER_TRICK, -2 * stake)
+        elif banker.status == BUST or mine > rank(banker.cards):
+            # a pontoon or a five card trick wins double
+            result, gain = (PONTOON if mine[0] == 3 else TRICK, 2 * stake) if mine[0] >= 2 else (WIN, stake)
+        else:
+            result, gain = LOSE, -stake
+        return Outcome(player=turn.player, box=hand.box, result=result, gain=gain, hand=hand)
 
-    def show_all(self) -> None:
-        self.s["banker_hand"]["shown"] = True
-        for _, _, hand in self.hands_in_play():
-            hand["shown"] = True
-
-    def outcomes(self) -> list[tuple[str, str, dict | None, str, int]]:
-        return [(pid, hand["box"], hand, *self.outcome(hand)) for pid, _, hand in self.hands_in_play()
-                if hand["result"] is None]
-
-    def close_deal(self) -> None:
+    def close_deal(self, t: Pontoon) -> None:
         """The banker's gain is logged. Without a pontoon the used cards go
         under the pack; after one the pack is shuffled, and a player's
         unsplit pontoon (the banker had none) takes the bank, the one
         nearest the banker's left first."""
-        s = self.s
-        banker = s["banker"]
-        self.log("pontoon.bank", player=banker, amount=self.ledger.chips(banker) - s["bank_before"])
-        pontoons = [p for p, _, hand in self.hands_in_play() if rank(hand["cards"])[0] == 3]
-        s["shuffle"] = bool(pontoons) or s["banker_hand"]["status"] == PONTOON
-        if not s["shuffle"]:
-            self.discard(self.table_cards())
-        elif s["banker_hand"]["status"] != PONTOON:
-            unsplit = [p for p in pontoons if len(s["hands"][p]) == 1]
+        s = t.s
+        banker = s.dealer_hand
+        t.log("pontoon.bank", player=s.dealer, amount=t.ledger.chips(s.dealer) - s.bank_before)
+        pontoons = [turn.player for turn in t.hands_in_play() if rank(turn.hand.cards)[0] == 3]
+        s.shuffle = bool(pontoons) or banker.status == PONTOON
+        if not s.shuffle:
+            self.discard(t, t.table_cards())
+        elif banker.status != PONTOON:
+            unsplit = [p for p in pontoons if len(s.hands[p]) == 1]
             if unsplit:  # the bank passes when the next deal begins, if there is one
-                s["bank_to"] = unsplit[0]
+                s.bank_to = unsplit[0]
 
-    # -- the banker's choice between deals, absent phones ----------------------------------------------------
-    def phase_turn(self) -> str | None:
-        s = self.s
-        if s["phase"] == DEAL:
-            return s["offer"]["player"] if s["offer"] else s["banker"]
-        return None
+    # -- seats, views ---------------------------------------------------------------------------------
+    def left(self, t: Pontoon, pid: str, dealer: bool) -> None:
+        """An offer to or from the leaver lapses. A banker leaving takes the
+        deal's cards under the pack; the new banker deals or sells next."""
+        s = t.s
+        if s.offer and (dealer or pid == s.offer.player):
+            s.offer = None
+        if dealer:
+            if t.in_deal():
+                t.clear_table()
+            s.phase = DEAL
 
-    def phase_actions(self, pid: str) -> list[dict]:
-        s = self.s
-        if s["phase"] != DEAL:
-            return []
-        offer = s["offer"]
-        if offer:
-            if pid != offer["player"]:
-                return []
-            can_pay = self.ledger.chips(pid) >= offer["price"]
-            return ([spec("accept")] if can_pay else []) + [spec("refuse")]
-        if pid != s["banker"]:
-            return []
-        buyers = [p for p in s["seats"] if p != pid and self.ledger.chips(p) > 0]
-        most = max((self.ledger.chips(p) for p in buyers), default=0)
-        acts = [spec("deal")]
-        if buyers:
-            acts.append(spec("sell", player=one_of(buyers), price=int_range(1, most)))
-        return acts
-
-    def phase_default(self, pid: str) -> dict | None:
-        """An absent banker deals; an absent buyer refuses."""
-        s = self.s
-        if s["phase"] != DEAL:
-            return None
-        if s["offer"]:
-            return {"type": "refuse"} if pid == s["offer"]["player"] else None
-        return {"type": "deal"} if pid == s["banker"] else None
-
-    def skip(self, pid: str, now: float) -> list[dict]:
-        """An absent player who has not bet sits the deal out (there is no
-        such move for a player who is there: the seed has everybody bet)."""
-        s = self.s
-        if s["phase"] == BET and pid in self.undecided() and not s["over"]:
-            self._events = []
-            self.now = now
-            self.log("game.skipped", player=pid, action="sit_out")
-            self.do_sit_out(pid)
-            return self._events
-        return super().skip(pid, now)
-
-    # -- seats ------------------------------------------------------------------------------------------------------
-    def on_leave(self, pid: str, index: int) -> None:
-        s = self.s
-        if s.get("offer") and pid in (s["offer"]["player"], s["banker"]):
-            s["offer"] = None
-        super().on_leave(pid, index)
-
-    def dealer_left(self) -> None:
-        """The cards of the deal go under the pack; the new banker deals or
-        sells next."""
-        s = self.s
-        s["banker_reason"] = "left"
-        if self.in_deal():
-            self.clear_table()
-        s["phase"] = DEAL
-
-    # -- views --------------------------------------------------------------------------------------------------------
-    def dealer_sees(self, hand: dict) -> bool:
-        """The banker does not look at their own cards until their turn."""
-        return hand["shown"]
-
-    def piles(self) -> dict:
-        return {"pack": len(self.s["stock"])}
+    def view(self, t: Pontoon) -> dict:
+        """Cards face down as None, a total once every card is shown."""
+        s = t.s
+        banker = s.dealer_hand
+        shown = banker is not None and banker.shown
+        value = hand_value(banker.cards) if shown else None
+        return {
+            "piles": {"pack": len(s.stock)},
+            "banker": s.dealer,
+            "cuts": [{"player": c.player, "card": c.card} for c in s.cuts],
+            "hands": {p: [self._hand_view(h) for h in hands] for p, hands in s.hands.items()},
+            "banker_hand": None if banker is None else {
+                "player": banker.player, "cards": list(banker.cards) if shown else [None] * len(banker.cards),
+                "status": banker.status, "total": value.total if shown else None,
+                "soft": value.soft if shown else None},
+            "current": t.current_view(),
+            "offer": {"player": s.offer.player, "price": s.offer.price} if s.offer and not s.over else None,
+            "shuffle_next": s.shuffle,
+        }
 
     @staticmethod
-    def _hand_view(hand: dict) -> dict[str, Any]:
-        shown = hand["shown"]
-        cards = [c if shown or up else None for c, up in zip(hand["cards"], hand["up"])]
-        view = {"box": hand["box"], "cards": cards, "status": hand["status"], "bet": hand["bet"],
-                "stake": hand["stake"], "split": hand["split"], "twisted": hand["twisted"],
-                "result": hand["result"], "amount": hand["amount"], "total": None, "soft": None}
-        if shown:
-            value = hand_value(hand["cards"])
-            view.update(total=value.total, soft=value.soft)
-        return view
+    def _hand_view(hand: Hand) -> dict[str, Any]:
+        value = hand_value(hand.cards) if hand.shown else None
+        return {"box": hand.box, "cards": [c if hand.shown or up else None for c, up in zip(hand.cards, hand.up)],
+                "status": hand.status, "bet": hand.bet, "stake": hand.stake, "split": hand.split,
+                "twisted": hand.twisted, "result": hand.result, "amount": hand.amount,
+                "total": value.total if value else None, "soft": value.soft if value else None}
 
-    def _banker_view(self) -> dict | None:
-        banker = self.s.get("banker_hand")
-        if banker is None:
-            return None
-        player = self.dealt_by()
-        if not banker["shown"]:
-            return {"player": player, "cards": [None] * len(banker["cards"]), "status": banker["status"],
-                    "total": None, "soft": None}
-        value = hand_value(banker["cards"])
-        return {"player": player, "cards": list(banker["cards"]), "status": banker["status"], "total": value.total,
-                "soft": value.soft}
-
-    def table_view(self) -> dict:
-        s = self.s
-        view = super().table_view()
-        view.update(
-            banker=s.get("banker"),
-            cuts=list(s.get("cuts", [])),
-            hands={p: [self._hand_view(h) for h in hands] for p, hands in s.get("hands", {}).items()},
-            banker_hand=self._banker_view(),
-            current=self.current_view(),
-            offer=dict(s["offer"]) if s.get("offer") and not s["over"] else None,
-            shuffle_next=bool(s.get("shuffle")),
-        )
-        return view
-
-    def seat_view(self, pid: str) -> dict:
+    def seat_view(self, t: Pontoon, pid: str) -> dict:
         hands = []
-        for hand in self.s.get("hands", {}).get(pid, []):
-            value = hand_value(hand["cards"])
-            hands.append({"cards": list(hand["cards"]), "total": value.total, "soft": value.soft,
-                          "rank": list(rank(hand["cards"]))})
+        for hand in t.s.hands.get(pid, ()):
+            value = hand_value(hand.cards)
+            hands.append({"cards": list(hand.cards), "total": value.total, "soft": value.soft,
+                          "rank": list(rank(hand.cards))})
         return {"hands": hands}
+
+
+class Pontoon(TwentyOne):
+    mode = "pontoon"
+    title = N_("Pontoon")
+    min_players = 2
+    max_players = 16
+
+    MESSAGES = {
+        **TwentyOne.MESSAGES,
+        # The bank: cut for, named, offered, sold or refused.
+        "pontoon.cut": ("player", "card"), "pontoon.banker": ("player", "reason"),
+        "pontoon.offer": ("player", "buyer", "price"), "pontoon.sold": ("player", "buyer", "price"),
+        "pontoon.refuse": ("player",),
+        # The deal and the bets.
+        "pontoon.shuffle": (), "pontoon.deal": ("player", "players"),
+        "pontoon.bet": ("player", "amount"), "pontoon.sit_out": ("player",),
+        # The players' hands.
+        "pontoon.declare": ("player", "hand", "card"), "pontoon.split": ("player", "hand", "cards"),
+        "pontoon.buy": ("player", "hand", "amount"), "pontoon.twist": ("player", "hand", "card"),
+        "pontoon.stick": ("player", "hand"), "pontoon.bust": ("player", "hand", "cards", "total"),
+        "pontoon.trick": ("player", "hand"),
+        # The banker's hand, and the bank's gain over the deal.
+        "pontoon.banker_pontoon": ("player", "cards"), "pontoon.banker_shows": ("player", "cards", "total"),
+        "pontoon.banker_twist": ("player", "card", "total"), "pontoon.paying": ("player", "total", "paying"),
+        "pontoon.banker_trick": ("player", "cards"), "pontoon.banker_bust": ("player", "cards", "total"),
+        "pontoon.bank": ("player", "amount"),
+    }
+    FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
+    # Testing mode may name the first banker (no cut then).
+    OPTION_DATA = ("deck", "banker")
+    TESTING_OPTIONS = ("deck", "banker")
+    State = PontoonState
+    rules = PontoonRules()
+
+    @classmethod
+    def check_data(cls, name: str, value: Any) -> Any:
+        """``banker``: the first banker's player id (testing mode); else the staged deck."""
+        if name == "banker":
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                raise ValueError("banker must be a player id.")
+            return value
+        return super().check_data(name, value)
+
+    @classmethod
+    def upgrade(cls, state: dict, version: int) -> dict:
+        """Version 1 said ``banker`` for the dealer, its bettors were ``order``."""
+        state = super().upgrade(state, version)
+        state["dealer"] = state.pop("banker", None)
+        state["dealer_hand"] = state.pop("banker_hand", None)
+        state["dealer_left"] = state.pop("banker_reason", None) == "left"
+        state["first_dealer"] = state.pop("first_banker", None)
+        state["bettors"] = list(state.get("order") or [])
+        return state
 
 
 # Every message key this engine logs, with its parameters.

@@ -2,34 +2,27 @@
 
 The first dealer is the last seat, so that the first seat is dealt to and
 plays first (PROTOCOL.md's staged decks). After every deal the deal passes
-to the left, to the next player who can still cover the table
-minimum (``rotate_dealer`` off, where a game has that option: the dealer
-keeps it while they have chips). A dealer who leaves mid-deal hands it to
-the player on their left (``dealer_keeps``: that player deals the next deal
-instead of passing it on at once).
+to the left, to the next player who can still cover the table minimum
+(``keep``: the dealer keeps it while they have chips, home Blackjack's
+``rotate_dealer`` off). A dealer who leaves mid-deal hands it to the player
+on their left, who deals the next deal too (``dealer_left`` in the state)
+instead of passing it on at once.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-class RotatingDealer:
-    """A dealer chosen among the players, passing the deal to the left."""
+if TYPE_CHECKING:
+    from partyapp.games.twentyone.rounds import TwentyOne
 
-    # Mixed into a ``TwentyOneGame``: ``s``, ``left_of`` are the game's.
-    s: dict
 
-    def next_dealer(self, able: list[str]) -> str:
-        s = self.s
-        last = s.get("dealer")
-        if last is None or last not in s["seats"]:
-            dealer = able[-1]
-        elif (s.get("dealer_keeps") or not s["opts"].get("rotate_dealer", True)) and last in able:
-            dealer = last
-        else:
-            dealer = self.left_of(last, able)
-        s["dealer_keeps"] = False
-        return dealer
-
-    def dealer_left(self) -> None:
-        """The player on the leaver's left deals the next deal too."""
-        self.s["dealer_keeps"] = True
+def next_dealer(t: TwentyOne, able: list[str], keep: bool = False) -> str:
+    """Who deals the deal now beginning, among ``able``."""
+    s = t.s
+    last = s.dealer
+    if last is None or last not in s.seats:
+        return able[-1]
+    if (s.dealer_left or keep) and last in able:
+        return last
+    return t.left_of(last, able)

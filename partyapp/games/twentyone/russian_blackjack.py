@@ -2,10 +2,13 @@
 ``seeds/003`` ("Блек-джек"; ``seeds/003_english.md`` renders it).
 
 Each player plays against the bank, held by a player who deals; the deal
-passes round the table. What it shares with casino Blackjack (boxes,
-insurance, double, split, the dealer drawing to 17, settling) is in
-``boxes.py``, the round loop of every 21 game in ``rounds.py``; this module
-holds what is Russian, and lists every rule of the game below.
+passes round the table. The deal runs on the round loop of every 21 game
+(``rounds.py``), driven by this module's rule table (``RussianRules``: the
+deal passing on, the tied stakes, the deal of one dealer's card, insurance,
+hit, stand, double, split, three sevens, the dealer's play, settling), which
+lists every rule of the game below; the mechanics it shares with casino
+Blackjack (the shoe, dealing the boxes, splitting a pair, the dealer drawing
+to 17) are functions in ``boxes.py``.
 
 The rules as the seed gives them
 --------------------------------
@@ -61,7 +64,7 @@ Readings where the seed is open
   on at the end of the game, goes back to their stack (``russian.take_back``).
 - **Forfeits** (``forfeits``, default on): losing a hand (beaten or bust)
   costs one drink; a dealer who busts drinks one.
-- **The session** (``BettingGame``): ``rounds`` deals, or until one player
+- **The session** (``rounds.py``): ``rounds`` deals, or until one player
   alone has chips, or the host ends it.
 - **Absent phones** (``skip``): take a tied stake back, then sit out a deal
   not yet bet on; decline insurance; stand; an absent dealer makes the
@@ -73,32 +76,268 @@ Readings where the seed is open
 
 from __future__ import annotations
 
-from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import int_range, spec
 from partyapp.games.kit.cardgame import flag, number
 from partyapp.games.kit.cards import TEN_VALUES, points, rank_of
-from partyapp.games.twentyone.boxes import BLACKJACK, BUST, DEALER, LOSE, BoxesGame
-from partyapp.games.twentyone.rotation import RotatingDealer
+from partyapp.games.kit.wording import N_
+from partyapp.games.twentyone import boxes, rotation
+from partyapp.games.twentyone.boxes import BLACKJACK, DECLINE, INSURANCE, LOSE
+from partyapp.games.twentyone.rounds import TwentyOne
+from partyapp.games.twentyone.rules import SIT_OUT, STAND, Rules
+from partyapp.games.twentyone.table import BET, BUST, DEALER, LIVE, PLAY, BoxesState, InPlay, Outcome
 
 TIE, THREE_SEVENS = "tie", "three_sevens"
 RESULTS = ("win", "blackjack", TIE, "lose", "bust", "insurance", "insurance_lost", THREE_SEVENS)
 PICTURES = frozenset({"J", "Q", "K"})
 
 
-class RussianBlackjack(RotatingDealer, BoxesGame):
+class RussianRules(Rules):
+    """Russian Blackjack's rule table: a dealer who is a player, one card
+    for the dealer until the players are done, tied stakes left on the table."""
+
+    BET_LOG, SIT_OUT_LOG = "bj.bet", "bj.sit_out"
+    DEAL_PHASES = (INSURANCE, PLAY, DEALER)
+    AT_ONCE = (BET, INSURANCE)
+    # An absent phone takes a tied stake back (then sits out), declines
+    # insurance, stands; an absent dealer makes the one move offered.
+    ABSENT = ({"type": "take_back"}, SIT_OUT, DECLINE, STAND, {"type": "hit"})
+
+    # -- who deals, the tied stakes -------------------------------------------------------------
+    def next_dealer(self, t: RussianBlackjack, able: list[str]) -> str:
+        """The deal passes to the left."""
+        return rotation.next_dealer(t, able)
+
+    def open_deal(self, t: RussianBlackjack) -> None:
+        """A tied stake of the player who now deals goes back to their stack."""
+        s = t.s
+        if t.ledger.stake_of(s.dealer):
+            self.do_take_back(t, s.dealer)
+        s.insurance = {}
+
+    @staticmethod
+    def _tied(t: RussianBlackjack, pid: str) -> int:
+        """The stake a tie left on the table for ``pid``, while they have
+        still to decide what to do with it (a bettor's only stake then)."""
+        return t.ledger.stake_of(pid) if pid in t.undecided() else 0
+
+    def do_leave(self, t: RussianBlackjack, pid: str) -> None:
+        """The tied stake is this deal's bet."""
+        t.s.decided.append(pid)
+        t.log("russian.leave", player=pid, amount=t.ledger.stake_of(pid))
+        t.bets_done()
+
+    def do_add(self, t: RussianBlackjack, pid: str, amount: int) -> None:
+        """The tied stake raised (up to the table maximum) is this deal's bet."""
+        t.ledger.stake(pid, amount)
+        t.s.decided.append(pid)
+        t.log("russian.add", player=pid, amount=amount, total=t.ledger.stake_of(pid))
+        t.bets_done()
+
+    def do_take_back(self, t: RussianBlackjack, pid: str) -> None:
+        """The tied stake back into the stack (then a bet, or sitting out)."""
+        amount = t.ledger.stake_of(pid)
+        t.ledger.return_all(pid)
+        t.log("russian.take_back", player=pid, amount=amount)
+
+    def ending(self, t: RussianBlackjack) -> None:
+        """A tied stake still on the table goes back to its player."""
+        for pid in list(t.ledger.boxes):
+            self.do_take_back(t, pid)
+
+    # -- the deal, insurance ---------------------------------------------------------------------
+    @staticmethod
+    def _tens(t: RussianBlackjack) -> frozenset[str]:
+        """The cards that make Black Jack with an ace (``ten_is_black_jack``)."""
+        return TEN_VALUES if t.s.opts.ten_is_black_jack else PICTURES
+
+    def deal(self, t: RussianBlackjack) -> None:
+        """Two cards each, one for the dealer; with an ace up the table
+        decides on insurance first."""
+        if not boxes.deal(t, hole_card=False, tens=self._tens(t)):
+            self._play(t)
+
+    @staticmethod
+    def _play(t: RussianBlackjack) -> None:
+        t.s.phase = PLAY
+        t.advance()
+
+    def do_insurance(self, t: RussianBlackjack, pid: str, take: bool) -> None:
+        """Insure for half the stake (rounded down), or not; settled at the
+        dealer's second card."""
+        boxes.insure(t, pid, take)
+        if boxes.insurance_decided(t):
+            self._play(t)
+
+    # -- the players' moves ------------------------------------------------------------------------
+    def moves(self, t: RussianBlackjack, pid: str) -> list[dict]:
+        """A bet, or what to do with a tied stake (``leave``, ``add``,
+        ``take_back``); insurance; the hand's moves: hit (not split aces),
+        stand, double on 9 to 11, split a pair; the dealer's rule move."""
+        s = t.s
+        if s.phase == BET:
+            tied = self._tied(t, pid)
+            if not tied:
+                return t.bet_moves(pid)
+            acts = [spec("leave")]
+            most = min(t.ledger.maximum - tied, t.ledger.chips(pid))
+            if most >= 1:
+                acts.append(spec("add", amount=int_range(1, most)))
+            acts.append(spec("take_back"))
+            return acts
+        if s.phase == INSURANCE:
+            return boxes.insurance_moves(t, pid)
+        if s.phase == DEALER:
+            if pid != s.dealer:
+                return []
+            return [spec("hit" if boxes.dealer_next(t, False) == "draw" else "stand")]
+        turn = t.turn_of(pid)
+        if turn is None:
+            return []
+        hand = turn.hand
+        two = len(hand.cards) == 2
+        return boxes.hand_moves(hit=not hand.aces, double=self._double_range(t, turn) if two and not hand.aces else None,
+                                split=two and boxes.may_split(t, turn, resplit_aces=False))
+
+    @staticmethod
+    def _double_range(t: RussianBlackjack, turn: InPlay) -> tuple[int, int] | None:
+        """The first two cards total 9, 10 or 11 (an ace 1 or 11, as the
+        player likes): the stake doubled exactly."""
+        hand = turn.hand
+        hard = sum(points(c) for c in hand.cards)
+        counts = {hard, hard + 10} if any(rank_of(c) == "A" for c in hand.cards) else {hard}
+        if not any(9 <= total <= 11 for total in counts) or t.ledger.chips(turn.player) < hand.bet:
+            return None
+        return hand.bet, hand.bet
+
+    def ready(self, t: RussianBlackjack, turn: InPlay) -> None:
+        """A split hand's second card; split aces then stand."""
+        boxes.ready(t, turn, aces_stand=True, resplit_aces=False)
+
+    @staticmethod
+    def _three_sevens(t: RussianBlackjack, turn: InPlay) -> None:
+        """21 of three sevens: the bank pays a bonus equal to the stake at
+        once; the hand plays on against the dealer."""
+        hand = turn.hand
+        if len(hand.cards) == 3 and all(rank_of(c) == "7" for c in hand.cards):
+            t.log("russian.three_sevens", player=turn.player, hand=turn.index)
+            t.reward(turn.player, THREE_SEVENS, hand.stake, counter=t.s.dealer, box=hand.box)
+
+    def do_hit(self, t: RussianBlackjack, pid: str) -> None:
+        """A player's hit (over 21 is bust, 21 stands), or the dealer's step."""
+        if t.dealer_playing():
+            self._dealer_step(t)
+            return
+        turn = t.playing()
+        boxes.give(t, turn, "bj.hit")
+        self._three_sevens(t, turn)
+        boxes.played(t, turn)
+
+    def do_stand(self, t: RussianBlackjack, pid: str) -> None:
+        if t.dealer_playing():
+            self._dealer_step(t)
+            return
+        boxes.stand(t, t.playing())
+        t.advance()
+
+    def do_double(self, t: RussianBlackjack, pid: str, amount: int) -> None:
+        """The stake doubled, exactly one more card."""
+        turn = t.playing()
+        boxes.double(t, turn, amount)
+        self._three_sevens(t, turn)
+        boxes.stand_unless_bust(t, turn)
+
+    def do_split(self, t: RussianBlackjack, pid: str) -> None:
+        """A second stake equal to the first, one card to each hand; the
+        first hand gets its second card now, the second when its turn comes."""
+        turn = t.playing()
+        boxes.split(t, turn)
+        self.ready(t, turn)
+        if turn.hand.status != LIVE:
+            t.advance()
+
+    # -- the dealer's turn ----------------------------------------------------------------------------
+    def dealer_plays(self, t: RussianBlackjack) -> None:
+        """The dealer plays by phone (``hit``/``stand``: the rule's move);
+        with nothing to draw for (no hand stood, no Black Jack or insurance
+        waits, everybody left) the deal settles at once."""
+        t.s.phase = DEALER
+        if boxes.dealer_next(t, False) == "done":
+            t.settle()
+
+    def _dealer_step(self, t: RussianBlackjack) -> None:
+        """Draw below 17 (a soft 17 stands), else stand and settle; the
+        second card settles the insurance (a Black Jack the whole deal)."""
+        dealer = t.s.dealer_hand
+        if boxes.dealer_next(t, False) != "draw":
+            boxes.dealer_done(t)
+            return
+        second = len(dealer.cards) == 1
+        boxes.dealer_draw(t, self._tens(t))
+        if not second:
+            return
+        if dealer.status == BLACKJACK:
+            t.settle()
+        else:
+            boxes.insurance_lost(t)
+
+    # -- settling -------------------------------------------------------------------------------------
+    def outcomes(self, t: RussianBlackjack) -> list[Outcome]:
+        """Insurance, then each hand: Black Jack 3:2, a win 1:1, a tie stays on the table."""
+        return boxes.outcomes(t, tie=TIE, pays=(3, 2))
+
+    def close_deal(self, t: RussianBlackjack) -> None:
+        """Tied stakes go back on the table for the next deal; the dealer's
+        gain over the deal is logged; a bust dealer drinks."""
+        s = t.s
+        for pid in s.order:
+            tied = sum(h.stake for h in s.hands[pid] if h.result == TIE)
+            if tied:
+                t.ledger.stake(pid, tied)
+                t.log("russian.carry", player=pid, amount=tied)
+        t.log("russian.bank", player=s.dealer, amount=t.ledger.chips(s.dealer) - (s.bank_before or 0))
+        if s.dealer_hand.status == BUST:
+            t.forfeit(s.dealer, "dealer_bust")
+
+    # -- seats, cards, views ---------------------------------------------------------------------------
+    def left(self, t: RussianBlackjack, pid: str, dealer: bool) -> None:
+        """A dealer leaving takes the table's cards to the discards (the
+        tied stakes go back with the others); a player's insurance is no
+        longer waited for."""
+        s = t.s
+        if dealer:
+            t.clear_table()
+            return
+        s.insurance.pop(pid, None)
+        if s.phase == INSURANCE and not s.order:
+            self.dealer_plays(t)
+        elif boxes.insurance_decided(t):
+            self._play(t)
+
+    def discard(self, t: RussianBlackjack, cards: list[str]) -> None:
+        t.s.discards.extend(cards)
+
+    def view(self, t: RussianBlackjack) -> dict:
+        return boxes.view(t)
+
+    def seat_view(self, t: RussianBlackjack, pid: str) -> dict:
+        return boxes.seat_view(t, pid)
+
+
+class RussianBlackjack(TwentyOne):
     mode = "russian_blackjack"
     title = N_("Russian Blackjack")
     min_players = 2
     max_players = 16
-    TIE = TIE
 
     OPTIONS = {
-        **BoxesGame.OPTIONS,
+        **TwentyOne.OPTIONS,
+        **boxes.OPTIONS,
         "decks": number(2, 1, 8, "Decks shuffled together."),
         "ten_is_black_jack": flag(True, "An ace and a ten is Black Jack (off: only an ace and a picture card)."),
     }
     MESSAGES = {
-        **BoxesGame.MESSAGES,
+        **TwentyOne.MESSAGES,
+        **boxes.MESSAGES,
         "russian.three_sevens": ("player", "hand"),
         "russian.carry": ("player", "amount"),
         "russian.leave": ("player", "amount"),
@@ -107,133 +346,20 @@ class RussianBlackjack(RotatingDealer, BoxesGame):
         "russian.bank": ("player", "amount"),
     }
     FORFEITS = {LOSE: 1, BUST: 1, "dealer_bust": 1}
+    STAGED_FROM = boxes.STAGED_FROM
+    State = BoxesState
+    rules = RussianRules()
 
-    # -- the rules' choices -------------------------------------------------------------------------
-    def natural_tens(self) -> frozenset[str]:
-        return TEN_VALUES if self.s["opts"]["ten_is_black_jack"] else PICTURES
+    @classmethod
+    def check_together(cls, opts: dict) -> None:
+        super().check_together(opts)
+        boxes.check_shoe(opts)
 
-    def double_range(self, pid: str, hand: dict) -> tuple[int, int] | None:
-        hard = sum(points(c) for c in hand["cards"])
-        counts = {hard, hard + 10} if any(rank_of(c) == "A" for c in hand["cards"]) else {hard}
-        if not any(9 <= t <= 11 for t in counts) or self.ledger.chips(pid) < hand["bet"]:
-            return None
-        return hand["bet"], hand["bet"]
-
-    def after_card(self, pid: str, index: int) -> None:
-        hand = self.s["hands"][pid][index]
-        if len(hand["cards"]) == 3 and all(rank_of(c) == "7" for c in hand["cards"]):
-            self.log("russian.three_sevens", player=pid, hand=index)
-            self.reward(pid, THREE_SEVENS, hand["stake"], counter=self.s["dealer"], box=hand["box"])
-
-    # -- the deal and the tied stakes -------------------------------------------------------------------
-    def able(self) -> list[str]:
-        """Players who can cover the minimum, or who have a tied stake on the table."""
-        ledger = self.ledger
-        return [p for p in self.s["seats"] if ledger.can_bet(p) or ledger.stake_of(p)]
-
-    def open_round(self, dealer: str | None, able: list[str]) -> None:
-        """A tied stake of the player who now deals goes back to their stack."""
-        s = self.s
-        s.setdefault("carried", {})
-        if dealer in s["carried"]:
-            self._take_back(dealer)
-        super().open_round(dealer, able)
-
-    def _take_back(self, pid: str) -> None:
-        amount = self.s["carried"].pop(pid)
-        self.ledger.return_all(pid)
-        self.log("russian.take_back", player=pid, amount=amount)
-
-    def bet_actions(self, pid: str) -> list[dict]:
-        carried = self.s["carried"].get(pid)
-        if not carried:
-            return super().bet_actions(pid)
-        acts = [spec("leave")]
-        most = min(self.ledger.s["max"] - carried, self.ledger.chips(pid))
-        if most >= 1:
-            acts.append(spec("add", amount=int_range(1, most)))
-        acts.append(spec("take_back"))
-        return acts
-
-    def bet_default(self, pid: str) -> dict:
-        """An absent phone takes a tied stake back (then sits the deal out)."""
-        return {"type": "take_back"} if self.s["carried"].get(pid) else super().bet_default(pid)
-
-    def do_leave(self, pid: str) -> None:
-        self.decide(pid)
-        self.log("russian.leave", player=pid, amount=self.s["carried"].pop(pid))
-        self.bets_done()
-
-    def do_add(self, pid: str, amount: int) -> None:
-        self.ledger.stake(pid, amount)
-        self.decide(pid)
-        self.s["carried"].pop(pid)
-        self.log("russian.add", player=pid, amount=amount, total=self.ledger.stake_of(pid))
-        self.bets_done()
-
-    def do_take_back(self, pid: str) -> None:
-        self._take_back(pid)
-
-    def close_deal(self) -> None:
-        """Tied stakes go back on the table for the next deal; the dealer's
-        gain over the deal is logged; a bust dealer drinks."""
-        s = self.s
-        dealer = s["dealer"]
-        for pid in s["order"]:
-            tied = sum(h["stake"] for h in s["hands"][pid] if h["result"] == TIE)
-            if tied:
-                self.ledger.stake(pid, tied)
-                s["carried"][pid] = tied
-                self.log("russian.carry", player=pid, amount=tied)
-        self.log("russian.bank", player=dealer, amount=self.ledger.chips(dealer) - (s["bank_before"] or 0))
-        if s["dealer_hand"]["status"] == BUST:
-            self.forfeit(dealer, "dealer_bust")
-
-    def on_finish(self) -> None:
-        super().on_finish()  # every stake back, the tied ones too
-        self.s["carried"] = {}
-
-    def end(self, reason: str) -> None:
-        s = self.s
-        if not s["over"]:
-            for pid in list(s.get("carried", {})):
-                self._take_back(pid)
-        super().end(reason)
-
-    # -- the dealer's turn ----------------------------------------------------------------------------------
-    def dealer_plays(self) -> None:
-        """The dealer plays by phone (``hit``/``stand``: the rule's move);
-        with nothing to draw for (no hand stood, no Black Jack or insurance
-        waits, everybody left) the deal settles at once."""
-        self.s["phase"] = DEALER
-        if self.dealer_next() == "done":
-            self.settle()
-
-    def dealer_step(self) -> None:
-        """One step of the dealer's play; the second card settles the
-        insurance (a Black Jack the whole deal) at once."""
-        s = self.s
-        dealer = s["dealer_hand"]
-        second = len(dealer["cards"]) == 1 and self.dealer_next() == "draw"
-        super().dealer_step()
-        if not second or s["phase"] != DEALER or len(dealer["cards"]) != 2:
-            return
-        if dealer["status"] == BLACKJACK:
-            self.settle()
-        else:
-            self.insurance_lost()
-
-    # -- seats --------------------------------------------------------------------------------------------
-    def on_leave(self, pid: str, index: int) -> None:
-        self.s["carried"].pop(pid, None)
-        super().on_leave(pid, index)
-
-    def dealer_left(self) -> None:
-        """The table's cards go to the discards; the tied stakes go back
-        with the others."""
-        super().dealer_left()
-        self.clear_table()
-        self.s["carried"] = {}
+    @classmethod
+    def upgrade(cls, state: dict, version: int) -> dict:
+        """Version 1 kept the tied stakes beside the ledger (``carried``): they
+        are the ledger's stakes of the bettors yet to decide now."""
+        return boxes.upgrade(super().upgrade(state, version))
 
 
 # Every message key this engine logs, with its parameters.
