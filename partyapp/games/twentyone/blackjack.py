@@ -116,7 +116,7 @@ class BlackjackRules(Rules):
         dealer_hand = DealerHand(player=dealer)
         for who in deal_order(players + [dealer], 2):
             (dealer_hand if who == dealer else hands[who][0]).cards.append(t.draw())
-        s.phase, s.order, s.hands, s.dealer_hand, s.current = PLAY, players, hands, dealer_hand, None
+        s.phase, s.order, s.hands, s.dealer_hand, s.current = PLAY, list(players), hands, dealer_hand, None
         t.log("blackjack.deal", dealer=dealer, players=players)
         if s.opts.naturals:
             dealt = [(p, hands[p][0]) for p in players]
@@ -305,7 +305,7 @@ class Blackjack(TwentyOne):
         ``order``), one hand a player, ``current`` a player id (the dealer's
         during their turn), no ``decided``."""
         state = super().upgrade(state, version)
-        hands, order, dealer = state.get("hands") or {}, list(state.get("order") or []), state.get("dealer")
+        hands, order, dealer = dict(state.get("hands") or {}), list(state.get("order") or []), state.get("dealer")
         state["dealer_hand"] = {"player": order[-1], **hands.pop(order[-1])} if order else None
         state["order"] = order[:-1]
         state["hands"] = {p: [hand] for p, hand in hands.items()}

@@ -101,17 +101,12 @@ def check_shoe(opts: dict) -> None:
         take_out(make_shoe(opts["decks"]), opts["deck"])  # ValueError: more often than the shoe holds it
 
 
-def upgrade(state: dict) -> dict:
-    """A version 1 save's dealer's hand: ``hidden`` (the hole card) is now
-    ``shown`` (every card up)."""
-    dealer = state.get("dealer_hand")
-    if dealer is not None:
-        dealer.setdefault("player", state.get("dealer"))
-        dealer["shown"] = not dealer.pop("hidden", False)
-    return state
-
-
 # -- the shoe ------------------------------------------------------------------------------------
+def discard(t: TwentyOne, cards: list[str]) -> None:
+    """Used cards go to the discards."""
+    t.s.discards.extend(cards)
+
+
 def card(t: TwentyOne) -> str:
     """The next card of the shoe, refilled from the discards (or a fresh
     pack) when it has run dry."""

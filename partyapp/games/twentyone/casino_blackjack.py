@@ -86,7 +86,7 @@ from partyapp.games.twentyone import boxes
 from partyapp.games.twentyone.boxes import BLACKJACK, DECLINE, INSURANCE, LOSE, PUSH, SURRENDER, SURRENDERED
 from partyapp.games.twentyone.rounds import TwentyOne
 from partyapp.games.twentyone.rules import SIT_OUT, STAND, Rules
-from partyapp.games.twentyone.table import BET, DEALER, LIVE, PLAY, BoxesState, InPlay, Outcome
+from partyapp.games.twentyone.table import BET, DEALER, PLAY, BoxesState, InPlay, Outcome
 
 RESULTS = ("win", "blackjack", "push", "lose", "bust", "surrender", "insurance", "insurance_lost")
 PEEK, EUROPEAN = "peek", "european"
@@ -218,13 +218,10 @@ class CasinoRules(Rules):
         boxes.stand_unless_bust(t, turn)
 
     def do_split(self, t: CasinoBlackjack, pid: str) -> None:
-        """A second bet equal to the first, one card to each hand; the first
-        hand gets its second card now, the second when its turn comes."""
-        turn = t.playing()
-        boxes.split(t, turn)
-        self.ready(t, turn)
-        if turn.hand.status != LIVE:
-            t.advance()
+        """A second bet equal to the first, one card to each hand; each hand
+        gets its second card when its turn comes (the first one now)."""
+        boxes.split(t, t.playing())
+        t.advance()
 
     def do_surrender(self, t: CasinoBlackjack, pid: str) -> None:
         """Half the bet given up (the half kept rounded down)."""
@@ -281,14 +278,8 @@ class CasinoRules(Rules):
         elif boxes.insurance_decided(t):
             self._play(t)
 
-    def discard(self, t: CasinoBlackjack, cards: list[str]) -> None:
-        t.s.discards.extend(cards)
-
-    def view(self, t: CasinoBlackjack) -> dict:
-        return boxes.view(t)
-
-    def seat_view(self, t: CasinoBlackjack, pid: str) -> dict:
-        return boxes.seat_view(t, pid)
+    # The discards and the views are the boxes' (``boxes.py``).
+    discard, view, seat_view = staticmethod(boxes.discard), staticmethod(boxes.view), staticmethod(boxes.seat_view)
 
 
 class CasinoBlackjack(TwentyOne):
@@ -333,10 +324,6 @@ class CasinoBlackjack(TwentyOne):
     def check_together(cls, opts: dict) -> None:
         super().check_together(opts)
         boxes.check_shoe(opts)
-
-    @classmethod
-    def upgrade(cls, state: dict, version: int) -> dict:
-        return boxes.upgrade(super().upgrade(state, version))
 
 
 # Every message key this engine logs, with its parameters.

@@ -584,13 +584,12 @@ class Pontoon(TwentyOne):
     @classmethod
     def upgrade(cls, state: dict, version: int) -> dict:
         """Version 1 said ``banker`` for the dealer, its bettors were ``order``."""
-        state = super().upgrade(state, version)
         state["dealer"] = state.pop("banker", None)
         state["dealer_hand"] = state.pop("banker_hand", None)
         state["dealer_left"] = state.pop("banker_reason", None) == "left"
         state["first_dealer"] = state.pop("first_banker", None)
         state["bettors"] = list(state.get("order") or [])
-        return state
+        return super().upgrade(state, version)
 
 
 # Every message key this engine logs, with its parameters.

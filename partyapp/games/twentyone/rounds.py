@@ -99,13 +99,22 @@ class TwentyOne(CardGame):
 
     @classmethod
     def upgrade(cls, state: dict, version: int) -> dict:
-        """Version 1 named the hand in play ``[player, index]`` and kept
-        ``dealer_keeps`` (now ``dealer_left``)."""
+        """Version 1 named the hand in play ``[player, index]``, kept
+        ``dealer_keeps`` (now ``dealer_left``) and, in the boxes, a dealer's
+        hand with its hole card ``hidden`` (now: not ``shown``), which an
+        early save did not name after its dealer."""
         state = super().upgrade(state, version)
         current = state.get("current")
         if isinstance(current, list):
             state["current"] = {"player": current[0], "hand": current[1]}
-        state["dealer_left"] = bool(state.pop("dealer_keeps", False))
+        if "dealer_keeps" in state:
+            state["dealer_left"] = bool(state.pop("dealer_keeps"))
+        dealer = state.get("dealer_hand")
+        if dealer is not None:
+            state["dealer_hand"] = dealer = dict(dealer)
+            dealer.setdefault("player", state.get("dealer"))
+            if "hidden" in dealer:
+                dealer["shown"] = not dealer.pop("hidden")
         return state
 
     @property

@@ -84,7 +84,7 @@ from partyapp.games.twentyone import boxes, rotation
 from partyapp.games.twentyone.boxes import BLACKJACK, DECLINE, INSURANCE, LOSE
 from partyapp.games.twentyone.rounds import TwentyOne
 from partyapp.games.twentyone.rules import SIT_OUT, STAND, Rules
-from partyapp.games.twentyone.table import BET, BUST, DEALER, LIVE, PLAY, BoxesState, InPlay, Outcome
+from partyapp.games.twentyone.table import BET, BUST, DEALER, PLAY, BoxesState, InPlay, Outcome
 
 TIE, THREE_SEVENS = "tie", "three_sevens"
 RESULTS = ("win", "blackjack", TIE, "lose", "bust", "insurance", "insurance_lost", THREE_SEVENS)
@@ -247,15 +247,11 @@ class RussianRules(Rules):
         boxes.stand_unless_bust(t, turn)
 
     def do_split(self, t: RussianBlackjack, pid: str) -> None:
-        """A second stake equal to the first, one card to each hand; the
-        first hand gets its second card now, the second when its turn comes."""
-        turn = t.playing()
-        boxes.split(t, turn)
-        self.ready(t, turn)
-        if turn.hand.status != LIVE:
-            t.advance()
+        """A second stake equal to the first, one card to each hand; each hand
+        gets its second card when its turn comes (the first one now)."""
+        boxes.split(t, t.playing())
+        t.advance()
 
-    # -- the dealer's turn ----------------------------------------------------------------------------
     def dealer_plays(self, t: RussianBlackjack) -> None:
         """The dealer plays by phone (``hit``/``stand``: the rule's move);
         with nothing to draw for (no hand stood, no Black Jack or insurance
@@ -313,14 +309,8 @@ class RussianRules(Rules):
         elif boxes.insurance_decided(t):
             self._play(t)
 
-    def discard(self, t: RussianBlackjack, cards: list[str]) -> None:
-        t.s.discards.extend(cards)
-
-    def view(self, t: RussianBlackjack) -> dict:
-        return boxes.view(t)
-
-    def seat_view(self, t: RussianBlackjack, pid: str) -> dict:
-        return boxes.seat_view(t, pid)
+    # The discards and the views are the boxes' (``boxes.py``).
+    discard, view, seat_view = staticmethod(boxes.discard), staticmethod(boxes.view), staticmethod(boxes.seat_view)
 
 
 class RussianBlackjack(TwentyOne):
@@ -354,12 +344,6 @@ class RussianBlackjack(TwentyOne):
     def check_together(cls, opts: dict) -> None:
         super().check_together(opts)
         boxes.check_shoe(opts)
-
-    @classmethod
-    def upgrade(cls, state: dict, version: int) -> dict:
-        """Version 1 kept the tied stakes beside the ledger (``carried``): they
-        are the ledger's stakes of the bettors yet to decide now."""
-        return boxes.upgrade(super().upgrade(state, version))
 
 
 # Every message key this engine logs, with its parameters.
