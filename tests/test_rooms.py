@@ -80,3 +80,24 @@ def test_a_room_saved_with_the_seats_counters_keeps_every_tally():
         (5, 2, 2), (3, 0, 0), (0, 4, 0)]
     assert players["p2"]["tally"] == {"soft": 3} and players["p3"]["tally"] == {"points": 4}
     assert again.night.ledger.game_tally(1) == {"p1": {"drinks": 5, "water": 2}}
+
+
+def test_each_part_of_a_room_defines_its_own_methods():
+    """A room is made of parts, one job a module (``room.py``'s text); no
+    part defines a name another part defines too, so none overrides
+    another's method and each is read in one place."""
+    from partyapp.rooms.room import Room
+
+    where: dict[str, list[str]] = {}
+    for part in Room.__mro__[:-1]:
+        for name in vars(part):
+            if not name.startswith("__"):
+                where.setdefault(name, []).append(part.__name__)
+    assert {name: parts for name, parts in where.items() if len(parts) > 1} == {}
+
+
+def test_every_seat_is_dealt_in_as_one_record():
+    """What a game is told of a seat (a new game, a newcomer, a bot, a player
+    back in) is ``Seat.entrant``: its id and group, ``bot`` for a bot."""
+    assert Seat("p1", "Ana", "h", group="chicks").entrant() == {"id": "p1", "group": "chicks"}
+    assert Seat("p2", "Bot", "h", bot=True).entrant() == {"id": "p2", "group": None, "bot": True}
