@@ -1,5 +1,5 @@
 """Blackjack in betting boxes against a dealer: the pieces casino and Russian
-Blackjack share, as functions over the table (``t``, a ``rounds.TwentyOne``
+Blackjack share, as functions over the table (``t``, a ``rules.Table``
 whose state is a ``table.BoxesState``). Each game's rule table is in its own
 module (``casino_blackjack.py``, ``russian_blackjack.py``): which moves it
 offers when, what they pay, how its dealer plays; it calls these for the
@@ -27,13 +27,14 @@ The deal (``deal``)
     the dealer has blackjack, else lost.
 
 The hands
-    ``bj.hit``, ``bj.stand``, ``double`` (the stake raised, exactly one more
-    card: ``stand_unless_bust`` after it), ``split`` (a second stake equal to
-    the first, one card to each hand; a split hand gets its second card when
-    its turn comes, ``ready``), in the order ``hand_moves`` lists them. A
-    hand that makes 21 stands by itself; a bust hand is shown lost at once
-    and its stake collected (``played``). An ace and a ten after a split is
-    21, not blackjack.
+    One more card (``give``, then ``played``: a hand that makes 21 stands
+    by itself, a bust hand is shown lost at once and its stake collected),
+    standing (``stand``), a double (``double``: the stake raised and exactly
+    one more card, then ``stand_unless_bust``), a split (``split``: a second
+    stake equal to the first, one card to each hand; a split hand gets its
+    second card when its turn comes, ``ready``); ``hand_moves`` lists the
+    moves a game offers in the phones' order. An ace and a ten after a split
+    is 21, not blackjack.
 
 The dealer
     ``dealer_next`` says the dealer's next step: turn the hole card, draw
@@ -52,16 +53,15 @@ stake it started with, ``stake`` what it carries now; ``status`` ``live``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from partyapp.games.kit.actions import int_range, one_of, spec
 from partyapp.games.kit.cardgame import number
 from partyapp.games.kit.cards import (MAX_SHOE, hand_value, is_natural, make_shoe, points, rank_of, shuffled,
                                       take_out)
+from partyapp.games.twentyone.rules import Table
 from partyapp.games.twentyone.table import BUST, LIVE, PLAY, DealerHand, Hand, InPlay, Outcome, new_hand
 
-if TYPE_CHECKING:
-    from partyapp.games.twentyone.rounds import TwentyOne
 
 INSURANCE = "insurance"
 STOOD, BLACKJACK, SURRENDERED = "stood", "blackjack", "surrendered"
@@ -102,12 +102,12 @@ def check_shoe(opts: dict) -> None:
 
 
 # -- the shoe ------------------------------------------------------------------------------------
-def discard(t: TwentyOne, cards: list[str]) -> None:
+def discard(t: Table, cards: list[str]) -> None:
     """Used cards go to the discards."""
     t.s.discards.extend(cards)
 
 
-def card(t: TwentyOne) -> str:
+def card(t: Table) -> str:
     """The next card of the shoe, refilled from the discards (or a fresh
     pack) when it has run dry."""
     s = t.s
@@ -119,7 +119,7 @@ def card(t: TwentyOne) -> str:
     return t.draw()
 
 
-def _shuffle_if_due(t: TwentyOne) -> None:
+def _shuffle_if_due(t: Table) -> None:
     """Before a deal: the last deal's cards go to the discards; past the
     cut card the whole shoe is shuffled."""
     s = t.s
@@ -131,7 +131,7 @@ def _shuffle_if_due(t: TwentyOne) -> None:
 
 
 # -- the deal and insurance -------------------------------------------------------------------
-def deal(t: TwentyOne, *, hole_card: bool, tens: frozenset[str]) -> bool:
+def deal(t: Table, *, hole_card: bool, tens: frozenset[str]) -> bool:
     """Deal the boxes that staked and the dealer; True when the table now
     decides on insurance (an ace up), else the play is next."""
     s = t.s
@@ -165,13 +165,13 @@ def deal(t: TwentyOne, *, hole_card: bool, tens: frozenset[str]) -> bool:
     return False
 
 
-def insurance_amount(t: TwentyOne, pid: str) -> int:
+def insurance_amount(t: Table, pid: str) -> int:
     """Half the bet, rounded down; 0 when that is nothing or more than the stack."""
     half = t.ledger.stake_of(pid) // 2
     return half if 0 < half <= t.ledger.chips(pid) else 0
 
 
-def insurance_moves(t: TwentyOne, pid: str) -> list[dict]:
+def insurance_moves(t: Table, pid: str) -> list[dict]:
     """Insure or not, for a player who has still to decide."""
     s = t.s
     if s.phase == INSURANCE and s.insurance.get(pid, 0) is None:
@@ -179,7 +179,7 @@ def insurance_moves(t: TwentyOne, pid: str) -> list[dict]:
     return []
 
 
-def insure(t: TwentyOne, pid: str, take: bool) -> None:
+def insure(t: Table, pid: str, take: bool) -> None:
     """``pid`` insures (half the bet, a stake of its own) or not."""
     amount = insurance_amount(t, pid) if take else 0
     if amount:
@@ -188,13 +188,13 @@ def insure(t: TwentyOne, pid: str, take: bool) -> None:
     t.log("bj.insurance", player=pid, amount=amount)
 
 
-def insurance_decided(t: TwentyOne) -> bool:
+def insurance_decided(t: Table) -> bool:
     """The table decided on insurance, everybody has now."""
     s = t.s
     return s.phase == INSURANCE and all(v is not None for v in s.insurance.values())
 
 
-def insurance_lost(t: TwentyOne) -> None:
+def insurance_lost(t: Table) -> None:
     """The dealer has no blackjack: every insurance is lost now."""
     for pid in t.s.order:
         amount = t.ledger.stake_of(pid, INSURANCE)
@@ -216,7 +216,7 @@ def hand_moves(*, hit: bool, double: tuple[int, int] | None, split: bool, surren
     return acts
 
 
-def may_split(t: TwentyOne, turn: InPlay, resplit_aces: bool) -> bool:
+def may_split(t: Table, turn: InPlay, resplit_aces: bool) -> bool:
     """A pair (two cards of one value) not doubled, the table's ``max_hands``
     not reached, the second stake affordable; split aces only with
     ``resplit_aces``."""
@@ -227,19 +227,19 @@ def may_split(t: TwentyOne, turn: InPlay, resplit_aces: bool) -> bool:
             and (not hand.aces or resplit_aces))
 
 
-def give(t: TwentyOne, turn: InPlay, msg: str) -> None:
+def give(t: Table, turn: InPlay, msg: str) -> None:
     """One more card to the hand, logged as ``msg`` (``bj.hit``, ``bj.card``)."""
     c = card(t)
     turn.hand.cards.append(c)
     t.log(msg, player=turn.player, hand=turn.index, card=c, total=hand_value(turn.hand.cards).total)
 
 
-def stand(t: TwentyOne, turn: InPlay) -> None:
+def stand(t: Table, turn: InPlay) -> None:
     turn.hand.status = STOOD
     t.log("bj.stand", player=turn.player, hand=turn.index, total=hand_value(turn.hand.cards).total)
 
 
-def played(t: TwentyOne, turn: InPlay) -> None:
+def played(t: Table, turn: InPlay) -> None:
     """After a card: bust (lost at once), 21 (stands), or the hand plays on;
     a hand done hands the turn on."""
     hand = turn.hand
@@ -254,7 +254,7 @@ def played(t: TwentyOne, turn: InPlay) -> None:
         t.advance()
 
 
-def double(t: TwentyOne, turn: InPlay, amount: int) -> None:
+def double(t: Table, turn: InPlay, amount: int) -> None:
     """The hand's stake raised by ``amount``, and its one more card."""
     hand = turn.hand
     t.ledger.stake(turn.player, amount, hand.box)
@@ -266,14 +266,14 @@ def double(t: TwentyOne, turn: InPlay, amount: int) -> None:
           total=hand_value(hand.cards).total)
 
 
-def stand_unless_bust(t: TwentyOne, turn: InPlay) -> None:
+def stand_unless_bust(t: Table, turn: InPlay) -> None:
     """A doubled hand takes no more cards: it stands, or is bust."""
     if hand_value(turn.hand.cards).total <= 21 and turn.hand.status == LIVE:
         turn.hand.status = STOOD
     played(t, turn)
 
 
-def split(t: TwentyOne, turn: InPlay) -> None:
+def split(t: Table, turn: InPlay) -> None:
     """The pair split: a second stake equal to the first, the second card a
     hand of its own after this one (split aces marked as such)."""
     hand = turn.hand
@@ -288,7 +288,7 @@ def split(t: TwentyOne, turn: InPlay) -> None:
     t.log("bj.split", player=turn.player, hand=turn.index, cards=[hand.cards[0], second])
 
 
-def ready(t: TwentyOne, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -> None:
+def ready(t: Table, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -> None:
     """A split hand gets its second card when its turn comes; split aces
     then stand (``aces_stand``, unless they may split again), and 21 stands."""
     hand = turn.hand
@@ -302,7 +302,7 @@ def ready(t: TwentyOne, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -
 
 
 # -- the dealer -----------------------------------------------------------------------------------------
-def dealer_next(t: TwentyOne, hit_soft_17: bool) -> str:
+def dealer_next(t: Table, hit_soft_17: bool) -> str:
     """The dealer's next step: ``reveal`` the hole card, ``draw`` a card, or
     ``done`` (stand, and settle)."""
     s = t.s
@@ -321,7 +321,7 @@ def dealer_next(t: TwentyOne, hit_soft_17: bool) -> str:
     return "draw" if stood and must_hit else "done"
 
 
-def dealer_draw(t: TwentyOne, tens: frozenset[str]) -> None:
+def dealer_draw(t: Table, tens: frozenset[str]) -> None:
     """The dealer takes a card: a natural is a blackjack, over 21 bust."""
     dealer = t.s.dealer_hand
     c = card(t)
@@ -336,7 +336,7 @@ def dealer_draw(t: TwentyOne, tens: frozenset[str]) -> None:
         t.log("bj.dealer_bust", total=total)
 
 
-def dealer_done(t: TwentyOne) -> None:
+def dealer_done(t: Table) -> None:
     """The dealer stands (said only against a hand that waits for it: when
     every box is bust the dealer's cards are turned and nothing more is
     said), and the deal settles."""
@@ -349,7 +349,7 @@ def dealer_done(t: TwentyOne) -> None:
 
 
 # -- settling ---------------------------------------------------------------------------------------
-def outcomes(t: TwentyOne, *, tie: str, pays: tuple[int, int]) -> list[Outcome]:
+def outcomes(t: Table, *, tie: str, pays: tuple[int, int]) -> list[Outcome]:
     """Each box's insurance (paid 2:1 on the dealer's blackjack, else lost),
     then each hand not yet settled against the dealer's final hand: a
     blackjack wins ``pays`` (3:2: ``(3, 2)``, rounded down) unless the
@@ -405,7 +405,7 @@ def _dealer_view(dealer: DealerHand | None) -> dict | None:
             "status": dealer.status, "total": value.total, "soft": value.soft}
 
 
-def view(t: TwentyOne) -> dict:
+def view(t: Table) -> dict:
     """The shoe and discards, every box, the dealer's hand (the hole card
     hidden), the hand in play, the insurance taken; while the table decides
     on insurance, who has still to."""
@@ -419,7 +419,7 @@ def view(t: TwentyOne) -> dict:
     return out
 
 
-def seat_view(t: TwentyOne, pid: str) -> dict:
+def seat_view(t: Table, pid: str) -> dict:
     totals = []
     for hand in t.s.hands.get(pid, ()):
         value = hand_value(hand.cards)

@@ -547,20 +547,15 @@ class Pontoon(TwentyOne):
 
     MESSAGES = {
         **TwentyOne.MESSAGES,
-        # The bank: cut for, named, offered, sold or refused.
         "pontoon.cut": ("player", "card"), "pontoon.banker": ("player", "reason"),
-        "pontoon.offer": ("player", "buyer", "price"), "pontoon.sold": ("player", "buyer", "price"),
-        "pontoon.refuse": ("player",),
-        # The deal and the bets.
-        "pontoon.shuffle": (), "pontoon.deal": ("player", "players"),
-        "pontoon.bet": ("player", "amount"), "pontoon.sit_out": ("player",),
-        # The players' hands.
+        "pontoon.offer": ("player", "buyer", "price"), "pontoon.refuse": ("player",),
+        "pontoon.sold": ("player", "buyer", "price"), "pontoon.shuffle": (),
+        "pontoon.deal": ("player", "players"), "pontoon.bet": ("player", "amount"),
+        "pontoon.sit_out": ("player",), "pontoon.banker_pontoon": ("player", "cards"),
         "pontoon.declare": ("player", "hand", "card"), "pontoon.split": ("player", "hand", "cards"),
         "pontoon.buy": ("player", "hand", "amount"), "pontoon.twist": ("player", "hand", "card"),
         "pontoon.stick": ("player", "hand"), "pontoon.bust": ("player", "hand", "cards", "total"),
-        "pontoon.trick": ("player", "hand"),
-        # The banker's hand, and the bank's gain over the deal.
-        "pontoon.banker_pontoon": ("player", "cards"), "pontoon.banker_shows": ("player", "cards", "total"),
+        "pontoon.trick": ("player", "hand"), "pontoon.banker_shows": ("player", "cards", "total"),
         "pontoon.banker_twist": ("player", "card", "total"), "pontoon.paying": ("player", "total", "paying"),
         "pontoon.banker_trick": ("player", "cards"), "pontoon.banker_bust": ("player", "cards", "total"),
         "pontoon.bank": ("player", "amount"),

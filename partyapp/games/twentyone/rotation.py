@@ -11,13 +11,10 @@ instead of passing it on at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from partyapp.games.twentyone.rounds import TwentyOne
+from partyapp.games.twentyone.rules import Table
 
 
-def next_dealer(t: TwentyOne, able: list[str], keep: bool = False) -> str:
+def next_dealer(t: Table, able: list[str], keep: bool = False) -> str:
     """Who deals the deal now beginning, among ``able``."""
     s = t.s
     last = s.dealer

@@ -27,14 +27,15 @@ The session
 A deal
     The rules name who deals or banks (``next_dealer``: a player, the
     house), the deal opens (``round.start {round, dealer}``) and the
-    players who can cover the minimum (``bettors``, from the dealer's left)
-    bet or sit out, all at once (``turn`` null; ``waiting_for`` lists who
+    players who can play (who cover the minimum or have a stake on the
+    table; ``bettors``, from the dealer's left) bet or sit out, all at once (``turn`` null; ``waiting_for`` lists who
     has still to decide; the rules may first add a phase of their own:
     Pontoon's banker deals or sells the bank). When nobody stakes, the deal
     is called off, counted as played (``round.void {reason: "no_bets"}``);
     else the rules deal (``deal``). Then every hand in playing order
     (``hands_in_play``), the first still ``live`` having the turn
-    (``current``), plays the moves the rules offer it (``moves``); after
+    (``current``), plays the moves the rules offer it (``moves``; a move
+    ``T`` is the rules' ``do_T``, the bets are the loop's); after
     the last hand the dealer's or banker's play begins (``dealer_plays``),
     by phone (the moves offered) or, for the house, on the clock
     (``dealer_step`` when ``due``: ``next_deadline``, ``tick``). The deal
@@ -58,11 +59,13 @@ Seats
     from the next deal. A player who leaves takes their stakes with them,
     their cards leave the table (the rules' ``discard``) and play goes on
     without them; when the dealer leaves, the player on their left takes
-    the deal (``dealer_left``) and the deal is called off: every stake
-    back, not counted.
+    the deal (``dealer_left`` in the state, for the rules' ``next_dealer``)
+    and the deal is called off: every stake back, not counted. The rules
+    say what else goes with a leaver (``left``).
 
-State: ``table.TwentyOneState``, typed records (the hands, the dealer's
-hand, the hand in play, the ledger) that the rules extend with their own.
+State: ``table.TwentyOneState``, typed records (the ledger, the hands, the
+dealer's hand, the hand in play), which a game's ``State`` extends with its
+own fields; a version 1 save is read through ``upgrade``.
 """
 
 from __future__ import annotations
@@ -76,8 +79,6 @@ from partyapp.games.kit.chips import Ledger, Payout
 from partyapp.games.twentyone.betting import MESSAGES, OPTIONS, check_limits, session_result
 from partyapp.games.twentyone.rules import Rules
 from partyapp.games.twentyone.table import BET, BUST, LIVE, PLAY, Hand, InPlay, Turn, TwentyOneState
-
-LOOP_MOVES = ("bet", "sit_out")
 
 
 class TwentyOne(CardGame):
