@@ -25,15 +25,14 @@ from typing import Any, Callable
 
 from flask import Flask
 
-from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.refusals import Refusal
 from partyapp.games.kit.wording import N_, Wording
 from partyapp.i18n.languages import DEFAULT, say_in
 from partyapp.realtime import protocol, seams
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.hub import Realtime
 from partyapp.realtime.limits import TokenBucket
-from partyapp.realtime.protocol import Code, Event, ProtocolError, error
-from partyapp.rooms.errors import RoomError
+from partyapp.realtime.protocol import Code, Event, error
 
 __all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "refuse_watcher", "throttle"]
 
@@ -152,7 +151,7 @@ def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> 
         return error(Code.BAD_REQUEST, words_for(conn, N_("Send one JSON object.")))
     try:
         result = fn(r, conn, protocol.want_dict(args[0] if args else None))
-    except (ProtocolError, RoomError, IllegalAction) as exc:
+    except Refusal as exc:  # the rules', the room's or the request's: its code and sentence
         return error(exc.code, words_for(conn, exc.wording))
     reply = {"ok": True}
     if result:

@@ -17,21 +17,19 @@ from typing import Any, Callable
 
 from flask import request
 
-from partyapp.games.drinking import decks
-from partyapp.games.kit.base import HOST
-from partyapp.rooms.names import skeleton
-from partyapp.games.kit.wording import N_, wording_of
+from partyapp.games.kit.wording import N_
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
 from partyapp.realtime import netinfo, protocol
+from partyapp.realtime.commands import HOST_COMMANDS
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.dispatch import handler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
 from partyapp.realtime.limits import TokenBucket
-from partyapp.realtime.protocol import Code, Event, ProtocolError, bad, error
-from partyapp.rooms.room import UNCHANGED, Room, hash_token
-from partyapp.store import NotOwner, StoreUnavailable, TooMany
+from partyapp.realtime.protocol import Code, Event, ProtocolError, error
+from partyapp.rooms import variants
+from partyapp.rooms.room import UNCHANGED, Room
 
 log = logging.getLogger(__name__)
 
@@ -245,56 +243,27 @@ def _check_rev(room: Room, rev: int | None) -> None:
 
 @handler(Event.HOST_COMMAND)
 def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
-    """The table or the host player: kick (the seat's token and name are
-    barred from the room until ``unban``), lock (no new joins), unban,
-    seat_order, end_game, set_host,
-    skip (go on without an absent player the game waits on), add_bot
-    (answered with the bot's ``player_id``), add_guest (a person without a
-    phone, played from the table: answered with the seat's ``player_id``), the game's own host moves
-    (``game`` with an ``action``), the night's ``settings``, ``end_night``
-    (the recap), ``new_night`` and ``sit_out`` (a player sits the next
-    games out, or comes back in). Everybody receives the new state; a
-    kicked phone receives ``kicked`` first."""
+    """The table or the host player: one of the commands of
+    ``commands.HOST_COMMANDS`` (kick, lock, unban, seat_order, end_game,
+    set_host, skip, add_bot, add_guest, the game's own host moves, the
+    night's settings, end_night, new_night, sit_out), with the ``rev`` it
+    acted on if it says. Everybody receives the new state; a kicked phone
+    receives ``kicked`` first; add_bot and add_guest are answered with the
+    new seat's ``player_id``."""
     room = _room_for(r, conn)
-    cmd = protocol.parse_host_command(payload)
+    name = protocol.command_name(payload, HOST_COMMANDS)
+    rev = protocol.parse_rev(payload)
+    command = HOST_COMMANDS[name]
+    fields = command.parse(payload)
 
-    def checked(mutate: Callable[[], Any]) -> Callable[[], Any]:
-        def change() -> Any:
-            _require_host(r, conn, room, N_("Only the host can do that."))
-            _check_rev(room, cmd.rev)
-            return mutate()
+    def change() -> Any:
+        _require_host(r, conn, room, N_("Only the host can do that."))
+        _check_rev(room, rev)
+        return command.act(r, room, fields)
 
-        return change
-
-    if cmd.command == "kick":
-        pid = cmd.player_id
-        room.change(checked(lambda: room.kick(pid)), then=lambda _: r.evict_seat(room, pid, "kicked"))
-    elif cmd.command == "lock":
-        room.change(checked(lambda: room.set_locked(cmd.locked)))
-    elif cmd.command == "unban":
-        room.change(checked(lambda: room.unban(cmd.name)))
-    elif cmd.command == "seat_order":
-        room.change(checked(lambda: room.set_seat_order(list(cmd.player_ids))))
-    elif cmd.command == "sit_out":
-        room.change(checked(lambda: room.set_sitting_out(cmd.player_id, cmd.sitting_out)))
-    elif cmd.command == "end_game":
-        room.change(checked(room.end_game))
-    elif cmd.command == "set_host":
-        room.change(checked(lambda: room.set_host(cmd.player_id)))
-    elif cmd.command == "skip":
-        room.change(checked(lambda: room.skip_absent(cmd.player_id)))
-    elif cmd.command == "settings":
-        room.change(checked(lambda: room.set_settings(cmd.settings)))
-    elif cmd.command == "end_night":
-        room.change(checked(room.end_night))
-    elif cmd.command == "new_night":
-        room.change(checked(room.new_night))
-    elif cmd.command == "add_bot":
-        return {"player_id": room.change(checked(lambda: r.autoplay.seat_bot(room, cmd.level)))}
-    elif cmd.command == "add_guest":
-        return {"player_id": room.change(checked(lambda: room.add_guest(cmd.name, cmd.group, cmd.profile)))}
-    else:
-        room.change(checked(lambda: room.act(HOST, cmd.action)))
+    then = None if command.then is None else (lambda _: command.then(r, room, fields))
+    result = room.change(change, then=then)
+    return None if command.answers is None else {command.answers: result}
 
 
 @handler(Event.GAME_START)
@@ -311,24 +280,10 @@ def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
     room.change(begin)
 
 
-def _deck_modes() -> list[str]:
-    """The modes whose cards are a deck definition a house can edit."""
-    return list(decks.DEFAULT_DECKS)
-
-
-def _identities(conn: Conn, room: Room, payload: dict) -> list[str]:
-    """Who the sender is, for the house variants they own: the device token
-    the page keeps (if it sent one), and its seat's token or, for the table,
-    the room's host token (as hashes, like the room keeps them)."""
-    found = []
-    device = protocol.device_token(payload)
-    if device is not None:
-        found.append(hash_token(device))
-    if conn.role == "table":
-        found.append(room.host_token_hash)
-    elif conn.role == "player" and room.has_seat(conn.pid):
-        found.append(room.seat(conn.pid).token_hash)
-    return found
+def _owners(conn: Conn, room: Room, payload: dict) -> list[str]:
+    """Who the sender is, for the house variants they own (``Room.owner_tokens``)."""
+    return room.owner_tokens(protocol.device_token(payload), table=conn.role == "table",
+                             pid=conn.pid if conn.role == "player" else None)
 
 
 @handler(Event.VARIANT_LIST)
@@ -338,81 +293,34 @@ def variant_list(r: Realtime, conn: Conn, payload: dict) -> dict:
     table's token: ``mine``, to change or delete) or that were saved from
     this room, and the effect catalogue, for the deck editor and the mode
     picker. Other rooms' variants are never listed: a host sees the
-    built-ins and their own."""
+    built-ins and their own (``rooms/variants.py``)."""
     room = _room_for(r, conn)
-    mine, here = room.read(lambda: (set(_identities(conn, room, payload)), {n.casefold() for n in room.house}))
-    try:
-        variants = r.registry.store.list_variants()
-    except StoreUnavailable:
-        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
-    return {
-        # decks saved before the catalogue gained a parameter show its default
-        "variants": [{"name": v["name"], "mode": v["mode"], "updated": v["updated"],
-                      "deck": decks.with_defaults(v["deck"]), "mine": v["owner"] in mine}
-                     for v in variants if v["owner"] in mine or v["name"].casefold() in here],
-        "defaults": {m: decks.default_deck(m) for m in _deck_modes()},
-        "catalogue": decks.catalogue(),
-    }
+    mine, house = room.read(lambda: (set(_owners(conn, room, payload)), list(room.house)))
+    return variants.listing(r.registry.store, mine, house)
 
 
 @handler(Event.VARIANT_SAVE)
 def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """The host saves (or replaces) a named house variant. A variant belongs
-    to whoever saved it (their device token, else their seat's or the
-    table's token): saving over somebody else's is refused, as is a bad
-    deck or one too many, with the reason. Only the sender is answered."""
+    """The host saves (or replaces) a named house variant; the rules (who
+    owns it, its name, the deck, how many) are ``rooms/variants.py``'s.
+    Only the sender is answered; everybody in the room lists the name."""
     room = _room_for(r, conn)
     save = protocol.parse_variant_save(payload)
     mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
-                              _identities(conn, room, payload))[1])
-    if save.mode not in _deck_modes():
-        raise bad("mode must be one of {modes}", modes=", ".join(_deck_modes()))
-    try:
-        deck = decks.validate_deck(save.deck)
-    except ValueError as exc:
-        raise bad(wording_of(exc)) from None
-    try:
-        kept = r.registry.store.list_variants()
-    except StoreUnavailable:
-        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
-    look = skeleton(save.name)
-    twin = next((v["name"] for v in kept
-                 if v["name"].casefold() != save.name.casefold() and skeleton(v["name"]) == look), None)
-    if twin is not None:  # one name on the screens for two variants
-        raise bad("There is already a house variant called {name}, which looks the same; pick another name.",
-                  name=repr(twin))
-    try:
-        r.registry.store.save_variant(save.name, save.mode, deck, r.registry.clock(), mine[0], allowed=mine,
-                                      limit=decks.VARIANTS_MAX)
-    except NotOwner:
-        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
-                                            "save your copy under another name.", name=repr(save.name)) from None
-    except TooMany:
-        raise bad("This server keeps at most {count} house variant; delete one first.|"
-                  "This server keeps at most {count} house variants; delete one first.",
-                  count=decks.VARIANTS_MAX) from None
-    except StoreUnavailable:
-        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
+                              _owners(conn, room, payload))[1])
+    deck = variants.save(r.registry.store, save.name, save.mode, save.deck, mine, r.registry.clock())
     room.change(lambda: room.note_house_variant(save.name))
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
 
 
 @handler(Event.VARIANT_DELETE)
 def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
-    """The host deletes a house variant they saved."""
+    """The host deletes a house variant they saved (``rooms/variants.py``)."""
     room = _room_for(r, conn)
     name = protocol.parse_variant_name(payload)
     mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
-                              _identities(conn, room, payload))[1])
-    try:
-        deleted = r.registry.store.delete_variant(name, allowed=mine)
-    except NotOwner:
-        raise ProtocolError(Code.FORBIDDEN, "The house rules {name} were saved by somebody else: "
-                                            "only they can delete them.", name=repr(name)) from None
-    except StoreUnavailable:
-        raise ProtocolError(Code.UNAVAILABLE, "The server cannot reach its store for a moment; try again.") from None
-    if not deleted:
-        raise bad("There is no house variant {name}.", name=repr(name))
+                              _owners(conn, room, payload))[1])
+    variants.delete(r.registry.store, name, mine)
 
 
 @handler(Event.GAME_ACT)

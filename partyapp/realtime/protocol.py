@@ -1,9 +1,15 @@
 """The wire contract in one place: event names, error codes, and the parsing
-of every client payload into typed values (PROTOCOL.md)."""
+of every client payload into typed values (PROTOCOL.md).
+
+The error codes are ``Code``, defined once with every refusal's base in
+``partyapp.games.kit.refusals`` (the lowest layer that refuses) and named
+here for the transport. The host's commands are one table of a parser (the
+field parsers here) and a change each: ``commands.py``."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -11,8 +17,9 @@ from typing import Any
 from partyapp.games.drinking import decks
 from partyapp.rooms.names import clean_name
 from partyapp.rooms.registry import ROOM_CODE_RE
+from partyapp.games.kit.refusals import Code, Refusal
 from partyapp.games.kit.text import TextRefused, clean_text  # the one text cleaner: engines clean typed moves too
-from partyapp.games.kit.wording import Term, Worded, Wording
+from partyapp.games.kit.wording import Term, Wording
 
 
 class Event(StrEnum):
@@ -36,36 +43,21 @@ class Event(StrEnum):
     NET_PING = "net.ping"  # answered through its acknowledgement: the phone's round trip
 
 
-class Code(StrEnum):
-    BAD_REQUEST = "bad_request"
-    NO_SUCH_ROOM = "no_such_room"
-    FORBIDDEN = "forbidden"
-    NOT_YOUR_TURN = "not_your_turn"
-    ILLEGAL_ACTION = "illegal_action"
-    ROOM_FULL = "room_full"
-    NAME_TAKEN = "name_taken"
-    RATE_LIMITED = "rate_limited"
-    CONFLICT = "conflict"
-    GAME_OVER = "game_over"
-    UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
-    SERVER_FULL = "server_full"  # room.create: the server holds as many rooms as it may
-
-
-class ProtocolError(Worded):
+class ProtocolError(Refusal):
     """Answered to the sender as ``{"ok": false, "error": {code, message}}``;
     the message is a ``Wording``, worded in the sender's language by the
     handler that answers (``partyapp.i18n``)."""
 
-    def __init__(self, code: Code | str, message: str | Wording, **params: Any) -> None:
+    def __init__(self, code: Code, message: str | Wording, **params: Any) -> None:
         super().__init__(message, **params)
-        self.code = str(code)
+        self.code = Code(code)
         self.message = str(self.wording)
 
     def answer(self) -> dict:
         return error(self.code, self.message)
 
 
-def error(code: Code | str, message: str) -> dict:
+def error(code: Code, message: str) -> dict:
     return {"ok": False, "error": {"code": str(code), "message": message}}
 
 
@@ -78,7 +70,7 @@ def bad(message: str | Wording, **params: Any) -> ProtocolError:
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
 PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
-GROUPS = ("guys", "chicks")
+
 
 def wire_text(value: Any, field: str, max_visible: int) -> str:
     """``clean_text`` for a field of a client payload: refused as ``bad_request``."""
@@ -135,7 +127,7 @@ def player_id(value: Any, field: str = "player_id") -> str:
 def group(value: Any) -> str | None:
     if value is None or value == "":
         return None
-    if value not in GROUPS:
+    if value not in decks.GROUPS:  # the groups the drinking decks' cards name
         raise bad("group must be one of guys, chicks or null")
     return value
 
@@ -247,36 +239,86 @@ def parse_rev(payload: dict) -> int | None:
     return rev
 
 
-HOST_COMMANDS = ("kick", "seat_order", "end_game", "set_host", "game", "skip", "settings", "end_night",
-                 "new_night", "add_bot", "lock", "unban", "sit_out", "add_guest")
+# -- host.command's fields (the table of commands: ``commands.py``) ----------------
+
 PACE_MAX = 12
 DARE_MAX = 80
 DARES_MAX = 12
 BOT_LEVELS = ("slow", "normal", "fast")
 
 
-@dataclass(frozen=True)
-class HostCommand:
-    """``host.command``: ``command`` and the fields it takes."""
+def command_name(p: dict, commands: Collection[str]) -> str:
+    """``host.command``'s ``command``: one of ``commands``."""
+    command = p.get("command")
+    if not isinstance(command, str) or command not in commands:
+        raise bad("command must be one of {commands}", commands=", ".join(commands))
+    return command
 
-    command: str
-    rev: int | None = None
-    player_id: str | None = None  # kick, set_host, skip
-    player_ids: tuple[str, ...] = ()  # seat_order
-    action: dict | None = None  # game
-    settings: dict | None = None  # settings: only the keys sent
-    level: str = "normal"  # add_bot
-    locked: bool = False  # lock
-    name: str | None = None  # unban, add_guest
-    group: str | None = None  # add_guest
-    profile: str = "drinks"  # add_guest
-    sitting_out: bool = False  # sit_out
+
+def no_fields(p: dict) -> None:
+    """A command that takes nothing but its name (and ``rev``)."""
+    return None
+
+
+def one_player(p: dict) -> str:
+    """``kick``, ``set_host``, ``skip``: ``player_id``."""
+    return player_id(p.get("player_id"))
+
+
+def seat_order(p: dict) -> tuple[str, ...]:
+    """``seat_order``: ``player_ids``, the seats clockwise."""
+    ids = p.get("player_ids")
+    if not isinstance(ids, list) or len(ids) > PLAYER_IDS_MAX:
+        raise bad("player_ids must be a list of player ids")
+    return tuple(player_id(i, "player_ids") for i in ids)
+
+
+def bot_level(p: dict) -> str:
+    """``add_bot``: its ``level`` (normal when left out)."""
+    level = p.get("level", "normal")
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise bad("level must be slow, normal or fast")
+    return level
+
+
+def locked(p: dict) -> bool:
+    """``lock``: ``locked``."""
+    return flag(p.get("locked"), "locked")
+
+
+@dataclass(frozen=True)
+class SitOut:
+    player_id: str
+    sitting_out: bool
+
+
+def sit_out(p: dict) -> SitOut:
+    """``sit_out``: ``player_id`` and ``sitting_out``."""
+    return SitOut(player_id(p.get("player_id")), flag(p.get("sitting_out"), "sitting_out"))
+
+
+def unban_name(p: dict) -> str:
+    """``unban``: the ``name`` the host lets back in."""
+    return clean_name(p.get("name"))
+
+
+@dataclass(frozen=True)
+class Guest:
+    name: str
+    group: str | None = None
+    profile: str = "drinks"
+
+
+def guest(p: dict) -> Guest:
+    """``add_guest``: ``name``, and ``group`` and ``profile`` as at a join."""
+    return Guest(clean_name(p.get("name")), group(p.get("group")),
+                 profile(p["profile"]) if p.get("profile") is not None else "drinks")
 
 
 def parse_settings(p: dict) -> dict:
-    """``host.command settings``: any of ``family`` (bool), ``pace`` (drinks
-    per person per hour, 0 = off, up to ``PACE_MAX``), ``alternative``
-    (``points`` or ``dares``), ``dares`` (1 to ``DARES_MAX`` texts)."""
+    """``settings``: any of ``family`` (bool), ``pace`` (drinks per person
+    per hour, 0 = off, up to ``PACE_MAX``), ``alternative`` (``points`` or
+    ``dares``), ``dares`` (1 to ``DARES_MAX`` texts); only the keys sent."""
     out: dict[str, Any] = {}
     if "family" in p:
         out["family"] = flag(p["family"], "family")
@@ -297,41 +339,6 @@ def parse_settings(p: dict) -> dict:
     if not out:
         raise bad("settings needs family, pace, alternative or dares")
     return out
-
-
-def parse_host_command(payload: Any) -> HostCommand:
-    p = want_dict(payload)
-    command = p.get("command")
-    if not isinstance(command, str) or command not in HOST_COMMANDS:
-        raise bad("command must be one of {commands}", commands=", ".join(HOST_COMMANDS))
-    rev = parse_rev(p)
-    if command in ("kick", "set_host", "skip"):
-        return HostCommand(command, rev, player_id=player_id(p.get("player_id")))
-    if command == "seat_order":
-        ids = p.get("player_ids")
-        if not isinstance(ids, list) or len(ids) > PLAYER_IDS_MAX:
-            raise bad("player_ids must be a list of player ids")
-        return HostCommand(command, rev, player_ids=tuple(player_id(i, "player_ids") for i in ids))
-    if command == "game":
-        return HostCommand(command, rev, action=parse_action(p))
-    if command == "settings":
-        return HostCommand(command, rev, settings=parse_settings(p))
-    if command == "add_bot":
-        level = p.get("level", "normal")
-        if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise bad("level must be slow, normal or fast")
-        return HostCommand(command, rev, level=level)
-    if command == "lock":
-        return HostCommand(command, rev, locked=flag(p.get("locked"), "locked"))
-    if command == "sit_out":
-        return HostCommand(command, rev, player_id=player_id(p.get("player_id")),
-                           sitting_out=flag(p.get("sitting_out"), "sitting_out"))
-    if command == "unban":
-        return HostCommand(command, rev, name=clean_name(p.get("name")))
-    if command == "add_guest":
-        return HostCommand(command, rev, name=clean_name(p.get("name")), group=group(p.get("group")),
-                           profile=profile(p["profile"]) if p.get("profile") is not None else "drinks")
-    return HostCommand(command, rev)
 
 
 VARIANT_NAME_MAX = decks.NAME_MAX

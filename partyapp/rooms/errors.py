@@ -1,20 +1,21 @@
 """What a room refuses, and why, in words a player can read.
 
-A room raises one of these; the transport answers the sender with the
-error of the same ``code`` (``partyapp.realtime.protocol.Code``) and the
-sentence in their language. Each class names a kind of refusal, the way
-``partyapp.games.kit.base.IllegalAction`` and its kinds do for the rules.
+A room raises one of these; the transport answers the sender with its
+``code`` (a ``partyapp.games.kit.refusals.Code``, the protocol's one list
+of error codes) and the sentence in their language. Each class names a kind
+of refusal, the way ``partyapp.games.kit.base.IllegalAction`` and its kinds
+do for the rules.
 """
 
 from __future__ import annotations
 
-from partyapp.games.kit.wording import Worded
+from partyapp.games.kit.refusals import Code, Refusal
 
 
-class RoomError(Worded):
+class RoomError(Refusal):
     """A change the room refuses; ``code`` is its kind."""
 
-    code = "bad_request"
+    code = Code.BAD_REQUEST
 
 
 class BadRequest(RoomError):
@@ -22,39 +23,39 @@ class BadRequest(RoomError):
 
 
 class NoSuchRoom(RoomError):
-    code = "no_such_room"
+    code = Code.NO_SUCH_ROOM
 
 
 class Forbidden(RoomError):
     """Not this sender's to do (not the host, not their seat, testing only)."""
 
-    code = "forbidden"
+    code = Code.FORBIDDEN
 
 
 class RoomFull(RoomError):
-    code = "room_full"
+    code = Code.ROOM_FULL
 
 
 class NameTaken(RoomError):
-    code = "name_taken"
+    code = Code.NAME_TAKEN
 
 
 class Busy(RoomError):
     """Another change got there first, or the room is too busy; try again."""
 
-    code = "conflict"
+    code = Code.CONFLICT
 
 
 class TooManyRooms(RoomError):
     """The server holds as many live rooms as it may (``limits.max_rooms``)."""
 
-    code = "server_full"
+    code = Code.SERVER_FULL
 
 
 class Unavailable(RoomError):
     """The store cannot be reached for a moment."""
 
-    code = "unavailable"
+    code = Code.UNAVAILABLE
 
 
 def unavailable() -> Unavailable:

@@ -20,7 +20,7 @@ Who may act:
   player through ``host.command {"command": "game", "action": {...}}``.
 
 ``apply(pid, action, now)`` validates first, then mutates. It raises
-``IllegalAction`` (or a subclass carrying a protocol error code) with a
+``IllegalAction`` (or a kind of it carrying another ``refusals.Code``) with a
 sentence a player can read, and leaves the state untouched when it does.
 """
 
@@ -31,16 +31,17 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from partyapp.games.kit.refusals import Code, Refusal
 from partyapp.games.kit.wording import Worded
 
 HOST = "@host"
 
 
-class IllegalAction(Worded):
+class IllegalAction(Refusal):
     """The rules forbid this move now. The message (a ``Wording``: message id
     and values) is shown to the player in their language."""
 
-    code = "illegal_action"
+    code = Code.ILLEGAL_ACTION
 
 
 class OptionError(Worded, ValueError):
@@ -49,17 +50,17 @@ class OptionError(Worded, ValueError):
 
 
 class NotYourTurn(IllegalAction):
-    code = "not_your_turn"
+    code = Code.NOT_YOUR_TURN
 
 
 class GameIsOver(IllegalAction):
-    code = "game_over"
+    code = Code.GAME_OVER
 
 
 class TooLate(IllegalAction):
     """Another player's move got there first (a race lost): ``conflict``."""
 
-    code = "conflict"
+    code = Code.CONFLICT
 
 
 class Game(ABC):
