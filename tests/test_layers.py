@@ -123,13 +123,13 @@ def test_engines_import_nothing_outside_games(package):
     assert wrong == []
 
 
-def test_engines_use_only_the_standard_library_and_orjson():
-    """An engine module imports no third-party library but orjson and regex
-    (the text cleaner's Unicode properties; no Flask, no Socket.IO), so it
-    runs and tests on its own."""
+def test_engines_use_only_the_standard_library_msgspec_and_regex():
+    """An engine module imports no third-party library but msgspec (the typed
+    state's records and JSON codec) and regex (the text cleaner's Unicode
+    properties; no Flask, no Socket.IO), so it runs and tests on its own."""
     import sys
 
-    allowed = set(sys.stdlib_module_names) | {"orjson", "regex", "partyapp", "__future__"}
+    allowed = set(sys.stdlib_module_names) | {"msgspec", "regex", "partyapp", "__future__"}
     wrong = []
     for name, path in MODULES.items():
         if not name.startswith("partyapp.games"):

@@ -6,8 +6,10 @@ decks and ``twentyone/`` the 21 family; every other full card game is one
 module here. ``MODES`` maps a mode id to its engine class (a
 ``kit.base.Game`` subclass); ``get_mode`` looks one up with a readable error.
 
-Engines import nothing outside ``partyapp.games`` (the standard library and
-orjson only): no clock, no network, no global.
+Engines import nothing outside ``partyapp.games`` but the standard library,
+msgspec (the typed state's records and its one JSON codec, ``kit/record.py``)
+and regex (the text cleaner's Unicode properties, ``kit/text.py``): no
+clock, no network, no global.
 """
 
 from __future__ import annotations
