@@ -15,6 +15,7 @@ from partyapp.cluster.queue import RoomQueue
 from partyapp.rooms.names import skeleton
 from partyapp.i18n import languages
 from partyapp.realtime import dispatch, handlers, netinfo, seams  # noqa: F401 (handlers registers the events)
+from partyapp.realtime.clock import FakeClock, RealClock, Scheduler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime
 from partyapp.rooms.registry import Registry
@@ -79,17 +80,19 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     settings = configuration.build(config_path, test_config)
     app.config.update(settings)
     app.config["TESTING"] = bool(settings.get("TESTING", settings["PARTYAPP_TESTING"]))
+    clock = make_clock(settings)
 
     store = open_store(settings["PARTYAPP_STORE_URL"])
     registry = Registry(
         store,
+        clock=clock.now,
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
         max_rooms=settings["PARTYAPP_MAX_ROOMS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
     queue, manager = message_queue(settings, store)
     lan = settings.get("PARTYAPP_LAN_IP") or netinfo.lan_ip()
-    realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, queue=queue)
+    realtime = Realtime(registry=registry, settings=settings, lan_ip=lan, clock=clock, queue=queue)
     app.extensions["partyapp"] = realtime
 
     languages.init_app(app)
@@ -122,7 +125,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         async_handlers=False,
     )
     dispatch.install(app, socketio.server)
-    seams.install_heartbeats(socketio.server.eio)
+    if not clock.fake:  # on a fake clock engine.io keeps its own, real-time heartbeats for real clients
+        seams.install_heartbeats(socketio.server.eio, clock)
     seams.close_dropped_sockets(socketio.server.eio)
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
@@ -132,6 +136,17 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     logging.getLogger("engineio.server").setLevel(logging.ERROR)
     logging.getLogger("socketio.server").setLevel(logging.ERROR)
     return app
+
+
+def make_clock(settings: dict) -> Scheduler:
+    """The scheduler every timer of the app runs on (``realtime/clock.py``):
+    the real one, or in testing mode with ``PARTYAPP_FAKE_CLOCK`` a fake one
+    that the tests move (``partyapp serve --testing --fake-clock``)."""
+    if settings["PARTYAPP_FAKE_CLOCK"]:
+        if not settings["PARTYAPP_TESTING"]:
+            raise configuration.ConfigError("a fake clock is for testing mode only (--testing)")
+        return FakeClock()
+    return RealClock(socketio.start_background_task, lambda: socketio.server.eio.create_event())
 
 
 def message_queue(settings: dict, store) -> tuple[RoomQueue | None, seams.QueueManager | None]:

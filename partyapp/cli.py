@@ -108,8 +108,10 @@ def tune_gc() -> None:
 
     gc.collect()
     gc.freeze()
+    from partyapp.realtime.housekeeping import AUTOMATIC_OFF
+
     young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, 10**9)
+    gc.set_threshold(young, middle, AUTOMATIC_OFF)
 
 
 def run_server(app, host: str, port: int) -> None:

@@ -18,6 +18,7 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "server.allowed_origins": ("PARTYAPP_ALLOWED_ORIGINS", []),
     "server.trusted_proxies": ("PARTYAPP_TRUSTED_PROXIES", 0),
     "server.testing": ("PARTYAPP_TESTING", False),
+    "server.fake_clock": ("PARTYAPP_FAKE_CLOCK", False),
     "store.url": ("PARTYAPP_STORE_URL", ""),
     "store.message_queue": ("PARTYAPP_MESSAGE_QUEUE", ""),
     "store.room_ttl_hours": ("PARTYAPP_ROOM_TTL_HOURS", 12),

@@ -1,10 +1,20 @@
-"""Shared fixtures: an app on the in-memory store, and Socket.IO test clients
-that speak the protocol exactly as the pages do."""
+"""Shared fixtures: an app on the in-memory store and a fake clock, Socket.IO
+test clients that speak the protocol exactly as the pages do, and the
+helpers every test reads answers with (``ok``, ``error_code``) or waits for
+a real process with (``wait_for``).
+
+Time is the app's fake clock (``clock``, ``partyapp/realtime/clock.py``):
+nothing the server times (a race's time-out, a bot's move, a ping, a chore)
+happens until the test moves it on, and then it happens at once, in order."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
+import time
 from contextlib import contextmanager
+from typing import Any, Callable
 
 import pytest
 
@@ -25,7 +35,38 @@ TEST_SETTINGS = {
     "PARTYAPP_ROOM_JOINS_BURST": 1000,
     "PARTYAPP_UNKNOWN_CODES_PER_MINUTE": 60000,
     "PARTYAPP_UNKNOWN_CODES_BURST": 10000,  # every test client comes from 127.0.0.1
+    "PARTYAPP_FAKE_CLOCK": True,
 }
+
+
+def ok(answer: dict) -> dict:
+    """An acknowledgement that says ok (returned, for what else it holds)."""
+    assert answer.get("ok") is True, answer
+    return answer
+
+
+def error_code(answer: dict) -> str:
+    """The code of a refusal, which always comes with a sentence to show."""
+    assert answer["ok"] is False, answer
+    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"], answer
+    return answer["error"]["code"]
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "", every: float = 0.02) -> Any:
+    """Wait in real time for something another process or thread does (a
+    server started, a frame come over the network, a socket closed): return
+    ``condition()`` once it is true, looking every ``every`` seconds; fail
+    after ``timeout`` seconds. Time inside an app of the tests' own is the
+    fake clock's: ``clock.advance_until`` waits for it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = condition()
+        if got:
+            return got
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{what or getattr(condition, '__name__', condition)} did not come true "
+                                 f"within {timeout} s")
+        time.sleep(every)  # the one pause between looks at another process (no test sleeps for time to pass)
 
 
 class Client:
@@ -85,6 +126,70 @@ def _no_processes(item):
         subprocess.Popen._execute_child = real
 
 
+# -- reading the server's answers and frames -------------------------------------------
+
+# A card as frames name it ("10H", "QS").
+CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
+
+
+def cards_in(frames: list[dict]) -> set[str]:
+    """Every card named anywhere in these frames."""
+    return {c for f in frames for c in CARD.findall(json.dumps(f))}
+
+
+def player(state: dict, pid: str) -> dict:
+    """A player's entry in a frame's ``players``."""
+    return next(p for p in state["players"] if p["id"] == pid)
+
+
+def players(state: dict) -> dict:
+    """A frame's players by name."""
+    return {p["name"]: p for p in state["players"]}
+
+
+def start_staged(table: Client, mode: str, deck: list[str], **options) -> None:
+    """The table starts ``mode`` on a staged deck (testing mode), which it must take."""
+    answer = table.call("game.start", {"mode": mode, "options": {"deck": deck, **options}})
+    assert answer == {"ok": True}, answer
+
+
+def act_ok(phone: Client, **action) -> None:
+    """A phone makes a move, which must be taken."""
+    answer = phone.call("game.act", {"action": action})
+    assert answer == {"ok": True}, answer
+
+
+def next_state(client: Client, clock, predicate: Callable[[dict], Any], within: float = 60.0) -> dict:
+    """The first state ``client`` receives (in order) that matches, moving
+    the app's fake clock on call by call until one comes (a bot's move, a
+    take-over, a time-out), for at most ``within`` seconds of that clock."""
+    found: list[dict] = []
+
+    def came() -> bool:
+        for state in client.states():
+            if predicate(state):
+                found.append(state)
+                return True
+        return False
+
+    clock.advance_until(came, within, "a matching state")
+    return found[0]
+
+
+# Bots think for a fiftieth of their usual pause in the tests that play with them.
+PACE = 0.02
+
+
+def quick(app, takeover_s: float | None = None):
+    """The app's bots think quickly (and take over an absent phone's seat
+    after ``takeover_s``)."""
+    autoplay = app.extensions["partyapp"].autoplay
+    autoplay.pace = PACE
+    if takeover_s is not None:
+        autoplay.takeover_s = takeover_s
+    return autoplay
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
     with _no_processes(item):
@@ -119,6 +224,14 @@ def make_app():
 @pytest.fixture
 def app(make_app):
     return make_app()
+
+
+@pytest.fixture
+def clock(app):
+    """The app's fake clock (``realtime/clock.py``'s ``FakeClock``), which
+    is also its registry's: ``clock.advance(s)``, ``clock.advance_to(t)``,
+    ``clock.advance_until(condition)``, ``clock.now()``."""
+    return app.extensions["partyapp"].clock
 
 
 @pytest.fixture

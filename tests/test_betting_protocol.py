@@ -4,17 +4,9 @@ server's clock, one frame per step."""
 
 from __future__ import annotations
 
-import json
-import re
-import time
-
 import pytest
 
-CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
-
-
-def cards_in(frames: list[dict]) -> set[str]:
-    return {c for f in frames for c in CARD.findall(json.dumps(f))}
+from tests.conftest import cards_in, ok
 
 
 def cards_outside_the_log(frames: list[dict]) -> set[str]:
@@ -23,26 +15,19 @@ def cards_outside_the_log(frames: list[dict]) -> set[str]:
     return cards_in([{**f, "game": {k: v for k, v in (f["game"] or {}).items() if k != "log"}} for f in frames])
 
 
-def ok(answer: dict) -> dict:
-    assert answer["ok"] is True, answer
-    return answer
+def collect(clients, frames, until, clock):
+    """Drain every client's frames into ``frames``, moving the clock on call
+    by call (the dealer's steps), until ``until(table's last frame)`` holds."""
 
-
-def collect(clients, frames, until, timeout=10.0):
-    """Drain every client's frames into ``frames`` until ``until(table's last
-    frame)`` holds."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def came() -> bool:
         for c in clients:
             frames[c].extend(c.states())
-        table = clients[0]
-        if frames[table] and until(frames[table][-1]):
-            return
-        assert time.monotonic() < deadline, "the state never came"
-        time.sleep(0.02)
+        return bool(frames[clients[0]]) and until(frames[clients[0]][-1])
+
+    clock.advance_until(came, what="the state")
 
 
-def test_casino_deal_keeps_the_hole_card_in_the_shoe_until_the_dealer_turns_it(table, join):
+def test_casino_deal_keeps_the_hole_card_in_the_shoe_until_the_dealer_turns_it(table, join, clock):
     """Ana and Bob bet at once; their cards go face up to everybody; the hole
     card reaches nobody until the dealer, on the server's clock, turns it;
     then each dealer card comes in a frame of its own, and the deal settles."""
@@ -71,7 +56,7 @@ def test_casino_deal_keeps_the_hole_card_in_the_shoe_until_the_dealer_turns_it(t
     assert err["ok"] is False and err["error"]["code"] == "not_your_turn"
     ok(ana.call("game.act", {"action": {"type": "stand"}}))
     ok(bob.call("game.act", {"action": {"type": "stand"}}))
-    collect(clients, frames, lambda f: f["game"]["over"])
+    collect(clients, frames, lambda f: f["game"]["over"], clock)
     for c in clients:
         hole_at = next(i for i, f in enumerate(frames[c]) if "10S" in cards_in([f]))
         assert frames[c][hole_at]["game"]["dealer_hand"]["cards"] == ["6S", "10S"]

@@ -4,19 +4,7 @@ game shows its result, and ending it again returns to the lobby."""
 
 from __future__ import annotations
 
-import json
-import re
-
-CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
-
-
-def cards_in(frames: list[dict]) -> set[str]:
-    return {c for f in frames for c in CARD.findall(json.dumps(f))}
-
-
-def ok(answer: dict) -> dict:
-    assert answer["ok"] is True, answer
-    return answer
+from tests.conftest import cards_in, ok
 
 
 def test_a_deal_sends_each_down_card_to_its_holder_only(table, join):

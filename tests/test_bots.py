@@ -7,52 +7,13 @@ the frame a phone in its seat is sent."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from partyapp.realtime import fanout
 from partyapp.bots import runner
-from tests.conftest import Client
+from tests.conftest import Client, error_code, next_state, ok, player, quick
 from tests.games.hand_helpers import deal_order_deck
 from tests.games.test_old_maid import deal as old_maid_deal
-
-PACE = 0.02  # bots think for a fiftieth of their usual pause here
-
-
-def ok(answer: dict) -> dict:
-    assert answer.get("ok") is True, answer
-    return answer
-
-
-def error_code(answer: dict) -> str:
-    assert answer["ok"] is False, answer
-    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
-    return answer["error"]["code"]
-
-
-def quick(app, takeover_s: float | None = None):
-    """Bots that think quickly (and take over after ``takeover_s``)."""
-    autoplay = app.extensions["partyapp"].autoplay
-    autoplay.pace = PACE
-    if takeover_s is not None:
-        autoplay.takeover_s = takeover_s
-    return autoplay
-
-
-def wait_for(client: Client, predicate, timeout: float = 15.0) -> dict:
-    """The first state (in order) that matches, waiting for the server's timers."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for state in client.states():
-            if predicate(state):
-                return state
-        time.sleep(0.02)
-    raise AssertionError("no state matched in time")
-
-
-def player(state: dict, pid: str) -> dict:
-    return next(p for p in state["players"] if p["id"] == pid)
 
 
 # -- seating and removing a bot --------------------------------------------------------
@@ -140,7 +101,7 @@ def test_bots_sit_out_the_drinking_decks(table, join):
     assert [p["sits_out"] for p in state["players"]] == [False, True, False]
 
 
-def test_a_bot_joining_mid_game_is_dealt_in_where_the_game_allows(app, table, join):
+def test_a_bot_joining_mid_game_is_dealt_in_where_the_game_allows(app, table, join, clock):
     """A bot seated during Blackjack's betting bets in this deal; one seated
     during a hand game waits for the next game, like a person."""
     quick(app)
@@ -150,7 +111,7 @@ def test_a_bot_joining_mid_game_is_dealt_in_where_the_game_allows(app, table, jo
     pid = ok(t.call("host.command", {"command": "add_bot"}))["player_id"]
     state = t.last_state()
     assert player(state, pid)["in_game"] is True and pid in state["game"]["waiting_for"]
-    wait_for(t, lambda s: any(e["msg"] == "blackjack.bet" and e["player"] == pid for e in s["game"]["log"]))
+    next_state(t, clock, lambda s: any(e["msg"] == "blackjack.bet" and e["player"] == pid for e in s["game"]["log"]))
     ok(t.call("host.command", {"command": "end_game"}))
     ok(t.call("host.command", {"command": "end_game"}))
     ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 2}}))
@@ -161,7 +122,7 @@ def test_a_bot_joining_mid_game_is_dealt_in_where_the_game_allows(app, table, jo
 
 # -- playing ----------------------------------------------------------------------------
 
-def test_a_person_and_a_bot_play_old_maid_to_the_end(app, table, join):
+def test_a_person_and_a_bot_play_old_maid_to_the_end(app, table, join, clock):
     """The bot takes its turns by itself, on the server's timers, through the
     same moves as a phone; the person answers theirs; the game ends."""
     quick(app)
@@ -169,14 +130,15 @@ def test_a_person_and_a_bot_play_old_maid_to_the_end(app, table, join):
     ana = join(code, "Ana")
     bot = ok(ana.call("host.command", {"command": "add_bot"}))["player_id"]
     ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 5}}))
-    deadline = time.monotonic() + 30
+    end = clock.now() + 600
     state = ana.last_state()
     log: dict[int, dict] = {}
     while not state["game"]["over"]:
-        assert time.monotonic() < deadline, "the game did not finish"
+        assert clock.now() < end, "the game did not finish"
         if any(a["type"] == "take" for a in state["you"]["actions"]):
             ana.call("game.act", {"action": {"type": "take", "position": 0}})
-        time.sleep(0.02)
+        else:
+            clock.step()  # the bot's move, when it is due
         for state in ana.states():
             log.update((e["id"], e) for e in state["game"]["log"])
     takers = [e["player"] for _, e in sorted(log.items()) if e["msg"] == "old_maid.take"]
@@ -184,7 +146,7 @@ def test_a_person_and_a_bot_play_old_maid_to_the_end(app, table, join):
     assert state["game"]["result"]["reason"] == "out"
 
 
-def test_bots_never_drink(app, table, join):
+def test_bots_never_drink(app, table, join, clock):
     """The bot deals home Blackjack, hits its 16 and busts: a bust dealer
     drinks, but a bot drinks nothing, in the log, the result or its seat."""
     quick(app)
@@ -196,7 +158,7 @@ def test_bots_never_drink(app, table, join):
     assert t.last_state()["game"]["dealer"] == bot
     ok(ana.call("game.act", {"action": {"type": "bet", "amount": 10}}))
     ok(ana.call("game.act", {"action": {"type": "stand"}}))
-    end = wait_for(t, lambda s: s["game"] is not None and s["game"]["over"])
+    end = next_state(t, clock, lambda s: s["game"] is not None and s["game"]["over"])
     log = end["game"]["log"]
     assert [e["card"] for e in log if e["msg"] == "blackjack.hit" and e["player"] == bot] == ["KD"]
     assert not [e for e in log if e["msg"] == "forfeit.drink"]
@@ -208,7 +170,7 @@ def test_bots_never_drink(app, table, join):
 
 # -- a phone that drops ------------------------------------------------------------------
 
-def test_a_dropped_phone_is_played_for_and_handed_back_on_resume(app, table, join, client):
+def test_a_dropped_phone_is_played_for_and_handed_back_on_resume(app, table, join, client, clock):
     """Ana's phone goes while Go Fish waits on her: after bot_takeover_s the
     table shows her seat played by the app (auto) and her turn is taken; when
     her phone resumes the seat is hers again and the app stops playing it."""
@@ -219,12 +181,12 @@ def test_a_dropped_phone_is_played_for_and_handed_back_on_resume(app, table, joi
     ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
     assert t.last_state()["game"]["turn"] == ana.player_id
     ana.disconnect()
-    away = wait_for(t, lambda s: not player(s, ana.player_id)["connected"])
+    away = next_state(t, clock, lambda s: not player(s, ana.player_id)["connected"])
     assert player(away, ana.player_id)["auto"] is False  # not yet: it waits bot_takeover_s
-    taken = wait_for(t, lambda s: player(s, ana.player_id)["auto"])
+    taken = next_state(t, clock, lambda s: player(s, ana.player_id)["auto"])
     assert taken["room"]["time"] - player(taken, ana.player_id)["away_since"] >= 0.3
     assert taken["game"]["turn"] == ana.player_id
-    played = wait_for(t, lambda s: s["game"]["turn"] == bob.player_id)
+    played = next_state(t, clock, lambda s: s["game"]["turn"] == bob.player_id)
     assert played["game"]["log"][-2]["msg"] in ("go_fish.give", "go_fish.fish", "go_fish.ask")
     assert [e["player"] for e in played["game"]["log"] if e["msg"] == "go_fish.ask"] == [ana.player_id]
     assert player(played, ana.player_id)["auto"] is True
@@ -239,12 +201,12 @@ def test_a_dropped_phone_is_played_for_and_handed_back_on_resume(app, table, joi
     ok(bob.call("game.act", {"action": {"type": "ask", "player": ana.player_id, "rank": rank}}))
     state = back.last_state()
     assert state["game"]["turn"] == ana.player_id and state["you"]["actions"]
-    time.sleep(0.5)  # far beyond a bot's pause here: nobody moves for Ana
+    clock.advance(60)  # far beyond a bot's pause and the take-over wait: nobody moves for Ana
     assert back.states() == []
     assert room.game.turn() == ana.player_id
 
 
-def test_bots_wait_for_an_audience(app, table, join):
+def test_bots_wait_for_an_audience(app, table, join, clock):
     """With the table and every person's phone gone, the bots make no move."""
     quick(app)
     t, code, _ = table
@@ -255,10 +217,10 @@ def test_bots_wait_for_an_audience(app, table, join):
     ok(t.call("game.start", {"mode": "cheat", "options": {"seed": 4}}))
     t.disconnect()
     ana.disconnect()
-    time.sleep(0.2)
+    clock.advance(0.2)
     rev = room.rev
     assert app.extensions["partyapp"].autoplay.next_due(room) is None
-    time.sleep(0.6)
+    clock.advance(60)
     assert room.rev == rev
 
 
@@ -285,8 +247,8 @@ def test_bots_survive_a_restart(make_app, tmp_path):
     assert [p["id"] for p in state["players"] if p["bot"]] == bots
     assert all(player(state, b)["connected"] for b in bots)
     assert not player(state, state["players"][0]["id"])["connected"]  # Ana is away until she resumes
-    bet = wait_for(t2, lambda s: all(b in {e.get("player") for e in s["game"]["log"] if e["msg"] == "bj.bet"}
-                                     for b in bots))
+    bet = next_state(t2, second.extensions["partyapp"].clock,
+                     lambda s: all(b in {e.get("player") for e in s["game"]["log"] if e["msg"] == "bj.bet"} for b in bots))
     assert bet["game"]["mode"] == "casino_blackjack"
     ana2 = Client(second)
     ok(ana2.call("player.resume", {"code": code, "token": ana_token}))
@@ -294,7 +256,7 @@ def test_bots_survive_a_restart(make_app, tmp_path):
 
 # -- what a bot is handed ------------------------------------------------------------------
 
-def test_a_bot_is_handed_exactly_its_seats_frame(app, table, join, monkeypatch):
+def test_a_bot_is_handed_exactly_its_seats_frame(app, table, join, monkeypatch, clock):
     """Every frame the runner hands a bot (through its one view function) is,
     key for key, the frame the fan-out sends a phone in that seat at that
     revision: the public view and that seat's own ``you``, nothing more."""
@@ -321,8 +283,8 @@ def test_a_bot_is_handed_exactly_its_seats_frame(app, table, join, monkeypatch):
     ana = join(code, "Ana")
     bots = [ok(ana.call("host.command", {"command": "add_bot"}))["player_id"] for _ in range(2)]
     ok(t.call("game.start", {"mode": "cheat", "options": {"seed": 12, "call_seconds": 2}}))
-    deadline = time.monotonic() + 20
-    while len(handed) < 60 and time.monotonic() < deadline:
+    end = clock.now() + 600
+    while len(handed) < 60 and clock.now() < end:
         state = ana.states()
         if state and state[-1]["you"]["actions"]:
             acts = state[-1]["you"]["actions"]
@@ -332,9 +294,8 @@ def test_a_bot_is_handed_exactly_its_seats_frame(app, table, join, monkeypatch):
                                                  "rank": acts[0]["params"]["rank"]["one_of"][0]}})
             else:
                 ana.call("game.act", {"action": {"type": "pass"}})
-        time.sleep(0.02)
+        clock.step()
     assert len(handed) >= 60
-    time.sleep(0.2)
     checked = 0
     for pid, frame in handed:
         assert pid in bots

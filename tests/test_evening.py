@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_night import act, error_code, players, start
+from tests.conftest import act_ok, error_code, players, start_staged
 
 
 def names_in_game(state: dict) -> list[str]:
@@ -61,7 +61,7 @@ def test_a_full_game_deals_in_only_those_not_sitting_out(table, join):
     bo = join(code, "Bo")
     join(code, "Cy")
     bo.call("player.update", {"sitting_out": True})
-    start(t, "cheat", [], seed=3)
+    start_staged(t, "cheat", [], seed=3)
     state = t.last_state()
     assert names_in_game(state) == ["Ana", "Cy"]
     assert bo.player_id not in state["game"]["hand_sizes"]
@@ -98,24 +98,24 @@ def test_the_drinking_decks_pass_over_a_player_sitting_out(table, join):
     ana = join(code, "Ana")
     bo = join(code, "Bo")
     cy = join(code, "Cy")
-    start(t, "ring_of_fire", ["3D", "QH", "6S", "6H", "6D", "6C"])
-    act(ana, type="draw")  # 3: Ana drinks
-    act(bo, type="draw")  # Q: Bo is the question master
+    start_staged(t, "ring_of_fire", ["3D", "QH", "6S", "6H", "6D", "6C"])
+    act_ok(ana, type="draw")  # 3: Ana drinks
+    act_ok(bo, type="draw")  # Q: Bo is the question master
     assert t.last_state()["game"]["roles"]["question_master"] == bo.player_id
     assert bo.call("player.update", {"sitting_out": True}) == {"ok": True}
     state = t.last_state()
     assert state["game"]["turn"] == cy.player_id
     assert state["game"]["roles"]["question_master"] == bo.player_id
-    act(cy, type="draw")
+    act_ok(cy, type="draw")
     assert t.last_state()["game"]["turn"] == ana.player_id  # Bo passed over
-    act(ana, type="draw")
+    act_ok(ana, type="draw")
     state = t.last_state()
     assert state["game"]["turn"] == cy.player_id
     assert players(state)["Bo"]["in_game"] is True  # kept in their seat
     assert bo.call("player.update", {"sitting_out": False}) == {"ok": True}
-    act(cy, type="draw")
+    act_ok(cy, type="draw")
     assert t.last_state()["game"]["turn"] == ana.player_id
-    act(ana, type="draw")
+    act_ok(ana, type="draw")
     state = t.last_state()
     assert state["game"]["turn"] == bo.player_id  # back in from the next draw
     assert players(state)["Ana"]["drinks"] == 1
@@ -127,7 +127,7 @@ def test_a_drinking_deck_starts_with_the_first_player_not_sitting_out(table, joi
     bo = join(code, "Bo")
     join(code, "Cy")
     ana.call("player.update", {"sitting_out": True})
-    start(t, "kings", ["6S", "6H"])
+    start_staged(t, "kings", ["6S", "6H"])
     state = t.last_state()
     assert state["game"]["turn"] == bo.player_id
     assert players(state)["Ana"]["in_game"] is True and players(state)["Ana"]["sitting_out"] is True
@@ -140,12 +140,12 @@ def test_a_card_for_everybody_or_a_group_passes_over_a_player_sitting_out(table,
     bo = join(code, "Bo", group="guys")
     cy = join(code, "Cy")
     bo.call("player.update", {"sitting_out": True})
-    start(t, "ring_of_fire", ["AS", "5S", "9S"])
-    act(ana, type="draw")  # A: waterfall
-    act(cy, type="draw")  # 5: guys drink
+    start_staged(t, "ring_of_fire", ["AS", "5S", "9S"])
+    act_ok(ana, type="draw")  # A: waterfall
+    act_ok(cy, type="draw")  # 5: guys drink
     seen = players(t.last_state())
     assert (seen["Ana"]["drinks"], seen["Bo"]["drinks"], seen["Cy"]["drinks"]) == (2, 0, 1)
-    act(ana, type="draw")  # 9: rhyme, called by Ana
+    act_ok(ana, type="draw")  # 9: rhyme, called by Ana
     missed = next(a for a in ana.last_state()["you"]["actions"] if a["type"] == "missed")
     assert missed["params"]["player"]["one_of"] == [ana.player_id, cy.player_id]
 
@@ -155,16 +155,16 @@ def test_the_betting_games_deal_a_player_back_in_from_the_next_deal(table, join)
     t, code, _ = table
     ana = join(code, "Ana")
     bo = join(code, "Bo")
-    start(t, "casino_blackjack", [], seed=2, rounds=5)
+    start_staged(t, "casino_blackjack", [], seed=2, rounds=5)
     game = t.last_state()["game"]
     assert set(game["waiting_for"]) == {ana.player_id, bo.player_id}
     assert bo.call("player.update", {"sitting_out": True}) == {"ok": True}
-    act(ana, type="sit_out")
-    act(bo, type="sit_out")  # this deal: nobody bets, the next deal begins
+    act_ok(ana, type="sit_out")
+    act_ok(bo, type="sit_out")  # this deal: nobody bets, the next deal begins
     game = t.last_state()["game"]
     assert game["waiting_for"] == [ana.player_id]
     assert bo.call("player.update", {"sitting_out": False}) == {"ok": True}
-    act(ana, type="sit_out")
+    act_ok(ana, type="sit_out")
     assert set(t.last_state()["game"]["waiting_for"]) == {ana.player_id, bo.player_id}
 
 
@@ -180,7 +180,7 @@ def test_a_stopped_cheat_is_stopped_not_won(table, join):
     join(code, "Ana")
     join(code, "Bo")
     join(code, "Cy")
-    start(t, "cheat", [], seed=4)
+    start_staged(t, "cheat", [], seed=4)
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
     [game] = end_night(t)["games"]
     result = game["result"]
@@ -193,15 +193,15 @@ def test_one_row_per_person_when_they_leave_and_come_back(table, join, client):
     t, code, _ = table
     ana = join(code, "Ana")
     bo = join(code, "Bo")
-    start(t, "ring_of_fire", ["6S", "3D", "3H"])
-    act(ana, type="draw")
-    act(bo, type="draw")  # 3: Bo drinks
+    start_staged(t, "ring_of_fire", ["6S", "3D", "3H"])
+    act_ok(ana, type="draw")
+    act_ok(bo, type="draw")  # 3: Bo drinks
     old_id = bo.player_id
     assert bo.call("player.leave", {}) == {"ok": True}
     again = join(code, "bo")
     assert again.player_id == old_id
     assert players(t.last_state())["bo"]["drinks"] == 1
-    act(ana, type="draw")  # 3: Ana drinks
+    act_ok(ana, type="draw")  # 3: Ana drinks
     recap = end_night(t)
     assert sorted(p["name"] for p in recap["players"]) == ["Ana", "bo"]
     assert {p["name"]: p["tally"] for p in recap["players"]} == {"Ana": {"drinks": 1}, "bo": {"drinks": 1}}
@@ -214,9 +214,9 @@ def test_the_result_keeps_the_forms_its_forfeits_were_taken_in(table, join):
     t, code, _ = table
     ana = join(code, "Ana")
     cy = join(code, "Cy")
-    start(t, "ring_of_fire", ["6S", "3D"])
-    act(ana, type="draw")
-    act(cy, type="draw")  # 3: Cy drinks
+    start_staged(t, "ring_of_fire", ["6S", "3D"])
+    act_ok(ana, type="draw")
+    act_ok(cy, type="draw")  # 3: Cy drinks
     assert cy.call("player.update", {"profile": "none"}) == {"ok": True}
     for view in (t.last_state(), cy.last_state()):
         assert view["room"]["game_tally"][cy.player_id] == {"drinks": 1}
@@ -239,12 +239,13 @@ def test_the_recap_picture_holds_long_names_whole(app, table, join):
 
 
 # -- a phone the app played for -----------------------------------------------------------------
-def test_a_phone_that_comes_back_is_told_what_was_played_for_it(app, table, join, client):
+def test_a_phone_that_comes_back_is_told_what_was_played_for_it(app, table, join, client, clock):
     """Ana's phone goes while Go Fish waits on her; the app asks for her. Back,
     her private view lists the move (you.played_for: the action and its log
     entries, message keys with parameters), nobody else's view holds it, and
     her own next move ends the list."""
-    from tests.test_bots import deal_order_deck, ok, player, quick, wait_for
+    from tests.conftest import next_state, ok, player, quick
+    from tests.games.hand_helpers import deal_order_deck
 
     quick(app, takeover_s=0.3)
     t, code, _ = table
@@ -253,7 +254,7 @@ def test_a_phone_that_comes_back_is_told_what_was_played_for_it(app, table, join
     ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
     assert t.last_state()["game"]["turn"] == ana.player_id
     ana.disconnect()
-    played = wait_for(t, lambda s: s["game"]["turn"] == bob.player_id)
+    played = next_state(t, clock, lambda s: s["game"]["turn"] == bob.player_id)
     assert "played_for" not in played and "played_for" not in player(played, ana.player_id)
     assert "played_for" not in bob.last_state()["you"]
     back = client()

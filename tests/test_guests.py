@@ -7,9 +7,8 @@ is never played by the app while the table is here; bots and guests mix."""
 from __future__ import annotations
 
 import json
-import time
 
-from tests.test_bots import PACE, error_code, ok, player, quick, wait_for
+from tests.conftest import PACE, error_code, next_state, ok, player, quick
 
 
 def add_guest(sender, name: str, **extra) -> str:
@@ -176,7 +175,7 @@ def test_every_guests_view_in_one_request_at_one_rev(table, join):
         assert error_code(t.call("guest.view", {"player_ids": bad})) == "bad_request", bad
 
 
-def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_the_guest(app, table, join):
+def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_the_guest(app, table, join, clock):
     """A bot, a person and a guest: the bot moves by itself, the table plays
     the guest's turns from guest.view, the guest's seat is never taken over
     while the table is here (however long the app would wait for an absent
@@ -187,20 +186,21 @@ def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_
     bot = ok(ana.call("host.command", {"command": "add_bot"}))["player_id"]
     dan = add_guest(t, "Dan")
     ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 5}}))
-    deadline = time.monotonic() + 40
+    end = clock.now() + 600
     state = ana.last_state()
     takers: list[str] = []
     while not state["game"]["over"]:
-        assert time.monotonic() < deadline, "the game did not finish"
+        assert clock.now() < end, "the game did not finish"
         assert player(state, dan)["auto"] is False
         if state["game"]["turn"] == dan:
-            time.sleep(10 * PACE)  # longer than the take-over wait: the app still leaves the guest alone
+            clock.advance(10 * PACE)  # longer than the take-over wait: the app still leaves the guest alone
             you = ok(t.call("guest.view", {"player_id": dan}))["you"]
             if any(a["type"] == "take" for a in you["actions"]):
                 t.call("game.act", {"as": dan, "action": {"type": "take", "position": 0}})
         elif any(a["type"] == "take" for a in state["you"]["actions"]):
             ana.call("game.act", {"action": {"type": "take", "position": 0}})
-        time.sleep(0.02)
+        else:
+            clock.step()  # the bot's move, when it is due
         for state in ana.states():
             takers.extend(e["player"] for e in state["game"]["log"] if e["msg"] == "old_maid.take")
     assert {bot, dan, ana.player_id} <= set(takers)
@@ -208,7 +208,7 @@ def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_
     assert dan not in room.autoplay.get("seats", {})
 
 
-def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, join):
+def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, join, clock):
     """The table device goes while Go Fish waits on the guest: like a phone
     that went away, the seat is played after bot_takeover_s."""
     quick(app, takeover_s=0.2)
@@ -220,6 +220,6 @@ def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, 
     assert t.last_state()["game"]["turn"] == dan
     ana.states()
     t.disconnect()
-    taken = wait_for(ana, lambda s: player(s, dan)["auto"])
+    taken = next_state(ana, clock, lambda s: player(s, dan)["auto"])
     assert player(taken, dan)["connected"] is False
-    wait_for(ana, lambda s: s["game"]["turn"] == ana.player_id or s["game"]["over"])
+    next_state(ana, clock, lambda s: s["game"]["turn"] == ana.player_id or s["game"]["over"])

@@ -10,7 +10,7 @@ from partyapp.games.kit.cards import STANDARD_DECK
 from tests.games.hand_helpers import deal_order_deck, whole_deal
 from tests.games.test_old_maid import deal as old_maid_deal
 
-from .test_blackjack_protocol import CARD, cards_in, ok
+from tests.conftest import CARD, cards_in, ok
 
 
 def act(client, type_: str, **params) -> dict:
@@ -70,25 +70,20 @@ def test_a_round_of_cheat_with_a_challenge(table, join):
     assert log[-3:] == ["cheat.call", "cheat.reveal", "cheat.pickup"]
 
 
-def test_the_cheat_call_window_closes_on_its_own_time(app, table, join):
+def test_the_cheat_call_window_closes_on_its_own_time(table, join, clock):
     """With nobody calling, the play stands once ``call_seconds`` have gone by."""
-    registry = app.extensions["partyapp"].registry
-    now = [1_000.0]
-    registry.clock = lambda: now[0]
     t, code, _ = table
     ana, bob = join(code, "Ana"), join(code, "Bob")
     ok(t.call("game.start", {"mode": "cheat", "options": {"seed": 2, "call_seconds": 5,
                                                           "deck": whole_deal([], 2, STANDARD_DECK)}}))
     card = ana.last_state()["you"]["hand"][0]
+    played = clock.now()
     ok(act(ana, "play", cards=[card], rank="A"))
     window = t.last_state()["game"]["window"]
-    assert window["until"] == 1_005.0 and window["seconds"] == 5
-    room = registry.get(code)
-    now[0] = 1_004.0
-    room.change(room.tick)
+    assert window["until"] == played + 5 and window["seconds"] == 5
+    clock.advance(4.999)
     assert t.states() == []  # not yet: nothing changed
-    now[0] = 1_005.0
-    room.change(room.tick)
+    clock.advance(0.001)
     game = t.last_state()["game"]
     assert game["window"] is None and game["turn"] == bob.player_id
     assert types(bob.last_state()) == ["play"]

@@ -8,42 +8,7 @@ from __future__ import annotations
 import pytest
 
 from partyapp.rooms.night import DEFAULT_DARES
-
-
-def error_code(answer: dict) -> str:
-    assert answer["ok"] is False, answer
-    return answer["error"]["code"]
-
-
-class Clock:
-    """The registry's clock, moved by hand."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(app):
-    c = Clock()
-    app.extensions["partyapp"].registry.clock = c
-    return c
-
-
-def start(t, mode: str, deck: list[str], **options) -> None:
-    answer = t.call("game.start", {"mode": mode, "options": {"deck": deck, **options}})
-    assert answer == {"ok": True}, answer
-
-
-def act(p, **action) -> None:
-    answer = p.call("game.act", {"action": action})
-    assert answer == {"ok": True}, answer
-
-
-def players(state: dict) -> dict:
-    return {p["name"]: p for p in state["players"]}
+from tests.conftest import act_ok, error_code, players, start_staged
 
 
 def test_profile_is_chosen_at_join_and_changed_at_any_time(table, join):
@@ -78,8 +43,8 @@ def test_a_non_drinkers_forfeit_is_counted_as_points_never_as_drinks(table, join
     t, code, _ = table
     bo = join(code, "Bo", profile="none")
     join(code, "Ana")
-    start(t, "ring_of_fire", ["3D", "3H"])
-    act(bo, type="draw")
+    start_staged(t, "ring_of_fire", ["3D", "3H"])
+    act_ok(bo, type="draw")
     state = t.last_state()
     me = players(state)["Bo"]
     assert me["drinks"] == 0 and me["forfeits"] == 1
@@ -95,8 +60,8 @@ def test_soft_drinks_are_the_same_sips(table, join):
     t, code, _ = table
     cy = join(code, "Cy", profile="soft")
     join(code, "Ana")
-    start(t, "ring_of_fire", ["3D"])
-    act(cy, type="draw")
+    start_staged(t, "ring_of_fire", ["3D"])
+    act_ok(cy, type="draw")
     state = t.last_state()
     assert players(state)["Cy"]["drinks"] == 1 and players(state)["Cy"]["forfeits"] == 0
     assert state["room"]["forfeits"] == []
@@ -109,8 +74,8 @@ def test_a_forfeit_keeps_the_form_it_was_taken_in_when_the_profile_changes(table
     t, code, _ = table
     cy = join(code, "Cy", profile="soft")
     ana = join(code, "Ana")
-    start(t, "ring_of_fire", ["3D", "2H", "3C"])
-    act(cy, type="draw")
+    start_staged(t, "ring_of_fire", ["3D", "2H", "3C"])
+    act_ok(cy, type="draw")
     entry = t.last_state()["game"]["log"][-1]
     assert cy.call("player.update", {"profile": "drinks"}) == {"ok": True}
     state = t.last_state()
@@ -119,8 +84,8 @@ def test_a_forfeit_keeps_the_form_it_was_taken_in_when_the_profile_changes(table
     [record] = state["room"]["forfeits"]
     assert (record["player"], record["form"], record["count"]) == (cy.player_id, "soft", 1)
     assert record["from"] <= entry["id"] <= record["to"]
-    act(ana, type="draw")  # 2: you, pick a player
-    act(ana, type="pick", player=cy.player_id)
+    act_ok(ana, type="draw")  # 2: you, pick a player
+    act_ok(ana, type="pick", player=cy.player_id)
     assert players(t.last_state())["Cy"]["tally"] == {"soft": 1, "drinks": 1}
     assert cy.call("player.update", {"profile": "none"}) == {"ok": True}
     forms = [(r["player"], r["form"]) for r in t.last_state()["room"]["forfeits"]]
@@ -133,9 +98,9 @@ def test_mates_follow_their_own_profile(table, join):
     t, code, _ = table
     ana = join(code, "Ana")
     bo = join(code, "Bo", profile="none")
-    start(t, "ring_of_fire", ["8D", "2H", "3C"])
-    act(ana, type="draw")  # 8: mate, then Ana drinks 1 and Bo with her
-    act(ana, type="pick", player=bo.player_id)
+    start_staged(t, "ring_of_fire", ["8D", "2H", "3C"])
+    act_ok(ana, type="draw")  # 8: mate, then Ana drinks 1 and Bo with her
+    act_ok(ana, type="pick", player=bo.player_id)
     seen = players(t.last_state())
     assert (seen["Ana"]["drinks"], seen["Ana"]["forfeits"]) == (1, 0)
     assert (seen["Bo"]["drinks"], seen["Bo"]["forfeits"]) == (0, 1)
@@ -150,8 +115,8 @@ def test_dares_come_from_the_hosts_list_in_turn(table, join):
     assert t.call("host.command", {"command": "settings", "alternative": "dares"}) == {"ok": True}
     assert t.last_state()["room"]["settings"]["dares"] == list(DEFAULT_DARES)
     assert t.call("host.command", {"command": "settings", "dares": ["Hop on one leg.", "Whistle a tune."]}) == {"ok": True}
-    start(t, "ring_of_fire", ["3D", "3H", "3C"])
-    act(bo, type="draw")
+    start_staged(t, "ring_of_fire", ["3D", "3H", "3C"])
+    act_ok(bo, type="draw")
     state = t.last_state()
     record = state["room"]["forfeits"][-1]
     assert record["form"] == "dare" and record["dare"] == "Hop on one leg."
@@ -188,18 +153,18 @@ def test_past_the_pace_forfeits_turn_into_water(table, join, clock):
     ana = join(code, "Ana")
     bo = join(code, "Bo")
     assert t.call("host.command", {"command": "settings", "pace": 2}) == {"ok": True}
-    start(t, "kings", ["2H", "3H", "2D", "3D", "2S"])  # Kings' red 2: the drawer does two fingers
-    act(ana, type="draw")  # Ana: 2 fingers, at the pace now
+    start_staged(t, "kings", ["2H", "3H", "2D", "3D", "2S"])  # Kings' red 2: the drawer does two fingers
+    act_ok(ana, type="draw")  # Ana: 2 fingers, at the pace now
     assert ana.last_state()["you"]["pace"] == {"limit": 2, "this_hour": 2}
-    act(bo, type="draw")  # red 3: the person on Bo's left (Ana) does two: water
+    act_ok(bo, type="draw")  # red 3: the person on Bo's left (Ana) does two: water
     state = t.last_state()
     me = players(state)["Ana"]
     assert (me["drinks"], me["forfeits"], me["water"]) == (2, 2, 2)
     record = state["room"]["forfeits"][-1]
     assert record["form"] == "water" and record["count"] == 2 and record["drinks"] == 0
     assert bo.last_state()["you"]["pace"] == {"limit": 2, "this_hour": 0}
-    clock.now += 3601
-    act(ana, type="draw")  # red 2 again, an hour later
+    clock.advance(3601)
+    act_ok(ana, type="draw")  # red 2 again, an hour later
     me = players(t.last_state())["Ana"]
     assert (me["drinks"], me["water"]) == (4, 2)
     assert ana.last_state()["you"]["pace"]["this_hour"] == 2
@@ -210,8 +175,8 @@ def test_undo_takes_back_in_the_form_it_was_taken(table, join):
     t, code, _ = table
     bo = join(code, "Bo", profile="none")
     join(code, "Ana")
-    start(t, "ring_of_fire", ["3D"])
-    act(bo, type="draw")
+    start_staged(t, "ring_of_fire", ["3D"])
+    act_ok(bo, type="draw")
     entry = t.last_state()["game"]["log"][-1]["id"]
     assert t.call("host.command", {"command": "game", "action": {"type": "undo", "entry": entry}}) == {"ok": True}
     me = players(t.last_state())["Bo"]
@@ -223,11 +188,11 @@ def test_a_profile_change_counts_from_the_next_forfeit_on(table, join):
     t, code, _ = table
     ana = join(code, "Ana")
     bo = join(code, "Bo")
-    start(t, "ring_of_fire", ["3D", "6S", "3H"])
-    act(ana, type="draw")
+    start_staged(t, "ring_of_fire", ["3D", "6S", "3H"])
+    act_ok(ana, type="draw")
     assert ana.call("player.update", {"profile": "none"}) == {"ok": True}
-    act(bo, type="draw")
-    act(ana, type="draw")
+    act_ok(bo, type="draw")
+    act_ok(ana, type="draw")
     me = players(t.last_state())["Ana"]
     assert (me["drinks"], me["forfeits"]) == (1, 1)
 
@@ -242,17 +207,17 @@ def test_family_mode_plays_the_family_deck_and_counts_points(client, join):
     assert t.last_state()["room"]["settings"]["family"] is True
     ana = join(code, "Ana")
     join(code, "Bo")
-    start(t, "ring_of_fire", ["3D"])
+    start_staged(t, "ring_of_fire", ["3D"])
     state = t.last_state()
     assert state["game"]["deck_name"] == "Ring of Fire for everyone"
-    act(ana, type="draw")
+    act_ok(ana, type="draw")
     state = t.last_state()
     assert state["game"]["card"]["text"] == "You take a point."
     me = players(state)["Ana"]
     assert (me["drinks"], me["forfeits"]) == (0, 1)
     assert state["room"]["forfeits"][-1]["form"] == "points"
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
-    start(t, "cheat", [], forfeits=True)
+    start_staged(t, "cheat", [], forfeits=True)
     assert t.last_state()["game"]["options"]["forfeits"] is False
 
 
@@ -261,7 +226,7 @@ def test_family_mode_changes_between_games_only(table, join):
     t, code, _ = table
     join(code, "Ana")
     join(code, "Bo")
-    start(t, "ring_of_fire", [])
+    start_staged(t, "ring_of_fire", [])
     assert error_code(t.call("host.command", {"command": "settings", "family": True})) == "illegal_action"
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
     assert t.call("host.command", {"command": "settings", "family": True}) == {"ok": True}
@@ -276,21 +241,21 @@ def test_more_time_doubles_a_players_own_clock_only(app, table, join, clock):
     ana = join(code, "Ana")
     bo = join(code, "Bo", more_time=True)
     assert bo.last_state()["you"]["more_time"] is True
-    start(t, "kings", ["8H"], rps_timeout_s=30, race_timeout_s=10)
-    act(ana, type="draw")
+    start_staged(t, "kings", ["8H"], rps_timeout_s=30, race_timeout_s=10)
+    act_ok(ana, type="draw")
     prompt = t.last_state()["game"]["prompt"]
-    assert prompt["kind"] == "rps" and prompt["deadline"] == pytest.approx(clock.now + 60)
+    assert prompt["kind"] == "rps" and prompt["deadline"] == pytest.approx(clock.now() + 60)
     assert bo.call("player.update", {"more_time": False}) == {"ok": True}
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
-    start(t, "kings", ["8H"], rps_timeout_s=30)
-    act(ana, type="draw")
-    assert t.last_state()["game"]["prompt"]["deadline"] == pytest.approx(clock.now + 30)
+    start_staged(t, "kings", ["8H"], rps_timeout_s=30)
+    act_ok(ana, type="draw")
+    assert t.last_state()["game"]["prompt"]["deadline"] == pytest.approx(clock.now() + 30)
     assert bo.call("player.update", {"more_time": True}) == {"ok": True}
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}
-    start(t, "ring_of_fire", ["4H"], race_timeout_s=10)
-    act(ana, type="draw")
+    start_staged(t, "ring_of_fire", ["4H"], race_timeout_s=10)
+    act_ok(ana, type="draw")
     prompt = t.last_state()["game"]["prompt"]
-    assert prompt["kind"] == "race" and prompt["deadline"] == pytest.approx(clock.now + 10)
+    assert prompt["kind"] == "race" and prompt["deadline"] == pytest.approx(clock.now() + 10)
 
 
 def test_more_time_doubles_the_cheat_call_window_a_player_is_in(table, join, clock):
@@ -298,14 +263,14 @@ def test_more_time_doubles_the_cheat_call_window_a_player_is_in(table, join, clo
     to call the play is twice as long; without them in it, it is not."""
     t, code, _ = table
     phones = [join(code, name) for name in ("Ana", "Bo", "Cy")]
-    start(t, "cheat", [], call_seconds=8, seed=3)
+    start_staged(t, "cheat", [], call_seconds=8, seed=3)
 
     def play_one() -> dict:
         for p in phones:
             state = p.last_state()
             play = next((a for a in state["you"]["actions"] if a["type"] == "play"), None)
             if play:
-                act(p, type="play", cards=[state["you"]["hand"][0]], rank=play["params"]["rank"]["one_of"][0])
+                act_ok(p, type="play", cards=[state["you"]["hand"][0]], rank=play["params"]["rank"]["one_of"][0])
                 return p
         raise AssertionError("nobody may play")
 
@@ -315,10 +280,10 @@ def test_more_time_doubles_the_cheat_call_window_a_player_is_in(table, join, clo
     assert play_one() is current
     window = t.last_state()["game"]["window"]
     assert slow.player_id in window["waiting"]
-    assert window["seconds"] == 16 and window["until"] == pytest.approx(clock.now + 16)
+    assert window["seconds"] == 16 and window["until"] == pytest.approx(clock.now() + 16)
     for p in phones:
         if p is not current:
-            act(p, type="pass")
+            act_ok(p, type="pass")
     assert slow.call("player.update", {"more_time": False}) == {"ok": True}
     play_one()
     assert t.last_state()["game"]["window"]["seconds"] == 8
@@ -331,10 +296,10 @@ def test_the_end_of_the_night_shows_the_recap(table, join):
     t, code, _ = table
     ana = join(code, "Ana")
     bo = join(code, "Bo", profile="none")
-    start(t, "ring_of_fire", ["JD", "3H"])
-    act(ana, type="draw")  # J: make a rule
-    act(ana, type="rule", text="No pointing")
-    act(bo, type="draw")  # 3: Bo takes one
+    start_staged(t, "ring_of_fire", ["JD", "3H"])
+    act_ok(ana, type="draw")  # J: make a rule
+    act_ok(ana, type="rule", text="No pointing")
+    act_ok(bo, type="draw")  # 3: Bo takes one
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     state = t.last_state()
     assert state["game"] is None
@@ -357,7 +322,7 @@ def test_the_recap_says_a_card_game_the_host_ended_was_stopped(table, join):
     t, code, _ = table
     join(code, "Ana")
     join(code, "Bo")
-    start(t, "go_fish", [], seed=5)
+    start_staged(t, "go_fish", [], seed=5)
     assert t.call("host.command", {"command": "end_game"}) == {"ok": True}  # over, with a result
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     [game] = t.last_state()["room"]["recap"]["games"]
@@ -375,9 +340,9 @@ def test_the_recap_is_a_picture_to_save(app, table, join):
     http = app.test_client()
     host = {"X-Party-Token": table[2]}
     assert http.get(f"/recap/{code}.svg", headers=host).status_code == 404
-    start(t, "ring_of_fire", ["JD"])
-    act(ana, type="draw")
-    act(ana, type="rule", text='No "pointing" <script>')
+    start_staged(t, "ring_of_fire", ["JD"])
+    act_ok(ana, type="draw")
+    act_ok(ana, type="rule", text='No "pointing" <script>')
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     answer = http.get(f"/recap/{code}.svg", headers=host)
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
@@ -418,7 +383,7 @@ def test_the_recap_picture_of_a_short_night_in_each_language(app, clock, table, 
     language of the screen that saves the picture."""
     t, code, _ = table
     ana = join(code, "Ana")
-    clock.now += 12 * 60 + 10
+    clock.advance(12 * 60 + 10)
     assert t.call("host.command", {"command": "end_night"}) == {"ok": True}
     http = app.test_client()
     seat = {"X-Party-Token": ana.token}  # a seat's token opens the picture as the table's does
@@ -436,8 +401,8 @@ def test_the_night_survives_a_reload_from_the_store(app, table, join):
     bo = join(code, "Bo", profile="none")
     join(code, "Ana")
     assert t.call("host.command", {"command": "settings", "pace": 3, "alternative": "dares"}) == {"ok": True}
-    start(t, "ring_of_fire", ["3D"])
-    act(bo, type="draw")
+    start_staged(t, "ring_of_fire", ["3D"])
+    act_ok(bo, type="draw")
     registry = app.extensions["partyapp"].registry
     room = registry.get(code)
     again = Room(registry, registry.store.load(code))

@@ -55,7 +55,7 @@ def test_a_phone_that_does_not_answer_is_not_pinged_again_until_its_ping_is_stal
     assert trips.answered(first, 11.0) is None
 
 
-def test_the_server_keeps_one_pending_ping_callback_per_phone(app, client):
+def test_the_server_keeps_one_pending_ping_callback_per_phone(app, client, clock):
     """A phone in a reflex game that never answers ``net.ping`` leaves the
     server one acknowledgement callback waiting, however long it plays."""
     from partyapp.realtime import pings
@@ -68,7 +68,7 @@ def test_the_server_keeps_one_pending_ping_callback_per_phone(app, client):
         if conn.trips.last_sent is not None:
             conn.trips.pending = {k: t - RoundTrips.STALE_S for k, t in conn.trips.pending.items()}
         assert conn.trips.due(10**9)
-        pings.measure_round_trip(socketio, conn)
+        pings.measure_round_trip(socketio, conn, clock.now)
     assert len(phone.received("net.ping")) == 12
     waiting = socketio.server.manager.callbacks.get(sid, {})  # python-socketio's: ack id -> callback
     assert len([k for k in waiting if k != 0]) == 1

@@ -11,12 +11,7 @@ import pytest
 from partyapp.games.kit.cards import STANDARD_DECK
 from partyapp.rooms.registry import ROOM_CODE_RE
 from partyapp.rooms.room import hash_token
-
-
-def error_code(answer: dict) -> str:
-    assert answer["ok"] is False, answer
-    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
-    return answer["error"]["code"]
+from tests.conftest import Client, error_code
 
 
 def test_room_create_gives_code_and_secret_token(table):
@@ -135,7 +130,6 @@ def test_names_are_unique_ignoring_case(table, join, client):
 
 def test_room_full(make_app):
     """The seat after max_players gets room_full."""
-    from tests.conftest import Client
 
     app = make_app(PARTYAPP_MAX_PLAYERS=2)
     t = Client(app)
@@ -321,7 +315,6 @@ def test_concurrent_joins_get_distinct_consecutive_revs(table, client):
 
 def test_origin_of_another_site_is_refused(make_app):
     """Cross-site WebSocket hijacking: a page of another site cannot connect."""
-    from tests.conftest import Client
 
     app = make_app(PARTYAPP_LAN_IP="192.168.1.20", PARTYAPP_ALLOWED_ORIGINS=["http://mylaptop.local:8000/"])
     assert not Client(app, headers={"Origin": "http://evil.example"}).connected
@@ -338,7 +331,6 @@ def test_origin_of_another_site_is_refused(make_app):
 def test_origin_equal_to_the_host_header_is_not_enough(make_app):
     """DNS rebinding: a page of evil.example whose name now points at this
     server sends Origin and Host both naming evil.example; it is refused."""
-    from tests.conftest import Client
 
     app = make_app()
     realtime = app.extensions["partyapp"]
@@ -353,7 +345,6 @@ def test_origin_equal_to_the_host_header_is_not_enough(make_app):
 
 def test_event_rate_limit_per_connection(make_app):
     """A flooding connection is answered rate_limited; a calm one is not."""
-    from tests.conftest import Client
 
     app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=5)
     flood = Client(app)
@@ -366,7 +357,6 @@ def test_event_rate_limit_per_connection(make_app):
 
 def test_join_rate_limit_per_address(make_app):
     """Sweeping room codes from one address soon gets rate_limited."""
-    from tests.conftest import Client
 
     app = make_app(PARTYAPP_JOINS_PER_MINUTE=1, PARTYAPP_JOINS_BURST=3)
     codes = []
@@ -526,7 +516,6 @@ def test_a_flooding_connection_is_cut_off(make_app):
     """A connection sending far above its rate is closed, even though the
     bucket lets an event through now and then; unknown events count too."""
     from partyapp.realtime.dispatch import FLOOD_CUTOFF
-    from tests.conftest import Client
 
     app = make_app(PARTYAPP_EVENTS_PER_SECOND=1, PARTYAPP_EVENTS_BURST=2)
     flood = Client(app)
@@ -547,14 +536,12 @@ def test_idle_rooms_expire(make_app):
     memory; a touched one stays."""
     app = make_app(PARTYAPP_ROOM_TTL_HOURS=1)
     registry = app.extensions["partyapp"].registry
-    now = [1_000_000.0]
-    registry.clock = lambda: now[0]
-    from tests.conftest import Client
+    clock = app.extensions["partyapp"].clock
 
     old = Client(app).call("room.create", {})["code"]
-    now[0] += 3000
+    clock.advance(3000)
     fresh = Client(app).call("room.create", {})["code"]
-    now[0] += 1000  # old: 4000 s idle, fresh: 1000 s idle
+    clock.advance(1000)  # old: 4000 s idle, fresh: 1000 s idle
     assert registry.expire(3600) == [old]
     assert error_code(Client(app).call("player.join", {"code": old, "name": "Ana"})) == "no_such_room"
     assert Client(app).call("player.join", {"code": fresh, "name": "Ana"})["ok"]
@@ -605,21 +592,18 @@ def test_no_undrawn_card_or_seed_in_any_frame(app, table, join, mode):
     assert len(drawn) >= 20 and set(staged) <= drawn and len(seeds) >= 8
 
 
-def test_a_race_nobody_finishes_is_settled_by_the_server(table, join):
+def test_a_race_nobody_finishes_is_settled_by_the_server(table, join, clock):
     """Nobody taps in Floor: at race_timeout_s the server itself settles the
     race, and every phone and the table receive the outcome."""
-    import time
-
     t, code, _ = table
     phones = [join(code, name) for name in ("Ana", "Bob", "Cat")]
     assert t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 1}})["ok"]
     assert phones[0].call("game.act", {"action": {"type": "draw"}}) == {"ok": True}
     assert t.last_state()["game"]["prompt"]["kind"] == "race"
-    frames: list = []
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and not any(f["game"]["outcome"] for f in frames):
-        time.sleep(0.05)
-        frames += t.states()
+    clock.advance(0.999)
+    assert not any(f["game"]["outcome"] for f in t.states())
+    clock.advance(0.001)
+    frames = t.states()
     outcome = frames[-1]["game"]["outcome"] if frames else None
     assert outcome is not None and outcome["timed_out"] is True
     assert outcome["losers"] == [p.player_id for p in phones]
@@ -633,7 +617,6 @@ def test_the_store_keeps_only_hashes_of_tokens(tmp_path, make_app):
     hash: a copy of the database seats nobody."""
     import sqlite3
 
-    from tests.conftest import Client
 
     path = tmp_path / "rooms.db"
     app = make_app(PARTYAPP_STORE_URL=f"sqlite:///{path}")

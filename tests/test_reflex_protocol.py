@@ -5,38 +5,20 @@ hold a race; a slap after the window is late; the phones of a reflex game
 are pinged. The drinking decks' races are stamped and compensated the same
 way, and their phones pinged.
 
-The room's clock is the test's (``clock``), so arrival times are exact; the
-race opens with Bob's flip at 1001.0 with a 3 s window."""
+The room's clock is the test's fake clock (``clock``), so arrival times are
+exact; the race opens with Bob's flip a second after the clock's start
+(``SNAP``), with a 3 s window."""
 
 from __future__ import annotations
 
-import json
-import re
-import time
-
 import pytest
 
+from partyapp.realtime.clock import FakeClock
+from tests.conftest import cards_in, ok
 from tests.games.reflex_helpers import snap_at
 
-CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
-SNAP = 1001.0
-
-
-def cards_in(frames: list[dict]) -> set[str]:
-    return {c for f in frames for c in CARD.findall(json.dumps(f))}
-
-
-def ok(answer: dict) -> dict:
-    assert answer["ok"] is True, answer
-    return answer
-
-
-@pytest.fixture
-def clock(app):
-    """The room's clock, set by the test."""
-    now = [1000.0]
-    app.extensions["partyapp"].registry.clock = lambda: now[0]
-    return now
+START = FakeClock.START
+SNAP = START + 1.0
 
 
 def conn_of(app, client):
@@ -49,13 +31,13 @@ def snap_table(table, join, clock, names=("Ana", "Bob"), **options):
     phones = [join(code, n) for n in names]
     ok(t.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1), **options}}))
     ok(phones[0].call("game.act", {"action": {"type": "flip"}}))
-    clock[0] = SNAP
+    clock.advance_to(SNAP)
     ok(phones[1].call("game.act", {"action": {"type": "flip"}}))
     return t, phones
 
 
 def slap(phone, clock, at, **extra):
-    clock[0] = at
+    clock.advance_to(at)
     return phone.call("game.act", {"action": {"type": "slap", **extra}})
 
 
@@ -137,7 +119,7 @@ def test_a_disconnected_phone_does_not_hold_the_race(table, join, clock):
     ok(t.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1)}}))
     cat.disconnect()
     ok(ana.call("game.act", {"action": {"type": "flip"}}))
-    clock[0] = SNAP
+    clock.advance_to(SNAP)
     ok(bob.call("game.act", {"action": {"type": "flip"}}))
     assert t.last_state()["game"]["race"]["waiting"] == [ana.player_id, bob.player_id]
     ok(slap(ana, clock, SNAP + 0.1))
@@ -154,7 +136,7 @@ def test_a_phone_dropping_mid_race_does_not_dodge_the_pile(table, join, clock):
     t, (ana, bob, cat) = snap_table(table, join, clock, names=("Ana", "Bob", "Cat"))
     ok(slap(ana, clock, SNAP + 0.1))
     ok(slap(cat, clock, SNAP + 0.2))
-    clock[0] = SNAP + 0.5
+    clock.advance_to(SNAP + 0.5)
     bob.disconnect()
     game = t.last_state()["game"]
     assert game["race"] is None and game["last_race"]["missed"] == [bob.player_id]
@@ -176,33 +158,28 @@ def test_a_slap_after_the_window_is_late(table, join, clock):
     assert not [e for e in game["log"] if e["msg"] == "snap.false_slap"]
 
 
-def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join):
+def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join, clock):
     """Once a reflex game runs, the server pings each phone (net.ping) to
     measure its round trip; the table screen is not pinged."""
     t, code, _ = table
     ana, bob = join(code, "Ana"), join(code, "Bob")
     ok(t.call("game.start", {"mode": "irish_snap", "options": {}}))
-    deadline = time.monotonic() + 5
-    pings: list = []
-    while time.monotonic() < deadline and not pings:
-        time.sleep(0.1)
-        pings = ana.received("net.ping")
-    assert pings and isinstance(pings[0]["n"], int)
+    assert ana.received("net.ping") == []
+    clock.advance(0.5)
+    pings = ana.received("net.ping")
+    assert len(pings) == 1 and isinstance(pings[0]["n"], int)
     assert t.received("net.ping") == []
 
 
-def test_the_phones_of_a_drinking_game_are_pinged(table, join):
+def test_the_phones_of_a_drinking_game_are_pinged(table, join, clock):
     """A drinking deck's phones are pinged too, so its races can be judged
     by when each phone tapped."""
     t, code, _ = table
     ana, bob = join(code, "Ana"), join(code, "Bob")
     ok(t.call("game.start", {"mode": "kings", "options": {}}))
-    deadline = time.monotonic() + 5
-    pings: list = []
-    while time.monotonic() < deadline and not pings:
-        time.sleep(0.1)
-        pings = bob.received("net.ping")
-    assert pings and isinstance(pings[0]["n"], int)
+    clock.advance(0.5)
+    pings = bob.received("net.ping")
+    assert len(pings) == 1 and isinstance(pings[0]["n"], int)
     assert t.received("net.ping") == []
 
 
@@ -216,8 +193,8 @@ def test_floor_judges_a_slow_phone_by_when_it_tapped(app, table, join, clock):
         conn_of(app, phone).trips.samples.extend([rtt] * 5)
     ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"]}}))
     ok(ana.call("game.act", {"action": {"type": "draw"}}))
-    for phone, at in ((ana, 1000.30), (bob, 1000.40), (cat, 1000.45)):
-        clock[0] = at
+    for phone, at in ((ana, START + 0.30), (bob, START + 0.40), (cat, START + 0.45)):
+        clock.advance_to(at)
         ok(phone.call("game.act", {"action": {"type": "tap"}}))
     state = t.last_state()
     assert state["game"]["outcome"]["order"] == [ana.player_id, cat.player_id, bob.player_id]

@@ -4,9 +4,9 @@ its job on the installed versions.
 
 - Local delivery: ``tests/test_fanout.py`` compares its frames byte for
   byte with ``emit``'s.
-- Pings on gevent: a live socket is pinged after ``ping_interval``; a
-  closed one is freed at once, not kept for the interval by a sleeping
-  greenlet (the churn growth of issue 17).
+- Heartbeats on the scheduler: a live socket is pinged after
+  ``ping_interval`` of the clock; a closed one is freed at once, not kept
+  for the interval by a sleeping greenlet (the churn growth of issue 17).
 - The packet class and the queue's frames messages: below.
 """
 
@@ -25,14 +25,16 @@ import socketio
 from socketio import packet as sio_packet
 
 from partyapp.cluster.queue import FRAMES, RoomQueue
+from partyapp.realtime.clock import FakeClock
 from partyapp.realtime import seams
 from partyapp.realtime.packets import Fragment
 
 
-def gevent_server(interval: float) -> engineio.Server:
+def heartbeat_server(interval: float) -> tuple[engineio.Server, FakeClock]:
     eio = engineio.Server(async_mode="gevent", ping_interval=interval, ping_timeout=5)
-    assert seams.install_heartbeats(eio)
-    return eio
+    clock = FakeClock()
+    seams.install_heartbeats(eio, clock)
+    return eio, clock
 
 
 def open_socket(eio: engineio.Server) -> eio_socket.Socket:
@@ -53,43 +55,45 @@ def sent(sock: eio_socket.Socket) -> list[int]:
 
 
 def test_a_live_socket_is_pinged_after_the_interval():
-    eio = gevent_server(0.05)
+    eio, clock = heartbeat_server(10)
     sock = open_socket(eio)
-    gevent.sleep(0.01)
-    assert sent(sock) == []
-    got: list[int] = []
-    for _ in range(200):  # the interval, and however late a busy machine runs the timer
-        gevent.sleep(0.01)
-        got += sent(sock)
-        if got:
-            break
-    assert got == [eio_packet.PING]
+    clock.advance(9.99)
+    assert sent(sock) == [] and sock.last_ping is None
+    clock.advance(0.01)
+    assert sent(sock) == [eio_packet.PING]
     assert sock.last_ping is not None
+    assert clock.pending() == 0  # the next one is set when the pong comes (schedule_ping)
 
 
 def test_a_closed_socket_is_freed_before_its_ping_is_due():
-    eio = gevent_server(30)
+    eio, clock = heartbeat_server(30)
     sock = open_socket(eio)
     ref = weakref.ref(sock)
     sock.close(wait=False, abort=True)
     del eio.sockets[sock.sid]  # as engine.io does when the WebSocket ends
     del sock
-    gevent.sleep(0)
     gc.collect()
     assert ref() is None
+    assert clock.advance(30) == 1  # its ping's time comes, and nothing is sent to nobody
 
 
 def test_a_socket_closed_meanwhile_is_not_pinged():
-    eio = gevent_server(0.05)
+    eio, clock = heartbeat_server(10)
     sock = open_socket(eio)
     sock.close(wait=False, abort=True)
     sent(sock)
-    gevent.sleep(0.1)
+    clock.advance(10)
     assert eio_packet.PING not in sent(sock)
 
 
-def test_other_async_modes_keep_engineio_s_own_pings():
-    assert not seams.install_heartbeats(engineio.Server(async_mode="threading"))
+def test_on_a_fake_clock_engineio_keeps_its_own_heartbeats(app):
+    """A server on a fake clock (the tests') leaves engine.io's real-time
+    heartbeats as they are: its clients still need their pings."""
+    from partyapp.realtime.extension import socketio as flask_socketio
+
+    eio = flask_socketio.server.eio
+    assert app.extensions["partyapp"].clock.fake
+    assert eio.start_background_task.__func__ is engineio.Server.start_background_task
 
 
 def test_the_seams_hold_on_the_installed_libraries():
@@ -345,12 +349,15 @@ def test_the_websocket_s_reader_does_not_read_far_ahead_of_engine_io():
     reader = Reader()
     thread_class(target=reader._thread)
     theirs.sendall(b"x")
-    got = []
-    g = gevent.spawn(lambda: got.append(reader.sock.recv(1)))
-    gevent.sleep(0.05)
-    assert got == []
-    reader.input_buffer.clear()
-    g.join(1)
-    assert got == [b"x"]
+    waits: list[float] = []
+
+    def turn(seconds: float) -> None:  # the reader's turns, counted instead of slept
+        waits.append(seconds)
+        if len(waits) == 5:
+            reader.input_buffer.clear()  # engine.io takes what waits
+
+    reader.sock._yield = turn
+    assert reader.sock.recv(1) == b"x"
+    assert waits[:5] == [0.002] * 5 and waits[5:] == [0]  # five turns waiting for room, then one after the read
     mine.close()
     theirs.close()

@@ -7,12 +7,7 @@ import pytest
 
 from partyapp.realtime import netinfo
 from partyapp.rooms.room import FORMER_MAX
-
-
-def error_code(answer: dict) -> str:
-    assert answer["ok"] is False, answer
-    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
-    return answer["error"]["code"]
+from tests.conftest import error_code, wait_for
 
 
 def start(t, mode="ring_of_fire", deck=("3S", "3H", "3D")):
@@ -155,7 +150,6 @@ def test_serve_on_loopback_warns_and_does_not_advertise_the_lan(tmp_path):
     prints no LAN address."""
     import subprocess
     import sys
-    import time
 
     from tests.serverproc import free_port
 
@@ -165,9 +159,7 @@ def test_serve_on_loopback_warns_and_does_not_advertise_the_lan(tmp_path):
         proc = subprocess.Popen([sys.executable, "-m", "partyapp", "serve", "--host", "127.0.0.1", "--port", str(port),
                                  "--store", "memory://"], stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 20
-        while "Rooms are kept" not in log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: "Rooms are kept" in log.read_text(), timeout=20, what="the server's start-up lines")
     finally:
         proc.terminate()
         proc.wait(10)

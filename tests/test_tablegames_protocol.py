@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.test_blackjack_protocol import ok
+from tests.conftest import ok
 
 # Card codes, jokers included (a rummy pack has two).
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|X[12])"')

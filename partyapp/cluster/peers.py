@@ -1,8 +1,10 @@
 """Several server processes on one shared store (Redis), keeping track of each
 other.
 
-Each process says it is alive every ``HEARTBEAT_S`` seconds (the store keeps
-the time by Redis's clock). When one has been silent for ``DEAD_AFTER_S``
+Each process says it is alive every ``HEARTBEAT_S`` seconds, at the time of
+its own clock (the scheduler's, which the rooms' deadlines are kept in too:
+the processes' clocks must agree, as for the deadlines). When one has been
+silent for ``DEAD_AFTER_S``
 (killed, its machine gone), another process lets go of the connections it
 held: its name is taken out of the rooms' ``hosts``, so its seats show as
 away once no other process holds them, the host can skip them, and no frame
@@ -42,40 +44,40 @@ class Peers:
     """This process among the others. It is handed what it needs of the
     transport: ``held()``, the channels whose connections this process holds
     (room code -> seat ids, None for the table); ``renamed(new)``, to call
-    when this process takes a new name; ``resync()``, to send every
-    connection held here the room as it is now; and ``sleep(seconds)``."""
+    when this process takes a new name; and ``resync()``, to send every
+    connection held here the room as it is now. The transport calls
+    ``poll`` every ``POLL_S`` seconds, on its scheduler."""
 
     def __init__(self, registry: Any, *, held: Callable[[], dict], renamed: Callable[[str], None],
-                 resync: Callable[[], None], sleep: Callable[[float], None]) -> None:
+                 resync: Callable[[], None]) -> None:
         self.registry = registry
         self.store = registry.store
         self.held = held
         self.renamed = renamed
         self.resync = resync
-        self.sleep = sleep
         self.beaten = False  # said it is alive at least once
         self.down = False  # the store could not be reached at the last try
+        self.polls = 0
 
-    def run_forever(self) -> None:
+    def poll(self) -> None:
+        """One round: say this process is alive and let go of the silent
+        ones (every ``HEARTBEAT_S``), and call the overdue time-outs."""
         every = max(1, round(HEARTBEAT_S / POLL_S))
-        polls = 0
-        while True:
-            try:
-                if polls % every == 0:
-                    self.beat()
-                    self.sweep()
-                self.call_overdue()
-            except StoreUnavailable:
-                if not self.down:
-                    log.warning("the store cannot be reached; retrying")
-                self.down = True
-            except Exception:
-                log.exception("keeping track of the other processes failed")
-            polls += 1
-            self.sleep(POLL_S)
+        try:
+            if self.polls % every == 0:
+                self.beat()
+                self.sweep()
+            self.call_overdue()
+        except StoreUnavailable:
+            if not self.down:
+                log.warning("the store cannot be reached; retrying")
+            self.down = True
+        except Exception:
+            log.exception("keeping track of the other processes failed")
+        self.polls += 1
 
     def beat(self) -> None:
-        known = self.store.heartbeat(self.registry.host_id)
+        known = self.store.heartbeat(self.registry.host_id, self.registry.clock())
         if not known and self.beaten:
             self.rename()
         self.beaten = True
@@ -92,7 +94,7 @@ class Peers:
         log.warning("this process was given up for dead as %s; it goes on as %s", old, new)
         self.registry.host_id = new
         self.renamed(new)
-        self.store.heartbeat(new)
+        self.store.heartbeat(new, self.registry.clock())
         for code, channels in self.held().items():
             try:
                 room = self.registry.get(code)
@@ -103,7 +105,7 @@ class Peers:
     def sweep(self) -> None:
         """Let go of the connections of processes silent too long."""
         me = self.registry.host_id
-        for dead in self.store.dead_hosts(DEAD_AFTER_S):
+        for dead in self.store.dead_hosts(self.registry.clock() - DEAD_AFTER_S):
             if dead == me or not self.store.claim_host(dead, SWEEP_CLAIM_S):
                 continue
             codes = self.store.host_rooms(dead)

@@ -49,7 +49,7 @@ HANDLERS: dict[str, tuple[Handler, bool]] = {}
 FLOOD_CUTOFF = 200
 
 # A connection is closed at its this-many-th packet that cannot be decoded
-# (``seams.BadPacket``): a page of this app never sends one.
+# (``packets.BadPacket``): a page of this app never sends one.
 BAD_PACKETS_CUTOFF = 5
 
 

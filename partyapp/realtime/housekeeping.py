@@ -1,6 +1,7 @@
-"""Housekeeping in the background: the store's maintenance every second, a
-full garbage collection every few minutes, and idle rooms swept; on a shared
-store, keeping track of the other processes too (``partyapp/cluster/peers.py``)."""
+"""Housekeeping on the scheduler (``clock.py``): the store's maintenance
+every second, a full garbage collection every few minutes, and idle rooms
+swept; on a shared store, keeping track of the other processes too
+(``partyapp/cluster/peers.py``, every ``peers.POLL_S``)."""
 
 from __future__ import annotations
 
@@ -8,67 +9,70 @@ import gc
 import logging
 import threading
 
-from partyapp.cluster.peers import Peers
+from partyapp.cluster.peers import POLL_S, Peers
+from partyapp.realtime.clock import Scheduler
 from partyapp.realtime.extension import socketio
 
 log = logging.getLogger(__name__)
 
+MAINTAIN_SECONDS = 1.0
 FULL_GC_SECONDS = 300
+# gc's threshold for full collections at or above which they are the chores' to make
+AUTOMATIC_OFF = 10**9
 
 
 class Housekeeping:
     """The background chores of one process; ``peers`` keeps track of the
     other processes on a shared store (None with one process)."""
 
-    def __init__(self, registry, settings: dict, peers: Peers | None = None) -> None:
+    def __init__(self, registry, settings: dict, clock: Scheduler, peers: Peers | None = None) -> None:
         self.registry = registry
         self.settings = settings
+        self.clock = clock
         self.peers = peers
         self.started = False
         self._lock = threading.Lock()
 
     def start(self) -> None:
-        """Start the background tasks once (on the first connection, when the
-        server's event loop runs)."""
+        """Set the chores going once (on the first connection)."""
         with self._lock:
             if self.started:
                 return
             self.started = True
-        socketio.start_background_task(self._sweep_forever)
-        socketio.start_background_task(self._maintain_forever)
+        self.clock.every(MAINTAIN_SECONDS, self.maintain)
+        self.clock.every(FULL_GC_SECONDS, full_collection)
+        self.clock.every(self.settings["PARTYAPP_SWEEP_MINUTES"] * 60, self.sweep)
         if self.peers is not None:
-            socketio.start_background_task(self.peers.run_forever)
+            self.clock.every(POLL_S, self.peers.poll)
 
-    def _maintain_forever(self) -> None:
-        """The store's housekeeping every second (in a thread of its own on
-        gevent, an OS thread that releases the GIL inside SQLite, so that no
-        change waits for it), and a full garbage collection every
-        ``FULL_GC_SECONDS`` (``partyapp serve`` leaves no other full one)."""
+    def maintain(self) -> None:
+        """The store's housekeeping (on gevent in an OS thread of its own,
+        which releases the GIL inside SQLite, so that no change waits for
+        it)."""
         store = self.registry.store
-        run = store.maintain
-        if socketio.async_mode == "gevent":
-            import gevent
+        try:
+            if socketio.async_mode == "gevent":
+                import gevent
 
-            pool = gevent.get_hub().threadpool
-            run = lambda: pool.apply(store.maintain)  # noqa: E731
-        ticks = 0
-        while True:
-            socketio.sleep(1.0)
-            ticks += 1
-            try:
-                run()
-                if ticks % FULL_GC_SECONDS == 0:
-                    gc.collect()
-            except Exception:
-                log.exception("housekeeping failed")
+                gevent.get_hub().threadpool.apply(store.maintain)
+            else:
+                store.maintain()
+        except Exception:
+            log.exception("housekeeping failed")
 
-    def _sweep_forever(self) -> None:
-        ttl = self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600
-        while True:
-            socketio.sleep(self.settings["PARTYAPP_SWEEP_MINUTES"] * 60)
-            try:
-                gone = self.registry.expire(ttl)
-                if gone:
-                    log.info("expired %d idle rooms", len(gone))
-            except Exception:
-                log.exception("sweeping expired rooms failed")
+    def sweep(self) -> None:
+        """Forget the rooms idle longer than the rooms' time to live."""
+        try:
+            gone = self.registry.expire(self.settings["PARTYAPP_ROOM_TTL_HOURS"] * 3600)
+            if gone:
+                log.info("expired %d idle rooms", len(gone))
+        except Exception:
+            log.exception("sweeping expired rooms failed")
+
+
+def full_collection() -> None:
+    """A full garbage collection, where ``partyapp serve`` left them to the
+    chores (``cli.tune_gc`` turns the automatic ones off); elsewhere (an app
+    the tests build) Python's own collector makes them."""
+    if gc.get_threshold()[2] >= AUTOMATIC_OFF:
+        gc.collect()

@@ -1,6 +1,7 @@
 """The per-app realtime state, kept in ``app.extensions["partyapp"]``: the
 connections and the seats they speak for, and beside them the fan-out, the
-games' timers, the pings and the background chores. It is the rooms'
+clock every timer runs on (``clock.py``), the games' timers, the pings and
+the background chores. It is the rooms'
 publisher (``publish`` and ``schedule``): only the connection-to-seat map
 lives here; everything else is in the room.
 
@@ -23,6 +24,7 @@ from partyapp.cluster.peers import Peers
 from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
 from partyapp.realtime import netinfo, pings, seams
+from partyapp.realtime.clock import Scheduler
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.fanout import Fanout, Route
@@ -51,12 +53,13 @@ PROBES_REFUSAL = N_("Too many wrong room codes are being tried on this server ri
 @dataclass
 class Realtime:
     """Per-app realtime state, kept in ``app.extensions["partyapp"]``: the
-    connections, and the fan-out, deadlines and housekeeping beside them. It
-    is the rooms' publisher (``publish`` and ``schedule``)."""
+    connections, and the fan-out, the clock, deadlines and housekeeping
+    beside them. It is the rooms' publisher (``publish`` and ``schedule``)."""
 
     registry: Registry
     settings: dict
     lan_ip: str
+    clock: Scheduler  # every timer of this app; the registry's clock is its now()
     queue: RoomQueue | None = None  # the message queue, with several processes
     conns: dict[str, Conn] = field(default_factory=dict)
     by_address: Counter = field(default_factory=Counter)  # Socket.IO connections per client address
@@ -80,25 +83,17 @@ class Realtime:
         self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
         self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                                s["PARTYAPP_ALLOWED_ORIGINS"])
-        sequencer = Sequencer(later=self._later) if self.shared else None
+        sequencer = Sequencer(clock=self.clock.now, later=self.clock.call_later) if self.shared else None
         self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
-        self.deadlines = Deadlines(self.registry)
-        peers = Peers(self.registry, held=self.fanout.held, renamed=self.renamed, resync=self.resync,
-                      sleep=socketio.sleep) if self.shared else None
-        self.housekeeping = Housekeeping(self.registry, s, peers)
+        self.deadlines = Deadlines(self.registry, self.clock)
+        peers = Peers(self.registry, held=self.fanout.held, renamed=self.renamed,
+                      resync=self.resync) if self.shared else None
+        self.housekeeping = Housekeeping(self.registry, s, self.clock, peers)
         self.registry.publisher = self
         self.autoplay = Autoplay(takeover_s=s["PARTYAPP_BOT_TAKEOVER_S"])
         self.registry.autoplay = self.autoplay
         if self.queue is not None:
-            self.queue.on_reconnect = lambda: self._later(0.5, self.resync)
-
-    @staticmethod
-    def _later(seconds: float, fn: Callable[[], None]) -> None:
-        def wait() -> None:
-            socketio.sleep(seconds)
-            fn()
-
-        socketio.start_background_task(wait)
+            self.queue.on_reconnect = lambda: self.clock.call_later(0.5, self.resync)
 
     # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:
@@ -143,7 +138,8 @@ class Realtime:
             if self.pinging:
                 return
             self.pinging = True
-        socketio.start_background_task(pings.ping_forever, self.conns, self.registry, socketio)
+        self.clock.every(pings.RoundTrips.QUICK_S, lambda: pings.ping_due(self.conns, self.registry, socketio,
+                                                                          self.clock.now))
 
     # -- finding rooms by the code a client sent -------------------------------------
     def probing_blocked(self) -> bool:

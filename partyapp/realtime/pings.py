@@ -7,7 +7,9 @@ when the pong comes, only schedules the next ping (every ``ping_interval``,
 server pings the phones itself: ``net.ping {n}``, which the pages answer at
 once through the Socket.IO acknowledgement. Only phones seated in a running
 reflex game are pinged: quickly until a few round trips are in, then every
-couple of seconds (``RoundTrips``). A client that does not answer has
+couple of seconds (``RoundTrips``); the server looks for the phones due a
+ping every ``RoundTrips.QUICK_S`` on its scheduler (``clock.py``), whose
+``now()`` also times the round trips. A client that does not answer has
 no round trip: its moves are judged by arrival alone. At most one ping per
 phone waits for its answer: the next goes once it is answered, or once it
 is stale, and then python-socketio's callback for the stale one is dropped
@@ -27,9 +29,8 @@ compensation (``races.MAX_LAG_MS``, 80 ms by default): see the README's
 from __future__ import annotations
 
 import logging
-import time
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 from partyapp.games.kit.races import median
 from partyapp.realtime import seams
@@ -43,8 +44,8 @@ KEEP_SAMPLES = 5
 
 class RoundTrips:
     """One connection's pings: sent, answered, and the shortest of the last
-    ``keep`` round trips (``estimate``). Times are the caller's (a
-    monotonic clock)."""
+    ``keep`` round trips (``estimate``). Times are the caller's (the
+    scheduler's ``now()``)."""
 
     __slots__ = ("samples", "pending", "next_seq", "last_sent", "waiting")
 
@@ -107,10 +108,10 @@ class RoundTrips:
         return min(self.samples) if self.samples else None
 
 
-def measure_round_trip(socketio: Any, conn: Any) -> None:
+def measure_round_trip(socketio: Any, conn: Any, now: Callable[[], float]) -> None:
     """Ping one phone and keep the round trip on its connection
-    (``conn.trips``, a ``connections.Conn``): the shortest recent one is
-    stamped on its moves."""
+    (``conn.trips``, a ``connections.Conn``) as ``now()`` measures it: the
+    shortest recent one is stamped on its moves."""
     trips = conn.trips
     stale = trips.waiting
     if stale is not None:
@@ -118,9 +119,9 @@ def measure_round_trip(socketio: Any, conn: Any) -> None:
     seq = trips.next_seq + 1
 
     def answered(*_: Any) -> None:
-        trips.answered(seq, time.monotonic())
+        trips.answered(seq, now())
 
-    trips.sent(time.monotonic(), answered)
+    trips.sent(now(), answered)
     socketio.emit(Event.NET_PING, {"n": seq}, to=conn.sid, ignore_queue=True,  # a connection held here
                   callback=answered)
 
@@ -134,15 +135,14 @@ def in_reflex_game(registry: Any, conn: Any) -> bool:
     return game is not None and game.reflex and not game.is_over()
 
 
-def ping_forever(conns: dict, registry: Any, socketio: Any) -> None:
-    """The background task: ping every phone that is due (``conns``: the
-    connections by id, ``registry``: the rooms')."""
-    while True:
-        socketio.sleep(RoundTrips.QUICK_S)
-        try:
-            now = time.monotonic()
-            for conn in list(conns.values()):
-                if conn.trips.due(now) and in_reflex_game(registry, conn):
-                    measure_round_trip(socketio, conn)
-        except Exception:
-            log.exception("pinging the phones failed")
+def ping_due(conns: dict, registry: Any, socketio: Any, now: Callable[[], float]) -> None:
+    """Ping every phone that is due (``conns``: the connections by id,
+    ``registry``: the rooms'; ``now``: the scheduler's clock). Called every
+    ``RoundTrips.QUICK_S`` on the scheduler."""
+    try:
+        at = now()
+        for conn in list(conns.values()):
+            if conn.trips.due(at) and in_reflex_game(registry, conn):
+                measure_round_trip(socketio, conn, now)
+    except Exception:
+        log.exception("pinging the phones failed")

@@ -2,11 +2,12 @@
 
 Everything else in the project speaks to the libraries through their public
 API (Flask-SocketIO's ``SocketIO``, ``emit``, ``join_room``, python-socketio's
-``Server.on`` and ``disconnect``). Four things cannot be done that way, and
+``Server.on`` and ``disconnect``). Seven things cannot be done that way, and
 they are done here, each against the internals of the minor versions named in
 ``TESTED`` (``pyproject.toml`` pins them), each with a test of its own
-(``tests/test_seams.py``), and all checked when the app starts (``check``):
-a release that moved one of them fails at start with a message naming what
+(``tests/test_seams.py``, ``tests/test_fanout.py``, ``tests/test_bad_packets.py``,
+``tests/test_pings.py``), and all checked when the app starts (``check``): a
+release that moved one of them fails at start with a message naming what
 moved and the versions this was tested on, instead of failing under load.
 
 1. **Local delivery** (``deliver_local``): a change's frames go straight onto
@@ -17,25 +18,25 @@ moved and the versions this was tested on, instead of failing under load.
    (``engineio.Server.sockets``, ``Socket.queue``, ``closing``, ``closed``)
    and, for a member that is no Engine.IO socket (Flask-SocketIO's test
    client), ``Server._send_eio_packet``.
-2. **Pings without a sleeping greenlet per socket** (``install_heartbeats``):
-   python-engineio starts ``Socket._send_ping`` as a background task that
-   sleeps ``ping_interval`` holding the socket; on gevent that kept every
-   gone socket for ten seconds (5,000 dead sockets and 62 MB at 500
-   connects a second). The task is run from a libev timer holding only a
-   weak reference instead. Wraps ``engineio.Server.start_background_task``
-   and recognises ``Socket._send_ping``; sends ``Socket.send(PING)`` and sets
-   ``Socket.last_ping`` as that method does.
+2. **Heartbeats on the scheduler** (``install_heartbeats``): python-engineio
+   starts ``Socket._send_ping`` as a background task that sleeps
+   ``ping_interval`` holding the socket; on gevent that kept every gone
+   socket for ten seconds (5,000 dead sockets and 62 MB at 500 connects a
+   second). The ping is set on the server's scheduler (``clock.py``) instead,
+   holding only a weak reference to the socket. Wraps
+   ``engineio.Server.start_background_task`` and recognises
+   ``Socket._send_ping``; sends ``Socket.send(PING)`` and sets
+   ``Socket.last_ping`` (engine.io's own ``time.time()``) as that method does.
 3. **The packet class** (``WirePacket``, the server's ``serializer``):
    outgoing packets skip the search for binary data and join pre-encoded
    JSON (``packets.Fragment``) as it is; incoming events with a reserved or
    missing name are renamed so that the catch-all answers them. Overrides
-   ``socketio.packet.Packet.decode`` and reads its ``packet_type`` and
-   ``data``.
-   It also refuses, before any work, what it cannot take (``BadPacket``):
-   an empty packet, a binary message or a binary event (the protocol has
-   none), JSON nested deeper than ``MAX_DEPTH``, a number longer than
-   ``MAX_NUMBER_CHARS`` characters, and JSON that does not parse; the ack id
-   read before the failure is kept, so the sender can be answered.
+   ``socketio.packet.Packet.decode`` and reads its ``packet_type``, ``id``
+   and ``data``; its ``json`` is ``packets.PacketJson``. It refuses, before
+   any work, what it cannot take (``packets.BadPacket``): an empty packet, a
+   binary message or a binary event (the protocol has none), and what
+   ``PacketJson`` refuses (too deep, too long a number, not JSON); the ack
+   id read before the failure is kept, so the sender can be answered.
 4. **The message queue's frames messages** (``QueueManager``, several
    processes): python-socketio's ``RedisManager`` carries one more kind of
    message, handed to ``cluster.queue.RoomQueue``. Overrides ``_publish`` (to
@@ -53,7 +54,7 @@ moved and the versions this was tested on, instead of failing under load.
    ``TURN_EVERY`` messages the other greenlets get a turn
    (``engineio.Server.sleep``).
 6. **The WebSocket engine.io makes** (``close_dropped_sockets``, the class
-   in ``engineio.Server._async["websocket"]``), two changes:
+   in ``engineio.Server._async["websocket"]``), on gevent:
    - closing the TCP connection: when engine.io gives up on a WebSocket
      (missed pings, a server close), simple-websocket sends its close frame
      and leaves its reader blocked in ``recv`` on a duplicate of the socket,
@@ -67,7 +68,7 @@ moved and the versions this was tested on, instead of failing under load.
      before the reader starts, through the ``thread_class`` it is given) is
      wrapped to yield to the other greenlets after each ``recv``, and not to
      read while ``READ_AHEAD`` messages wait in ``ws.input_buffer``;
-   - and it is given engine.io's ``max_http_buffer_size`` as its
+   - it is given engine.io's ``max_http_buffer_size`` as its
      ``max_message_size``, so a message too long is refused as it comes in
      instead of once it is all buffered;
    - it is found by its Engine.IO socket's id (the ``__self__`` of the
@@ -83,24 +84,21 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json as _stdjson
-import re
 import socket as _socket
 import time
 import weakref
 from collections import OrderedDict
-from itertools import accumulate
 from importlib import metadata
 from typing import Any, Callable
 
 import engineio
 import socketio
-from engineio import json as _json  # the standard module, with a bound on integer size when decoding
 from engineio import packet as eio_packet
 from engineio import socket as eio_socket
 from socketio import packet as sio_packet
 
-from partyapp.realtime.packets import Fragment
+from partyapp.realtime.clock import Scheduler
+from partyapp.realtime.packets import BadPacket, Fragment, PacketJson, QueueJson, fault
 
 # distribution -> the minor version the seams were written and tested against
 TESTED = {"python-socketio": "5.18", "python-engineio": "4.15"}
@@ -139,118 +137,33 @@ def deliver_local(server: socketio.Server, frames: list[tuple[str, str]]) -> int
     return queued
 
 
-# -- 2. pings on hub timers -------------------------------------------------------------
+# -- 2. heartbeats on the scheduler ----------------------------------------------------
 
 _SEND_PING = eio_socket.Socket._send_ping
 
 
-def _ping(sock: eio_socket.Socket) -> None:
-    """What ``Socket._send_ping`` does once its sleep is over."""
-    if not sock.closing and not sock.closed:
-        sock.last_ping = time.time()
+def _ping(sock: eio_socket.Socket | None) -> None:
+    """What ``Socket._send_ping`` does once its sleep is over (``sock``:
+    None once it was freed)."""
+    if sock is not None and not sock.closing and not sock.closed:
+        sock.last_ping = time.time()  # engine.io's own clock, which its ping time-out reads
         sock.send(eio_packet.Packet(eio_packet.PING))
 
 
-def install_heartbeats(eio: engineio.Server) -> bool:
-    """Route ``eio``'s ping tasks through hub timers (gevent only). Returns
-    whether it did; other async modes keep engine.io's own pings."""
-    if eio.async_mode != "gevent":
-        return False
-    import gevent
-
+def install_heartbeats(eio: engineio.Server, clock: Scheduler) -> None:
+    """Set ``eio``'s pings on ``clock`` instead of a sleeping task each."""
     start_task = eio.start_background_task
 
     def start_background_task(target, *args, **kwargs):
         if getattr(target, "__func__", None) is _SEND_PING and not args and not kwargs:
-            return _ping_later(eio, target.__self__, gevent)
+            ref = weakref.ref(target.__self__)  # a socket gone meanwhile is freed at once
+            return clock.call_later(eio.ping_interval, lambda: _ping(ref()))
         return start_task(target, *args, **kwargs)
 
     eio.start_background_task = start_background_task
-    return True
-
-
-def _ping_later(eio: engineio.Server, sock: eio_socket.Socket, gevent: Any):
-    timer = gevent.get_hub().loop.timer(eio.ping_interval)
-    # once the socket is freed its timer goes too, instead of waiting to fire
-    ref = weakref.ref(sock, lambda _: timer.close())
-
-    def fire() -> None:
-        timer.close()
-        alive = ref()
-        if alive is not None and not alive.closing and not alive.closed:
-            gevent.spawn(_ping, alive)
-
-    timer.start(fire)
-    return timer
 
 
 # -- 3. the packet class ----------------------------------------------------------------
-
-_dumps = _json.dumps
-_loads = _json.original_loads  # the standard json.loads
-
-# Limits on what an incoming packet's JSON may hold, checked before it is
-# parsed (depth) or as each number is met (before it is converted). The
-# protocol's deepest payload (a deck in variant.save) nests 6 deep.
-MAX_DEPTH = 32
-MAX_NUMBER_CHARS = 100
-
-
-class BadPacket(ValueError):
-    """An incoming packet the server does not take; ``ack_id`` is the
-    acknowledgement id read before the fault (None when there was none)."""
-
-    def __init__(self, reason: str, ack_id: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.ack_id = ack_id
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Does the JSON ``text`` open more than ``limit`` arrays or objects
-    inside each other? (Brackets inside strings do not count.) Linear, in
-    the regular expression engine and ``accumulate``: a 64 KB message of
-    brackets costs about twice what parsing it would."""
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit
-
-
-def _number(kind: type) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        if len(text) > MAX_NUMBER_CHARS:
-            raise BadPacket("a number of more than %d characters" % MAX_NUMBER_CHARS)
-        return kind(text)
-
-    return parse
-
-
-_parse_int, _parse_float = _number(int), _number(float)
-
-
-class _Json:
-    """A ``json`` module for packets: ``[event, Fragment]`` is joined as text,
-    everything else goes through the standard encoder unchanged; decoding
-    refuses too deep a nesting and too long a number before the work."""
-
-    @staticmethod
-    def loads(text, **_: Any):
-        if too_deep(text):
-            raise BadPacket("JSON nested deeper than %d" % MAX_DEPTH)
-        return _loads(text, parse_int=_parse_int, parse_float=_parse_float)
-
-    @staticmethod
-    def dumps(obj, **kwargs):
-        if type(obj) is list and len(obj) == 2 and type(obj[1]) is Fragment:
-            return "[" + _dumps(obj[0]) + "," + obj[1].text + "]"
-        return _dumps(obj, **kwargs)
-
 
 # Names python-socketio dispatches to the server's own lifecycle handlers (or
 # to the catch-all itself) when a client sends them as an event: "connect"
@@ -271,7 +184,7 @@ class WirePacket(sio_packet.Packet):
     taken raises ``BadPacket`` (see the module's text)."""
 
     uses_binary_events = False
-    json = _Json
+    json = PacketJson
 
     def __init__(self, packet_type=sio_packet.EVENT, data=None, namespace=None, id=None, binary=None,
                  encoded_packet=None):
@@ -289,7 +202,7 @@ class WirePacket(sio_packet.Packet):
             exc.ack_id = self.id
             raise
         except (ValueError, TypeError, RecursionError) as exc:
-            raise BadPacket(_fault(exc), self.id) from None
+            raise BadPacket(fault(exc), self.id) from None
         if self.packet_type not in _CLIENT_TYPES:
             raise BadPacket(f"a packet of type {self.packet_type!r}", self.id)
         if self.packet_type == sio_packet.EVENT:
@@ -301,32 +214,7 @@ class WirePacket(sio_packet.Packet):
         return attachments
 
 
-def _fault(exc: BaseException) -> str:
-    """A short description of a decoding failure (no traceback)."""
-    if isinstance(exc, _stdjson.JSONDecodeError):
-        return "JSON that does not parse"
-    return (str(exc) or type(exc).__name__)[:80]
-
-
 # -- 4. the message queue's frames messages ---------------------------------------------
-
-class _QueueJson:
-    """The queue's JSON module (the ``json`` of python-socketio's managers),
-    with orjson: the messages come only from this application's own
-    processes through Redis."""
-
-    @staticmethod
-    def dumps(obj: Any, **_: Any) -> bytes:
-        import orjson
-
-        return orjson.dumps(obj)
-
-    @staticmethod
-    def loads(data: Any, **_: Any) -> Any:
-        import orjson
-
-        return orjson.loads(data)
-
 
 class QueueManager(socketio.RedisManager):
     """python-socketio's ``RedisManager`` (one Redis pub/sub channel, JSON
@@ -345,7 +233,7 @@ class QueueManager(socketio.RedisManager):
 
     def initialize(self) -> None:
         super().initialize()
-        self.json = _QueueJson
+        self.json = QueueJson
 
     def send_frames(self, event: str, room: str, data: dict) -> None:
         """Publish one frames message (an ``emit`` message nobody's room
@@ -413,7 +301,7 @@ def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
         except BadPacket as exc:
             reason, ack_id = exc.reason, exc.ack_id
         except Exception as exc:  # a packet python-socketio refuses (CONNECT_ERROR, an unknown type...)
-            reason, ack_id = _fault(exc), None
+            reason, ack_id = fault(exc), None
         sid = server.manager.sid_from_eio_sid(eio_sid, "/")
         answer, close = on_bad(eio_sid, sid, reason)
         if answer is not None and ack_id is not None and sid is not None:

@@ -145,14 +145,14 @@ class SharedStore(Store):
         the room while ``linked``."""
 
     @abstractmethod
-    def heartbeat(self, host: str) -> bool:
-        """Say that process ``host`` is alive; False when it had been given
-        up for dead meanwhile (or is new)."""
+    def heartbeat(self, host: str, now: float) -> bool:
+        """Say that process ``host`` is alive at ``now`` (its clock, the one
+        the deadlines are kept in); False when it had been given up for dead
+        meanwhile (or is new)."""
 
     @abstractmethod
-    def dead_hosts(self, silent_for: float) -> list[str]:
-        """Processes that have not said they are alive for ``silent_for``
-        seconds."""
+    def dead_hosts(self, before: float) -> list[str]:
+        """Processes that have not said they are alive since ``before``."""
 
     @abstractmethod
     def host_rooms(self, host: str) -> list[str]:

@@ -10,8 +10,8 @@ Keys (all under ``partyapp:``):
 - ``deadlines``: a sorted set of room codes by the time their game wants its
   next tick, kept by ``commit``, so that a time-out set by a process that
   died is still called (by another);
-- ``hosts``: a sorted set of server processes by their last heartbeat (Redis
-  server time), and ``host:ID:rooms``, the rooms each of them holds
+- ``hosts``: a sorted set of server processes by their last heartbeat (the
+  processes' clock, as the deadlines), and ``host:ID:rooms``, the rooms each of them holds
   connections of, so that the links of a dead process can be let go;
 - ``variants`` and ``variant-owners``: house variants by name (case folded)
   and the token hash of whoever saved each;
@@ -121,17 +121,12 @@ return 'deleted'
 
 NOW = "local t = redis.call('TIME')\nlocal now = tonumber(t[1]) + tonumber(t[2]) / 1000000\n"
 
-# KEYS: hosts; ARGV: host
-HEARTBEAT = NOW + """
+# KEYS: hosts; ARGV: host, now
+HEARTBEAT = """
 local seen = redis.call('ZSCORE', KEYS[1], ARGV[1])
-redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 if seen then return 1 end
 return 0
-"""
-
-# KEYS: hosts; ARGV: seconds
-DEAD_HOSTS = NOW + """
-return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - tonumber(ARGV[1])))
 """
 
 # KEYS: bucket; ARGV: rate, burst, cost (0: only look)
@@ -174,7 +169,6 @@ class RedisStore(SharedStore):
         self._save_variant = self._r.register_script(SAVE_VARIANT)
         self._delete_variant = self._r.register_script(DELETE_VARIANT)
         self._heartbeat = self._r.register_script(HEARTBEAT)
-        self._dead_hosts = self._r.register_script(DEAD_HOSTS)
         self._bucket = self._r.register_script(BUCKET)
 
     def _call(self, fn, *args, **kwargs):
@@ -283,11 +277,11 @@ class RedisStore(SharedStore):
         return outcome == b"deleted"
 
     # -- processes -----------------------------------------------------------------
-    def heartbeat(self, host: str) -> bool:
-        return bool(self._call(self._heartbeat, keys=[HOSTS], args=[host]))
+    def heartbeat(self, host: str, now: float) -> bool:
+        return bool(self._call(self._heartbeat, keys=[HOSTS], args=[host, _num(now)]))
 
-    def dead_hosts(self, silent_for: float) -> list[str]:
-        return [h.decode() for h in self._call(self._dead_hosts, keys=[HOSTS], args=[_num(silent_for)])]
+    def dead_hosts(self, before: float) -> list[str]:
+        return [h.decode() for h in self._call(self._r.zrangebyscore, HOSTS, "-inf", f"({_num(before)}")]
 
     def host_rooms(self, host: str) -> list[str]:
         return sorted(c.decode() for c in self._call(self._r.smembers, f"{PREFIX}host:{host}:rooms"))
