@@ -20,7 +20,7 @@ from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime
 from partyapp.rooms.registry import Registry
 from partyapp.store import open_store
-from partyapp.web import assets, install
+from partyapp.web import assets, install, testing
 from partyapp.web.pages import bp
 
 
@@ -99,6 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     assets.init_app(app)
     app.register_blueprint(bp)
     app.register_blueprint(install.bp)
+    app.register_blueprint(testing.bp)  # answers only on a fake clock, in testing mode
     # The pages, the catalogues' JSON and the manifest, compressed as they
     # are answered (the static files are compressed once, by assets).
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])

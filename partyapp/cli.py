@@ -25,6 +25,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="redis://HOST:PORT/DB between the processes (default: the store's Redis)")
     serve.add_argument("--testing", action="store_true", default=None,
                        help="testing mode: game.start honours options.seed and options.deck")
+    serve.add_argument("--fake-clock", action="store_true", default=None,
+                       help="testing mode only: every timer on a clock that stands still until a test moves it "
+                            "(POST /testing/clock)")
     serve.add_argument("--config", help="path of a config.toml (default: ./config.toml when present)")
     serve.add_argument("--public-url", help="address for the QR code when behind a proxy")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code in the terminal")
@@ -57,6 +60,7 @@ def serve(args: argparse.Namespace) -> None:
         "PARTYAPP_STORE_URL": args.store,
         "PARTYAPP_MESSAGE_QUEUE": args.message_queue,
         "PARTYAPP_TESTING": args.testing,
+        "PARTYAPP_FAKE_CLOCK": args.fake_clock,
         "PARTYAPP_PUBLIC_URL": args.public_url,
     }
     try:
@@ -83,6 +87,8 @@ def serve(args: argparse.Namespace) -> None:
               flush=True)
     if cfg["PARTYAPP_TESTING"]:
         print("TESTING MODE: game.start accepts options.seed and options.deck.", flush=True)
+    if cfg["PARTYAPP_FAKE_CLOCK"]:
+        print("FAKE CLOCK: time stands still until POST /testing/clock moves it.", flush=True)
     if not args.quiet and not loopback_only:
         code = qrcode.QRCode(border=1)
         code.add_data(f"{base}/")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
+from tests.conftest import wait_for
 from tests.serverproc import ChildProcess, free_port
 
 
@@ -38,16 +38,20 @@ class RedisServer(ChildProcess):
         import redis
 
         client = redis.Redis(port=self.port)
-        deadline = time.monotonic() + timeout
+
+        def answers() -> bool:
+            if self.proc.poll() is not None:
+                raise RuntimeError("redis-server exited")
+            try:
+                return bool(client.ping())
+            except (redis.ConnectionError, redis.BusyLoadingError):
+                return False
+
         try:
-            while True:
-                try:
-                    if client.ping():
-                        return self
-                except (redis.ConnectionError, redis.BusyLoadingError):
-                    if time.monotonic() > deadline or self.proc.poll() is not None:
-                        self.kill()  # not left running after its test
-                        raise RuntimeError("redis-server did not start") from None
-                    time.sleep(0.05)
+            wait_for(answers, timeout, "redis-server answering", every=0.05)
+            return self
+        except (AssertionError, RuntimeError):
+            self.kill()  # not left running after its test
+            raise RuntimeError("redis-server did not start") from None
         finally:
             client.close()

@@ -1,16 +1,20 @@
 """A real server process (``python -m partyapp serve``), as ``make run``
-starts it, for the restart, browser and benchmark smoke tests."""
+starts it, for the restart, browser and benchmark smoke tests; on a fake
+clock the test moves (``fake_clock``: ``--fake-clock``, ``advance``) where
+the test is about the server's time, not the network's."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
+
+from tests.conftest import wait_for
 
 
 def free_port() -> int:
@@ -50,10 +54,24 @@ room_joins_burst = 1000
 """
 
 
+def answers_health(url: str, proc: subprocess.Popen, what: str) -> bool:
+    """Does the server at ``url`` answer /healthz with 200? (Raises when its
+    process ``proc`` is gone: it never will.)"""
+    if proc.poll() is not None:
+        raise RuntimeError(f"{what} exited with {proc.returncode}")
+    try:
+        with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
 class ServerProcess(ChildProcess):
     def __init__(self, store_url: str, port: int | None = None, testing: bool = True, extra: list[str] | None = None,
-                 log_path: Path | None = None, open_files: int | None = None, cwd: Path | None = None) -> None:
+                 log_path: Path | None = None, open_files: int | None = None, cwd: Path | None = None,
+                 fake_clock: bool = False) -> None:
         self.port = port or free_port()
+        self.fake_clock = fake_clock  # every timer on a clock the test moves (``advance``)
         # The folder it starts in: the package is imported from there first
         # (a copy of the package there is what a test's upgraded server runs).
         self.cwd = cwd or Path(__file__).resolve().parent.parent
@@ -87,6 +105,8 @@ class ServerProcess(ChildProcess):
                "--store", self.store_url, "--public-url", self.url, "--quiet", *extra]
         if self.testing:
             cmd.append("--testing")
+        if self.fake_clock:
+            cmd.append("--fake-clock")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cwd = self.cwd
         limits = self._limits if self.open_files is not None else None
@@ -97,15 +117,30 @@ class ServerProcess(ChildProcess):
         else:
             self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env, cwd=cwd,
                                          preexec_fn=limits)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
-        self.kill()  # not left running after its test, whatever comes next
-        raise RuntimeError(f"server did not answer /healthz in {timeout:.0f} s; see {self.log_path}")
+        try:
+            wait_for(lambda: answers_health(self.url, self.proc, "the server"), timeout, "/healthz", every=0.1)
+        except (AssertionError, RuntimeError) as exc:
+            self.kill()  # not left running after its test, whatever comes next
+            raise RuntimeError(f"server did not answer /healthz in {timeout:.0f} s ({exc}); "
+                               f"see {self.log_path}") from None
+        return self
+
+    def advance(self, seconds: float = 0.0) -> float:
+        """Move the server's fake clock on ``seconds`` (it makes every call due
+        by then before it answers); returns its time."""
+        return self._clock({"advance": seconds})
+
+    def advance_to(self, when: float) -> float:
+        """Move the server's fake clock on to ``when`` (no further back)."""
+        return self._clock({"to": when})
+
+    def now(self) -> float:
+        """The server's fake clock."""
+        return self._clock({})
+
+    def _clock(self, body: dict) -> float:
+        assert self.fake_clock, "this server keeps real time"
+        request = urllib.request.Request(self.url + "/testing/clock", data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return json.loads(r.read())["now"]

@@ -1,6 +1,7 @@
 """The server's one clock (``partyapp/realtime/clock.py``): the fake one the
 tests move, the real one the server runs on, what runs on it (the games'
-deadlines, the chores), and a fake clock only in testing mode."""
+deadlines, the chores), and the testing-only way to move a server's fake
+clock (``POST /testing/clock``)."""
 
 from __future__ import annotations
 
@@ -236,6 +237,24 @@ def test_the_chores_sweep_idle_rooms_on_the_clock(make_app):
 
 
 # -- a server's fake clock --------------------------------------------------------------
+
+def test_the_testing_route_moves_a_fake_clock_and_makes_what_is_due(app, clock):
+    http = app.test_client()
+    made: list[float] = []
+    clock.call_later(2.0, lambda: made.append(clock.now()))
+    assert http.post("/testing/clock", json={}).get_json() == {"now": START, "calls": 0}
+    assert http.post("/testing/clock", json={"advance": 2.5}).get_json() == {"now": START + 2.5, "calls": 1}
+    assert made == [START + 2.0]
+    assert http.post("/testing/clock", json={"to": START + 10}).get_json()["now"] == START + 10
+    for junk in ({"advance": -1}, {"advance": "1"}, {"advance": True}, {"to": float("nan")}):
+        assert http.post("/testing/clock", json=junk).status_code == 400, junk
+
+
+def test_a_real_clock_has_no_testing_route(make_app):
+    app = make_app(PARTYAPP_FAKE_CLOCK=False)
+    assert not app.extensions["partyapp"].clock.fake
+    assert app.test_client().post("/testing/clock", json={"advance": 1}).status_code == 404
+
 
 def test_a_fake_clock_is_refused_outside_testing_mode():
     from partyapp.app import create_app

@@ -1,18 +1,23 @@
 """Several real server processes on one real Redis (the store and the
 message queue), as ``deploy/`` runs them: phones of one room on different
 processes, both processes changing it at once, a process killed mid-game,
-Redis itself killed and started again."""
+Redis itself killed and started again.
+
+The processes run on fake clocks (``--fake-clock``) that the test moves on
+together (``Party.advance``): a time-out, a process noticed silent, a
+heartbeat come when the test says, never while it waits for the network."""
 
 from __future__ import annotations
 
 import random
 import threading
-import time
 import urllib.error
 import urllib.request
 
 import pytest
 
+from partyapp.cluster.peers import DEAD_AFTER_S, HEARTBEAT_S, OVERDUE_S, POLL_S
+from tests.conftest import wait_for
 from tests.redisproc import RedisServer
 from tests.serverproc import ServerProcess
 from tests.wire import WireClient
@@ -34,18 +39,24 @@ def redis(tmp_path):
 
 @pytest.fixture
 def servers(tmp_path, redis):
-    """Two server processes on the Redis."""
-    started = [ServerProcess(redis.url, log_path=tmp_path / f"server{i}.log").start() for i in (1, 2)]
+    """Two server processes on the Redis, on fake clocks."""
+    started = [ServerProcess(redis.url, log_path=tmp_path / f"server{i}.log", fake_clock=True).start()
+               for i in (1, 2)]
     yield started
     for s in started:
         s.stop()
 
 
 class Party:
-    """A table and phones, each on the server it is given."""
+    """A table and phones, each on the server it is given; ``servers``, the
+    processes alive, whose clocks move on together."""
 
-    def __init__(self, table_server: ServerProcess) -> None:
-        self.table = WireClient(table_server.url).connect()
+    def __init__(self, servers: list[ServerProcess], redis: RedisServer) -> None:
+        import redis as redis_lib
+
+        self.servers = list(servers)
+        self.store = redis_lib.Redis(port=redis.port)
+        self.table = WireClient(servers[0].url).connect()
         created = self.table.call("room.create")
         self.code, self.host_token = created["code"], created["host_token"]
         self.phones: dict[str, WireClient] = {}
@@ -63,22 +74,40 @@ class Party:
     def clients(self) -> list[WireClient]:
         return [self.table, *self.phones.values()]
 
+    def advance(self, seconds: float) -> None:
+        """Move every live process's clock on ``seconds``: what falls due
+        meanwhile (time-outs, heartbeats, sweeps) happens before it returns."""
+        for server in self.servers:
+            server.advance(seconds)
+
+    def kill(self, server: ServerProcess) -> None:
+        server.kill()
+        self.servers.remove(server)
+
+    def stored_rev(self) -> int:
+        """The room's rev as the store has it: the last change made."""
+        return int(self.store.hget(f"partyapp:room:{self.code}", "rev"))
+
+    def advance_until_changed(self, rev: int, within: float = 60.0) -> None:
+        """Move the clocks on half a second at a time until the room changes
+        after ``rev`` (a time-out fell due), for at most ``within`` seconds."""
+        for _ in range(int(within / POLL_S)):
+            self.advance(POLL_S)
+            if self.stored_rev() > rev:
+                return
+        raise AssertionError(f"nothing happened after rev {rev} within {within} s")
+
     def settle(self, timeout: float = 10) -> int:
-        """Wait until every client holds the same, latest rev; return it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            top = max(c.state["rev"] for c in self.clients())
-            if all(c.state["rev"] == top for c in self.clients()):
-                time.sleep(0.3)  # nothing more on its way
-                if max(c.state["rev"] for c in self.clients()) == top:
-                    return top
-            if time.monotonic() > deadline:
-                raise TimeoutError({c.url: c.state["rev"] for c in self.clients()})
-            time.sleep(0.05)
+        """Wait until every client holds the room's last change; return its rev."""
+        top = self.stored_rev()
+        wait_for(lambda: all(c.state is not None and c.state["rev"] == top for c in self.clients()), timeout,
+                 f"every client at rev {top}")
+        return top
 
     def close(self) -> None:
         for c in self.clients():
             c.close()
+        self.store.close()
 
 
 def fill(spec: dict, rng: random.Random) -> dict:
@@ -122,8 +151,9 @@ def play(party: Party, rng: random.Random, steps: int | None = None, counted: di
         if state["game"]["over"]:
             return
         chosen = moves(party, state, rng)
-        if not chosen:
-            party.table.wait_rev(state["rev"] + 1, timeout=15)  # a time-out is due
+        if not chosen:  # a time-out is due
+            party.advance_until_changed(state["rev"])
+            party.table.wait_rev(state["rev"] + 1)
             continue
         answers = [phone.call("game.act", {"action": action}) for phone, action in chosen]
         for (_, action), answer in zip(chosen, answers):
@@ -141,11 +171,11 @@ def assert_every_rev_in_order(party: Party, final: int) -> None:
         assert revs == list(range(revs[0], final + 1)), (client.url, revs)
 
 
-def test_a_whole_ring_of_fire_on_two_processes_every_client_sees_every_rev_in_order(servers):
+def test_a_whole_ring_of_fire_on_two_processes_every_client_sees_every_rev_in_order(servers, redis):
     """The table on the first process, phones on both: the whole game plays,
     and every client receives every rev once, in order."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         for name, server in (("Ana", one), ("Bob", two), ("Cat", one), ("Dan", two)):
             party.join(name, server)
@@ -163,14 +193,14 @@ def test_a_whole_ring_of_fire_on_two_processes_every_client_sees_every_rev_in_or
         party.close()
 
 
-def test_both_processes_hammering_one_room_lose_no_change_and_repeat_no_rev(servers):
+def test_both_processes_hammering_one_room_lose_no_change_and_repeat_no_rev(servers, redis):
     """Six phones on two processes rename themselves as fast as they can
     (a change answered "conflict", lost to the other process, is sent again):
     every change answered ok is kept (each player ends with their last
     name), rev rises by exactly one per change, and every client still
     receives every rev once, in order."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         for i in range(6):
             party.join(f"P{i}", (one, two)[i % 2])
@@ -210,12 +240,12 @@ def test_both_processes_hammering_one_room_lose_no_change_and_repeat_no_rev(serv
         party.close()
 
 
-def test_a_process_killed_mid_game_its_phones_resume_on_the_other_with_seat_and_hand(servers, tmp_path):
+def test_a_process_killed_mid_game_its_phones_resume_on_the_other_with_seat_and_hand(servers, redis):
     """Go Fish on two processes; the second is killed. Its phones resume on
     the first with the same seat and hand and play on; a phone that never
     comes back is let go of (shown away) once the dead process is noticed."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         for name, server in (("Ana", one), ("Bob", two), ("Cat", one), ("Dan", two)):
             party.join(name, server)
@@ -227,7 +257,8 @@ def test_a_process_killed_mid_game_its_phones_resume_on_the_other_with_seat_and_
         bob, dan = [pid for pid, name in party.names.items() if name in ("Bob", "Dan")]
         hands = {pid: party.phones[pid].state["you"]["hand"] for pid in (bob, dan)}
         assert all(hands.values())
-        two.kill()
+        party.advance(HEARTBEAT_S)  # both processes have said they are alive
+        party.kill(two)
         party.phones[dan].close()
         party.phones[bob].close()
         party.phones[bob] = WireClient(one.url).connect()
@@ -239,8 +270,8 @@ def test_a_process_killed_mid_game_its_phones_resume_on_the_other_with_seat_and_
         # Dan's phone is gone with its process: once the process is noticed
         # dead (10 s of silence), the seat shows away and can be skipped.
         del party.phones[dan]
-        away = party.table.wait_for(lambda s: not next(p for p in s["players"] if p["id"] == dan)["connected"],
-                                    timeout=25)
+        party.advance(DEAD_AFTER_S + HEARTBEAT_S)  # its last heartbeat, then the next look for the silent
+        away = party.table.wait_for(lambda s: not next(p for p in s["players"] if p["id"] == dan)["connected"])
         assert next(p for p in away["players"] if p["id"] == bob)["connected"] is True
         assert {p["id"]: p["seat"] for p in away["players"]} == seats
         # Dan comes back on the first process: same seat, same hand as when
@@ -269,11 +300,11 @@ def drinks(state: dict) -> dict[str, int]:
     return {p["name"]: p["drinks"] for p in state["players"]}
 
 
-def test_a_race_time_out_held_by_both_processes_fires_once(servers):
+def test_a_race_time_out_held_by_both_processes_fires_once(servers, redis):
     """Both processes hold the race's time-out (each made a change of the
     race): when it is due, it is called once: one rev, one drink each."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         ana = party.join("Ana", one)
         bob = party.join("Bob", two)
@@ -282,20 +313,21 @@ def test_a_race_time_out_held_by_both_processes_fires_once(servers):
         assert party.phones[bob].call("game.act", {"action": {"type": "tap"}})["ok"]  # a change on the second
         party.table.wait_rev(rev + 1)
         assert drinks(party.table.state) == {"Ana": 0, "Bob": 0, "Cat": 0}
-        after = party.table.wait_rev(rev + 2, timeout=10)
+        party.advance(2.0)  # the race's time-out: both processes' timers fall due
+        after = party.table.wait_rev(rev + 2)
         assert after["rev"] == rev + 2
-        time.sleep(2.5)  # past the time both timers and the overdue check would fire
+        party.advance(2.5)  # past the time both timers and the overdue check would fire
         assert party.settle() == rev + 2
         assert drinks(party.table.state) == {"Ana": 1, "Bob": 0, "Cat": 1}
     finally:
         party.close()
 
 
-def test_a_time_out_set_by_a_process_that_died_is_called_by_the_other(servers):
+def test_a_time_out_set_by_a_process_that_died_is_called_by_the_other(servers, redis):
     """The race starts on the second process, which is killed at once: the
     first calls its time-out (a little late) and the game goes on."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         party.join("Ana", one)
         bob = party.join("Bob", two)
@@ -309,11 +341,12 @@ def test_a_time_out_set_by_a_process_that_died_is_called_by_the_other(servers):
         assert drinks(party.table.state) == {"Ana": 1, "Bob": 0, "Cat": 0}
         assert party.phones[bob].call("game.act", {"action": {"type": "draw"}})["ok"]  # the 4: on the second
         party.table.wait_rev(rev + 1)
-        started = time.monotonic()
-        two.kill()
+        party.kill(two)
         party.phones.pop(bob).close()
-        done = party.table.wait_for(lambda s: s["game"]["prompt"] is None, timeout=15)
-        assert time.monotonic() - started < 6
+        party.advance(2.0 + OVERDUE_S - POLL_S)
+        assert party.stored_rev() == rev + 1  # not yet: the time-out is not overdue
+        party.advance(POLL_S)  # the first look at the overdue time-outs after it is overdue
+        done = party.table.wait_for(lambda s: s["game"]["prompt"] is None)
         assert drinks(done) == {"Ana": 2, "Bob": 1, "Cat": 1}
     finally:
         party.close()
@@ -329,10 +362,13 @@ def health(server: ServerProcess) -> int:
 
 
 def wait_health(servers: list[ServerProcess], status: int, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while [health(s) for s in servers] != [status] * len(servers):
-        assert time.monotonic() < deadline, [health(s) for s in servers]
-        time.sleep(0.1)
+    wait_for(lambda: [health(s) for s in servers] == [status] * len(servers), timeout, f"/healthz answering {status}",
+             every=0.1)
+
+
+def queue_listeners(party: Party) -> int:
+    """How many processes listen on the message queue's channel (Flask-SocketIO's)."""
+    return dict(party.store.pubsub_numsub("flask-socketio")).get(b"flask-socketio", 0)
 
 
 def test_redis_killed_and_started_again_loses_no_acknowledged_change(servers, redis):
@@ -341,7 +377,7 @@ def test_redis_killed_and_started_again_loses_no_acknowledged_change(servers, re
     starts again and both processes recover by themselves: every move ever
     acknowledged is in the game, and play goes on with every client."""
     one, two = servers
-    party = Party(one)
+    party = Party(servers, redis)
     try:
         for name, server in (("Ana", one), ("Bob", two), ("Cat", one)):
             party.join(name, server)
@@ -363,9 +399,14 @@ def test_redis_killed_and_started_again_loses_no_acknowledged_change(servers, re
         refused = party.phones[turn].call("game.act", {"action": {"type": "draw"}})
         assert refused["ok"] is False and refused["error"]["code"] == "unavailable"
 
+        party.advance(HEARTBEAT_S)  # each process looks at the store and finds it gone
         redis.start()
         wait_health([one, two], 200)
-        # Every client is sent the room as it is now, from both processes.
+        # Both listen on the queue again (python-socketio's listener finds
+        # Redis back by itself); each then sends every client it holds the
+        # room as it is now.
+        wait_for(lambda: queue_listeners(party) == 2, 30, "both processes listening on the queue", every=0.1)
+        party.advance(HEARTBEAT_S)
         party.settle(timeout=20)
         assert party.table.state["rev"] >= before
         assert party.table.state["game"]["remaining"] == remaining

@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import wait_for
 from tests.redisproc import RedisServer
-from tests.serverproc import ServerProcess, free_port
+from tests.serverproc import ServerProcess, answers_health, free_port
 from tests.wire import WireClient
 
 pytestmark = pytest.mark.slow
@@ -73,15 +73,11 @@ class Nginx:
     def start(self, port: int) -> "Nginx":
         self.proc = subprocess.Popen([nginx_binary(), "-p", str(self.dir), "-c", str(self.conf)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
-                assert time.monotonic() < deadline and self.proc.poll() is None, (self.dir / "error.log").read_text()
-                time.sleep(0.1)
+        try:
+            wait_for(lambda: answers_health(f"http://127.0.0.1:{port}", self.proc, "nginx"), 10, "nginx", every=0.1)
+        except (AssertionError, RuntimeError) as exc:
+            raise AssertionError((self.dir / "error.log").read_text()) from exc
+        return self
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -141,9 +137,10 @@ def test_nginx_sends_each_room_to_one_process_and_moves_it_when_that_one_dies(tm
                 assert answer["ok"], answer
                 phones[answer["player_id"]] = (phone, answer["token"])
             rooms.append((code, created["host_token"], table, phones))
-        time.sleep(1.0)  # the start page connections let go of their rooms
+        # the start page connections let go of their rooms: every room on one process
+        wait_for(lambda: all(len(hosts_of(r, code)) == 1 for code, *_ in rooms), 10, "every room on one process")
         where = {code: hosts_of(r, code) for code, *_ in rooms}
-        assert all(len(h) == 1 for h in where.values()), where  # every room on one process
+        assert all(len(h) == 1 for h in where.values()), where
         assert len(set().union(*where.values())) == 2, where  # and both processes have rooms
 
         # Kill the process of the first room: its table and phones reconnect

@@ -13,14 +13,14 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
-import time
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from tests.serverproc import ChildProcess, free_port
+from tests.conftest import wait_for
+from tests.serverproc import ChildProcess, answers_health, free_port
 from tests.wire import WireClient
 
 # One build for both tests: kept on one xdist worker (make test: --dist loadgroup).
@@ -138,15 +138,10 @@ def test_partyapp_serve_from_the_wheel_in_a_fresh_virtualenv(dist, tmp_path):
         server.proc = subprocess.Popen([venv / "bin" / "partyapp", "serve", "--host", "127.0.0.1", "--port", str(port),
                                         "--quiet"], cwd=elsewhere, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert server.proc.poll() is None, log.read_text()
-            try:
-                if get(url + "/healthz")[0] == 200:
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "no answer on /healthz:\n" + log.read_text()
-                time.sleep(0.1)
+        try:
+            wait_for(lambda: answers_health(url, server.proc, "the installed server"), 30, "/healthz", every=0.1)
+        except (AssertionError, RuntimeError) as exc:
+            raise AssertionError(f"no answer on /healthz ({exc}):\n" + log.read_text()) from None
         status, kind, body = get(url + "/")
         assert status == 200 and "text/html" in kind and 'id="start-table"' in body
         assert "Открыть стол" in get(url + "/", **{"Accept-Language": "ru"})[2]

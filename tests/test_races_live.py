@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from partyapp.realtime.pings import KEEP_SAMPLES
+from tests.conftest import wait_for
 from tests.games.reflex_helpers import snap_at
 from tests.serverproc import ServerProcess
 from tests.wire import WireClient
@@ -22,15 +24,27 @@ SLOW_S = 0.45
 
 
 def answering(client: WireClient, delay: float = 0.0) -> WireClient:
-    """The client answers net.ping, after ``delay`` (slow Wi-Fi both ways)."""
+    """The client answers net.ping, after ``delay`` (slow Wi-Fi both ways:
+    the network's own time, which the server measures); ``client.pongs``
+    counts its answers."""
+    client.pongs = 0
 
     def pong(_data):
         if delay:
-            time.sleep(delay)
+            time.sleep(delay)  # the answer on its way over slow Wi-Fi
+        client.pongs += 1
         return {}
 
     client.sio.on("net.ping", pong)
     return client
+
+
+def measured(phones: dict) -> None:
+    """Wait until every phone has answered the server's quick pings (five,
+    at half-second steps, each once the last is answered): the server has
+    its round trips."""
+    wait_for(lambda: all(phone.pongs >= KEEP_SAMPLES for _, phone in phones.values()), 30,
+             "five answered pings from every phone", every=0.05)
 
 
 def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
@@ -52,7 +66,7 @@ def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
             phones[name] = (answer["player_id"], phone)
         start = table.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1), "slap_window_ms": 8000}})
         assert start["ok"], start
-        time.sleep(4.0)  # the server's pings: five answers each at half-second steps
+        measured(phones)
         ana, bob = phones["Ana"][1], phones["Bob"][1]
         assert ana.call("game.act", {"action": {"type": "flip"}})["ok"]
         assert bob.call("game.act", {"action": {"type": "flip"}})["ok"]
@@ -110,7 +124,7 @@ def test_floor_judges_the_phone_on_slow_wifi_by_when_it_tapped(tmp_path):
             phones[name] = (answer["player_id"], phone)
         start = table.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 10}})
         assert start["ok"], start
-        time.sleep(4.0)  # the server's pings: five answers each at half-second steps
+        measured(phones)
         assert phones["Ana"][1].call("game.act", {"action": {"type": "draw"}})["ok"]
         table.wait_for(lambda s: (s["game"]["prompt"] or {}).get("kind") == "race")
 

@@ -17,7 +17,8 @@ a time; the registry's ``clock()`` is its ``now()``.
 - ``FakeClock``, the tests': time stands still until the test moves it
   (``advance``, ``advance_to``, ``advance_until``); the calls due meanwhile
   then run in order of their times, in the caller's thread, each seeing
-  ``now()`` at its own time.
+  ``now()`` at its own time. ``partyapp serve --testing --fake-clock`` runs a
+  server on one, moved through ``POST /testing/clock`` (``web/testing.py``).
 
 A periodic call (``every``) is made again ``period`` seconds after the last
 one returned, as a loop that sleeps between rounds would be.

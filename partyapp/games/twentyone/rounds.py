@@ -22,7 +22,8 @@ The session
     among those who played (staked at least once, or whose stack moved as a
     dealer or banker) and the drinks (``betting.session_result``). A player
     sitting out (the room's ``set_sitting_out``) is dealt out from the next
-    deal, unless that would leave fewer than ``MIN_ABLE`` players.
+    deal, unless that would leave fewer than ``MIN_ABLE`` players (not in
+    Pontoon, whose banker deals every player with chips).
 
 A deal
     The rules name who deals or banks (``next_dealer``: a player, the
