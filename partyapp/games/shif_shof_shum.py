@@ -24,8 +24,10 @@ The rules as the seed gives them
   the player who was matched ("shif"-ed) may lead again with a new card, and
   the count goes on: if the opponent matches the new card too, that is
   "shof" and the previous player pays 2 (then "shum", 3). If the opponent
-  cannot match, the opponent leads next. Off: two players play on by the
-  ordinary rule.
+  cannot match, the opponent leads next (``passer_leads``, below). Every
+  other pass of the two-player end follows the ordinary rule: the player
+  who passes never leads, the other player does. Off: two players play on
+  by the ordinary rule throughout.
 - The last player with at least one token wins.
 
 Readings where the seed is open
@@ -41,6 +43,18 @@ Readings where the seed is open
   match: the next player passes (the app says it for them, as it does for a
   player with an empty hand, since everybody can see it) and the one after
   leads. In the two-player end the count starts again after a "shum".
+- **Who leads after a pass in the two-player end** (``passer_leads``):
+  the seed's "pass, and the next player leads" holds to the end, and the
+  two-player end makes one exception, for the new card of the player just
+  matched: "if the opponent cannot repeat the shif with that card, he must
+  go again" (``003_english.md``: "the opponent must lead next").
+  ``"after_new_lead"`` (the default, that text): the opponent who could not
+  match the new card leads next, and only there; after every other pass
+  the other player leads (after a "shum" too). ``"never"``: the passer
+  never leads, so the player whose new card was not matched leads again
+  ("he" read as the player who led it). ``"always"``: whoever passes in
+  the two-player end leads next, after any card (the engine's reading
+  before this option).
 - **The matched player may match back** in the two-player end: the player
   just matched may lay a card of the same rank (the count goes on against
   the opponent) or lead a new card.
@@ -79,6 +93,8 @@ from partyapp.games.kit.record import Record, to_plain
 PACKS = ("52", "32")
 WORDS = ("shif", "shof", "shum")
 LEAD, MATCH = "lead", "match"
+# Who leads after a pass with two players left (``passer_leads``).
+AFTER_NEW_LEAD, NEVER, ALWAYS = "after_new_lead", "never", "always"
 
 
 class Top(Record):
@@ -102,6 +118,7 @@ class ShifState(CardState):
     top: Top | None = None
     level: int = 0  # matches in a row on the run: 1 shif, 2 shof, 3 shum
     relead: bool = False  # the two-player end: the player to move was just matched and may lead anew
+    new_lead: bool = False  # the card to match is such a new lead (a pass on it: ``passer_leads``)
     duel_logged: bool = False  # the two-player end has been announced (``shif.duel``)
 
 
@@ -118,6 +135,11 @@ class ShifShofShum(CardGame):
         "free_pass": flag(False, "A player who can match may still pass (off: a match must be laid)."),
         "duel": flag(True, "With two players left, the player matched leads again and the count goes on "
                            "(the seed's two-player end)."),
+        "passer_leads": choice(AFTER_NEW_LEAD, (AFTER_NEW_LEAD, NEVER, ALWAYS),
+                               "Two players left, who leads after a pass. After new lead (the seed): the "
+                               "player who could not match the new card of the player just matched leads "
+                               "next; after any other pass the other player leads. Never: the other player "
+                               "always leads. Always: the player who passes always leads."),
     }
     # Nobody joins mid-game, and every drink is logged with the match that costs it.
     MESSAGES = {
@@ -230,7 +252,7 @@ class ShifShofShum(CardGame):
             word = WORDS[s.level - 1]
             payer = top.player
             paid, drinks = self._pay(payer, s.level, word)
-            s.top = Top(card=card, player=pid)
+            s.top, s.new_lead = Top(card=card, player=pid), False
             self.log("shif.match", player=pid, card=card, word=word, payer=payer, paid=paid, drinks=drinks)
             if paid and s.tokens[payer] == 0:
                 self._put_out(payer, pid)
@@ -241,7 +263,7 @@ class ShifShofShum(CardGame):
             # end keeps the count going (until a "shum" has been said).
             if not (s.relead and s.level < len(WORDS)):
                 s.level = 0
-            s.top = Top(card=card, player=pid)
+            s.top, s.new_lead = Top(card=card, player=pid), s.relead
             self.log("shif.lead", player=pid, card=card)
         nxt = self._next_live(pid)
         s.relead = matching and self._duel() and top.player == nxt
@@ -254,13 +276,20 @@ class ShifShofShum(CardGame):
         self._settle()
 
     def _passed(self, pid: str) -> None:
-        """``pid`` passed: the next player leads (in the two-player end, ``pid`` does)."""
-        self._lead(pid if self._duel() else self._next_live(pid))
+        """``pid`` passed: the next player leads, unless the two-player end's
+        table rule has ``pid`` lead (``passer_leads``)."""
+        self._lead(pid if self._passer_leads() else self._next_live(pid))
+
+    def _passer_leads(self) -> bool:
+        """In the two-player end, the player who passes leads next: after the
+        new card of the player just matched (by default), never, or always."""
+        rule = self.s.opts.passer_leads
+        return self._duel() and (rule == ALWAYS or rule == AFTER_NEW_LEAD and self.s.new_lead)
 
     def _lead(self, pid: str) -> None:
         """``pid`` leads the next run."""
         s = self.s
-        s.current, s.phase, s.top, s.level, s.relead = pid, LEAD, None, 0, False
+        s.current, s.phase, s.top, s.level, s.relead, s.new_lead = pid, LEAD, None, 0, False, False
 
     def _rank_gone(self) -> bool:
         """All four cards of the rank in play have been laid."""

@@ -265,6 +265,72 @@ def test_two_left_the_matched_player_may_match_back():
                                             "paid": 2, "drinks": 2}
 
 
+# Two players left (p2 and p3): p0 leads 7S and p1's shif costs p0 a token;
+# p2 holds no seven and passes, so p3 leads the queens: p0 shif, p1 shof
+# (p0 out), p2 shum (p1 out). All four queens are down: p3 passes.
+SHUM_TO_TWO = (["7S", "QH", "8S", "8H", "9S", "9H", "10S", "10H"],
+               ["7H", "QD", "8D", "8C", "9D", "9C", "10D", "10C"],
+               ["QC", "JS", "JH", "JD", "JC", "KS", "KH", "KD"],
+               ["QS", "7D", "7C", "KC", "AS", "AH", "AD", "AC"])
+
+
+def test_two_left_after_a_shum_the_next_player_passes_and_the_shum_leads():
+    """The passer never leads: p2's shum puts p1 out, leaving p2 and p3; p3
+    cannot match (all four queens are down) and passes, and p2 leads."""
+    g = game(*SHUM_TO_TWO, tokens=3)
+    for pid, card in (("p0", "7S"), ("p1", "7H")):
+        act(g, pid, "play", card=card)
+    act(g, "p2", "pass")
+    for pid, card in (("p3", "QS"), ("p0", "QH"), ("p1", "QD"), ("p2", "QC")):
+        act(g, pid, "play", card=card)
+    assert g.public_view()["out"] == ["p0", "p1"] and g.public_view()["duel"]
+    assert entries(g, "shif.pass")[-1] == {"player": "p3"}
+    view = g.public_view()
+    assert (view["turn"], view["phase"]) == ("p2", "lead")
+
+
+# The issue's ordinary two-player lead: p0 leads 7S, p1's 7C is a shif, p0
+# leads 8S anew, which p1 cannot match.
+DUEL = (["7S", "7H", "7D", "8S", "8H", "8D", "8C", "9S", "9H", "9D", "10S", "10H", "10D", "JS", "JH", "JD"],
+        ["7C", "9C", "10C", "JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC"])
+
+
+def duel_to_the_new_lead(**options):
+    """The DUEL deal played to p1's pass on the new lead 8S."""
+    g = game(*DUEL, **options)
+    act(g, "p0", "play", card="7S")
+    act(g, "p1", "play", card="7C")  # shif: p0 pays
+    act(g, "p0", "play", card="8S")  # the matched player's new lead
+    act(g, "p1", "pass")
+    return g
+
+
+def test_two_left_an_ordinary_pass_hands_the_lead_to_the_other_player():
+    """Only the pass on the matched player's new card makes the passer lead
+    (the seed's two-player end); on any other lead the passer's opponent
+    leads, as at a bigger table."""
+    g = duel_to_the_new_lead()
+    assert (g.public_view()["turn"], g.public_view()["phase"]) == ("p1", "lead")
+    act(g, "p1", "play", card="QS")
+    assert types(g, "p0") == ["pass"]
+    act(g, "p0", "pass")
+    view = g.public_view()
+    assert (view["turn"], view["phase"]) == ("p1", "lead")
+
+
+def test_the_table_rule_passer_leads_never_or_always():
+    """``passer_leads``: never, the player whose new card was not matched
+    leads again too; always, whoever passes with two left leads next."""
+    assert MODES["shif_shof_shum"].check_options({})["passer_leads"] == "after_new_lead"
+    never = duel_to_the_new_lead(passer_leads="never")
+    assert (never.public_view()["turn"], never.public_view()["phase"]) == ("p0", "lead")
+    always = duel_to_the_new_lead(passer_leads="always")
+    assert always.public_view()["turn"] == "p1"
+    act(always, "p1", "play", card="QS")
+    act(always, "p0", "pass")
+    assert (always.public_view()["turn"], always.public_view()["phase"]) == ("p0", "lead")
+
+
 def test_the_two_player_end_begins_when_a_third_player_goes_out():
     """From three players to two, the duel begins (logged once)."""
     g = game(*THREE, tokens=2)
