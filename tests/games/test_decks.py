@@ -117,29 +117,33 @@ def test_ring_of_fire_ten_is_thumbmaster_then_category_and_round_cards_default_w
 
 def test_the_editor_offers_each_reading_where_houses_differ():
     """The catalogue the editor draws from offers the waterfall as a cascade
-    or not (not by default), a cup in the middle or the drink in front, a
-    role whose every card is its own, and the jail card's pocket; the
-    standard decks take the seeds' readings."""
+    or not (not by default), the cascade in the direction of play or to the
+    left (to the left by default), a cup in the middle or the drink in
+    front, a role whose every card is its own, and the jail card's pocket;
+    the standard decks take the seeds' readings."""
     cat = catalogue()
     assert cat["waterfall"]["params"]["cascade"]["default"] is False
+    assert cat["waterfall"]["params"]["follow_play"]["default"] is False
     assert cat["cup"]["params"]["cup"]["default"] is True
     assert cat["role"]["params"]["each"]["default"] is False
     assert cat["role"]["params"]["pocket"]["default"] is False
-    for effect, name in (("waterfall", "cascade"), ("cup", "cup"), ("role", "each"), ("role", "pocket")):
+    for effect, name in (("waterfall", "cascade"), ("waterfall", "follow_play"), ("cup", "cup"), ("role", "each"),
+                         ("role", "pocket")):
         assert cat[effect]["params"][name]["domain"] == {"one_of": [True, False]}
         assert cat[effect]["params"][name]["label"]
     rof, kings = default_deck("ring_of_fire"), default_deck("kings")
     assert rof["cards"]["A"]["params"]["cascade"] is False and kings["cards"]["A"]["params"]["cascade"] is True
+    assert rof["cards"]["A"]["params"]["follow_play"] is False and kings["cards"]["A"]["params"]["follow_play"] is False
     assert rof["cards"]["K"]["params"]["cup"] is True and kings["cards"]["K"]["params"]["cup"] is False
     assert kings["cards"]["Q"]["params"]["each"] is True and kings["cards"]["4"]["params"]["each"] is True
     assert kings["cards"]["J"]["params"]["pocket"] is True
 
 
 def test_a_house_variant_saved_before_the_new_readings_loads_as_it_played():
-    """A variant saved before the cascade, the cup, the own cards and the
-    pocket existed loads with what it played then: its waterfall a cascade,
-    its kings poured into a cup, its roles passed on, its jail card never
-    pocketed."""
+    """A variant saved before the cascade, its direction, the cup, the own
+    cards and the pocket existed loads with what it played then: its
+    waterfall a cascade in the direction of play, its kings poured into a
+    cup, its roles passed on, its jail card never pocketed."""
     from partyapp.games.drinking.decks import with_defaults
 
     old = copy.deepcopy(KINGS)
@@ -149,6 +153,7 @@ def test_a_house_variant_saved_before_the_new_readings_loads_as_it_played():
     old["cards"]["J"]["params"] = {"role": "jail", "until": "game_end"}
     for deck in (validate_deck(old), with_defaults(copy.deepcopy(old))):
         assert deck["cards"]["A"]["params"]["cascade"] is True
+        assert deck["cards"]["A"]["params"]["follow_play"] is True
         assert deck["cards"]["K"]["params"]["cup"] is True
         assert deck["cards"]["Q"]["params"]["each"] is False
         assert deck["cards"]["J"]["params"]["pocket"] is False

@@ -14,11 +14,33 @@ from .drinking_helpers import act, audit, draw, make, types
 K = "kings"
 
 
-def test_ace_waterfall_follows_reversed_direction():
-    """A: after a reverse, the stopping order runs counter-clockwise from the drawer."""
-    g = make(K, 4, deck=["7S", "AS"])
+def test_ace_waterfall_runs_to_the_left_whatever_the_direction_of_play():
+    """A: "the next player to the left must immediately start drinking ...
+    You can only stop when the person on your right stops": after a Seven
+    reversed play, the stopping order still runs from the drawer to their
+    left (the next seat clockwise, ``sides="seats"``)."""
+    g = make(K, 4, deck=["7H", "AS"])
+    draw(g)  # p0: play reverses
+    assert draw(g) == "p3"
+    assert g.public_view()["outcome"]["order"] == ["p3", "p0", "p1", "p2"]
+
+
+def test_ace_waterfall_in_the_direction_of_play_is_a_house_rule():
+    """The waterfall's ``follow_play`` (off in the Kings deck): the stopping
+    order follows the direction of play, counter-clockwise after a reverse;
+    with ``sides="play"`` left is the next player in play anyway."""
+    from partyapp.games.drinking.decks import KINGS
+
+    assert KINGS["cards"]["A"]["params"]["follow_play"] is False
+    house = copy.deepcopy(KINGS)
+    house["cards"]["A"]["params"]["follow_play"] = True
+    g = make(K, 4, deck=["7H", "AS"], variant=house)
     draw(g)
     assert draw(g) == "p3"
+    assert g.public_view()["outcome"]["order"] == ["p3", "p2", "p1", "p0"]
+    g = make(K, 4, deck=["7H", "AS"], sides="play")
+    draw(g)
+    draw(g)
     assert g.public_view()["outcome"]["order"] == ["p3", "p2", "p1", "p0"]
 
 

@@ -34,8 +34,8 @@ def test_ace_waterfall_everybody_drinks_until_the_drawer_stops():
 
 def test_ace_waterfall_as_a_cascade_is_a_house_reading():
     """A house deck whose Ace is a cascade gets the stopping order: the
-    drawer first, then round the table in the direction of play; a house
-    deck saved before the waterfall had the choice plays it as it did."""
+    drawer first, then round the table to their left; a house deck saved
+    before the waterfall had the choice plays it as it did."""
     from partyapp.games.drinking.decks import RING_OF_FIRE
 
     house = copy.deepcopy(RING_OF_FIRE)

@@ -169,13 +169,17 @@ EFFECTS: dict[str, dict] = {
     "waterfall": {
         "label": N_("Waterfall"),
         "help": N_("Everybody drinks until the drawer stops. As a cascade, each player stops "
-                "only when the one before them has stopped, round the table from the drawer in "
-                "the direction of play. Each player's tally counts n."),
+                "only when the one on their right has stopped, round the table from the drawer to "
+                "their left, whichever way play goes; with the direction of play, round the table "
+                "the way play goes. Each player's tally counts n."),
         "params": {
             "n": _p(_int(0, 10), 1, N_("Drinks counted each")),
             # decks saved before it played the cascade
             "cascade": _p(_BOOL, False, N_("A cascade: each stops only when the one before them stops"),
                           legacy=True),
+            # decks saved before it ran the cascade the way play goes
+            "follow_play": _p(_BOOL, False, N_("The cascade runs in the direction of play (off: to the left)"),
+                              legacy=True),
         },
     },
     "cup": {
@@ -220,7 +224,7 @@ RING_OF_FIRE: dict = {
     "mode": "ring_of_fire",
     "cards": {
         "A": _card(N_("Waterfall"), N_("Everyone must keep drinking until the person who picked the "
-                   "card stops."), "waterfall", n=1, cascade=False),
+                   "card stops."), "waterfall", n=1, cascade=False, follow_play=False),
         "2": _card(N_("You"), N_("You can choose someone to drink."), "drink", who="pick", n=1),
         "3": _card(N_("Me"), N_("You must drink."), "drink", who="drawer", n=1),
         "4": _card(N_("Floor"), N_("Last one to touch the floor has to drink."), "race", n=1),
@@ -251,7 +255,8 @@ KINGS: dict = {
     "mode": "kings",
     "cards": {
         "A": _card(N_("Waterfall"), N_("You start drinking, then each player round the table. "
-                   "You can only stop when the person on your right stops."), "waterfall", n=1, cascade=True),
+                   "You can only stop when the person on your right stops."), "waterfall", n=1, cascade=True,
+                   follow_play=False),
         "2": {
             "red": _card(N_("Drink two"), N_("Drink two fingers."), "drink", who="drawer", n=2),
             "black": _card(N_("Nominate"), N_("Nominate someone for two fingers."), "drink",
@@ -303,7 +308,7 @@ FAMILY_RING_OF_FIRE: dict = {
     "mode": "ring_of_fire",
     "cards": {
         "A": _card(N_("Waterfall"), N_("Everyone starts clapping with you and keeps clapping until "
-                   "you stop."), "waterfall", n=0, cascade=False),
+                   "you stop."), "waterfall", n=0, cascade=False, follow_play=False),
         "2": _card(N_("You"), N_("Choose someone to take a point."), "drink", who="pick", n=1),
         "3": _card(N_("Me"), N_("You take a point."), "drink", who="drawer", n=1),
         "4": _card(N_("Floor"), N_("Last one to touch the floor takes a point."), "race", n=1),
@@ -336,7 +341,7 @@ FAMILY_KINGS: dict = {
     "cards": {
         "A": _card(N_("Waterfall"), N_("You start clapping, then each player round the table. "
                    "You can only stop when the person on your right stops."), "waterfall", n=0,
-                   cascade=True),
+                   cascade=True, follow_play=False),
         "2": {
             "red": _card(N_("Take two"), N_("You take two points."), "drink", who="drawer", n=2),
             "black": _card(N_("Nominate"), N_("Choose someone to take two points."), "drink",

@@ -61,11 +61,14 @@ def round_game(g, pid: str, rank: str, entry: Card, now: float) -> None:
 
 def waterfall(g, pid: str, rank: str, entry: Card, now: float) -> None:
     """Everybody drinks until the drawer stops (``drawer``); as a cascade
-    (``cascade``) each stops only when the one before them has, in the
-    stopping ``order`` from the drawer round the direction of play."""
+    (``cascade``) each stops only when the one on their right has, in the
+    stopping ``order`` from the drawer round the table to their left (the
+    option ``sides`` says which way that is), or with ``follow_play`` (a
+    house rule) round the direction of play."""
     s = g.s
     p = entry.params
-    order = [g.step(pid, s.direction * i) for i in range(len(g.in_play()) + (pid not in g.in_play()))]
+    way = s.direction if p.follow_play else g.left_step()
+    order = [g.step(pid, way * i) for i in range(len(g.in_play()) + (pid not in g.in_play()))]
     if p.cascade:
         s.outcome = Waterfall(cascade=True, drawer=pid, order=order)
     else:

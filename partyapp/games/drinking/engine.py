@@ -54,11 +54,17 @@ Choices where the rule text is open
   drinks. Ring of Fire's seed: "Everyone must keep drinking until the
   person who picked the card stops": everybody drinks until the drawer
   stops, and the table names the drawer (``cascade`` off, the catalogue's
-  default). Kings' seed is a cascade ("You can only stop when the person on
-  your right stops. The person who pulled the card is the first to choose
-  when to stop"): with ``cascade`` the table shows the stopping order, the
-  drawer first, then round the table in the direction of play. A house
-  deck saved before the choice existed keeps the cascade it played.
+  default). Kings' seed is a cascade ("the next player to the left must
+  immediately start drinking and so on around the table. You can only stop
+  when the person on your right stops. The person who pulled the card is
+  the first to choose when to stop"): with ``cascade`` the table shows the
+  stopping order, the drawer first, then round the table to the left,
+  whatever the direction of play: the next seat clockwise, or with
+  ``sides="play"`` the next player in the direction of play (Left and
+  right, above). The card's ``follow_play`` (a house rule, off in both
+  standard decks) runs the order in the direction of play whatever
+  ``sides`` says. A house deck saved before either choice existed keeps
+  what it played: a cascade, in the direction of play.
 - **Mate** (Ring of Fire 8): the drawer picks a mate, then drinks ``n``
   (default 1), which their new mate shares. Mates are undirected and chain
   transitively: whenever a player is given drinks, everybody linked to them by

@@ -71,6 +71,7 @@ class CardParams(Record, omit_defaults=True):
     pocket: bool | None = None
     thumbmaster: bool | None = None
     cascade: bool | None = None
+    follow_play: bool | None = None
     cup: bool | None = None
     return_cards: bool | None = None
     best_of: int | None = None
