@@ -175,6 +175,21 @@ def recap(code: str):
     })
 
 
+@bp.get("/socket-origin")
+def socket_origin():
+    """Whether a page opened at ``?origin=`` (its own ``location.origin``)
+    may open a socket here, ``{"allowed": true|false}``: a page whose socket
+    fails to connect asks, and says to open the address on the TV instead of
+    blaming the Wi-Fi (``static/js/common.js``). The same test as the
+    socket's (``Realtime.origin_allowed``), on the origin the page names; it
+    admits nothing by itself."""
+    origin = request.args.get("origin", "")[:300]
+    allowed = bool(origin) and current_app.extensions["partyapp"].origin_allowed(origin, request.environ)
+    response = jsonify({"allowed": allowed})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/healthz")
 def healthz():
     ok = current_app.extensions["partyapp"].registry.store.ping()

@@ -33,7 +33,7 @@ function say(text, kind = "error", flash = false) {
   paint();
 }
 
-const socket = connect(code);
+const socket = connect(code, { refused: (words) => say(words) }); // opened at an address not the server's
 socket.on("connect", checkForUpdate); // a new server may bring new scripts (install.js)
 const ctx = {
   socket,
