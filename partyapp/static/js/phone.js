@@ -10,7 +10,7 @@ import { NAME_FIELD_MAX, call, connect, storage } from "./common.js";
 import { LangSwitch } from "./ui/lang.js";
 import { ProfilePick } from "./ui/profile.js";
 import { checkForUpdate } from "./install.js";
-import { releaseWakeLock, stayAwake } from "./awake.js";
+import { keepAwake, releaseWakeLock, stayAwake } from "./awake.js";
 
 const root = document.getElementById("app");
 const code = root.dataset.code;
@@ -187,7 +187,9 @@ function JoinScreen({ hidden }) {
     ev.preventDefault();
     if (busy) return;
     setBusy(true);
+    keepAwake(); // in the tap: where the screen is kept on by a video, it may start only in one
     const answer = await join(name, group || null, family ? "drinks" : profile);
+    if (!answer.ok) releaseWakeLock();
     if (answer.ok && !family) storage.set("partyapp.profile", profile);
     setBusy(false);
     if (answer.ok) {
