@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, redirect, re
 from flask_babel import format_date
 
 from partyapp.web import recap as recap_svg
+from partyapp.web.assets import page_csp_sources
 from partyapp import bots
 from partyapp.i18n.languages import answer_text
 from partyapp.games.kit.wording import Wording
@@ -217,7 +218,7 @@ def security_headers(response: Response) -> Response:
     by its hash): a name that slipped into markup still could not run."""
     response.headers.setdefault(
         "Content-Security-Policy",
-        f"default-src 'self'; script-src 'self' {current_app.extensions['assets'].import_map_csp()}; "
+        f"default-src 'self'; script-src 'self' {page_csp_sources(current_app)}; "
         "style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; "
         "frame-ancestors 'none'; form-action 'self'",

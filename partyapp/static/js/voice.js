@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "./view.js";
 import { lang } from "./i18n.js";
 import { storage } from "./common.js";
-import { screensFor } from "./modes/index.js";
+import { screensFor } from "./modes/registry.js";
 import { wordText } from "./words.js";
 
 const KEY = "partyapp.voice";

@@ -10,8 +10,8 @@ import { registerMessages, word } from "../words.js";
 import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
 import { Result } from "./result.js";
+import { Who } from "./who.js";
 
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 // A compensation this small is not worth a word on the TV.
 const LAG_SHOWN_MS = 20;
 
