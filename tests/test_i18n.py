@@ -132,6 +132,16 @@ def test_lang_in_the_address_outranks_the_cookie_on_every_page(app, path):
     assert '<html lang="en"' in plain
 
 
+def test_the_join_form_takes_lang_on_to_the_phone_page(app):
+    """The start page opened with ``?lang=ru`` sends its code form on in Russian."""
+    web = app.test_client()
+    page = web.get("/?lang=ru").get_data(as_text=True)
+    assert '<input type="hidden" name="lang" value="ru">' in page
+    assert 'name="lang"' not in web.get("/").get_data(as_text=True)
+    assert web.get("/join?code=abcdef&lang=ru").headers["Location"].endswith("/j/ABCDEF?lang=ru")
+    assert web.get("/join?code=abcdef&lang=xx").headers["Location"].endswith("/j/ABCDEF")
+
+
 def test_pages_follow_accept_language_and_the_switch_cookie(app):
     web = app.test_client()
     ru = web.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}).get_data(as_text=True)

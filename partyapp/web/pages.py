@@ -17,7 +17,7 @@ from flask_babel import format_date
 from partyapp.web import recap as recap_svg
 from partyapp.web.assets import page_csp_sources
 from partyapp import bots
-from partyapp.i18n.languages import answer_text
+from partyapp.i18n.languages import answer_text, pick
 from partyapp.games.kit.wording import Wording
 from partyapp.games import MODES
 from partyapp.rooms.errors import NoSuchRoom, Unavailable
@@ -79,9 +79,10 @@ def index():
 def join_code():
     """The "Join with a code" form, for phones that cannot scan."""
     code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:ROOM_CODE_LEN]
+    asked = {"lang": lang} if (lang := pick(request.args.get("lang"))) else {}  # the start page's ?lang=
     if not code:
-        return redirect(url_for("web.index"))
-    return redirect(url_for("web.join", code=code))
+        return redirect(url_for("web.index", **asked))
+    return redirect(url_for("web.join", code=code, **asked))
 
 
 @bp.get("/t/<code>")

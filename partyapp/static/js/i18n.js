@@ -63,11 +63,18 @@ document.documentElement.lang = lang;
 window.partyappI18n = { lang, missing };
 
 // The switch: remembered on this device (a cookie the server reads too), then
-// the page loads again in the new language.
+// the page loads again in the new language. A `?lang=` in the address would
+// outrank the cookie: the page loads again without it.
 export function setLanguage(code) {
   if (!supported(code)) return;
   document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
-  window.location.reload();
+  const url = new URL(window.location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    window.location.replace(url.href);
+  } else {
+    window.location.reload();
+  }
 }
 
 export function N_(msgid) {
