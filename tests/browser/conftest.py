@@ -143,35 +143,6 @@ def browser(chromium, request):
     return Browser(chromium, "allow" if request.node.get_closest_marker("service_worker") else "block")
 
 
-# The shared server's settings: every page of the session comes from
-# 127.0.0.1, so the limits per address (joins, joins into one room, open
-# connections) and the server-wide budget of unknown codes would otherwise
-# count all the session's tests together. The tests of those limits start
-# servers of their own.
-SHARED_CONFIG = """\
-[limits]
-joins_per_minute = 1000000
-joins_burst = 1000000
-room_joins_per_minute = 1000000
-room_joins_burst = 1000000
-unknown_codes_per_minute = 1000000
-unknown_codes_burst = 1000000
-connections_per_address = 0
-"""
-
-
-@pytest.fixture(scope="session")
-def shared_server(tmp_path_factory):
-    """The session's server (one per xdist worker)."""
-    where = tmp_path_factory.mktemp("shared-server")
-    config = where / "config.toml"
-    config.write_text(SHARED_CONFIG)
-    proc = ServerProcess(f"sqlite:///{where / 'rooms.db'}", extra=["--config", str(config)],
-                         log_path=where / "server.log").start()
-    yield proc
-    proc.stop()
-
-
 @pytest.fixture
 def server(request, tmp_path):
     """The server the test's pages talk to: the shared one, or for a test
