@@ -207,6 +207,51 @@ def test_the_first_tap_on_a_fresh_table_acts_and_moves_nothing_under_the_finger(
     assert watch.errors == []
 
 
+# Says on the console when the phone first shows "your turn", once the
+# frame's effects (the turn's buzz) have run; counts the buzzes.
+TURN_MARK = "partyapp-test: your turn drawn"
+MARK_TURN = """(() => {
+  window.partyappBuzzes = 0;
+  const vibrate = navigator.vibrate.bind(navigator);
+  navigator.vibrate = (pattern) => { window.partyappBuzzes += 1; return vibrate(pattern); };
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector(".status-line.mine")) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => console.log("%s"), 0));
+  }).observe(document, { childList: true, subtree: true });
+})();""" % TURN_MARK
+
+
+def test_a_reloaded_phone_buzzes_only_after_a_tap(open_table, open_phone, server, watch):
+    """A phone reloaded before its turn comes has had no tap yet: browsers
+    refuse to vibrate then (Chromium says "Blocked call to
+    navigator.vibrate" on the console), so the turn does not ask; once the
+    phone has been tapped, it buzzes."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    try:
+        assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+        ana.context.add_init_script(MARK_TURN)
+        said: list[str] = []
+        ana.on("console", lambda message: said.append(message.text))
+        # Nothing may reach into the page until its turn is drawn: in
+        # Chromium, a test's call into a page counts as a tap.
+        with ana.expect_console_message(lambda message: message.text == TURN_MARK):
+            ana.reload()
+            start(table, "ring_of_fire", ["5C", "7D", "3S"])
+        assert not [text for text in said if "vibrate" in text], said
+        assert ana.evaluate("window.partyappBuzzes") == 0
+
+        ana.locator("#you-line").click()  # a tap: from now on the phone may buzz
+        assert ana.evaluate("async () => { (await import('/static/js/gesture.js')).buzz(50); return window.partyappBuzzes; }") == 1
+        assert not [text for text in said if "vibrate" in text], said
+    finally:
+        bob.close()
+    assert watch.errors == []
+
+
 def test_sound_button_tells_the_truth_after_a_reload(browser, server, shots):
     """Without a gesture the browser keeps audio off: the button says "Tap
     for sound" (also after a reload) until a tap on the page, then "Sound

@@ -13,8 +13,9 @@
 // stays what the page last showed) and its change is told through
 // `afterPress` (once the press and its click are over).
 //
-// This module listens from the moment it loads: every page that sounds or
-// speaks imports it (through sound.js, voice.js) as it starts.
+// This module listens from the moment it loads: every page that sounds,
+// speaks or buzzes imports it as it starts (the table through sound.js and
+// voice.js, the phone page itself).
 
 const WINDOW = typeof window !== "undefined" ? window : null;
 const activation = typeof navigator !== "undefined" ? navigator.userActivation : null;
@@ -56,6 +57,12 @@ export function steady(read) {
 export function afterPress(fn) {
   if (pressing) waiting.add(fn);
   else fn();
+}
+
+// A buzz of the phone (navigator.vibrate's pattern), once the page has had a
+// gesture: before one, browsers refuse it (and say so in the console).
+export function buzz(pattern) {
+  if (hadGesture() && typeof navigator !== "undefined" && navigator.vibrate) navigator.vibrate(pattern);
 }
 
 function press() {

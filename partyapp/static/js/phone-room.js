@@ -18,6 +18,7 @@ import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, SittingOutNote } fr
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
 import { GuestPlay } from "./guests.js";
+import { buzz } from "./gesture.js";
 
 // The page's shell (phone.js): {model, paint, ctx, say, code, modes}.
 let shell = null;
@@ -101,7 +102,7 @@ function Room({ state }) {
 
   const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
   useEffect(() => {
-    if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
+    if (myTurn && !wasMyTurn) buzz(120);
     wasMyTurn = myTurn;
   }, [myTurn]);
   // In the lobby the host box opens by itself (choosing a game is the next

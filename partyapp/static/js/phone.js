@@ -11,6 +11,7 @@ import { LangSwitch } from "./ui/lang.js";
 import { ProfilePick } from "./ui/profile.js";
 import { checkForUpdate } from "./install.js";
 import { keepAwake, releaseWakeLock, stayAwake } from "./awake.js";
+import "./gesture.js"; // sees the page's first gesture, which the seat's buzz waits for
 
 const root = document.getElementById("app");
 const code = root.dataset.code;
