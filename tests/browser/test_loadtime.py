@@ -59,7 +59,9 @@ def test_the_phone_page_asks_for_every_module_once_all_preloaded_and_opens_a_web
     page.goto(f"{server.url}/j/{code}")
     join(page, "Ana")
     preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
-    modules = [r.url for r in requests if r.resource_type == "script" and "/vendor/socket.io/" not in r.url
+    # The modules: every script but the page's classic ones (the socket's
+    # client, and testing mode's keeper of the page's errors).
+    modules = [r.url for r in requests if r.resource_type == "script" and not re.search(r"/socket\.io/|/testing-errors\.", r.url)
                and ("/static/" in r.url or "/i18n/" in r.url)]
     # The join form and the seat need no game's screens: they come when a game does.
     assert len(preloads) > 25 and not [u for u in preloads if re.search(r"/modes/(?!index|registry|generic)", u)]
