@@ -43,14 +43,18 @@ MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "firefox-esr"
 XVFB = "Xvfb"
 
+# How long a page may take to show what a test waits for: a busy machine
+# (every core running tests) is slow; a quiet one shows it at once.
+WAIT = 30.0
+
+# The longest one WebDriver command may take (a page load, a script):
+# beyond it the command fails instead of holding the test.
+COMMAND_S = 2 * WAIT
+
 END = "\ue010"  # WebDriver's End key
 
 # What installs each engine on Debian (the tests fail with it when missing).
 INSTALL = "apt-get install -y webkit2gtk-driver xvfb xauth firefox-esr"
-
-# How long a page may take to show what a test waits for: a busy machine
-# (every core running tests) is slow; a quiet one shows it at once.
-WAIT = 30.0
 
 # What a browser reports to the page as an error event that is no error of
 # the page's: a ResizeObserver whose callback changed the layout has its
@@ -324,7 +328,8 @@ class WebKit:
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text("[Settings]\ngtk-enable-animations=0\n")
         self.home = home
-        self.env = dict(os.environ, DISPLAY=display.name, XDG_CONFIG_HOME=str(home))
+        # On the test's own X display, whatever desktop the tests run from.
+        self.env = dict(os.environ, DISPLAY=display.name, GDK_BACKEND="x11", XDG_CONFIG_HOME=str(home))
         self.env.pop("WAYLAND_DISPLAY", None)
 
     def new_page(self, name: str, size: tuple[int, int], touch: bool) -> "WebKitPage":
@@ -359,13 +364,16 @@ class WebKitPage(Page):
                                popen_kw={"preexec_fn": _die_with_us})
         self.service.start()
         try:
-            connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=self.service.service_url))
-            self.driver = WebDriver(command_executor=connection, options=options)
+            # Every command answered within COMMAND_S, or it fails: a page
+            # that never finishes loading cannot hold a test for ever.
+            config = ClientConfig(remote_server_addr=self.service.service_url, timeout=COMMAND_S)
+            self.driver = WebDriver(command_executor=RemoteConnection(client_config=config), options=options)
         except BaseException:
             self.service.stop()
             self._log.close()
             raise
-        self.driver.set_script_timeout(30)
+        self.driver.set_script_timeout(WAIT)
+        self.driver.set_page_load_timeout(WAIT)
         self.resize(*size)
 
     def goto(self, url: str) -> None:
@@ -468,6 +476,14 @@ FIREFOX_PREFS = {
 }
 
 
+# Firefox's console line for a request its service worker was answering
+# when the page left (a reload, a language switch): the navigation cuts the
+# request off. It is no error of the page's when it comes just after a
+# navigation of that page started, and counts as one at any other time.
+LEFT_MID_ANSWER = "A ServiceWorker intercepted the request and encountered an unexpected error"
+LEFT_WITHIN_MS = 2000
+
+
 class Firefox:
     """One headless Firefox for the test process; each page is a window in
     a user context of its own (storage apart, as two phones are)."""
@@ -490,8 +506,10 @@ class Firefox:
         self.bidi = BiDi(url + "/session")
         self.bidi.call("session.new", capabilities={"alwaysMatch": {"acceptInsecureCerts": False}})
         self.logs: dict[str, list[str]] = {}
+        self.navigations: dict[str, list[float]] = {}  # context -> when each navigation started (ms)
+        self.bidi.on("browsingContext.navigationStarted", self._navigating)
         self.bidi.on("log.entryAdded", self._logged)
-        self.bidi.call("session.subscribe", events=["log.entryAdded"])
+        self.bidi.call("session.subscribe", events=["log.entryAdded", "browsingContext.navigationStarted"])
 
     def _listening(self, deadline: float) -> str:
         for line in self.proc.stderr:
@@ -508,11 +526,17 @@ class Firefox:
         for line in self.proc.stderr:
             self.stderr.append(line)
 
+    def _navigating(self, event: dict) -> None:
+        self.navigations.setdefault(event.get("context"), []).append(event.get("timestamp", 0))
+
     def _logged(self, entry: dict) -> None:
         if entry.get("level") != "error":
             return
         context = (entry.get("source") or {}).get("context")
         text = entry.get("text") or ""
+        if LEFT_MID_ANSWER in text and any(0 <= entry.get("timestamp", 0) - started <= LEFT_WITHIN_MS
+                                           for started in self.navigations.get(context, ())):
+            return  # a request of the page that was leaving, cut off by its own navigation
         where = (entry.get("stackTrace") or {}).get("callFrames") or []
         if where:
             text += f" ({where[0].get('url')}:{where[0].get('lineNumber')})"
