@@ -39,9 +39,10 @@ run: $(RUN_STAMP)
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 # The engines and the protocol, in parallel: no browser, no process started
-# (the tests that start one are marked slow, the browser tests browser).
+# (the tests that start one are marked slow, the browser tests browser, the
+# cross-engine tests engines).
 check: $(TEST_STAMP)
-	$(PYTEST) -m 'not slow and not browser' -n $(JOBS) $(PYTEST_ARGS)
+	$(PYTEST) -m 'not slow and not browser and not engines' -n $(JOBS) $(PYTEST_ARGS)
 
 # Every test, in parallel; the browser tests of a worker share one server.
 # SHOTS=1 also keeps a screenshot of every step the browser tests check, in
@@ -80,7 +81,9 @@ bench-scale: $(TEST_STAMP)
 
 # The browser tests drive Debian's Chromium in its headless shell (the package
 # chromium-headless-shell; a browser download is not used), bench/pageload.py
-# the full browser (chromium);
+# the full browser (chromium); the cross-engine tests (tests/engines/) drive
+# WebKitGTK's MiniBrowser through its WebDriver (webkit2gtk-driver) on an
+# Xvfb display (xvfb, with xauth) and Firefox ESR (firefox-esr);
 # the store and cluster tests start a redis-server of their own on a loopback
 # port, the deploy test runs deploy/nginx.conf in Debian's nginx, and the
 # benchmark's smoke test runs its socket.io baseline on Node.js.
@@ -93,6 +96,10 @@ system-deps:
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
+	test -x /usr/bin/WebKitWebDriver || missing="$$missing webkit2gtk-driver"; \
+	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
+	command -v xauth >/dev/null || missing="$$missing xauth"; \
+	command -v firefox-esr >/dev/null || missing="$$missing firefox-esr"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -1,5 +1,6 @@
 """Shared fixtures: an app on the in-memory store and a fake clock, Socket.IO
-test clients that speak the protocol exactly as the pages do, and the
+test clients that speak the protocol exactly as the pages do, the real
+server process that the browser and cross-engine tests share, and the
 helpers every test reads answers with (``ok``, ``error_code``) or waits for
 a real process with (``wait_for``).
 
@@ -109,9 +110,9 @@ class Client:
 def _no_processes(item):
     """A test that starts a process (a server, redis-server, nginx, node, any
     subprocess), in its fixtures too, is marked ``slow`` (a browser test
-    ``browser``), so that ``make check`` leaves it out: in a test marked
-    neither, starting one fails."""
-    if item.get_closest_marker("slow") or item.get_closest_marker("browser"):
+    ``browser``, a cross-engine test ``engines``), so that ``make check``
+    leaves it out: in a test marked none of them, starting one fails."""
+    if any(item.get_closest_marker(name) for name in ("slow", "browser", "engines")):
         yield
         return
     real = subprocess.Popen._execute_child
@@ -209,6 +210,22 @@ def _close_wire_clients():
     from tests.wire import close_all
 
     close_all()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """The server process that the browser and cross-engine tests of one
+    test process (one xdist worker) share: each test makes its own room
+    on it (``tests/serverproc.py``'s SHARED_CONFIG)."""
+    from tests.serverproc import SHARED_CONFIG, ServerProcess
+
+    where = tmp_path_factory.mktemp("shared-server")
+    config = where / "config.toml"
+    config.write_text(SHARED_CONFIG)
+    proc = ServerProcess(f"sqlite:///{where / 'rooms.db'}", extra=["--config", str(config)],
+                         log_path=where / "server.log").start()
+    yield proc
+    proc.stop()
 
 
 @pytest.fixture

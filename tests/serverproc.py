@@ -53,6 +53,23 @@ room_joins_per_minute = 6000
 room_joins_burst = 1000
 """
 
+# The settings of the server that the tests of one process share (the
+# browser and cross-engine tests: tests/conftest.py's ``shared_server``):
+# every page of the session comes from 127.0.0.1, so the limits per address
+# (joins, joins into one room, open connections) and the server-wide budget
+# of unknown codes would otherwise count all the session's tests together.
+# The tests of those limits start servers of their own.
+SHARED_CONFIG = """\
+[limits]
+joins_per_minute = 1000000
+joins_burst = 1000000
+room_joins_per_minute = 1000000
+room_joins_burst = 1000000
+unknown_codes_per_minute = 1000000
+unknown_codes_burst = 1000000
+connections_per_address = 0
+"""
+
 
 def answers_health(url: str, proc: subprocess.Popen, what: str) -> bool:
     """Does the server at ``url`` answer /healthz with 200? (Raises when its

@@ -14,6 +14,7 @@ import pytest
 
 from partyapp.app import create_app
 from partyapp.games import MODES
+from partyapp.i18n import languages
 from partyapp.web.assets import IMMUTABLE, Assets, imports
 
 STATIC = Path(__file__).resolve().parent.parent / "partyapp" / "static"
@@ -74,9 +75,11 @@ def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(
     later = re.findall(r'<link rel="modulepreload" href="([^"]+)" fetchpriority="low">', page)
     assert sorted(first + later) == sorted(hrefs(page, "modulepreload"))
     # The join form's own modules first, at the browser's usual priority: a
-    # dozen files, none of the seated screens.
+    # dozen files, none of the seated screens; the words (a module js/i18n.js
+    # imports, outside the static files) right behind the entry.
     form = assets.module_graph("js/phone.js")
-    assert first == [assets.url(p) for p in form]
+    words = languages.module_url("en")
+    assert first == [assets.url(form[0]), words] + [assets.url(p) for p in form[1:]]
     assert 8 <= len(form) <= 16 and "vendor/preact/preact.module.js" in form and "js/ui/profile.js" in form
     assert not {"js/host.js", "js/modes/index.js", "js/ui/cards.js", "js/phone-room.js"} & set(form)
     # Then, asked for at low priority behind them, the seated screens the
@@ -86,12 +89,13 @@ def test_the_pages_preload_their_whole_module_graph_and_a_new_module_is_covered(
     graph = form + seated
     assert len(graph) > 25 and "js/ui/cards.js" in graph and "js/modes/index.js" in graph
     # No game's screens before the first screen (they come when a game needs them).
-    assert not any(p.startswith("js/modes/") and p not in ("js/modes/index.js", "js/modes/generic.js") for p in graph)
+    assert not any(p.startswith("js/modes/") and p not in ("js/modes/index.js", "js/modes/registry.js", "js/modes/generic.js")
+               for p in graph)
     assert f'<script type="module" src="{assets.url("js/phone.js")}">' in page
     # The table shows the room at once: its whole graph at the usual priority.
     table = http.get(f"/t/{code}").get_data(as_text=True)
     assert 'fetchpriority="low"' not in table
-    assert sorted(hrefs(table, "modulepreload")) == sorted(assets.url(p) for p in assets.module_graph("js/table.js"))
+    assert sorted(hrefs(table, "modulepreload")) == sorted([words] + [assets.url(p) for p in assets.module_graph("js/table.js")])
 
     # a module added later, reached through a multi-line import, is preloaded too
     (tree / "js" / "ui" / "shine.js").write_text("export const shine = 1;\n")
@@ -136,16 +140,25 @@ def test_a_page_opened_during_a_game_preloads_that_games_screens(app, http):
 
 
 def test_the_import_map_sends_every_module_to_its_hashed_url_and_the_csp_allows_only_it(http, code):
-    answer = http.get(f"/t/{code}")
-    page = answer.get_data(as_text=True)
-    found = re.search(r'<script type="importmap">(.*?)</script>', page)
+    """One map per language (the words' module is the language's); the CSP
+    allows those and nothing else inline."""
     assets = Assets(STATIC)
-    assert found and found.group(1) == assets.import_map()
-    mapping = __import__("json").loads(found.group(1))["imports"]
-    assert mapping["/static/js/view.js"] == assets.url("js/view.js") != "/static/js/view.js"
-    assert set(mapping) == {f"/static/{p}" for p in assets.files if p.endswith(".js")}
-    csp = answer.headers["Content-Security-Policy"]
-    assert f"script-src 'self' {assets.import_map_csp()};" in csp and "unsafe-inline" not in csp
+    maps = []
+    for lang in languages.LANGUAGES:
+        answer = http.get(f"/t/{code}?lang={lang}")
+        page = answer.get_data(as_text=True)
+        found = re.search(r'<script type="importmap">(.*?)</script>', page)
+        assert found and found.group(1) == assets.import_map(languages.imports(lang))
+        mapping = __import__("json").loads(found.group(1))["imports"]
+        assert mapping["/static/js/view.js"] == assets.url("js/view.js") != "/static/js/view.js"
+        assert set(mapping) == {f"/static/{p}" for p in assets.files if p.endswith(".js")} | {languages.CATALOGUE_MODULE}
+        assert mapping[languages.CATALOGUE_MODULE] == languages.module_url(lang)
+        csp = answer.headers["Content-Security-Policy"]
+        allowed = re.search(r"script-src 'self' ([^;]*);", csp).group(1).split()
+        assert "'unsafe-inline'" not in allowed and len(allowed) == len(languages.LANGUAGES)
+        maps.append(found.group(1))
+    assert sorted(allowed) == sorted(assets.import_map_csp([languages.imports(lang) for lang in languages.LANGUAGES]).split())
+    assert len(set(maps)) == len(languages.LANGUAGES)
 
 
 @pytest.mark.parametrize("encoding, decode", [("br", brotli.decompress), ("gzip", gzip.decompress)])

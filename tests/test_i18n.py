@@ -12,7 +12,7 @@ import pytest
 
 from partyapp.i18n import catalogue
 from partyapp.games.kit.base import IllegalAction
-from partyapp.i18n.languages import say_in
+from partyapp.i18n.languages import CATALOGUE_MODULE, say_in
 from partyapp.games.kit.wording import Term, Wording
 
 
@@ -88,6 +88,58 @@ def test_the_catalogue_json_for_the_scripts(app):
     cached = web.get(f"/i18n/ru.json?v={version}")
     assert "immutable" in cached.headers["Cache-Control"]
     assert web.get("/i18n/de.json").status_code == 404
+
+
+def test_the_catalogue_is_a_module_each_page_maps_to_its_language(app):
+    """js/i18n.js imports the words as a module: each page's import map
+    sends it to the catalogue of the page's language, under the catalogues'
+    version (cached for good), and preloads it; the unmapped name answers
+    in the request's language."""
+    web = app.test_client()
+    for headers, lang in (({}, "en"), ({"Accept-Language": "ru-RU"}, "ru")):
+        page = web.get("/", headers=headers).get_data(as_text=True)
+        version = re.search(r'data-i18n="([0-9a-f]+)"', page).group(1)
+        url = f"/i18n/{lang}.js?v={version}"
+        mapping = orjson.loads(re.search(r'<script type="importmap">(.*?)</script>', page).group(1))["imports"]
+        assert mapping[CATALOGUE_MODULE] == url
+        assert f'<link rel="modulepreload" href="{url}">' in page
+        assert 'rel="preload"' not in page  # nothing fetched beside the module graph
+        answer = web.get(url)
+        assert answer.status_code == 200 and answer.mimetype == "text/javascript"
+        assert "immutable" in answer.headers["Cache-Control"]
+        body = answer.get_data(as_text=True)
+        assert body.startswith("export default {") and body.endswith("};\n")
+        assert orjson.loads(body.removeprefix("export default ").removesuffix(";\n")) == orjson.loads(
+            web.get(f"/i18n/{lang}.json").data)
+    plain = web.get(CATALOGUE_MODULE, headers={"Accept-Language": "ru-RU"})
+    assert plain.headers["Cache-Control"] == "no-cache" and "Cookie" in plain.headers["Vary"]
+    assert '"lang":"ru"' in plain.get_data(as_text=True)
+    assert web.get("/i18n/de.js").status_code == 404 and web.get("/i18n/other.js").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/", "/j/{code}", "/t/{code}", "/w/{code}"])
+def test_lang_in_the_address_outranks_the_cookie_on_every_page(app, path):
+    """``?lang=ru`` gives the page in Russian, its server-rendered words and
+    the scripts' words (the catalogue its import map names) alike, whatever
+    the cookie and the browser say."""
+    room, _ = app.extensions["partyapp"].registry.create("http://party.test")
+    web = app.test_client()
+    web.set_cookie("lang", "en")
+    page = web.get(path.format(code=room.code) + "?lang=ru", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    mapping = orjson.loads(re.search(r'<script type="importmap">(.*?)</script>', page).group(1))["imports"]
+    assert '<html lang="ru"' in page and mapping[CATALOGUE_MODULE].startswith("/i18n/ru.js?v=")
+    plain = web.get(path.format(code=room.code)).get_data(as_text=True)
+    assert '<html lang="en"' in plain
+
+
+def test_the_join_form_takes_lang_on_to_the_phone_page(app):
+    """The start page opened with ``?lang=ru`` sends its code form on in Russian."""
+    web = app.test_client()
+    page = web.get("/?lang=ru").get_data(as_text=True)
+    assert '<input type="hidden" name="lang" value="ru">' in page
+    assert 'name="lang"' not in web.get("/").get_data(as_text=True)
+    assert web.get("/join?code=abcdef&lang=ru").headers["Location"].endswith("/j/ABCDEF?lang=ru")
+    assert web.get("/join?code=abcdef&lang=xx").headers["Location"].endswith("/j/ABCDEF")
 
 
 def test_pages_follow_accept_language_and_the_switch_cookie(app):

@@ -81,8 +81,8 @@ class Realtime:
         # room codes asked for that do not exist, from every address together (one key, "*")
         rate, burst = s["PARTYAPP_UNKNOWN_CODES_PER_MINUTE"] / 60.0, s["PARTYAPP_UNKNOWN_CODES_BURST"]
         self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
-        self.origins = netinfo.allowed_origins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
-                                               s["PARTYAPP_ALLOWED_ORIGINS"])
+        self.origins = netinfo.OwnOrigins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
+                                          s["PARTYAPP_ALLOWED_ORIGINS"])
         sequencer = Sequencer(clock=self.clock.now, later=self.clock.call_later) if self.shared else None
         self.fanout = Fanout(self.registry.host_id, self.queue, sequencer)
         self.deadlines = Deadlines(self.registry, self.clock)
@@ -265,11 +265,14 @@ class Realtime:
     def origin_allowed(self, origin: str | None, environ: dict) -> bool:
         """Refuse Socket.IO connections opened by pages of other sites
         (cross-site WebSocket hijacking, DNS rebinding): the Origin must be
-        one of the server's own addresses or a configured one. Clients that
-        are not browsers send no Origin and are let in."""
+        one of the server's own addresses or names on its port
+        (``netinfo.OwnOrigins``: every interface address, the host name and
+        ``NAME.local``, loopback), ``public_url`` or a configured one; the
+        request's Host header never counts. Clients that are not browsers
+        send no Origin and are let in."""
         if not origin:
             return True
-        return origin.lower() in self.origins
+        return origin in self.origins
 
 
 def rt() -> Realtime:

@@ -1,10 +1,16 @@
-"""Which address phones on the same network can reach this machine at."""
+"""Which address phones on the same network can reach this machine at, and
+which page origins are this machine's own."""
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+import threading
+import time
+from typing import Callable, Iterable
 from urllib.parse import urlsplit
+
+import ifaddr
 
 
 def lan_ip() -> str:
@@ -57,17 +63,96 @@ def join_base(public_url: str, scheme: str, host: str, lan: str, default_port: i
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
-def allowed_origins(port: int, lan: str, public_url: str, extra: list[str]) -> frozenset[str]:
+def interface_addresses() -> list[str]:
+    """Every address of this machine's network interfaces, as a URL writes
+    its host: IPv4 as it is, IPv6 in brackets, compressed and in lower case
+    as browsers serialise an origin. Link-local IPv6 addresses are left out:
+    a URL cannot name the interface they belong to, so no page is opened at
+    one."""
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            try:
+                address = ipaddress.ip_address(ip.ip if ip.is_IPv4 else ip.ip[0])
+            except ValueError:
+                continue
+            if address.version == 6 and (address.is_link_local or address.ipv4_mapped):
+                continue
+            host = str(address) if address.version == 4 else f"[{address.compressed}]"
+            if host not in found:
+                found.append(host)
+    return found
+
+
+def host_names(name: str | None = None) -> list[str]:
+    """This machine's names a phone on the same network may type: its host
+    name, and ``NAME.local`` (multicast DNS, which macOS, iOS, Windows and
+    most Linux desktops answer; a name that already ends in ``.local`` is
+    taken as it is), in lower case and in the ASCII form a browser's origin
+    carries. No DNS is asked (a slow resolver would hold up the start)."""
+    name = (socket.gethostname() if name is None else name).strip().rstrip(".").lower()
+    try:
+        name = name.encode("idna").decode("ascii")
+    except UnicodeError:
+        return []
+    if not name or name == "localhost":
+        return []
+    first = name.split(".")[0]
+    names = [name]
+    if not name.endswith(".local"):
+        names.append(f"{first}.local")
+    return names
+
+
+def allowed_origins(port: int, lan: str, public_url: str, extra: list[str],
+                    addresses: Iterable[str] = (), names: Iterable[str] = ()) -> frozenset[str]:
     """The page origins a Socket.IO connection may come from: the server's
-    own addresses on its port (LAN and loopback), ``public_url`` and the
-    configured extra origins. Never the request's Host header, which a page
-    of any site can make point here (DNS rebinding)."""
+    own addresses on its port (the LAN address, loopback, every interface
+    address in ``addresses`` and every name in ``names``), ``public_url``
+    and the configured extra origins. Never the request's Host header, which
+    a page of any site can make point here (DNS rebinding)."""
     allowed = {origin_of(u) for u in extra}
     if public_url:
         allowed.add(origin_of(public_url))
-    for name in (lan, *LOOPBACK_NAMES):
-        allowed.add(f"http://{name}:{port}")
+    for name in dict.fromkeys((lan, *LOOPBACK_NAMES, *addresses, *names)):
+        if not name:
+            continue
+        allowed.add(f"http://{name}:{port}".lower())
         if port == 80:
-            allowed.add(f"http://{name}")
+            allowed.add(f"http://{name}".lower())
     allowed.discard("")
     return frozenset(allowed)
+
+
+class OwnOrigins:
+    """The page origins this server takes for its own (``allowed_origins``
+    with this machine's interface addresses and names). Addresses come and
+    go while the server runs (another Wi-Fi, a new DHCP lease, a hotspot
+    turned on): an origin not found is looked for again in the interfaces
+    as they are now, at most once every ``REREAD_S`` seconds whatever asks,
+    so that a page of another site knocking again and again costs nothing."""
+
+    REREAD_S = 5.0
+
+    def __init__(self, port: int, lan: str, public_url: str, extra: list[str],
+                 addresses: Callable[[], list[str]] | None = None,
+                 names: Callable[[], list[str]] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        addresses = addresses or interface_addresses
+        names = names or host_names
+        self._build = lambda: allowed_origins(port, lan, public_url, extra, addresses(), names())
+        self._clock = clock
+        self._lock = threading.Lock()
+        self.origins = self._build()
+        self._read_at = clock()
+
+    def __contains__(self, origin: str) -> bool:
+        origin = origin.lower()
+        if origin in self.origins:
+            return True
+        with self._lock:
+            if self._clock() - self._read_at < self.REREAD_S:
+                return False
+            self._read_at = self._clock()
+            self.origins = self._build()
+        return origin in self.origins

@@ -15,9 +15,11 @@ What start-up adds is bookkeeping:
   ``<script type="importmap">``, allowed by its SHA-256 in the pages'
   Content-Security-Policy) maps every module's plain URL to its hashed one,
   so each module is fetched once, under its hashed URL, and a script that
-  imports ``/static/js/i18n.js`` gets the page's own instance. A browser
-  without import maps fetches the imports under their plain URLs, which
-  still work (revalidated).
+  imports ``/static/js/i18n.js`` gets the page's own instance. The map also
+  sends the words' module that ``js/i18n.js`` imports to the catalogue of
+  the page's language (``partyapp.i18n.languages.imports``): one map per
+  language, each allowed by its hash. A browser without import maps fetches
+  the imports under their plain URLs, which still work (revalidated).
 - **Preload hints.** The import statements of every module are parsed here
   (``imports``), and each page carries a ``modulepreload`` hint for every
   module its entry script reaches through static imports, so the browser
@@ -56,6 +58,8 @@ from threading import Lock
 
 import brotli
 from flask import Response, abort, request
+
+from partyapp.i18n import languages
 
 HASH_LEN = 12
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -163,6 +167,7 @@ class Assets:
         self.screens = {m.group(1): posixpath.join(posixpath.dirname(SCREENS_INDEX), m.group(3))
                         for m in _SCREENS.finditer(index.data.decode()) } if index else {}
         self._lock = Lock()
+        self._maps: dict[tuple, str] = {}
 
     # -- the module graph ----------------------------------------------------
     def _resolved_imports(self, path: str, dynamic: bool) -> list[str]:
@@ -229,16 +234,23 @@ class Assets:
         """The hashed URLs of ``hints``, in order."""
         return [url for url, _ in self.hints(entry, mode)]
 
-    def import_map(self) -> str:
-        """The import map of every page: each module's plain URL to its
-        hashed one (compact JSON, the same bytes for every page)."""
-        return json.dumps({"imports": {f"{self.url_path}/{p}": self.url(p) for p in self.graph}},
-                          separators=(",", ":"), sort_keys=True)
+    def import_map(self, extra: dict[str, str] | None = None) -> str:
+        """A page's import map: each module's plain URL to its hashed one,
+        and ``extra``'s specifiers to theirs (compact JSON, the same bytes
+        for the same ``extra``)."""
+        key = tuple(sorted((extra or {}).items()))
+        found = self._maps.get(key)
+        if found is None:
+            found = json.dumps({"imports": {**{f"{self.url_path}/{p}": self.url(p) for p in self.graph}, **dict(key)}},
+                               separators=(",", ":"), sort_keys=True)
+            self._maps[key] = found
+        return found
 
-    def import_map_csp(self) -> str:
-        """The CSP source allowing the inline import map."""
-        digest = hashlib.sha256(self.import_map().encode()).digest()
-        return f"'sha256-{base64.b64encode(digest).decode()}'"
+    def import_map_csp(self, extras: list[dict[str, str]] | None = None) -> str:
+        """The CSP sources allowing the inline import maps (with each of
+        ``extras``; default: the map of the modules alone)."""
+        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(self.import_map(extra).encode()).digest()).decode()}'"
+                        for extra in (extras or [None]))
 
     # -- serving ---------------------------------------------------------------
     def _encoded(self, asset: Asset, encoding: str) -> bytes:
@@ -287,10 +299,17 @@ def init_app(app) -> Assets:
     """Read ``app``'s static folder and give the pages their helpers:
     ``asset(path)`` (a file's hashed URL), ``module_hints(entry, mode)``
     (the modules a page's entry script reaches, with their priority) and
-    ``import_map``."""
+    ``import_map(lang)`` (a page's import map: its modules and the words of
+    its language); ``page_csp_sources(app)`` allows the maps of every
+    language."""
     assets = Assets(app.static_folder, app.static_url_path or "/static")
     app.extensions["assets"] = assets
     app.add_template_global(assets.url, "asset")
     app.add_template_global(assets.hints, "module_hints")
-    app.add_template_global(assets.import_map(), "import_map")
+    app.add_template_global(lambda lang: assets.import_map(languages.imports(lang)), "import_map")
     return assets
+
+
+def page_csp_sources(app) -> str:
+    """The CSP sources of a page's scripts' inline import map, in any language."""
+    return app.extensions["assets"].import_map_csp([languages.imports(lang) for lang in languages.LANGUAGES])

@@ -15,8 +15,9 @@ from flask import Blueprint, Response, abort, current_app, jsonify, redirect, re
 from flask_babel import format_date
 
 from partyapp.web import recap as recap_svg
+from partyapp.web.assets import page_csp_sources
 from partyapp import bots
-from partyapp.i18n.languages import answer_text
+from partyapp.i18n.languages import answer_text, pick
 from partyapp.games.kit.wording import Wording
 from partyapp.games import MODES
 from partyapp.rooms.errors import NoSuchRoom, Unavailable
@@ -78,9 +79,10 @@ def index():
 def join_code():
     """The "Join with a code" form, for phones that cannot scan."""
     code = "".join(ch for ch in request.args.get("code", "") if ch.isalpha()).upper()[:ROOM_CODE_LEN]
+    asked = {"lang": lang} if (lang := pick(request.args.get("lang"))) else {}  # the start page's ?lang=
     if not code:
-        return redirect(url_for("web.index"))
-    return redirect(url_for("web.join", code=code))
+        return redirect(url_for("web.index", **asked))
+    return redirect(url_for("web.join", code=code, **asked))
 
 
 @bp.get("/t/<code>")
@@ -175,10 +177,40 @@ def recap(code: str):
     })
 
 
+@bp.get("/socket-origin")
+def socket_origin():
+    """Whether a page opened at ``?origin=`` (its own ``location.origin``)
+    may open a socket here, ``{"allowed": true|false}``: a page whose socket
+    fails to connect asks, and says to open the address on the TV instead of
+    blaming the Wi-Fi (``static/js/common.js``). The same test as the
+    socket's (``Realtime.origin_allowed``), on the origin the page names; it
+    admits nothing by itself."""
+    origin = request.args.get("origin", "")[:300]
+    allowed = bool(origin) and current_app.extensions["partyapp"].origin_allowed(origin, request.environ)
+    response = jsonify({"allowed": allowed})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/healthz")
 def healthz():
     ok = current_app.extensions["partyapp"].registry.store.ping()
     return jsonify({"ok": ok}), (200 if ok else 503)
+
+
+@bp.after_request
+def page_etag(response: Response) -> Response:
+    """A page's ETag, taken from the page as rendered, before it is
+    compressed: this blueprint's own after-request step runs before the
+    app's, among which Flask-Compress compresses and then marks the ETag
+    with the encoding. An ETag taken of the compressed page changed every
+    second with gzip, which writes the time into its output (and browsers
+    take no brotli over plain http): no reload on the party's address was
+    ever answered 304."""
+    if (response.mimetype == "text/html" and response.status_code == 200 and not response.is_streamed
+            and not response.get_etag()[0]):
+        response.add_etag()
+    return response
 
 
 @bp.after_app_request
@@ -187,7 +219,7 @@ def security_headers(response: Response) -> Response:
     by its hash): a name that slipped into markup still could not run."""
     response.headers.setdefault(
         "Content-Security-Policy",
-        f"default-src 'self'; script-src 'self' {current_app.extensions['assets'].import_map_csp()}; "
+        f"default-src 'self'; script-src 'self' {page_csp_sources(current_app)}; "
         "style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; "
         "frame-ancestors 'none'; form-action 'self'",

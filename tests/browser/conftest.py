@@ -86,19 +86,19 @@ def _launched_features(last: bool = False) -> list[str]:
     return [f for value in found for f in value.split(",") if f]
 
 
-def launch_chromium(p):
-    """Chromium with CHROMIUM_ARGS, and LEAN_FEATURES turned off beside the
-    ones Playwright turns off: Chromium keeps only the last
+def launch_chromium(p, args: list[str] = CHROMIUM_ARGS):
+    """Chromium with ``args`` (CHROMIUM_ARGS), and LEAN_FEATURES turned off
+    beside the ones Playwright turns off: Chromium keeps only the last
     ``--disable-features``, so the two lists are given as one, read from
     Playwright's own launch."""
     path = chromium_path()
-    probe = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    probe = p.chromium.launch(executable_path=path, args=args)
     try:
         theirs = _launched_features()
     finally:
         probe.close()
     features = list(dict.fromkeys(theirs + LEAN_FEATURES))
-    browser = p.chromium.launch(executable_path=path, args=[*CHROMIUM_ARGS, "--disable-features=" + ",".join(features)])
+    browser = p.chromium.launch(executable_path=path, args=[*args, "--disable-features=" + ",".join(features)])
     assert set(features) <= set(_launched_features(last=True)), "Playwright's own --disable-features list was lost"
     return browser
 
@@ -119,7 +119,11 @@ class Browser:
     installs the worker on its first page, which fetches and keeps every
     static file again: that doubled the processor time of a page load
     (browser, network service and server) in tests that never reload
-    offline. The worker's own tests (test_loadtime.py) are marked."""
+    offline. The worker's own tests (test_loadtime.py) are marked.
+
+    Its contexts grant the screen wake lock, as Chromium with a window does
+    without asking (the headless shell refuses it, and the pages would keep
+    the screen on with a video instead: ``static/js/awake.js``)."""
 
     def __init__(self, chromium, workers: str) -> None:
         self._chromium = chromium
@@ -127,6 +131,7 @@ class Browser:
 
     def new_context(self, **options):
         options.setdefault("service_workers", self._workers)
+        options.setdefault("permissions", ["screen-wake-lock"])
         return self._chromium.new_context(**options)
 
     def __getattr__(self, name):
@@ -136,35 +141,6 @@ class Browser:
 @pytest.fixture
 def browser(chromium, request):
     return Browser(chromium, "allow" if request.node.get_closest_marker("service_worker") else "block")
-
-
-# The shared server's settings: every page of the session comes from
-# 127.0.0.1, so the limits per address (joins, joins into one room, open
-# connections) and the server-wide budget of unknown codes would otherwise
-# count all the session's tests together. The tests of those limits start
-# servers of their own.
-SHARED_CONFIG = """\
-[limits]
-joins_per_minute = 1000000
-joins_burst = 1000000
-room_joins_per_minute = 1000000
-room_joins_burst = 1000000
-unknown_codes_per_minute = 1000000
-unknown_codes_burst = 1000000
-connections_per_address = 0
-"""
-
-
-@pytest.fixture(scope="session")
-def shared_server(tmp_path_factory):
-    """The session's server (one per xdist worker)."""
-    where = tmp_path_factory.mktemp("shared-server")
-    config = where / "config.toml"
-    config.write_text(SHARED_CONFIG)
-    proc = ServerProcess(f"sqlite:///{where / 'rooms.db'}", extra=["--config", str(config)],
-                         log_path=where / "server.log").start()
-    yield proc
-    proc.stop()
 
 
 @pytest.fixture

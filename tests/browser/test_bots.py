@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHARED_CONFIG
 from tests.browser.layout import assert_fits
 from tests.games.hand_helpers import deal_order_deck
-from tests.serverproc import ServerProcess
+from tests.serverproc import SHARED_CONFIG, ServerProcess
 
 pytestmark = pytest.mark.browser
 

@@ -59,18 +59,23 @@ def test_the_phone_page_asks_for_every_module_once_all_preloaded_and_opens_a_web
     page.goto(f"{server.url}/j/{code}")
     join(page, "Ana")
     preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
-    modules = [r.url for r in requests if r.resource_type == "script" and "/vendor/socket.io/" not in r.url
-               and "/static/" in r.url]
+    # The modules: every script but the page's classic ones (the socket's
+    # client, and testing mode's keeper of the page's errors).
+    modules = [r.url for r in requests if r.resource_type == "script" and not re.search(r"/socket\.io/|/testing-errors\.", r.url)
+               and ("/static/" in r.url or "/i18n/" in r.url)]
     # The join form and the seat need no game's screens: they come when a game does.
-    assert len(preloads) > 25 and not [u for u in preloads if re.search(r"/modes/(?!index|generic)", u)]
+    assert len(preloads) > 25 and not [u for u in preloads if re.search(r"/modes/(?!index|registry|generic)", u)]
     assert set(preloads) <= set(modules)  # every hint used
+    # The words are a module of the graph, preloaded with it and asked for once.
+    words = [r.url for r in requests if "/i18n/" in r.url]
+    assert len(words) == 1 and re.search(r"/i18n/en\.js\?v=[0-9a-f]{12}$", words[0]) and words[0] in preloads
     # Every other module fetched is the host's game picker's first game (its
     # lobby options), asked for once the host is seated.
     assets = Assets(REPO / "partyapp" / "static")
     picked = {server.url + assets.url(p) for p in assets.module_graph("js/modes/drinking.js") + ["js/modes/kit.js"]}
     assert set(modules) - set(preloads) <= picked, set(modules) - set(preloads)
     assert len(modules) == len(set(modules))  # each once
-    assert all(HASHED.search(u) for u in modules), [u for u in modules if not HASHED.search(u)]
+    assert all(HASHED.search(u) for u in modules if u not in words), [u for u in modules if not HASHED.search(u)]
     assert not [r.url for r in requests if "/static/" in r.url and not re.search(r"\.[0-9a-f]{12}\.\w+$", r.url)]
     # the socket went straight to a WebSocket: no long-polling request at all
     assert sockets and "transport=websocket" in sockets[0]
@@ -141,7 +146,10 @@ def test_the_phone_page_has_a_manifest_and_registers_its_service_worker(open_tab
     kept = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map(r => r.url)",
                          f"partyapp-{shell}")
     preloads = page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.href)")
-    assert set(preloads) <= set(kept)
+    # Every static module at install; the words of the page's language (one
+    # worker serves every language) are kept like the page itself, once
+    # asked for through the worker (test_a_reload_with_the_server_stopped...).
+    assert {u for u in preloads if "/i18n/" not in u} <= set(kept)
     ctx.close()
 
 

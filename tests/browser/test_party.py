@@ -135,6 +135,123 @@ def test_a_phone_on_the_table_address_is_offered_to_join(open_table, open_phone,
     expect(table.locator("#players .pname")).to_have_text(["Dee"])
 
 
+# The AudioContexts a page makes, for a test to wait for the first tap's unlock.
+KEEP_AUDIO = """(() => {
+  const Real = window.AudioContext;
+  window.partyappAudio = [];
+  window.AudioContext = class extends Real {
+    constructor(...args) { super(...args); window.partyappAudio.push(this); }
+  };
+})();"""
+
+
+def test_the_first_tap_on_a_fresh_table_acts_and_moves_nothing_under_the_finger(browser, server, shots, watch):
+    """A table opened or reloaded without a gesture (WebKit never carries
+    the start page's tap into the table page) has its sound and voice
+    locked. The first press anywhere unlocks both, and nothing in the bar
+    moves between the press and the release: a first tap on the language
+    switch switches, a first tap on "Tap for voice" turns the voice on."""
+    strict = browser.browser_type.launch(executable_path=chromium_path(),
+                                         args=[a for a in CHROMIUM_ARGS if not a.startswith("--autoplay-policy")])
+    creator = WireClient(server.url).connect()
+    try:
+        made = creator.call("room.create", {})
+        kept = [{"name": f"partyapp.table.{made['code']}", "value": made["host_token"]}]
+        ctx = strict.new_context(**TV, storage_state={"cookies": [], "origins": [{"origin": server.url, "localStorage": kept}]})
+        ctx.add_init_script(KEEP_AUDIO)
+        page = ctx.new_page()
+        watch.watch(page)
+
+        def bar() -> list[dict]:
+            return [button.bounding_box() for button in page.locator(".table-bar button").all()]
+
+        def first_tap(selector: str) -> None:
+            """Press the middle of ``selector`` on a page drawn with its sound and
+            voice locked; once the press has unlocked the sound (and the page
+            has drawn), check the bar has not moved; release. (Playwright's
+            own calls into the page count as gestures in Chromium: the page
+            is left to draw the room first, so that nothing redraws the
+            switches before the press.)"""
+            page.wait_for_selector("#join-url:not(:empty)")
+            expect(page.locator("#btn-mute")).to_have_attribute("data-sound", "locked")
+            expect(page.locator("#btn-voice")).to_have_attribute("data-voice", "locked")
+            before = bar()
+            box = page.locator(selector).bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.wait_for_function("() => window.partyappAudio.some((a) => a.state === 'running')")
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            assert bar() == before
+            page.mouse.up()
+
+        page.goto(f"{server.url}/t/{made['code']}")
+        first_tap("#btn-voice")
+        expect(page.locator("#btn-voice")).to_have_attribute("data-voice", "on")
+        expect(page.locator("#btn-voice")).to_have_text("Voice on")
+        expect(page.locator("#btn-mute")).to_have_text("Sound on")
+        shots("table-first-tap-voice", page)
+
+        page.reload()  # locked again
+        first_tap("#btn-mute")
+        expect(page.locator("#btn-mute")).to_have_attribute("data-sound", "on")
+        expect(page.locator("#btn-voice")).to_have_attribute("data-voice", "on")
+
+        page.reload()
+        first_tap(".bar-lang button[data-lang=ru]")
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        expect(page.locator("#btn-host")).to_have_text("Ведущий")
+        shots("table-first-tap-ru", page)
+    finally:
+        creator.close()
+        strict.close()
+    assert watch.errors == []
+
+
+# Says on the console when the phone first shows "your turn", once the
+# frame's effects (the turn's buzz) have run; counts the buzzes.
+TURN_MARK = "partyapp-test: your turn drawn"
+MARK_TURN = """(() => {
+  window.partyappBuzzes = 0;
+  const vibrate = navigator.vibrate.bind(navigator);
+  navigator.vibrate = (pattern) => { window.partyappBuzzes += 1; return vibrate(pattern); };
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector(".status-line.mine")) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => console.log("%s"), 0));
+  }).observe(document, { childList: true, subtree: true });
+})();""" % TURN_MARK
+
+
+def test_a_reloaded_phone_buzzes_only_after_a_tap(open_table, open_phone, server, watch):
+    """A phone reloaded before its turn comes has had no tap yet: browsers
+    refuse to vibrate then (Chromium says "Blocked call to
+    navigator.vibrate" on the console), so the turn does not ask; once the
+    phone has been tapped, it buzzes."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = WireClient(server.url).connect()
+    try:
+        assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+        ana.context.add_init_script(MARK_TURN)
+        said: list[str] = []
+        ana.on("console", lambda message: said.append(message.text))
+        # Nothing may reach into the page until its turn is drawn: in
+        # Chromium, a test's call into a page counts as a tap.
+        with ana.expect_console_message(lambda message: message.text == TURN_MARK):
+            ana.reload()
+            start(table, "ring_of_fire", ["5C", "7D", "3S"])
+        assert not [text for text in said if "vibrate" in text], said
+        assert ana.evaluate("window.partyappBuzzes") == 0
+
+        ana.locator("#you-line").click()  # a tap: from now on the phone may buzz
+        assert ana.evaluate("async () => { (await import('/static/js/gesture.js')).buzz(50); return window.partyappBuzzes; }") == 1
+        assert not [text for text in said if "vibrate" in text], said
+    finally:
+        bob.close()
+    assert watch.errors == []
+
+
 def test_sound_button_tells_the_truth_after_a_reload(browser, server, shots):
     """Without a gesture the browser keeps audio off: the button says "Tap
     for sound" (also after a reload) until a tap on the page, then "Sound

@@ -60,6 +60,56 @@ def test_the_start_page_in_russian_and_its_switch(browser, server, shots, watch)
     assert watch.errors == [] and watch.dialogs == []
 
 
+def test_lang_in_the_address_is_honoured_by_every_page_and_the_switch_outranks_it(open_table, browser, server, shots,
+                                                                                 watch):
+    """An English browser opening a page with ``?lang=ru`` gets it in
+    Russian: the server's words (the tab's title) and the scripts' alike,
+    nothing left in English; the start page takes it on to the table it
+    opens and the phone page a code opens. The switch then outranks the
+    address: English reloads the page in English, without the ``?lang``."""
+    code = room_code_of(open_table())
+    ctx = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        watch.watch(page)
+        page.goto(f"{server.url}/j/{code}?lang=ru")
+        expect(page.locator("h1.screen-title")).to_have_text("Присоединиться к столу")
+        expect(page).to_have_title(re.compile(r"^Комната "))
+        assert page.evaluate("() => window.partyappI18n.lang") == "ru" and missing(page) == []
+        shots("phone-lang-ru", page)
+        page.click(".lang-switch button[data-lang=en]")
+        expect(page.locator("h1.screen-title")).to_have_text("Join the table")
+        assert "lang=" not in page.url and page.evaluate("document.documentElement.lang") == "en"
+
+        # the table page (not this browser's table: it says so) and the watch page
+        for path, where, words in ((f"/t/{code}", ".dead-page h1", f"Комната {code}"), (f"/w/{code}", "#watching", "Просмотр")):
+            page.goto(f"{server.url}{path}?lang=ru")
+            expect(page.locator(where)).to_have_text(words)
+            expect(page.locator("html")).to_have_attribute("lang", "ru")
+            assert page.evaluate("() => window.partyappI18n.lang") == "ru" and missing(page) == [], path
+
+        page.goto(f"{server.url}/?lang=ru")
+        expect(page.locator("#start-table")).to_have_text("Открыть стол (ТВ)")
+        page.fill("#join-code", code)
+        page.click("#join-form button[type=submit]")
+        expect(page.locator("h1.screen-title")).to_have_text("Присоединиться к столу")
+        page.goto(f"{server.url}/?lang=ru")
+        page.click("#start-table")
+        expect(page.locator(".table-bar #btn-host")).to_have_text("Ведущий")
+        assert page.url.endswith("?lang=ru")
+        page.goto(f"{server.url}/?lang=ru")
+        page.click(".lang-switch button[data-lang=en]")
+        expect(page.locator("#start-table")).to_have_text("Start a table (TV)")
+        assert page.url == f"{server.url}/"
+    finally:
+        ctx.close()
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def room_code_of(table) -> str:
+    return table.locator(".room-code").inner_text().strip()
+
+
 def test_ring_of_fire_in_russian_with_an_english_guest(open_table, open_phone, server, shots, watch):
     table = russian_table(open_table)
     code = table.locator(".room-code").inner_text().strip()

@@ -12,7 +12,9 @@ export const NAME_FIELD_MAX = 4 * 24;
 // `room`: the room code this page is about. It rides in the connection's
 // query, so that a proxy in front of several server processes can send every
 // connection of a room to the same one (deploy/nginx.conf).
-export function connect(room = "") {
+// `refused(words)`: told once the server has said that this page's address
+// is none of its own (`checkOrigin`).
+export function connect(room = "", { refused = null } = {}) {
   // The page's own origin; the server refuses other origins. The handshake
   // names this screen's language: the server's refusals come back in it.
   // Straight to a WebSocket (one round trip less than starting on long
@@ -25,11 +27,39 @@ export function connect(room = "") {
   // The server measures each phone's round trip to judge races fairly:
   // answer its pings at once.
   socket.on("net.ping", (_data, ack) => { if (typeof ack === "function") ack(); });
+  socket.on("connect_error", () => checkOrigin(socket, refused));
+  socket.on("connect", () => { socket.refusedOrigin = null; });
   return socket;
+}
+
+// A page opened at an address the server does not count as its own (a name
+// the router gave the laptop, say) has its socket refused at the handshake,
+// which a browser reports like any failed connection. So after a failed
+// attempt the page asks the server over plain HTTP whether its origin is one
+// of the server's (GET /socket-origin, once it answers); if not, the page
+// says to open the address on the TV, and calls answer that at once instead
+// of waiting for a socket that cannot come. No answer: the network's fault,
+// asked again at the next failure.
+let originAsked = false;
+async function checkOrigin(socket, refused) {
+  if (originAsked) return;
+  originAsked = true;
+  try {
+    const answer = await fetch(`/socket-origin?origin=${encodeURIComponent(window.location.origin)}`);
+    if (!answer.ok) throw new Error(`socket-origin: ${answer.status}`);
+    if ((await answer.json()).allowed !== false || socket.connected) return;
+    socket.refusedOrigin = t("This server does not answer pages opened at this address. Open the address shown on the TV.");
+    if (refused) refused(socket.refusedOrigin);
+  } catch {
+    originAsked = false;
+  }
 }
 
 // Emit and wait for the acknowledgement; never throws.
 export async function call(socket, event, payload = {}) {
+  if (socket.refusedOrigin && !socket.connected) {
+    return { ok: false, error: { code: "refused_origin", message: socket.refusedOrigin } };
+  }
   try {
     return await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
   } catch (err) {

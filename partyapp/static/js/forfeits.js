@@ -14,6 +14,7 @@
 import { html } from "./view.js";
 import { isFamily, listOf, t } from "./i18n.js";
 import { nameOf } from "./common.js";
+import { Who } from "./ui/who.js";
 
 function settings(state) {
   return (state.room && state.room.settings) || {};
@@ -51,7 +52,7 @@ export function drinksFor(state, pid) {
 export const dareWord = (text) => t(text);
 
 function name(state, pid, plain) {
-  return plain ? nameOf(state, pid) : html`<b class="who">${nameOf(state, pid)}</b>`;
+  return plain ? nameOf(state, pid) : html`<${Who} state=${state} pid=${pid} />`;
 }
 
 export function joinWords(list) {

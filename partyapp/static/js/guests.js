@@ -16,7 +16,7 @@ import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { NAME_FIELD_MAX, nameOf } from "./common.js";
 import { gameKey } from "./keep.js";
-import { screensFor } from "./modes/index.js";
+import { screensFor } from "./modes/registry.js";
 
 // Is this table page on a device people hold (a phone or a tablet lying on
 // the real table), rather than a TV or a laptop? `here`: the room was

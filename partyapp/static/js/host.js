@@ -6,7 +6,8 @@
 import { cx, html, useNow, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 import { awaySeconds } from "./common.js";
-import { screensFor, useScreens } from "./modes/index.js";
+import { useScreens } from "./modes/index.js";
+import { screensFor } from "./modes/registry.js";
 import { NightEnd, NightSettings } from "./night.js";
 import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";

@@ -1,8 +1,9 @@
 // Every word the pages show goes through t(). The message id is the English
 // text; the words of the screen's language come from the server's gettext
-// catalogue as JSON (/i18n/<lang>.json: message id -> text, or the list of
-// plural forms, and the catalogue's Plural-Forms expression), loaded once
-// before any screen draws.
+// catalogue, a module of the page's graph (/i18n/catalogue.js, which the
+// page's import map sends to the catalogue of its language: {lang, message
+// id -> text or the list of plural forms, the catalogue's Plural-Forms
+// expression}), so they are here before any module that shows them runs.
 //
 //   t("{name} to draw", {name: html`<b>${name}</b>`})  -> ["", <b>, " to draw"]
 //   t("{name} to draw", {name: "Ana"})                 -> "Ana to draw"
@@ -16,11 +17,13 @@
 // written in a table (labels by action type, log messages) for the
 // extractor; the table's value goes through t() where it is shown.
 //
-// The language: the one chosen with the switch on this device (the `lang`
-// cookie, which the server reads for the pages too), else the browser's
-// (navigator.languages). The socket tells the server the same in its
-// handshake, so that refusals come back in it.
+// The language is the page's, chosen by the server for the page's words and
+// these alike (partyapp/i18n/languages.py: `?lang=` in the address, else
+// the switch's `lang` cookie, else the browser's languages), and named by
+// the catalogue. The socket tells the server the same in its handshake, so
+// that refusals come back in it.
 import pluralForms from "../vendor/tannin/plural-forms.module.js";
+import words from "/i18n/catalogue.js";
 
 export const LANGUAGES = [["en", "English"], ["ru", "Русский"]];
 const COOKIE = "lang";
@@ -29,24 +32,10 @@ const supported = (tag) => {
   return LANGUAGES.some(([c]) => c === code) ? code : null;
 };
 
-function chosen() {
-  const m = document.cookie.match(/(?:^|;\s*)lang=([a-z]{2})/);
-  return m ? supported(m[1]) : null;
-}
+export const lang = supported(words.lang) || "en";
 
-function fromBrowser() {
-  const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language];
-  for (const tag of tags) {
-    const code = supported(tag);
-    if (code) return code;
-  }
-  return "en";
-}
-
-export const lang = chosen() || fromBrowser();
-
-let catalogue = {}; // msgid -> text, or [forms] for "one|many" ids
-let pluralIndex = (n) => (n === 1 ? 0 : 1);
+const catalogue = words.messages || {}; // msgid -> text, or [forms] for "one|many" ids
+const pluralIndex = words.plural ? pluralForms(words.plural) : (n) => (n === 1 ? 0 : 1);
 // Message ids asked for that the catalogue of a non-English screen lacks
 // (the browser tests read them: a Russian screen must find nothing in English).
 const missing = new Set();
@@ -70,33 +59,22 @@ export function isFamily() {
   return family;
 }
 
-export function setCatalogue(messages, plural) {
-  catalogue = messages || {};
-  if (plural) pluralIndex = typeof plural === "function" ? plural : pluralForms(plural);
-}
-
-async function load() {
-  document.documentElement.lang = lang;
-  const version = document.documentElement.dataset.i18n || "";
-  try {
-    const answer = await fetch(`/i18n/${lang}.json?v=${encodeURIComponent(version)}`, { credentials: "same-origin" });
-    if (!answer.ok) return;
-    const data = await answer.json();
-    setCatalogue(data.messages, data.plural);
-  } catch {
-    // No catalogue: the message ids (English) are shown.
-  }
-}
-
-await load();
+document.documentElement.lang = lang;
 window.partyappI18n = { lang, missing };
 
 // The switch: remembered on this device (a cookie the server reads too), then
-// the page loads again in the new language.
+// the page loads again in the new language. A `?lang=` in the address would
+// outrank the cookie: the page loads again without it.
 export function setLanguage(code) {
   if (!supported(code)) return;
   document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
-  window.location.reload();
+  const url = new URL(window.location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    window.location.replace(url.href);
+  } else {
+    window.location.reload();
+  }
 }
 
 export function N_(msgid) {

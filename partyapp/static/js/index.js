@@ -2,8 +2,8 @@
 import { call, connect, storage } from "./common.js";
 import { lang, setLanguage } from "./i18n.js";
 
-// The language switch: the page was drawn in the server's choice; the
-// scripts' own (navigator.language) wins when no switch was pressed.
+// The language switch, in the page's language (the server's choice, which
+// the scripts share).
 for (const item of document.querySelectorAll(".lang-switch [data-lang]")) {
   item.setAttribute("aria-pressed", item.dataset.lang === lang ? "true" : "false");
   item.addEventListener("click", () => setLanguage(item.dataset.lang));
@@ -23,7 +23,9 @@ async function startTable(here) {
   if (answer.ok) {
     storage.set(`partyapp.table.${answer.code}`, answer.host_token);
     if (here) storage.set(`partyapp.table.${answer.code}.here`, "yes");
-    window.location.assign(`/t/${answer.code}`);
+    // A `?lang=` this page was opened with goes on to the table it opens.
+    const asked = new URL(window.location.href).searchParams.has("lang");
+    window.location.assign(`/t/${answer.code}${asked ? `?lang=${lang}` : ""}`);
     return;
   }
   socket.close();

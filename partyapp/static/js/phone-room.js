@@ -8,7 +8,8 @@ import { Fragment, cx, html, useEffect, useRef, useState } from "./view.js";
 import { setFamily, t } from "./i18n.js";
 import { NAME_FIELD_MAX, storage } from "./common.js";
 import { AwayPlayers, HostPanel } from "./host.js";
-import { prefetchScreens, screensFor, whenScreens } from "./modes/index.js";
+import { prefetchScreens, whenScreens } from "./modes/index.js";
+import { screensFor } from "./modes/registry.js";
 import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
@@ -17,6 +18,7 @@ import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, SittingOutNote } fr
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
 import { GuestPlay } from "./guests.js";
+import { buzz } from "./gesture.js";
 
 // The page's shell (phone.js): {model, paint, ctx, say, code, modes}.
 let shell = null;
@@ -100,7 +102,7 @@ function Room({ state }) {
 
   const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
   useEffect(() => {
-    if (myTurn && !wasMyTurn && navigator.vibrate) navigator.vibrate(120);
+    if (myTurn && !wasMyTurn) buzz(120);
     wasMyTurn = myTurn;
   }, [myTurn]);
   // In the lobby the host box opens by itself (choosing a game is the next

@@ -10,7 +10,8 @@ import { NAME_FIELD_MAX, call, connect, storage } from "./common.js";
 import { LangSwitch } from "./ui/lang.js";
 import { ProfilePick } from "./ui/profile.js";
 import { checkForUpdate } from "./install.js";
-import { releaseWakeLock, stayAwake } from "./awake.js";
+import { keepAwake, releaseWakeLock, stayAwake } from "./awake.js";
+import "./gesture.js"; // sees the page's first gesture, which the seat's buzz waits for
 
 const root = document.getElementById("app");
 const code = root.dataset.code;
@@ -33,7 +34,7 @@ function say(text, kind = "error", flash = false) {
   paint();
 }
 
-const socket = connect(code);
+const socket = connect(code, { refused: (words) => say(words) }); // opened at an address not the server's
 socket.on("connect", checkForUpdate); // a new server may bring new scripts (install.js)
 const ctx = {
   socket,
@@ -187,7 +188,9 @@ function JoinScreen({ hidden }) {
     ev.preventDefault();
     if (busy) return;
     setBusy(true);
+    keepAwake(); // in the tap: where the screen is kept on by a video, it may start only in one
     const answer = await join(name, group || null, family ? "drinks" : profile);
+    if (!answer.ok) releaseWakeLock();
     if (answer.ok && !family) storage.set("partyapp.profile", profile);
     setBusy(false);
     if (answer.ok) {

@@ -6,6 +6,7 @@ import { cx, html } from "./view.js";
 import { listOf, N_, t } from "./i18n.js";
 import { nameOf, storage } from "./common.js";
 import { MoreList } from "./ui/more.js";
+import { Who } from "./ui/who.js";
 
 const FORMS = [
   ["drinks", N_("Drinks")],
@@ -14,8 +15,6 @@ const FORMS = [
   ["points", N_("Points")],
   ["dare", N_("Dares")],
 ];
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 const STANDING_WORDS = {
   points: N_("{name}: {count} point|{name}: {count} points"),

@@ -1,8 +1,11 @@
 // Short synthesized sounds for the table (no audio files to ship). Muting is
 // remembered on this screen. Browsers start audio only after a gesture on the
 // page (a tap, a click, a key): until one comes, the sound is "locked" and
-// the button says so ("Tap for sound") instead of claiming it is on.
+// the button says so ("Tap for sound") instead of claiming it is on. Any
+// gesture anywhere unlocks it, and still does what it was for: the switch
+// shows the unlocked sound once the press is over (gesture.js).
 import { storage } from "./common.js";
+import { afterPress, steady } from "./gesture.js";
 
 let ctx = null;
 const listeners = new Set();
@@ -21,20 +24,21 @@ function audio() {
 }
 
 function changed() {
-  for (const fn of listeners) fn(soundState());
+  afterPress(() => { for (const fn of listeners) fn(soundState()); });
 }
 
 export function isMuted() {
   return storage.get("partyapp.muted") === "1";
 }
 
-// "off" (muted), "locked" (waiting for a gesture), "on", or "none" (no audio).
-export function soundState() {
+// "off" (muted), "locked" (waiting for a gesture), "on", or "none" (no
+// audio); during a press, what the switch showed before it.
+export const soundState = steady(() => {
   if (isMuted()) return "off";
   const c = audio();
   if (!c) return "none";
   return c.state === "running" ? "on" : "locked";
-}
+});
 
 export function onSoundChange(fn) {
   listeners.add(fn);
@@ -53,21 +57,26 @@ export function setMuted(muted) {
   changed();
 }
 
-// The button: locked -> unlock; on -> mute; off -> unmute (and unlock).
+// The button, from the state it showed: locked -> unlock (the sound is on
+// once the press is over); on -> mute; off -> unmute (and unlock).
 export function toggleSound() {
   const state = soundState();
   if (state === "locked") unlock();
   else setMuted(state === "on");
 }
 
-// Any gesture anywhere on the page unlocks the sound.
+// Any gesture anywhere on the page unlocks the sound, without taking the
+// gesture from what it landed on. (Engines differ in which events may start
+// audio: WebKit on iOS a touchend or a click, Chromium a pointerdown too.)
 export function unlockOnGesture() {
   const go = () => { if (!isMuted()) unlock(); };
-  for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, go, { capture: true, passive: true });
+  for (const type of ["pointerdown", "keydown", "touchend", "click"]) {
+    document.addEventListener(type, go, { capture: true, passive: true });
+  }
 }
 
 export function play(kind) {
-  if (soundState() !== "on") return;
+  if (!ctx || ctx.state !== "running" || isMuted()) return;
   try {
     const notes = { draw: [520, 780], race: [880, 880, 880], end: [660, 520, 390], drink: [300] }[kind] || [440];
     notes.forEach((freq, i) => {

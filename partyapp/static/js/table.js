@@ -13,6 +13,7 @@ import { InGame, RoomPeople, breakable, followStates, siteOf } from "./tableview
 import { fourColour, setFourColour } from "./prefs.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
+import { SteadyLabel } from "./ui/steadylabel.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
 import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
 import { GuestAdder, GuestPlay, handheld } from "./guests.js";
@@ -111,21 +112,25 @@ function App({ model: m }) {
   </div>`;
 }
 
+// The sound and voice switches keep their size whatever they say, so that
+// the first tap, which unlocks both, moves nothing in the bar under the
+// finger (ui/steadylabel.js; what it unlocks shows once the press is over:
+// gesture.js).
 function SoundButton() {
   const state = soundState();
   if (state === "none") return null;
-  const label = { on: t("Sound on"), off: t("Sound off"), locked: t("Tap for sound") }[state];
+  const labels = { on: t("Sound on"), off: t("Sound off"), locked: t("Tap for sound") };
   return html`<button type="button" id="btn-mute" class=${cx("btn btn-icon", state === "locked" && "attention")}
-    aria-pressed=${state === "off" ? "true" : "false"} data-sound=${state} onClick=${toggleSound}>${label}</button>`;
+    aria-pressed=${state === "off" ? "true" : "false"} data-sound=${state} onClick=${toggleSound}><${SteadyLabel} labels=${labels} state=${state} /></button>`;
 }
 
 // The voice switch, beside the sound switch: the table reads cards and key moments aloud.
 function VoiceButton() {
   const state = voiceState();
   if (state === "none") return null;
-  const label = { on: t("Voice on"), off: t("Voice off"), locked: t("Tap for voice") }[state];
+  const labels = { on: t("Voice on"), off: t("Voice off"), locked: t("Tap for voice") };
   return html`<button type="button" id="btn-voice" class=${cx("btn btn-icon", state === "locked" && "attention")}
-    aria-pressed=${state === "off" ? "false" : "true"} data-voice=${state} onClick=${() => toggleVoice(state)}>${label}</button>`;
+    aria-pressed=${state === "off" ? "false" : "true"} data-voice=${state} onClick=${() => toggleVoice(state)}><${SteadyLabel} labels=${labels} state=${state} /></button>`;
 }
 
 function Bar({ state, connected, inGame, drawer, setDrawer }) {

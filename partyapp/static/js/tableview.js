@@ -5,7 +5,8 @@
 import { cx, html, useNow } from "./view.js";
 import { listOf, setFamily, t } from "./i18n.js";
 import { awayWaiting } from "./host.js";
-import { screensFor, whenScreens } from "./modes/index.js";
+import { whenScreens } from "./modes/index.js";
+import { screensFor } from "./modes/registry.js";
 import { HowToFill } from "./howto.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 

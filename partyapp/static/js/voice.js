@@ -7,7 +7,8 @@
 import { useEffect, useRef } from "./view.js";
 import { lang } from "./i18n.js";
 import { storage } from "./common.js";
-import { screensFor } from "./modes/index.js";
+import { afterPress, hadGesture, steady } from "./gesture.js";
+import { screensFor } from "./modes/registry.js";
 import { wordText } from "./words.js";
 
 const KEY = "partyapp.voice";
@@ -18,22 +19,28 @@ function synth() {
     ? window.speechSynthesis : null;
 }
 
-// Browsers speak only once the page has had a gesture (a tap, a click, a key).
-function activated() {
-  const ua = typeof navigator !== "undefined" ? navigator.userActivation : null;
-  return !ua || ua.hasBeenActive;
-}
-
-// "on", "off", "locked" (on, waiting for a gesture on the page), or "none"
-// (this device cannot speak).
-export function voiceState() {
+// "on", "off", "locked" (on, waiting for a gesture on the page: browsers
+// speak only after one), or "none" (this device cannot speak); during a
+// press, what the switch showed before it (gesture.js).
+export const voiceState = steady(() => {
   if (!synth()) return "none";
   if (storage.get(KEY) === "0") return "off";
-  return activated() ? "on" : "locked";
-}
+  return hadGesture() ? "on" : "locked";
+});
 
 function changed() {
-  for (const fn of listeners) fn(voiceState());
+  afterPress(() => { for (const fn of listeners) fn(voiceState()); });
+}
+
+// The first gesture anywhere unlocks the voice: the switch says so once its
+// press is over.
+if (typeof window !== "undefined" && voiceState() === "locked") {
+  const unlocked = () => {
+    if (!hadGesture()) return;
+    for (const type of ["pointerup", "keyup"]) window.removeEventListener(type, unlocked, true);
+    changed();
+  };
+  for (const type of ["pointerup", "keyup"]) window.addEventListener(type, unlocked, true);
 }
 
 export function onVoiceChange(fn) {
@@ -51,8 +58,7 @@ export function setVoice(on) {
 // gesture the browser waited for); on -> off; off -> on. (By the click the
 // browser already counts the page as tapped: what the switch showed decides.)
 export function toggleVoice(shown = voiceState()) {
-  if (shown === "locked") changed();
-  else setVoice(shown === "off");
+  setVoice(shown !== "on");
 }
 
 // Stop speaking at once, and drop whatever was waiting to be said.

@@ -14,6 +14,7 @@ import { html } from "./view.js";
 import { listOf, t } from "./i18n.js";
 import { humanize, isPlayerId, nameOf } from "./common.js";
 import { CardLabel, cardShort, isCardCode } from "./ui/cards.js";
+import { Who } from "./ui/who.js";
 import { forfeitWords, matesWords, neckWords, pourWords } from "./forfeits.js";
 
 const messages = {};
@@ -47,25 +48,21 @@ export function hasMessage(key) {
 
 const META = new Set(["id", "msg", "undone", "kind", "text", "drinks", "necks"]);
 
-function Name({ state, pid }) {
-  return html`<b class="who">${nameOf(state, pid)}</b>`;
-}
-
 // One parameter's value for a sentence.
 function param(state, key, value, plain) {
   if ((key === "player" || key === "by" || key === "to" || key === "from" || key === "winner" || key === "loser")
       && isPlayerId(state, value)) {
-    return plain ? nameOf(state, value) : html`<${Name} state=${state} pid=${value} />`;
+    return plain ? nameOf(state, value) : html`<${Who} state=${state} pid=${value} />`;
   }
   if (key === "players" && Array.isArray(value)) {
-    return listOf(value.map((p) => (plain ? nameOf(state, p) : html`<${Name} state=${state} pid=${p} />`)));
+    return listOf(value.map((p) => (plain ? nameOf(state, p) : html`<${Who} state=${state} pid=${p} />`)));
   }
   if ((key === "card" || key === "cards") && (Array.isArray(value) ? value : [value]).every(isCardCode)) {
     const cards = Array.isArray(value) ? value : [value];
     return listOf(cards.map((c) => (plain ? cardShort(c) : html`<${CardLabel} code=${c} />`)));
   }
   if (Array.isArray(value)) return listOf(value.map((v) => param(state, key, v, plain)));
-  if (isPlayerId(state, value)) return plain ? nameOf(state, value) : html`<${Name} state=${state} pid=${value} />`;
+  if (isPlayerId(state, value)) return plain ? nameOf(state, value) : html`<${Who} state=${state} pid=${value} />`;
   if (isCardCode(value)) return plain ? cardShort(value) : html`<${CardLabel} code=${value} />`;
   if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (value === null || value === undefined) return "";
@@ -104,7 +101,7 @@ function parts(entry, state, plain) {
   return (entry.text || []).map((part) => {
     if (typeof part === "string") return part;
     if (!part) return "";
-    if (part.player) return plain ? nameOf(state, part.player) : html`<${Name} state=${state} pid=${part.player} />`;
+    if (part.player) return plain ? nameOf(state, part.player) : html`<${Who} state=${state} pid=${part.player} />`;
     if (part.card) return plain ? cardShort(part.card) : html`<${CardLabel} code=${part.card} />`;
     if (Array.isArray(part.forfeit)) return forfeitWords(state, part.forfeit, part.n, entry, { plain });
     if (Array.isArray(part.mates)) return [" ", matesWords(state, part.mates, entry, plain)];

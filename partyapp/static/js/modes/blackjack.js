@@ -13,10 +13,11 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, Who, bankWords,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, bankWords,
   bettingSeatInfo, boxPlayers, dealPayouts, handFigure, otherMoves, quickStakes, showingWord, totalWord,
 } from "../ui/betting.js";
-import { registerMode } from "./index.js";
+import { Who } from "../ui/who.js";
+import { registerMode } from "./registry.js";
 
 registerMessages({
   "blackjack.bet": N_("{player} bets {amount}."),

@@ -10,10 +10,11 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, Who, bankWords,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, bankWords,
   bettingSeatInfo, boxPlayers, dealPayouts, handFigure, houseHolder, otherMoves, quickStakes, quickUpTo, showingWord, totalWord,
 } from "../ui/betting.js";
-import { registerMode } from "./index.js";
+import { Who } from "../ui/who.js";
+import { registerMode } from "./registry.js";
 
 const handNo = (e) => String(e.hand + 1);
 const several = (state, pid) => ((state.game.hands || {})[pid] || []).length > 1;

@@ -11,8 +11,9 @@ import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, PileBox, Who, secondsLeft, useLogSounds } from "./kit.js";
-import { registerMode } from "./index.js";
+import { Outcome, PileBox, secondsLeft, useLogSounds } from "./kit.js";
+import { Who } from "../ui/who.js";
+import { registerMode } from "./registry.js";
 
 registerMessages({
   "cheat.first": N_("{player} plays first."),

@@ -8,9 +8,9 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel, cardName, parseCard, rankWord, suitClass } from "../ui/cards.js";
 import { Result } from "../ui/result.js";
-import { registerMode } from "./index.js";
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function gridStyle(g, columns = g.columns) {

@@ -6,7 +6,6 @@
 import { cx, html } from "../view.js";
 import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
-import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel, cardShort } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -16,7 +15,8 @@ import { useDrag } from "../ui/place.js";
 import { useSend } from "../ui/send.js";
 import { causeWords, registerCauses } from "./kit.js";
 import { causedWords, forfeitWords, joinWords, neckBadge, neckWords } from "../forfeits.js";
-import { registerMode } from "./index.js";
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -41,8 +41,6 @@ registerCauses({
   rummy: N_("rummy!"), joker_laid: N_("a joker laid"), joker_taken: N_("their joker was taken"),
   joker_caught: N_("caught with a joker in hand"),
 });
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 // What a joker stands for: "4♥", or "any 7" in a set of a kind.
 function jokerWords(j) {

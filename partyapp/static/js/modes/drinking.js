@@ -11,11 +11,12 @@ import { nameOf } from "../common.js";
 import { registerMessages, word, wordText } from "../words.js";
 import { Card, CardBack } from "../ui/cards.js";
 import { MoreList } from "../ui/more.js";
-import { ActionControl } from "./generic.js";
-import { registerMode } from "./index.js";
+import { ActionControl } from "../ui/action.js";
+import { registerMode } from "./registry.js";
 import { secondsLeft } from "./kit.js";
 import { openEditor } from "../editor.js";
 import { forfeitWords, kingWords, matesWords, neckBadge, neckWords, pourWords } from "../forfeits.js";
+import { Who } from "../ui/who.js";
 
 const ROLE_TITLES = {
   question_master: N_("Question master"),
@@ -161,7 +162,6 @@ const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start
 // The moves of the cards you hold: shown with your cards, never folded away.
 const CARD_MOVES = new Set(["caught", "thumb", "toilet", "jail", "escape", "pocket", "unpocket"]);
 
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
 
 // -- the ring of face-down cards round the cup --------------------------------

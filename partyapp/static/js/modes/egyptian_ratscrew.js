@@ -8,9 +8,8 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { Result } from "../ui/result.js";
 import { FaceUpPile, LimitLine, News, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
-import { registerMode } from "./index.js";
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
 function lastTaker(game) {
   for (let i = game.log.length - 1; i >= 0; i -= 1) {

@@ -11,8 +11,9 @@ import { RankChooser, rankCount, ranksWord } from "../ui/ranks.js";
 import { LogList } from "../ui/ticker.js";
 import { ChoiceName, playerChoice } from "../ui/choice.js";
 import { registerMessages } from "../words.js";
-import { Outcome, PileBox, Who, useLogSounds } from "./kit.js";
-import { registerMode } from "./index.js";
+import { Outcome, PileBox, useLogSounds } from "./kit.js";
+import { Who } from "../ui/who.js";
+import { registerMode } from "./registry.js";
 
 registerMessages({
   "go_fish.deal": N_("{dealer} dealt {each} cards each."),

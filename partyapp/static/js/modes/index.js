@@ -1,29 +1,12 @@
-// Mode id -> its screens. A mode module registers
-//   { Table({state, ctx, previous}), Phone({state, send, ctx}),
-//     Status?({state}), HostActions?({state, ctx}), LobbyOptions?({mode, options, value, onChange, ctx}),
-//     seatInfo?(state, player) -> {badges, handSize, chips},
-//     spoken?(state, before) -> [words the table's voice says for this frame] }
-//     passAround?: true when `you` holds nothing secret (guests.js) }
-// and its log messages (words.registerMessages). A mode without screens of its
-// own plays on the generic ones.
-//
-// A game's screens are loaded when the room needs them (LOADERS): no page
-// waits for the fifteen games' files before its first screen. A page holds a
-// `state` back until its game's screens are here (whenScreens), so nobody
-// sees a game on the generic screens for a moment, and asks for the others
-// once it is idle (prefetchScreens), so the next game starts at once.
-import { generic } from "./generic.js";
+// The loader of the games' screens: each mode's module is loaded when the
+// room needs it (LOADERS), and registers its screens in modes/registry.js,
+// which the pages read (screensFor). No page waits for the fifteen games'
+// files before its first screen. A page holds a `state` back until its
+// game's screens are here (whenScreens), so nobody sees a game on the
+// generic screens for a moment, and asks for the others once it is idle
+// (prefetchScreens), so the next game starts at once.
+import { hasScreens, screensFor } from "./registry.js";
 import { useEffect, useState } from "../view.js";
-
-const registry = {};
-
-export function registerMode(ids, screens) {
-  for (const id of ids) registry[id] = { ...generic, ...screens };
-}
-
-export function screensFor(mode) {
-  return registry[mode] || generic;
-}
 
 // Mode id -> the import of the module that registers its screens (literal
 // specifiers: the server's asset graph reads them, for the service worker).
@@ -49,7 +32,7 @@ const loading = {};
 
 // Are `mode`'s screens here (or has it none of its own)?
 export function screensReady(mode) {
-  return !mode || !LOADERS[mode] || Object.prototype.hasOwnProperty.call(registry, mode);
+  return !mode || !LOADERS[mode] || hasScreens(mode);
 }
 
 // Resolves once `mode`'s screens are registered. A failed load (the network

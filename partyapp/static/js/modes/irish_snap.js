@@ -9,7 +9,8 @@ import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
 import { Result } from "../ui/result.js";
 import { FaceUpPile, LimitLine, News, latestNews, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
-import { registerMode } from "./index.js";
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
 // The count, as it is said.
 const WORDS = {
@@ -17,8 +18,6 @@ const WORDS = {
   J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings"),
 };
 export const sayWord = (rank) => t(WORDS[rank] || String(rank));
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 // Who picked the pile up last: the last in the last race, or a slapper on
 // no match since (the newest of the two).

@@ -16,7 +16,8 @@ import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
 import { useSend } from "../ui/send.js";
 import { registerCauses } from "./kit.js";
-import { registerMode } from "./index.js";
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
 // Where each space sits in the 3 x 3 layout, the stock in the middle.
 const GRID = [["NW", "N", "NE"], ["W", "stock", "E"], ["SW", "S", "SE"]];
@@ -49,8 +50,6 @@ registerMessages({
   "kc.score": N_("{player}: {points} this deal, {total} in all."),
 });
 registerCauses({ deal_worst: N_("the most penalty points this deal"), game_loss: N_("lost the game") });
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 // The moves offered: {play: {card: [spaces]}, move: {space: [spaces]}, end: "draw"|"pass"|null}.
 function legal(state) {

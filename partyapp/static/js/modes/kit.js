@@ -5,8 +5,9 @@
 // lobby's form for a game's options is ui/options.js.
 import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
-import { humanize, nameOf } from "../common.js";
+import { humanize } from "../common.js";
 import { CardBack } from "../ui/cards.js";
+import { Who } from "../ui/who.js";
 import { registerMessages } from "../words.js";
 import { reasonWord } from "../ui/result.js";
 import { causedWords, forfeitShort, forfeitWords } from "../forfeits.js";
@@ -54,8 +55,6 @@ export function useLogSounds(state, ctx, sounds) {
     if (hit && ctx && ctx.sound) ctx.sound(sounds[hit.msg]);
   }, [lastId]);
 }
-
-export const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 // Seconds from now until `until` (server time), from the frame's server
 // time (room.time) and when the frame arrived here: no clock needs to agree

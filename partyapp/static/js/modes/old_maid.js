@@ -10,8 +10,9 @@ import { Card, CardBack, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, Who, useLogSounds } from "./kit.js";
-import { registerMode } from "./index.js";
+import { Outcome, useLogSounds } from "./kit.js";
+import { Who } from "../ui/who.js";
+import { registerMode } from "./registry.js";
 
 registerMessages({
   "old_maid.deal": N_("{dealer} dealt every card; pairs go down."),

@@ -11,11 +11,12 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, Who, bankWords,
+  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, bankWords,
   bettingSeatInfo, boxPlayers, handFigure, houseHolder, otherMoves, quickStakes, totalWord,
 } from "../ui/betting.js";
-import { ActionControl } from "./generic.js";
-import { registerMode } from "./index.js";
+import { Who } from "../ui/who.js";
+import { ActionControl } from "../ui/action.js";
+import { registerMode } from "./registry.js";
 
 registerMessages({
   "pontoon.cut": N_("{player} cuts {card}."),

@@ -4,7 +4,6 @@
 import { cx, html } from "../view.js";
 import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
-import { nameOf } from "../common.js";
 import { phrase, registerMessages } from "../words.js";
 import { Card, CardBack, CardLabel, rankWord } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
@@ -12,7 +11,8 @@ import { Chips } from "../ui/chips.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
 import { useSend } from "../ui/send.js";
-import { registerMode } from "./index.js";
+import { registerMode } from "./registry.js";
+import { Who } from "../ui/who.js";
 
 const WORDS = { shif: N_("Shif!"), shof: N_("Shof!"), shum: N_("Shum!") };
 
@@ -28,8 +28,6 @@ registerMessages({
   "shif.duel": N_("Two left: {players}. The player matched leads again."),
   "shif.empty": N_("{player} has no card to lead: the cards are dealt again."),
 });
-
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 
 function playable(state) {
   const out = [];

@@ -8,8 +8,8 @@ import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { forfeitShort } from "../forfeits.js";
-import { Who } from "../modes/kit.js"; // the card-game kit's words and a name in bold
-import { ActionControl } from "../modes/generic.js";
+import { Who } from "./who.js";
+import { ActionControl } from "./action.js";
 import { Card, CardBack, CardLabel } from "./cards.js";
 import { Chips } from "./chips.js";
 import { Pile } from "./pile.js";
@@ -261,8 +261,6 @@ export function bettingSeatInfo(state, player, dealerWord) {
   if (staked && !g.over) badges.push({ text: t("bet {amount}", { amount: String(staked) }), kind: "bet" });
   return { chips: g.chips ? g.chips[player.id] : undefined, badges };
 }
-
-export { Who };
 
 // -- the TV's table --------------------------------------------------------------------------
 // Who banked or dealt the house hand on the table: the deal's dealer (the

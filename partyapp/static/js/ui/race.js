@@ -10,8 +10,9 @@ import { registerMessages, word } from "../words.js";
 import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
 import { Result } from "./result.js";
+import { Who } from "./who.js";
+import { buzz } from "../gesture.js";
 
-const Who = ({ state, pid }) => html`<b class="who">${nameOf(state, pid)}</b>`;
 // A compensation this small is not worth a word on the TV.
 const LAG_SHOWN_MS = 20;
 
@@ -233,7 +234,7 @@ export function useRaceSignal(state, ctx) {
   useEffect(() => {
     if (open && !was.current) {
       if (ctx && ctx.sound) ctx.sound("race");
-      if (!ctx && navigator.vibrate) navigator.vibrate([60, 40, 60]);
+      if (!ctx) buzz([60, 40, 60]);
     }
     was.current = open;
   }, [open]);

@@ -4,6 +4,7 @@
 import { html } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { humanize, isPlayerId, nameOf } from "../common.js";
+import { Who } from "./who.js";
 
 const SKIP = new Set(["winners", "losers", "winner", "loser", "reason", "by"]);
 
@@ -25,7 +26,7 @@ const figureWord = (name) => t(FIGURES[name] || humanize(name));
 
 function names(state, value) {
   const list = Array.isArray(value) ? value : [value];
-  return listOf(list.filter((p) => p !== null && p !== undefined).map((p) => html`<b class="who">${nameOf(state, p)}</b>`));
+  return listOf(list.filter((p) => p !== null && p !== undefined).map((p) => html`<${Who} state=${state} pid=${p} />`));
 }
 
 function isPerPlayer(state, value) {
@@ -53,7 +54,7 @@ export function Result({ state, result }) {
     <h3 class="panel-title">${t("Game over")}</h3>
     ${winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(state, winners) })}</p>` : null}
     ${losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(state, losers) })}</p>` : null}
-    ${r.reason ? html`<p class="result-line sub">${reasonWord(r.reason)}${r.by ? [" — ", html`<b class="who">${nameOf(state, r.by)}</b>`] : null}</p>` : null}
+    ${r.reason ? html`<p class="result-line sub">${reasonWord(r.reason)}${r.by ? [" — ", html`<${Who} state=${state} pid=${r.by} />`] : null}</p>` : null}
     ${columns.length ? html`<table class="result-table">
       <thead><tr><th scope="col">${t("Player")}</th>${columns.map(([k]) => html`<th key=${k} scope="col">${figureWord(k)}</th>`)}</tr></thead>
       <tbody>${pids.map((p) => html`<tr key=${p}><th scope="row">${nameOf(state, p)}</th>
