@@ -251,7 +251,7 @@ def test_log_entries_are_declared_message_keys():
     """The log takes only declared keys with exactly their parameters."""
     g = make("blackjack", 2)
     entry = g.log("blackjack.stand", player="p0")
-    assert entry == {"id": entry["id"], "msg": "blackjack.stand", "player": "p0"}
+    assert entry.wire() == {"id": entry.id, "msg": "blackjack.stand", "player": "p0"}
     with pytest.raises(ValueError):
         g.log("blackjack.stand", player="p0", total=5)
     with pytest.raises(ValueError):
