@@ -3,6 +3,7 @@ tests against a real server process."""
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 
@@ -110,3 +111,12 @@ class WireClient:
             self.sio.shutdown()
         except Exception:
             pass
+
+
+def raw_socket(port: int, source: str) -> socket.socket:
+    """A TCP connection to the server on loopback ``port`` from the loopback
+    address ``source`` (127.0.0.N: one test address each)."""
+    s = socket.socket()
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", port))
+    return s

@@ -6,7 +6,7 @@ shuffles (and when) never depends on its cards.
 
 Every bot keeps to this: what the table can see of a bot's play (an
 optional move, how long it thinks) says nothing about its hidden cards
-beyond what the game's own moves must (``tests/test_bot_strategies.py``)."""
+beyond what the game's own moves must (``tests/bots/test_bot_strategies.py``)."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ is one job a module, each a part of ``Room`` that the changes call:
 - ``views.py``: the public view and each seat's ``you``.
 
 No part overrides another's method: each name is defined once
-(``tests/test_rooms.py``), so a reader finds a method in one place.
+(``tests/rooms/test_rooms.py``), so a reader finds a method in one place.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 // Family mode's words: every word of the screens that speaks of drinks, a
 // toilet or swearing has its family wording here (t() uses it while the
 // room is in family mode, i18n.setFamily). Each is a whole sentence through
-// t(), so every language has it. tests/test_family_words.py fails when a
+// t(), so every language has it. tests/web/test_family_words.py fails when a
 // string of static/js that names a drink has no entry here (forfeits.js,
 // which words each form of forfeit itself, aside).
 import { registerFamilyWords, t } from "./i18n.js";

@@ -15,8 +15,8 @@ from partyapp.bots.blackjack import basic, up_value
 from partyapp.bots.strategy import LEVELS, RANDOM, Moves, react, think
 from partyapp.games.kit.actions import int_range, spec
 
-from .games.cardgame_helpers import act, make, play_randomly, random_action
-from .games.hand_helpers import deal_order_deck, whole_deal
+from tests.games.cardgame_helpers import act, make, play_randomly, random_action
+from tests.games.hand_helpers import deal_order_deck, whole_deal
 
 RNG = random.Random(0)
 
@@ -167,7 +167,7 @@ def test_old_maid_shuffles_now_and_then_whatever_it_holds():
     """Offering its fan the bot sometimes shuffles (once per offer), and its
     choice is the same with a queen in the fan as without: a shuffle tells
     nobody where the queen is. Taking, it picks a place offered."""
-    from .games.test_old_maid import deal
+    from tests.games.test_old_maid import deal
 
     bot = strategy_for("old_maid")
     queen = make("old_maid", 2, deck=deal(["5H", "9S"], ["5S", "9H", "QS"]))
@@ -387,7 +387,7 @@ def test_shif_shof_shum_matches_and_leads_the_safest_rank():
 def test_reflex_bots_slap_races_only_and_flip_on_their_turn():
     """No race: the bot flips on its turn and never slaps (a false slap);
     a race: it slaps."""
-    from .games.reflex_helpers import snap_at
+    from tests.games.reflex_helpers import snap_at
 
     bot = strategy_for("irish_snap")
     g = make("irish_snap", 2, deck=snap_at(1))

@@ -267,7 +267,7 @@ def test_a_flooder_connecting_again_and_again_is_refused_at_once_and_others_are_
     import websocket
 
     from tests.serverproc import ServerProcess
-    from tests.test_descriptors import raw_socket
+    from tests.wire import raw_socket
 
     server = ServerProcess("memory://", log_path=tmp_path / "server.log").start()
     try:

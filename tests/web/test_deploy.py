@@ -18,10 +18,10 @@ from tests.conftest import wait_for
 from tests.redisproc import RedisServer
 from tests.serverproc import ServerProcess, answers_health, free_port
 from tests.wire import WireClient
+from tests import ROOT
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "deploy" / "nginx.conf"
 
 

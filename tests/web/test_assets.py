@@ -7,7 +7,6 @@ from __future__ import annotations
 import gzip
 import re
 import shutil
-from pathlib import Path
 
 import brotli
 import pytest
@@ -16,8 +15,9 @@ from partyapp.app import create_app
 from partyapp.games import MODES
 from partyapp.i18n import languages
 from partyapp.web.assets import IMMUTABLE, Assets, imports
+from tests import ROOT
 
-STATIC = Path(__file__).resolve().parent.parent / "partyapp" / "static"
+STATIC = ROOT / "partyapp" / "static"
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,12 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-from pathlib import Path
 
 import partyapp
 from partyapp.games.kit.refusals import Code, Refusal
 from partyapp.realtime import protocol
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 # PROTOCOL.md, Conventions: the error codes of version 1.
 PROTOCOL_CODES = {"bad_request", "no_such_room", "forbidden", "not_your_turn", "illegal_action", "room_full",
                   "name_taken", "rate_limited", "conflict", "game_over"}

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 
 KEYS = {"p50_ms", "p95_ms", "p99_ms", "max_ms", "lost", "duplicated", "actions_per_s", "server_rss_mb",
         "rss_per_socket_kb", "rooms", "phones", "changes", "server_cpu_ms_per_change", "frames_per_change"}

@@ -14,6 +14,7 @@ from partyapp.i18n import catalogue
 from partyapp.games.kit.base import IllegalAction
 from partyapp.i18n.languages import CATALOGUE_MODULE, say_in
 from partyapp.games.kit.wording import Term, Wording
+from tests import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -252,13 +253,12 @@ def test_words_the_screens_build_from_game_data_are_in_the_catalogue():
     the name humanized: random play of every full card game must find every
     such word in the Russian catalogue."""
     import random
-    from pathlib import Path
-
+    
     from partyapp.games import MODES
     from partyapp.games.kit.cardgame import CardGame
     from tests.games import cardgame_helpers as helpers
 
-    js = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
+    js = ROOT / "partyapp" / "static" / "js"
     result_js = (js / "ui" / "result.js").read_text(encoding="utf-8")
     reasons, figures = _js_table(result_js, "REASONS"), _js_table(result_js, "FIGURES")
     causes = _js_table((js / "modes" / "kit.js").read_text(encoding="utf-8"), "causes")
@@ -312,11 +312,10 @@ def test_every_move_and_parameter_an_engine_offers_has_its_words():
     (``spec``/``act`` calls) is in the kit's tables of words, so no refusal
     names one in English on a Russian screen."""
     import ast
-    from pathlib import Path
-
+    
     from partyapp.games.kit.actions import MOVES, PARAMETERS
 
-    games = Path(__file__).resolve().parents[1] / "partyapp" / "games"
+    games = ROOT / "partyapp" / "games"
     types, params = set(), set()
     for path in games.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -5,13 +5,13 @@ back to a key's bare name."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from partyapp.games import MODES
+from tests import ROOT
 
-JS = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
+JS = ROOT / "partyapp" / "static" / "js"
 REGISTERED = re.compile(r'^\s*"([a-z_]+\.[a-z_]+)":', re.M)
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "partyapp" / "static" / "js"
 DRINK = re.compile(r"drink|\bsips?\b|neck|beer|chug|\bcup\b|toilet|finger|f\*\*\*|\bpour", re.I)
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')

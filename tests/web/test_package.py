@@ -22,11 +22,11 @@ import pytest
 from tests.conftest import wait_for
 from tests.serverproc import ChildProcess, answers_health, free_port
 from tests.wire import WireClient
+from tests import ROOT
 
 # One build for both tests: kept on one xdist worker (make test: --dist loadgroup).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("package")]
 
-ROOT = Path(__file__).resolve().parent.parent
 # Files the app reads beside its code, as paths inside the package.
 DATA = [
     "templates/base.html", "templates/index.html", "templates/table.html", "templates/phone.html",

@@ -17,13 +17,13 @@ loader that imports it).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from partyapp.web.assets import Assets
+from tests import ROOT
 
-STATIC = Path(__file__).resolve().parent.parent / "partyapp" / "static"
+STATIC = ROOT / "partyapp" / "static"
 
 
 def js_graph(root: Path = STATIC) -> dict[str, list[str]]:

@@ -19,15 +19,9 @@ import pytest
 from partyapp.web import server as web_server
 from tests.conftest import wait_for
 from tests.serverproc import ServerProcess
+from tests.wire import raw_socket
 
 pytestmark = pytest.mark.slow
-
-
-def raw_socket(port: int, source: str) -> socket.socket:
-    s = socket.socket()
-    s.bind((source, 0))
-    s.connect(("127.0.0.1", port))
-    return s
 
 
 class Phone:

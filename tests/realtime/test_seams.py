@@ -2,7 +2,7 @@
 (``partyapp/realtime/seams.py``): the check at start-up, and each seam doing
 its job on the installed versions.
 
-- Local delivery: ``tests/test_fanout.py`` compares its frames byte for
+- Local delivery: ``tests/realtime/test_fanout.py`` compares its frames byte for
   byte with ``emit``'s.
 - Heartbeats on the scheduler: a live socket is pinged after
   ``ping_interval`` of the clock; a closed one is freed at once, not kept

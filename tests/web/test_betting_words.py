@@ -5,13 +5,13 @@ the log never fall back to the key's own name."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from partyapp.games import MODES
+from tests import ROOT
 
-STATIC = Path(__file__).resolve().parents[1] / "partyapp" / "static" / "js"
+STATIC = ROOT / "partyapp" / "static" / "js"
 REGISTERED = re.compile(r'^\s*"([a-z_]+\.[a-z_]+)":', re.MULTILINE)
 
 
