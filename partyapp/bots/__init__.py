@@ -5,7 +5,8 @@ whose phone has been away too long.
 human-looking pause on the server's timers) and hands each seat exactly its
 frame; ``strategy.py`` holds what every strategy shares (and the random
 fallback that plays any new game at once); each game's (or family's) own
-play is one module named after it.
+play is one module named after it, and ``registry.py`` names the strategy
+of each mode bots play, under its mode id (``STRATEGIES``).
 
 A bot is a client without a socket: it plays through ``Room.change`` and
 ``Room.act`` like a phone. May import ``partyapp.rooms`` (the rooms it plays
@@ -15,8 +16,8 @@ the rooms imports it (they know the ``Autoplayer`` protocol only).
 
 from __future__ import annotations
 
-from partyapp.bots import (blackjack, cheat, concentration, croatian_rummy, go_fish, kings_corner, old_maid, pontoon, reflex, shif_shof_shum)
+from partyapp.bots.registry import STRATEGIES, strategy_for
 from partyapp.bots.runner import Autoplay, frame_for, plays
-from partyapp.bots.strategy import LEVELS, Strategy, register, strategy_for
+from partyapp.bots.strategy import LEVELS, Strategy
 
-__all__ = ["LEVELS", "Autoplay", "Strategy", "frame_for", "plays", "register", "strategy_for"]
+__all__ = ["LEVELS", "STRATEGIES", "Autoplay", "Strategy", "frame_for", "plays", "strategy_for"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import TEN_VALUES, rank_of
-from partyapp.bots.strategy import Moves, Strategy, me, register
+from partyapp.bots.strategy import Moves, Strategy, me
 
 HIT, STAND, DOUBLE, DOUBLE_OR_STAND, SPLIT, SURRENDER = "H", "S", "D", "Ds", "P", "R"
 ACE = 11
@@ -161,30 +161,22 @@ class BoxesBot(Strategy):
         return {"type": moves.types[0]}  # the dealer's one move, or a bet offered alone
 
 
-@register
 class CasinoBot(BoxesBot):
-    modes = ("casino_blackjack",)
-
     def rules(self, game: dict) -> tuple[bool, bool, bool]:
         o = game["options"]
         return o["hit_soft_17"], o["double_after_split"], o["hole_card"] == "european"
 
 
-@register
 class RussianBot(BoxesBot):
     """The Russian dealer takes their second card after the players: as the
     European game, standing on soft 17."""
 
-    modes = ("russian_blackjack",)
     european = True
 
 
-@register
 class HomeBot(Strategy):
     """Home Blackjack: the dealer's one move; a player hits or stands by
     basic strategy against the dealer's face-up card (no doubles here)."""
-
-    modes = ("blackjack",)
 
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import ACE_LOW, rank_of
-from partyapp.bots.strategy import Moves, Strategy, me, new_log, register
+from partyapp.bots.strategy import Moves, Strategy, me, new_log
 
 PACK_OF_A_RANK = 4
 MAX_PLAY = 4
@@ -36,9 +36,7 @@ def count_rank(cards: list[str], rank: str) -> int:
     return sum(1 for c in cards if rank_of(c) == rank)
 
 
-@register
 class CheatBot(Strategy):
-    modes = ("cheat",)
     remembers = True
 
     def observe(self, frame: dict, memory: dict, level: str, rng: random.Random) -> None:

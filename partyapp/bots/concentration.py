@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import colour_of, rank_of
-from partyapp.bots.strategy import Moves, Strategy, new_log, register
+from partyapp.bots.strategy import Moves, Strategy, new_log
 
 # Level -> (chance a card seen is remembered, places remembered at most).
 RECALL = {"slow": (0.5, 6), "normal": (0.8, 16), "fast": (1.0, None)}
@@ -26,9 +26,7 @@ def matches(a: str, b: str, rule: str) -> bool:
     return rank_of(a) == rank_of(b) and (rule == "rank" or colour_of(a) == colour_of(b))
 
 
-@register
 class ConcentrationBot(Strategy):
-    modes = ("concentration",)
     remembers = True
 
     def observe(self, frame: dict, memory: dict, level: str, rng: random.Random) -> None:

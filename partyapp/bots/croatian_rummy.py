@@ -18,7 +18,7 @@ import random
 from partyapp.games.kit import melds as M
 from partyapp.games.kit.cards import RANKS, is_joker, rank_of
 from partyapp.games.croatian_rummy import card_value, hand_value
-from partyapp.bots.strategy import Moves, Strategy, register
+from partyapp.bots.strategy import Moves, Strategy
 
 LONGEST_TAKE = 3
 JOKER_LAYOFF_HAND = 3
@@ -43,10 +43,7 @@ def usefulness(card: str, hand: list[str]) -> int:
     return n
 
 
-@register
 class CroatianRummyBot(Strategy):
-    modes = ("croatian_rummy",)
-
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         hand = list(frame["you"]["hand"])

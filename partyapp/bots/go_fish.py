@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import rank_of
-from partyapp.bots.strategy import Moves, Strategy, me, new_log, register
+from partyapp.bots.strategy import Moves, Strategy, me, new_log
 
 HORIZON = {"slow": 15, "normal": 60, "fast": None}
 
@@ -30,9 +30,7 @@ def _forget(facts: dict, pid: str, rank: str) -> None:
     facts.get(pid, {}).pop(rank, None)
 
 
-@register
 class GoFishBot(Strategy):
-    modes = ("go_fish",)
     remembers = True
 
     def observe(self, frame: dict, memory: dict, level: str, rng: random.Random) -> None:

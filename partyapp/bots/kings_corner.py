@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import ACE_LOW, rank_of
-from partyapp.bots.strategy import Moves, Strategy, register
+from partyapp.bots.strategy import Moves, Strategy
 
 CORNERS = ("NE", "SE", "SW", "NW")
 
@@ -21,10 +21,7 @@ def height(card: str) -> int:
     return ACE_LOW.index(rank_of(card))
 
 
-@register
 class KingsCornerBot(Strategy):
-    modes = ("kings_corner",)
-
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         piles = frame["game"]["piles"]

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import random
 
-from partyapp.bots.strategy import Moves, Strategy, register
+from partyapp.bots.strategy import Moves, Strategy
 
 SHUFFLE_CHANCE = 0.5
 
 
-@register
 class OldMaidBot(Strategy):
-    modes = ("old_maid",)
-
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         if moves.has("take"):

@@ -17,16 +17,13 @@ import random
 
 from partyapp.games.kit.cards import hand_value, rank_of
 from partyapp.bots.blackjack import steady_bet
-from partyapp.bots.strategy import Moves, Strategy, me, register
+from partyapp.bots.strategy import Moves, Strategy, me
 
 STICK_AT = 15
 BANKER_STICKS_AT = 17
 
 
-@register
 class PontoonBot(Strategy):
-    modes = ("pontoon",)
-
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         game = frame["game"]

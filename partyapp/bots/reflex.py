@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import random
 
-from partyapp.bots.strategy import Moves, Strategy, react, register, think
+from partyapp.bots.strategy import Moves, Strategy, react, think
 
 FLIP_PACE = 0.45
 
 
-@register
 class ReflexBot(Strategy):
-    modes = ("irish_snap", "egyptian_ratscrew")
-
     def situation(self, frame: dict) -> list:
         game = frame["game"]
         return [frame["you"]["actions"], game.get("race") is not None, game.get("flips"), game.get("turn")]

@@ -53,7 +53,8 @@ from partyapp.games.kit.cardgame import CardGame
 from partyapp.rooms.frames import encode, with_you
 from partyapp.rooms.room import UNCHANGED, Room, Seat
 from partyapp.bots.names import identity
-from partyapp.bots.strategy import LEVELS, NORMAL, RANDOM, strategy_for
+from partyapp.bots.registry import strategy_for
+from partyapp.bots.strategy import LEVELS, NORMAL, RANDOM
 
 log = logging.getLogger(__name__)
 

@@ -10,15 +10,12 @@ from __future__ import annotations
 import random
 
 from partyapp.games.kit.cards import ACE_HIGH, rank_of
-from partyapp.bots.strategy import Moves, Strategy, register
+from partyapp.bots.strategy import Moves, Strategy
 
 OF_A_RANK = 4
 
 
-@register
 class ShifShofShumBot(Strategy):
-    modes = ("shif_shof_shum",)
-
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         game = frame["game"]

@@ -1,5 +1,5 @@
-"""What every bot strategy shares: the base class, the registry of strategies
-by mode, the random fallback, and the human-looking pauses.
+"""What every bot strategy shares: the base class, the random fallback, and
+the human-looking pauses (the strategy of each mode is in ``registry.py``).
 
 A strategy is handed a seat's **frame**: exactly the JSON a phone in that
 seat receives (the public view, ``game`` and ``players`` and ``room``, plus
@@ -9,10 +9,10 @@ shuffle). Nothing else reaches it: what it remembers (Go Fish asks, the
 cards turned in Concentration) it builds in ``memory`` from the frames it
 was handed (``observe``), a plain JSON dict saved with the room.
 
-Adding a bot for a new game is one module: subclass ``Strategy``, name the
-modes it plays in ``modes``, decorate it with ``@register``, and import it
-in ``partyapp/bots/__init__.py``. A full card game without one is played by
-``RandomStrategy`` at once.
+Adding a bot for a new game is one module that subclasses ``Strategy`` and
+one line in ``registry.STRATEGIES`` under the game's mode id. Until it has
+one, a full card game is listed there with ``RANDOM``, which plays any legal
+move at random.
 
 Levels (``slow``, ``normal``, ``fast``) set how long a bot thinks, how fast
 it slaps, and how much it remembers where a game has memory.
@@ -151,7 +151,6 @@ class Strategy(ABC):
     """A bot's play of one game (or family). Stateless: whatever it keeps
     between moves is in ``memory``."""
 
-    modes: ClassVar[tuple[str, ...]] = ()
     # ``observe`` is called with every new frame of a seat it plays.
     remembers: ClassVar[bool] = False
 
@@ -182,21 +181,3 @@ class RandomStrategy(Strategy):
 
 
 RANDOM = RandomStrategy()
-_REGISTRY: dict[str, Strategy] = {}
-
-
-def register(cls: type[Strategy]) -> type[Strategy]:
-    """Class decorator: the strategy plays each of its ``modes``."""
-    instance = cls()
-    for mode in cls.modes:
-        _REGISTRY[mode] = instance
-    return cls
-
-
-def strategy_for(mode: str) -> Strategy:
-    return _REGISTRY.get(mode, RANDOM)
-
-
-def strategies() -> dict[str, Strategy]:
-    """Mode -> its strategy, for the modes with one of their own."""
-    return dict(_REGISTRY)

@@ -5,6 +5,9 @@ registry of modes.
 decks and ``twentyone/`` the 21 family; every other full card game is one
 module here. ``MODES`` maps a mode id to its engine class (a
 ``kit.base.Game`` subclass); ``get_mode`` looks one up with a readable error.
+Each engine logs its own message keys under its mode id (``cheat.call``);
+the other layers list the modes under the same ids
+(``tests/test_modes_agree.py``).
 
 Engines import nothing outside ``partyapp.games`` but the standard library,
 msgspec (the typed state's records and its one JSON codec, ``kit/record.py``)

@@ -180,20 +180,20 @@ class CroatianRummy(DealGame):
     }
     MESSAGES = {
         **DealGame.MESSAGES,
-        "rummy.deal": ("players", "first"),
-        "rummy.draw": ("player",),
-        "rummy.reshuffle": ("count",),
-        "rummy.take": ("player", "cards"),
-        "rummy.meld": ("player", "meld", "cards"),
-        "rummy.layoff": ("player", "meld", "card"),
-        "rummy.swap": ("player", "meld", "card", "joker", "owner"),
-        "rummy.discard": ("player", "card"),
-        "rummy.out": ("player",),
-        "rummy.stock_out": (),
-        "rummy.reveal": ("player", "cards"),
-        "rummy.score": ("player", "plus", "minus", "points", "total"),
-        "rummy.drinks": ("players", "count", "cause"),
-        "rummy.finish_drinks": ("players",),
+        "croatian_rummy.deal": ("players", "first"),
+        "croatian_rummy.draw": ("player",),
+        "croatian_rummy.reshuffle": ("count",),
+        "croatian_rummy.take": ("player", "cards"),
+        "croatian_rummy.meld": ("player", "meld", "cards"),
+        "croatian_rummy.layoff": ("player", "meld", "card"),
+        "croatian_rummy.swap": ("player", "meld", "card", "joker", "owner"),
+        "croatian_rummy.discard": ("player", "card"),
+        "croatian_rummy.out": ("player",),
+        "croatian_rummy.stock_out": (),
+        "croatian_rummy.reveal": ("player", "cards"),
+        "croatian_rummy.score": ("player", "plus", "minus", "points", "total"),
+        "croatian_rummy.drinks": ("players", "count", "cause"),
+        "croatian_rummy.finish_drinks": ("players",),
     }
     FORFEITS = {"rummy": 2, "joker_laid": 2, "joker_taken": 2, "joker_caught": 2}
     State = CroatianRummyState
@@ -214,7 +214,7 @@ class CroatianRummy(DealGame):
         hands[first].append(self.draw())
         s.line, s.melds, s.meld_seq, s.reshuffled = [], [], 0, 0
         s.current, s.phase, s.pending = first, PLAY, None
-        self.log("rummy.deal", players=list(s.dealt), first=first)
+        self.log("croatian_rummy.deal", players=list(s.dealt), first=first)
 
     # -- turns -----------------------------------------------------------------------------------
     def start_turn(self, pid: str) -> None:
@@ -226,9 +226,9 @@ class CroatianRummy(DealGame):
             s.reshuffled += 1
             self.restock(s.line[:-1])
             del s.line[:-1]
-            self.log("rummy.reshuffle", count=len(s.stock))
+            self.log("croatian_rummy.reshuffle", count=len(s.stock))
             return
-        self.log("rummy.stock_out")
+        self.log("croatian_rummy.stock_out")
         self._end_round(None)
 
     def own_melds(self, pid: str) -> list[TableMeld]:
@@ -308,7 +308,7 @@ class CroatianRummy(DealGame):
         s = self.s
         s.hands[pid].append(self.draw())
         s.phase = PLAY
-        self.log("rummy.draw", player=pid)
+        self.log("croatian_rummy.draw", player=pid)
 
     def do_take(self, pid: str, position: int) -> None:
         s = self.s
@@ -317,7 +317,7 @@ class CroatianRummy(DealGame):
         s.hands[pid].extend(cards)
         s.phase = PLAY
         s.pending = cards[0] if len(cards) > 1 else None
-        self.log("rummy.take", player=pid, cards=cards)
+        self.log("croatian_rummy.take", player=pid, cards=cards)
 
     def do_meld(self, pid: str, cards: list[str]) -> None:
         s = self.s
@@ -329,7 +329,7 @@ class CroatianRummy(DealGame):
             hand.remove(c)
         if s.pending in cards:
             s.pending = None
-        self.log("rummy.meld", player=pid, meld=meld.id, cards=list(meld.cards))
+        self.log("croatian_rummy.meld", player=pid, meld=meld.id, cards=list(meld.cards))
         self._jokers_laid(pid, sum(1 for c in cards if is_joker(c)))
 
     def _replace_meld(self, meld: TableMeld) -> None:
@@ -343,7 +343,7 @@ class CroatianRummy(DealGame):
         s.hands[pid].remove(card)
         if s.pending == card:
             s.pending = None
-        self.log("rummy.layoff", player=pid, meld=meld, card=card)
+        self.log("croatian_rummy.layoff", player=pid, meld=meld, card=card)
         self._jokers_laid(pid, 1 if is_joker(card) else 0)
 
     def do_swap(self, pid: str, card: str, meld: int) -> None:
@@ -354,7 +354,7 @@ class CroatianRummy(DealGame):
         hand.remove(card)
         hand.append(joker)
         owner = swapped.owner
-        self.log("rummy.swap", player=pid, meld=meld, card=card, joker=joker, owner=owner)
+        self.log("croatian_rummy.swap", player=pid, meld=meld, card=card, joker=joker, owner=owner)
         if owner in s.seats:
             self.forfeit(owner, "joker_taken")
 
@@ -362,9 +362,9 @@ class CroatianRummy(DealGame):
         s = self.s
         s.hands[pid].remove(card)
         s.line.append(card)
-        self.log("rummy.discard", player=pid, card=card)
+        self.log("croatian_rummy.discard", player=pid, card=card)
         if not s.hands[pid]:
-            self.log("rummy.out", player=pid)
+            self.log("croatian_rummy.out", player=pid)
             self._end_round(pid)
             return
         self.start_turn(self.left_of(pid, s.dealt))
@@ -378,7 +378,7 @@ class CroatianRummy(DealGame):
     def _group_forfeit(self, players: list[str], cause: str) -> None:
         drank = [p for p in players if self.forfeit(p, cause, log=False)]
         if drank:
-            self.log("rummy.drinks", players=drank, count=self.FORFEITS[cause], cause=cause)
+            self.log("croatian_rummy.drinks", players=drank, count=self.FORFEITS[cause], cause=cause)
 
     # -- the end of a round --------------------------------------------------------------------------
     def _end_round(self, winner: str | None) -> None:
@@ -392,11 +392,11 @@ class CroatianRummy(DealGame):
             points[p] = plus - minus
             summary[p] = PlayerScore(hand=hand, plus=plus, minus=minus, points=plus - minus)
             if hand:
-                self.log("rummy.reveal", player=p, cards=hand)
+                self.log("croatian_rummy.reveal", player=p, cards=hand)
         sheet = self.sheet
         sheet.add_deal(points)
         for p in s.dealt:
-            self.log("rummy.score", player=p, plus=summary[p].plus, minus=summary[p].minus,
+            self.log("croatian_rummy.score", player=p, plus=summary[p].plus, minus=summary[p].minus,
                      points=points[p], total=sheet.total(p))
         if winner is not None:
             self._group_forfeit([p for p in s.dealt if p != winner], "rummy")
@@ -418,7 +418,7 @@ class CroatianRummy(DealGame):
             if rest and forfeits.on:
                 for p in rest:
                     s.necks[p] = s.necks.get(p, 0) + 1
-                self.log("rummy.finish_drinks", players=rest)
+                self.log("croatian_rummy.finish_drinks", players=rest)
             self.end("target")
             return
         self.pass_deal()

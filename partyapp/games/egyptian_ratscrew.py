@@ -106,11 +106,11 @@ class EgyptianRatscrew(ReflexGame):
     }
     MESSAGES = {
         **ReflexGame.MESSAGES,
-        "ratscrew.flip": ("player", "card"),
-        "ratscrew.pay": ("player", "payer", "count"),
-        "ratscrew.take": ("player", "count", "by"),
-        "ratscrew.burn": ("player", "count"),
-        "ratscrew.out": ("player",),
+        "egyptian_ratscrew.flip": ("player", "card"),
+        "egyptian_ratscrew.pay": ("player", "payer", "count"),
+        "egyptian_ratscrew.take": ("player", "count", "by"),
+        "egyptian_ratscrew.burn": ("player", "count"),
+        "egyptian_ratscrew.out": ("player",),
     }
     FORFEITS = {"lose": 1}
     State = RatscrewState
@@ -151,7 +151,7 @@ class EgyptianRatscrew(ReflexGame):
     # -- moves -------------------------------------------------------------------------
     def do_flip(self, pid: str) -> None:
         card = self.flip_card(pid)
-        self.log("ratscrew.flip", player=pid, card=card)
+        self.log("egyptian_ratscrew.flip", player=pid, card=card)
         kind = self._slappable()
         if kind is not None:
             self.s.held = pid
@@ -167,7 +167,7 @@ class EgyptianRatscrew(ReflexGame):
         if rank in PAY:
             payer = self._next_in(pid)
             s.debt = Debt(to=pid, payer=payer, left=PAY[rank])
-            self.log("ratscrew.pay", player=pid, payer=payer, count=PAY[rank])
+            self.log("egyptian_ratscrew.pay", player=pid, payer=payer, count=PAY[rank])
             s.current = payer
         elif debt is not None:
             debt.left -= 1
@@ -183,7 +183,7 @@ class EgyptianRatscrew(ReflexGame):
         s = self.s
         s.debt = None
         n = self.take_pile(pid)
-        self.log("ratscrew.take", player=pid, count=n, by=by)
+        self.log("egyptian_ratscrew.take", player=pid, count=n, by=by)
         s.current = pid
         self.round_done()
         if not s.over:
@@ -196,7 +196,7 @@ class EgyptianRatscrew(ReflexGame):
             cur = s.current
             if cur is None or self.stack(cur):
                 return
-            self.log("ratscrew.out", player=cur)
+            self.log("egyptian_ratscrew.out", player=cur)
             if s.opts.play_to == FIRST_OUT:
                 s.loser = cur
                 self.end("ran_out")
@@ -224,7 +224,7 @@ class EgyptianRatscrew(ReflexGame):
 
     def false_slap(self, pid: str) -> None:
         n = self.burn(pid, self.s.opts.burn)
-        self.log("ratscrew.burn", player=pid, count=n)
+        self.log("egyptian_ratscrew.burn", player=pid, count=n)
         if pid == self.s.current:
             self._check_turn()
 

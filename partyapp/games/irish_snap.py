@@ -44,7 +44,7 @@ Readings where the seed is open (the options in brackets)
   closing is late, not a mistake (``race.late``, no penalty).
 - **Everybody out of cards** (the last card turned did not match): the pile
   is shuffled and dealt out again from the next player, and the count goes
-  on (``snap.redeal``).
+  on (``irish_snap.redeal``).
 - **Forfeits** (``forfeits``): the last to slap drinks 1 as they pick the
   pile up (``last``); a false slap under ``"drink"`` costs 1
   (``false_slap``); at the end everybody who lost drinks 1 (``lose``).
@@ -83,11 +83,11 @@ class IrishSnap(ReflexGame):
     }
     MESSAGES = {
         **ReflexGame.MESSAGES,
-        "snap.flip": ("player", "card", "said", "match"),
-        "snap.pickup": ("player", "count"),
-        "snap.no_contest": (),
-        "snap.false_slap": ("player", "penalty", "count"),
-        "snap.redeal": ("players", "counts"),
+        "irish_snap.flip": ("player", "card", "said", "match"),
+        "irish_snap.pickup": ("player", "count"),
+        "irish_snap.no_contest": (),
+        "irish_snap.false_slap": ("player", "penalty", "count"),
+        "irish_snap.redeal": ("players", "counts"),
     }
     FORFEITS = {"last": 1, "false_slap": 1, "lose": 1}
     FAMILY_OPTIONS = {"forfeits": False, "false_slap": PILE}
@@ -106,7 +106,7 @@ class IrishSnap(ReflexGame):
         s.said = said
         s.flipper = pid
         match = rank_of(card) == said
-        self.log("snap.flip", player=pid, card=card, said=said, match=match)
+        self.log("irish_snap.flip", player=pid, card=card, said=said, match=match)
         if match:
             self.open_race("snap")
         else:
@@ -125,7 +125,7 @@ class IrishSnap(ReflexGame):
         hands = deal_all(list(reversed(cards)), s.seats, first=first)
         for p, dealt in hands.items():
             s.stacks[p].extend(dealt)
-        self.log("snap.redeal", players=list(s.seats), counts=[len(self.stack(p)) for p in s.seats])
+        self.log("irish_snap.redeal", players=list(s.seats), counts=[len(self.stack(p)) for p in s.seats])
         s.current = first
 
     def on_race_closed(self, result: RaceResult) -> None:
@@ -133,7 +133,7 @@ class IrishSnap(ReflexGame):
         judged = [e.player for e in result.order] + result.missed
         flipper = s.flipper
         if len(judged) < 2:
-            self.log("snap.no_contest")
+            self.log("irish_snap.no_contest")
             self._pass_turn(flipper if flipper in s.seats else s.seats[0])
             return
         first = result.order[0].player if result.order else None
@@ -160,7 +160,7 @@ class IrishSnap(ReflexGame):
     def _pickup(self, pid: str) -> None:
         s = self.s
         n = self.take_pile(pid)
-        self.log("snap.pickup", player=pid, count=n)
+        self.log("irish_snap.pickup", player=pid, count=n)
         s.current = pid
         if s.opts.restart_count:
             s.count = 0
@@ -169,11 +169,11 @@ class IrishSnap(ReflexGame):
         s = self.s
         if s.opts.false_slap == PILE and s.pile:
             n = self.take_pile(pid)
-            self.log("snap.false_slap", player=pid, penalty=PILE, count=n)
+            self.log("irish_snap.false_slap", player=pid, penalty=PILE, count=n)
             self.round_done()
             return
         n = self.forfeit(pid, "false_slap", log=False)
-        self.log("snap.false_slap", player=pid, penalty=DRINK, count=n)
+        self.log("irish_snap.false_slap", player=pid, penalty=DRINK, count=n)
 
     # -- seats -----------------------------------------------------------------------------
     def on_player_gone(self, pid: str, index: int) -> None:

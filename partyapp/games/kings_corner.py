@@ -170,18 +170,18 @@ class KingsCorner(DealGame):
     }
     MESSAGES = {
         **DealGame.MESSAGES,
-        "kc.deal": ("players", "foundations"),
-        "kc.play": ("player", "card", "to"),
-        "kc.move": ("player", "pile", "to", "cards"),
-        "kc.draw": ("player", "count"),
-        "kc.pass": ("player",),
-        "kc.out": ("player",),
-        "kc.impasse": (),
-        "kc.king_penalty": ("player", "points"),
-        "kc.chips": ("player", "amount", "reason"),
-        "kc.pot": ("player", "amount"),
-        "kc.reveal": ("player", "cards", "points"),
-        "kc.score": ("player", "points", "total"),
+        "kings_corner.deal": ("players", "foundations"),
+        "kings_corner.play": ("player", "card", "to"),
+        "kings_corner.move": ("player", "pile", "to", "cards"),
+        "kings_corner.draw": ("player", "count"),
+        "kings_corner.pass": ("player",),
+        "kings_corner.out": ("player",),
+        "kings_corner.impasse": (),
+        "kings_corner.king_penalty": ("player", "points"),
+        "kings_corner.chips": ("player", "amount", "reason"),
+        "kings_corner.pot": ("player", "amount"),
+        "kings_corner.reveal": ("player", "cards", "points"),
+        "kings_corner.score": ("player", "points", "total"),
     }
     FORFEITS = {"deal_worst": 1, "game_loss": 3}
     State = KingsCornerState
@@ -210,7 +210,7 @@ class KingsCorner(DealGame):
             piles[side].append(self.draw())
         s.piles, s.penalties = piles, {}
         s.idle, s.played, s.moved = 0, 0, False
-        self.log("kc.deal", players=list(s.dealt), foundations=[piles[sp][0] for sp in SIDES])
+        self.log("kings_corner.deal", players=list(s.dealt), foundations=[piles[sp][0] for sp in SIDES])
         if self.chips_scoring:
             for p in s.dealt:
                 self._pay_pot(p, 1, "ante")
@@ -229,7 +229,7 @@ class KingsCorner(DealGame):
         for _ in range(count):
             s.hands[pid].append(self.draw())
         if count:
-            self.log("kc.draw", player=pid, count=count)
+            self.log("kings_corner.draw", player=pid, count=count)
         return count
 
     def _targets_for_card(self, card: str) -> list[Space]:
@@ -314,9 +314,9 @@ class KingsCorner(DealGame):
         s.piles[to].append(card)
         s.played += 1
         s.moved = True
-        self.log("kc.play", player=pid, card=card, to=to)
+        self.log("kings_corner.play", player=pid, card=card, to=to)
         if not s.hands[pid]:
-            self.log("kc.out", player=pid)
+            self.log("kings_corner.out", player=pid)
             self._end_deal(pid)
 
     def do_move(self, pid: str, pile: Space, to: Space) -> None:
@@ -325,13 +325,13 @@ class KingsCorner(DealGame):
         s.piles[to].extend(cards)
         s.piles[pile] = []
         s.moved = True
-        self.log("kc.move", player=pid, pile=pile, to=to, cards=list(cards))
+        self.log("kings_corner.move", player=pid, pile=pile, to=to, cards=list(cards))
 
     def do_draw(self, pid: str) -> None:
         self._end_turn(pid, draw=True)
 
     def do_pass(self, pid: str) -> None:
-        self.log("kc.pass", player=pid)
+        self.log("kings_corner.pass", player=pid)
         self._end_turn(pid, draw=False)
 
     def _end_turn(self, pid: str, draw: bool) -> None:
@@ -348,7 +348,7 @@ class KingsCorner(DealGame):
         else:
             s.idle = 0 if s.moved else s.idle + 1
             if s.idle >= len(s.dealt):
-                self.log("kc.impasse")
+                self.log("kings_corner.impasse")
                 self._end_deal(None)
                 return
         self.start_turn(self.left_of(pid, s.dealt))
@@ -366,7 +366,7 @@ class KingsCorner(DealGame):
         if paid:
             s.chips[pid] -= paid
             s.pot += paid
-            self.log("kc.chips", player=pid, amount=paid, reason=reason)
+            self.log("kings_corner.chips", player=pid, amount=paid, reason=reason)
 
     def _charge(self, pid: str, points: int, reason: str) -> None:
         """A penalty during play: points on this deal's score, or chips to the pot."""
@@ -375,7 +375,7 @@ class KingsCorner(DealGame):
             return
         penalties = self.s.penalties
         penalties[pid] = penalties.get(pid, 0) + points
-        self.log("kc.king_penalty", player=pid, points=points)
+        self.log("kings_corner.king_penalty", player=pid, points=points)
 
     # -- the end of a deal -------------------------------------------------------------------------
     def _end_deal(self, winner: str | None) -> None:
@@ -389,7 +389,7 @@ class KingsCorner(DealGame):
             hands[p] = cards
             points[p] = sum(card_points(c, counted) for c in cards) + s.penalties.get(p, 0)
             if cards:
-                self.log("kc.reveal", player=p, cards=cards, points=points[p])
+                self.log("kings_corner.reveal", player=p, cards=cards, points=points[p])
         if self.chips_scoring:
             paid = self._pay_winner(winner, points)
             worst_of = paid
@@ -397,7 +397,7 @@ class KingsCorner(DealGame):
             sheet = self.sheet
             sheet.add_deal(points)
             for p in s.dealt:
-                self.log("kc.score", player=p, points=points[p], total=sheet.total(p))
+                self.log("kings_corner.score", player=p, points=points[p], total=sheet.total(p))
             worst_of = points
         worst = max(worst_of.values(), default=0)
         if worst > 0:
@@ -436,10 +436,10 @@ class KingsCorner(DealGame):
                 s.chips[p] -= amount
                 s.chips[winner] += amount
                 paid[p] = amount
-                self.log("kc.chips", player=p, amount=amount, reason="cards")
+                self.log("kings_corner.chips", player=p, amount=amount, reason="cards")
         pot, s.pot = s.pot, 0
         s.chips[winner] += pot
-        self.log("kc.pot", player=winner, amount=pot + sum(paid.values()))
+        self.log("kings_corner.pot", player=winner, amount=pot + sum(paid.values()))
         return paid
 
     def _session_over(self) -> str | None:

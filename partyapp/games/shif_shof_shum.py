@@ -8,7 +8,7 @@ The rules as the seed gives them
 --------------------------------
 - A pack of 52 or 32 cards (``pack``, default 52; 32 is 7 to ace). Every
   player starts with 5 tokens (``tokens``) and puts one of them into the box
-  in the middle of the table before play (logged ``shif.ante``).
+  in the middle of the table before play (logged ``shif_shof_shum.ante``).
 - The whole pack is dealt out equally, one card at a time from the dealer's
   left; the cards an equal deal leaves over are set aside face down and take
   no part (the table shows how many).
@@ -119,7 +119,7 @@ class ShifState(CardState):
     level: int = 0  # matches in a row on the run: 1 shif, 2 shof, 3 shum
     relead: bool = False  # the two-player end: the player to move was just matched and may lead anew
     new_lead: bool = False  # the card to match is such a new lead (a pass on it: ``passer_leads``)
-    duel_logged: bool = False  # the two-player end has been announced (``shif.duel``)
+    duel_logged: bool = False  # the two-player end has been announced (``shif_shof_shum.duel``)
 
 
 class ShifShofShum(CardGame):
@@ -145,14 +145,14 @@ class ShifShofShum(CardGame):
     MESSAGES = {
         **{k: v for k, v in CardGame.MESSAGES.items() if k not in ("game.joined", "forfeit.drink")},
         "round.start": ("round", "dealer"),
-        "shif.ante": ("players", "count"),
-        "shif.deal": ("players", "cards", "aside"),
-        "shif.lead": ("player", "card"),
-        "shif.match": ("player", "card", "word", "payer", "paid", "drinks"),
-        "shif.pass": ("player",),
-        "shif.out": ("player", "by"),
-        "shif.duel": ("players",),
-        "shif.empty": ("player",),
+        "shif_shof_shum.ante": ("players", "count"),
+        "shif_shof_shum.deal": ("players", "cards", "aside"),
+        "shif_shof_shum.lead": ("player", "card"),
+        "shif_shof_shum.match": ("player", "card", "word", "payer", "paid", "drinks"),
+        "shif_shof_shum.pass": ("player",),
+        "shif_shof_shum.out": ("player", "by"),
+        "shif_shof_shum.duel": ("players",),
+        "shif_shof_shum.empty": ("player",),
     }
     FORFEITS = {"shif": 1, "shof": 2, "shum": 3}
     State = ShifState
@@ -172,7 +172,7 @@ class ShifShofShum(CardGame):
         s.dealer = seats[-1] if s.staged else self.random().choice(seats)
         s.tokens = {p: start - 1 for p in seats}
         s.box = len(seats)
-        self.log("shif.ante", players=list(seats), count=1)
+        self.log("shif_shof_shum.ante", players=list(seats), count=1)
         self._deal()
 
     def live(self) -> list[str]:
@@ -203,7 +203,7 @@ class ShifShofShum(CardGame):
         s.hands, s.aside, s.laid = hands, aside, []
         self._lead(first)
         self.log("round.start", round=s.round, dealer=dealer)
-        self.log("shif.deal", players=[p for p in live], cards=each, aside=len(aside))
+        self.log("shif_shof_shum.deal", players=[p for p in live], cards=each, aside=len(aside))
 
     # -- turns ------------------------------------------------------------------------------
     def turn(self) -> str | None:
@@ -253,7 +253,7 @@ class ShifShofShum(CardGame):
             payer = top.player
             paid, drinks = self._pay(payer, s.level, word)
             s.top, s.new_lead = Top(card=card, player=pid), False
-            self.log("shif.match", player=pid, card=card, word=word, payer=payer, paid=paid, drinks=drinks)
+            self.log("shif_shof_shum.match", player=pid, card=card, word=word, payer=payer, paid=paid, drinks=drinks)
             if paid and s.tokens[payer] == 0:
                 self._put_out(payer, pid)
                 if s.over:
@@ -264,14 +264,14 @@ class ShifShofShum(CardGame):
             if not (s.relead and s.level < len(WORDS)):
                 s.level = 0
             s.top, s.new_lead = Top(card=card, player=pid), s.relead
-            self.log("shif.lead", player=pid, card=card)
+            self.log("shif_shof_shum.lead", player=pid, card=card)
         nxt = self._next_live(pid)
         s.relead = matching and self._duel() and top.player == nxt
         s.current, s.phase = nxt, MATCH
         self._settle()
 
     def do_pass(self, pid: str) -> None:
-        self.log("shif.pass", player=pid)
+        self.log("shif_shof_shum.pass", player=pid)
         self._passed(pid)
         self._settle()
 
@@ -306,13 +306,13 @@ class ShifShofShum(CardGame):
             if s.phase == LEAD or s.relead:
                 if hand:
                     return
-                self.log("shif.empty", player=cur)
+                self.log("shif_shof_shum.empty", player=cur)
                 s.dealer = self._next_live(s.dealer)
                 self._deal()
                 continue
             if hand and not self._rank_gone():
                 return
-            self.log("shif.pass", player=cur)
+            self.log("shif_shof_shum.pass", player=cur)
             self._passed(cur)
 
     # -- tokens -------------------------------------------------------------------------------
@@ -332,13 +332,13 @@ class ShifShofShum(CardGame):
         s.out.append(pid)
         s.aside.extend(s.hands[pid])
         s.hands[pid] = []
-        self.log("shif.out", player=pid, by=by)
+        self.log("shif_shof_shum.out", player=pid, by=by)
         live = self.live()
         if len(live) == 1:
             self.end("tokens")
         elif len(live) == 2 and s.opts.duel and not s.duel_logged:
             s.duel_logged = True
-            self.log("shif.duel", players=live)
+            self.log("shif_shof_shum.duel", players=live)
 
     # -- seats ----------------------------------------------------------------------------------
     def add_player(self, player: dict, now: float) -> None:

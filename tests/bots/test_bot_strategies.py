@@ -10,7 +10,7 @@ import pytest
 
 from bench.bots import engine_frame
 from partyapp.bots import strategy_for
-from partyapp.bots.strategy import strategies
+from partyapp.bots.registry import STRATEGIES
 from partyapp.bots.blackjack import basic, up_value
 from partyapp.bots.strategy import LEVELS, RANDOM, Moves, react, think
 from partyapp.games.kit.actions import int_range, spec
@@ -191,7 +191,7 @@ def other_hand(hand: list[str]) -> list[str]:
 
 # The games where a bot holds cards only it sees (in the stack games nobody
 # sees their own stack, and Concentration has no hands).
-HOLDING = sorted(set(strategies()) - {"irish_snap", "egyptian_ratscrew", "concentration"})
+HOLDING = sorted(set(STRATEGIES) - {"irish_snap", "egyptian_ratscrew", "concentration"})
 
 
 @pytest.mark.parametrize("mode", HOLDING)

@@ -248,7 +248,8 @@ def test_bots_survive_a_restart(make_app, tmp_path):
     assert all(player(state, b)["connected"] for b in bots)
     assert not player(state, state["players"][0]["id"])["connected"]  # Ana is away until she resumes
     bet = next_state(t2, second.extensions["partyapp"].clock,
-                     lambda s: all(b in {e.get("player") for e in s["game"]["log"] if e["msg"] == "bj.bet"} for b in bots))
+                     lambda s: all(b in {e.get("player") for e in s["game"]["log"] if e["msg"] == "twentyone.bet"}
+                                   for b in bots))
     assert bet["game"]["mode"] == "casino_blackjack"
     ana2 = Client(second)
     ok(ana2.call("player.resume", {"code": code, "token": ana_token}))

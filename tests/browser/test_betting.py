@@ -162,7 +162,7 @@ def test_a_round_of_casino_blackjack_on_two_phones(open_table, open_phone, serve
     expect(table.locator(".bx-box", has_text="Ana").locator(".net-badge")).to_have_text("net +20")
     expect(bob.locator(".my-payouts .net-badge")).to_have_text("net +5")
     steps = [e["msg"] for e in game["log"]]
-    assert steps.index("casino.reveal") < steps.index("bj.dealer_stand")
+    assert steps.index("casino_blackjack.reveal") < steps.index("twentyone.dealer_stand")
     expect(ana.locator("[data-action]")).to_have_count(0)
     assert not watch.errors and not watch.dialogs
 

@@ -98,7 +98,7 @@ def test_deal_order_upcard_and_hole_card():
     assert [h["cards"] for h in view["hands"]["p0"]] == [["2H", "5H"]]
     assert [h["cards"] for h in view["hands"]["p1"]] == [["3H", "6H"]]
     assert view["dealer_hand"] == {"player": None, "cards": ["4H", None], "status": "live", "total": 4, "soft": False}
-    assert entries(g, "bj.deal") == [{"dealer": None, "players": ["p0", "p1"], "upcard": "4H"}]
+    assert entries(g, "twentyone.deal") == [{"dealer": None, "players": ["p0", "p1"], "upcard": "4H"}]
     everything = json.dumps([view, g.private_view("p0"), g.private_view("p1"), g.legal_actions("p0")])
     assert "7H" not in everything
     assert g.private_view("p1") == {"hand": ["3H", "6H"], "totals": [{"total": 9, "soft": False}]}
@@ -109,7 +109,7 @@ def test_the_shoe_holds_the_decks_asked_for():
     g = table(["2H", "3H", "4H", "5H", "6H", "7H"], decks=3)
     assert g.public_view()["piles"] == {"shoe": 3 * 52 - 6, "discards": 0}
     assert Counter(g.s.stock)["AS"] == 3
-    assert entries(g, "bj.shuffle") == [{"count": 156}]
+    assert entries(g, "twentyone.shuffle") == [{"count": 156}]
 
 
 def test_the_shoe_is_shuffled_at_the_cut_card():
@@ -127,7 +127,7 @@ def test_the_shoe_is_shuffled_at_the_cut_card():
     g.s.stock = g.s.stock[:12]  # past the cut card
     act(g, "p0", "bet", amount=10)
     act(g, "p1", "bet", amount=10)
-    assert len(entries(g, "bj.shuffle")) == 2
+    assert len(entries(g, "twentyone.shuffle")) == 2
     assert g.public_view()["piles"]["discards"] == 0 and len(g.s.stock) + 6 == 52
 
 
@@ -156,7 +156,7 @@ def test_hit_takes_a_card_and_21_stands_by_itself():
     act(g, "p0", "hit")
     assert hands(g, "p0")[0]["cards"] == ["10H", "6D", "5C"] and hands(g, "p0")[0]["status"] == "stood"
     assert g.public_view()["turn"] == "p1"
-    assert entries(g, "bj.stand") == [{"player": "p0", "hand": 0, "total": 21}]
+    assert entries(g, "twentyone.stand") == [{"player": "p0", "hand": 0, "total": 21}]
 
 
 def test_bust_loses_at_once():
@@ -297,14 +297,14 @@ def test_dealer_peeks_under_a_ten_and_a_blackjack_ends_the_deal():
     g = table(["AH", "9C", "KS", "KD", "9D", "AS"])
     assert g.public_view()["dealer_hand"]["cards"] == ["KS", "AS"]
     assert payouts(g) == {("p0", "bet"): ("push", 0), ("p1", "bet"): ("lose", -10)}
-    assert g.public_view()["phase"] == "bet" and "bj.hit" not in msgs(g)
-    assert entries(g, "bj.dealer_blackjack") == [{"cards": ["KS", "AS"]}]
+    assert g.public_view()["phase"] == "bet" and "twentyone.hit" not in msgs(g)
+    assert entries(g, "twentyone.dealer_blackjack") == [{"cards": ["KS", "AS"]}]
 
 
 def test_a_peek_without_blackjack_keeps_the_hole_card_hidden():
     """Ten up and no blackjack: the dealer says so and play goes on."""
     g = table(["10H", "9C", "KS", "6D", "9D", "7S"])
-    assert "casino.peek" in msgs(g) and g.public_view()["dealer_hand"]["cards"] == ["KS", None]
+    assert "casino_blackjack.peek" in msgs(g) and g.public_view()["dealer_hand"]["cards"] == ["KS", None]
     assert "7S" not in json.dumps(g.public_view())
 
 
@@ -350,7 +350,7 @@ def test_european_dealer_takes_no_hole_card():
     act(g, "p0", "stand")
     act(g, "p1", "stand")
     dealer_plays(g)
-    assert entries(g, "bj.dealer_card")[0] == {"card": "KS", "total": 16}
+    assert entries(g, "twentyone.dealer_card")[0] == {"card": "KS", "total": 16}
 
 
 def test_european_dealer_blackjack_takes_doubles_and_splits():
@@ -394,11 +394,11 @@ def test_the_dealers_play_is_automatic_and_paced():
     assert view["phase"] == "dealer" and view["turn"] is None and g.legal_actions("p0") == []
     assert g.next_deadline() == 101.5
     assert g.tick(101.0) == [] and view["dealer_hand"]["cards"] == ["6S", None]
-    assert [e["msg"] for e in g.tick(101.5)] == ["casino.reveal"]
+    assert [e["msg"] for e in g.tick(101.5)] == ["casino_blackjack.reveal"]
     assert g.next_deadline() == 103.0
-    assert [e["msg"] for e in g.tick(103.0)] == ["bj.dealer_card"]
+    assert [e["msg"] for e in g.tick(103.0)] == ["twentyone.dealer_card"]
     events = g.tick(104.5)
-    assert [e["msg"] for e in events][:2] == ["bj.dealer_stand", "chips.payout"]
+    assert [e["msg"] for e in events][:2] == ["twentyone.dealer_stand", "chips.payout"]
     assert g.next_deadline() is None and g.public_view()["phase"] == "bet"
     assert payouts(g) == {("p0", "bet"): ("lose", -10), ("p1", "bet"): ("lose", -10)}
 
@@ -418,8 +418,8 @@ def test_dealer_hits_16_and_stands_on_17():
     act(g, "p0", "stand")
     act(g, "p1", "stand")
     dealer_plays(g)
-    assert [e["card"] for e in entries(g, "bj.dealer_card")] == ["AC"]
-    assert entries(g, "bj.dealer_stand") == [{"total": 17}]
+    assert [e["card"] for e in entries(g, "twentyone.dealer_card")] == ["AC"]
+    assert entries(g, "twentyone.dealer_stand") == [{"total": 17}]
 
 
 @pytest.mark.parametrize("h17, cards", [(False, []), (True, ["KD"])])
@@ -428,7 +428,7 @@ def test_soft_17_stands_or_hits_as_the_table_says(h17, cards):
     g = table(["10H", "6S", "9D", "AS", "KD"], n=1, hit_soft_17=h17)
     act(g, "p0", "stand")
     dealer_plays(g)
-    assert [e["card"] for e in entries(g, "bj.dealer_card")] == cards
+    assert [e["card"] for e in entries(g, "twentyone.dealer_card")] == cards
 
 
 def test_dealer_bust_pays_every_hand_standing():
@@ -438,7 +438,7 @@ def test_dealer_bust_pays_every_hand_standing():
     act(g, "p1", "stand")
     dealer_plays(g)
     assert payouts(g) == {("p0", "bet"): ("win", 10), ("p1", "bet"): ("win", 10)}
-    assert entries(g, "bj.dealer_bust") == [{"total": 26}]
+    assert entries(g, "twentyone.dealer_bust") == [{"total": 26}]
 
 
 def test_a_push_returns_the_bet():
@@ -454,7 +454,7 @@ def test_no_dealer_cards_when_every_box_is_bust():
     g = table(["10H", "5S", "6D", "10S", "KC"], n=1)
     act(g, "p0", "hit")
     assert dealer_plays(g) == 2
-    assert "bj.dealer_card" not in msgs(g) and "casino.reveal" in msgs(g)
+    assert "twentyone.dealer_card" not in msgs(g) and "casino_blackjack.reveal" in msgs(g)
 
 
 def test_the_dealer_does_not_stand_when_every_box_is_bust():
@@ -462,7 +462,7 @@ def test_the_dealer_does_not_stand_when_every_box_is_bust():
     g = table(["10H", "5S", "6D", "10S", "KC"], n=1)
     act(g, "p0", "hit")
     dealer_plays(g)
-    assert "bj.dealer_stand" not in msgs(g)
+    assert "twentyone.dealer_stand" not in msgs(g)
     assert g.public_view()["dealer_hand"]["status"] != "stood"
 
 

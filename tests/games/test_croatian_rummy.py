@@ -101,7 +101,7 @@ def test_a_turn_starts_with_the_top_of_the_stock_or_the_end_of_the_line():
     assert types(g, "p1") == ["draw", "take"] and offered(g, "p1", "take") == [0]
     act(g, "p1", "draw")
     assert g.hand("p1")[-1] == "AC" and "AC" not in repr(g.public_view()) and g.public_view()["phase"] == "play"
-    assert entries(g, "rummy.draw") == [{"player": "p1"}]
+    assert entries(g, "croatian_rummy.draw") == [{"player": "p1"}]
 
 
 def test_the_end_card_may_be_taken_alone_with_no_strings():
@@ -110,7 +110,7 @@ def test_the_end_card_may_be_taken_alone_with_no_strings():
     act(g, "p0", "discard", card="9D")
     act(g, "p1", "take", position=0)
     assert g.hand("p1")[-1] == "9D" and g.public_view()["piles"]["line"] == []
-    assert "discard" in types(g, "p1") and entries(g, "rummy.take") == [{"player": "p1", "cards": ["9D"]}]
+    assert "discard" in types(g, "p1") and entries(g, "croatian_rummy.take") == [{"player": "p1", "cards": ["9D"]}]
 
 
 TAKE_P0 = ["QH", "5H", "6H", "7H", "KS", "KD", "KC", "2C"]
@@ -135,7 +135,7 @@ def test_taking_from_further_back_takes_every_card_after_it_too():
     assert offered(g, "p1", "take") == [0, 2]  # QH makes a run with 10H JH; 9S makes nothing
     act(g, "p1", "take", position=0)
     assert g.public_view()["piles"]["line"] == [] and g.hand("p1")[-3:] == ["QH", "9S", "2C"]
-    assert entries(g, "rummy.take") == [{"player": "p1", "cards": ["QH", "9S", "2C"]}]
+    assert entries(g, "croatian_rummy.take") == [{"player": "p1", "cards": ["QH", "9S", "2C"]}]
 
 
 def test_the_start_card_of_a_longer_take_goes_into_a_set_laid_now():
@@ -185,7 +185,7 @@ def test_sets_and_runs_are_offered_exactly_and_laid_face_up():
     assert ["5H", "6H", "7H"] in options and ["KS", "KD", "KC"] in options and len(options) == 2
     act(g, "p0", "meld", cards=["KS", "KD", "KC"])
     assert melds(g) == [("p0", ["KS", "KD", "KC"])]
-    assert entries(g, "rummy.meld") == [{"player": "p0", "meld": 1, "cards": ["KS", "KD", "KC"]}]
+    assert entries(g, "croatian_rummy.meld") == [{"player": "p0", "meld": 1, "cards": ["KS", "KD", "KC"]}]
     assert g.hand("p0") == ["5H", "6H", "7H", "2C", "9D"]
 
 
@@ -224,7 +224,7 @@ def test_lay_off_onto_your_own_sets_only():
     assert layoffs == [{"type": "layoff", "params": {"card": {"one_of": ["8S"]}, "meld": {"one_of": [2]}}}]
     act(g, "p1", "layoff", card="8S", meld=2)
     assert melds(g)[1] == ("p1", ["8H", "8D", "8C", "8S"])
-    assert entries(g, "rummy.layoff") == [{"player": "p1", "meld": 2, "card": "8S"}]
+    assert entries(g, "croatian_rummy.layoff") == [{"player": "p1", "meld": 2, "card": "8S"}]
 
 
 def test_swapping_a_joker_needs_a_set_down_and_the_card_it_stands_for():
@@ -240,7 +240,8 @@ def test_swapping_a_joker_needs_a_set_down_and_the_card_it_stands_for():
     assert offered(g, "p1", "swap") == ["4H"]
     act(g, "p1", "swap", card="4H", meld=1)
     assert melds(g)[0] == ("p0", ["4H", "5H", "6H"]) and "X1" in g.hand("p1")
-    assert entries(g, "rummy.swap") == [{"player": "p1", "meld": 1, "card": "4H", "joker": "X1", "owner": "p0"}]
+    assert entries(g, "croatian_rummy.swap") == [
+        {"player": "p1", "meld": 1, "card": "4H", "joker": "X1", "owner": "p0"}]
     assert {"player": "p0", "count": 2, "cause": "joker_taken"} in entries(g, "forfeit.drink")
 
 
@@ -248,7 +249,7 @@ def test_laying_a_joker_makes_everybody_else_drink_two():
     """Every joker laid in a set: all but the layer drink 2 fingers."""
     g = make("croatian_rummy", 3, deck=deck(["X1", "5H", "6H", "KS", "KD", "2C", "9D", "4C"], None, None))
     act(g, "p0", "meld", cards=["X1", "5H", "6H"])
-    assert entries(g, "rummy.drinks") == [{"players": ["p1", "p2"], "count": 2, "cause": "joker_laid"}]
+    assert entries(g, "croatian_rummy.drinks") == [{"players": ["p1", "p2"], "count": 2, "cause": "joker_laid"}]
     assert g.drinks() == {"p1": 2, "p2": 2}
 
 
@@ -256,7 +257,7 @@ def test_laying_a_joker_makes_everybody_else_drink_two():
 def test_discarding_the_last_card_with_sets_down_is_rummy():
     """Sets down and one card to discard: the round ends."""
     g = rummy_game(target=1000)
-    assert entries(g, "rummy.out") == [{"player": "p0"}]
+    assert entries(g, "croatian_rummy.out") == [{"player": "p0"}]
     assert g.public_view()["last_round"]["winner"] == "p0" and g.public_view()["round"] == 2
 
 
@@ -271,16 +272,17 @@ def test_card_values(card, in_set, in_hand):
 def test_sets_down_score_plus_and_cards_in_hand_minus():
     """The round's points: your sets minus your hand, a joker in hand 30."""
     g = rummy_game(target=1000)
-    assert entries(g, "rummy.score") == [
+    assert entries(g, "croatian_rummy.score") == [
         {"player": "p0", "plus": 5 + 6 + 7 + 8 + 30, "minus": 0, "points": 56, "total": 56},
         {"player": "p1", "plus": 0, "minus": 30 + 3 + 4 + 8 + 8 + 10 + 10, "points": -73, "total": -73}]
-    assert entries(g, "rummy.reveal") == [{"player": "p1", "cards": ["3S", "4S", "8D", "8C", "10C", "JC", "X2"]}]
+    assert entries(g, "croatian_rummy.reveal") == [
+        {"player": "p1", "cards": ["3S", "4S", "8D", "8C", "10C", "JC", "X2"]}]
 
 
 def test_rummy_makes_the_others_drink_two_and_a_joker_caught_in_hand_two_more():
     """Completing rummy: everybody else drinks 2; caught holding a joker: 2 more."""
     g = rummy_game(target=1000)
-    assert entries(g, "rummy.drinks") == [{"players": ["p1"], "count": 2, "cause": "rummy"}]
+    assert entries(g, "croatian_rummy.drinks") == [{"players": ["p1"], "count": 2, "cause": "rummy"}]
     assert entries(g, "forfeit.drink") == [{"player": "p1", "count": 2, "cause": "joker_caught"}]
     assert g.drinks() == {"p1": 4}
 
@@ -291,7 +293,7 @@ def test_the_first_to_the_target_wins_and_the_rest_finish_their_drinks():
     result = g.public_view()["result"]
     assert g.is_over() and result["reason"] == "target" and result["winners"] == ["p0"]
     assert result["scores"] == {"p0": 56, "p1": -73} and result["necks"] == {"p1": 1}
-    assert entries(g, "rummy.finish_drinks") == [{"players": ["p1"]}]
+    assert entries(g, "croatian_rummy.finish_drinks") == [{"players": ["p1"]}]
 
 
 def test_the_deal_passes_to_the_left_each_round():
@@ -305,7 +307,7 @@ def test_the_deal_passes_to_the_left_each_round():
 def test_forfeits_can_be_switched_off():
     """forfeits off: nobody drinks, nobody finishes a drink."""
     g = rummy_game(target=50, forfeits=False)
-    assert g.drinks() == {} and g.s.result["necks"] == {} and "rummy.finish_drinks" not in msgs(g)
+    assert g.drinks() == {} and g.s.result["necks"] == {} and "croatian_rummy.finish_drinks" not in msgs(g)
 
 
 # -- the stock runs out ---------------------------------------------------------------------------------
@@ -329,9 +331,9 @@ def test_the_line_is_shuffled_into_a_new_stock_once_then_the_round_ends():
     out again, the round ends, scored without rummy forfeits."""
     g = game(P0, P1, target=1000)
     logged = play_out_the_stock(g)
-    shuffles = [e for e in logged if e["msg"] == "rummy.reshuffle"]
+    shuffles = [e for e in logged if e["msg"] == "croatian_rummy.reshuffle"]
     assert len(shuffles) == 1 and shuffles[0]["count"] > 0
-    assert "rummy.stock_out" in msgs(g) and g.public_view()["last_round"]["winner"] is None
+    assert "croatian_rummy.stock_out" in msgs(g) and g.public_view()["last_round"]["winner"] is None
     assert g.public_view()["round"] == 2 and not [e for e in logged if e.get("cause") == "rummy"]
 
 
@@ -339,7 +341,8 @@ def test_no_reshuffle_ends_the_round_when_the_stock_is_out():
     """reshuffles 0: the round ends as soon as the stock is empty."""
     g = game(P0, P1, target=1000, reshuffles=0)
     logged = play_out_the_stock(g)
-    assert [e["msg"] for e in logged if e["msg"] in ("rummy.reshuffle", "rummy.stock_out")] == ["rummy.stock_out"]
+    ends = ("croatian_rummy.reshuffle", "croatian_rummy.stock_out")
+    assert [e["msg"] for e in logged if e["msg"] in ends] == ["croatian_rummy.stock_out"]
 
 
 # -- seats and absent phones -----------------------------------------------------------------------------
@@ -417,8 +420,8 @@ def hidden(g, viewer):
     return out
 
 
-LOGGED_FACE_UP = {"rummy.take": "cards", "rummy.meld": "cards", "rummy.layoff": "card", "rummy.swap": "card",
-                  "rummy.discard": "card", "rummy.reveal": "cards"}
+LOGGED_FACE_UP = {"croatian_rummy.take": "cards", "croatian_rummy.meld": "cards", "croatian_rummy.layoff": "card",
+                  "croatian_rummy.swap": "card", "croatian_rummy.discard": "card", "croatian_rummy.reveal": "cards"}
 
 
 class RummyAuditor(Auditor):
@@ -443,9 +446,9 @@ class RummyAuditor(Auditor):
             if (e.id in self.seen_log or e.id < this_round) and e.msg in LOGGED_FACE_UP:
                 value = e.params[LOGGED_FACE_UP[e.msg]]
                 out.update(value if isinstance(value, list) else [value])
-            elif e.msg == "rummy.take":
+            elif e.msg == "croatian_rummy.take":
                 out.update(e.params["cards"])
-            elif e.msg == "rummy.swap":
+            elif e.msg == "croatian_rummy.swap":
                 out[e.params["joker"]] += 1
         return out
 
@@ -494,5 +497,5 @@ def test_every_message_key_is_declared_and_used():
         play_randomly(g, random.Random(seed), churn=True, skips=0.1, every=50, log=log, max_steps=20000)
     used = {e["msg"] for e in log}
     assert set(CroatianRummy.MESSAGES) - used == set()
-    causes = {e["cause"] for e in log if e["msg"] in ("rummy.drinks", "forfeit.drink")}
+    causes = {e["cause"] for e in log if e["msg"] in ("croatian_rummy.drinks", "forfeit.drink")}
     assert {"rummy", "joker_laid", "joker_taken"} <= causes  # joker_caught: a staged test above

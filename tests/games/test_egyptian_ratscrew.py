@@ -90,7 +90,7 @@ def test_counter_clockwise_play_deals_turns_and_pays_the_other_way():
     flip(g, "p0")  # the jack: p2, on p0's right, pays one card
     assert g.public_view()["debt"] == {"to": "p0", "payer": "p2", "left": 1} and turn(g) == "p2"
     flip(g, "p2")
-    assert entries(g, "ratscrew.take") == [{"player": "p0", "count": 5, "by": "payment"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p0", "count": 5, "by": "payment"}]
 
 
 def test_play_is_clockwise_by_default():
@@ -107,12 +107,12 @@ def test_a_pay_card_is_paid_for_with_its_rate_then_its_player_takes_the_pile(pay
     rate = PAY[pay[0]]
     g = stage([[pay, "9S", "9H", "9D", "9C"], ["2S", "3S", "4S", "5S", "6S"]])
     flip(g, "p0")
-    assert entries(g, "ratscrew.pay") == [{"player": "p0", "payer": "p1", "count": rate}]
+    assert entries(g, "egyptian_ratscrew.pay") == [{"player": "p0", "payer": "p1", "count": rate}]
     assert g.public_view()["debt"] == {"to": "p0", "payer": "p1", "left": rate}
     for _ in range(rate):
         assert turn(g) == "p1"
         flip(g, "p1")
-    assert entries(g, "ratscrew.take") == [{"player": "p0", "count": rate + 1, "by": "payment"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p0", "count": rate + 1, "by": "payment"}]
     assert g.s.stacks["p0"][-(rate + 1):] == [pay, "2S", "3S", "4S", "5S"][:rate + 1]
     assert turn(g) == "p0" and g.public_view()["debt"] is None and g.public_view()["piles"]["pile"] == []
 
@@ -125,14 +125,14 @@ def test_the_seeds_example_plays_out_as_written():
     g = stage([a, b])
     for pid in ("A", "B", "B", "A", "B", "B", "B", "A", "A", "A"):
         flip(g, {"A": "p0", "B": "p1"}[pid])
-    played = [(e["player"], e["card"]) for e in entries(g, "ratscrew.flip")]
+    played = [(e["player"], e["card"]) for e in entries(g, "egyptian_ratscrew.flip")]
     assert played == [("p0", "QS"), ("p1", "6H"), ("p1", "JH"), ("p0", "AS"), ("p1", "3H"), ("p1", "7H"),
                       ("p1", "KH"), ("p0", "10S"), ("p0", "4S"), ("p0", "6S")]
-    assert entries(g, "ratscrew.pay") == [
+    assert entries(g, "egyptian_ratscrew.pay") == [
         {"player": "p0", "payer": "p1", "count": 2}, {"player": "p1", "payer": "p0", "count": 1},
         {"player": "p0", "payer": "p1", "count": 4}, {"player": "p1", "payer": "p0", "count": 3},
     ]
-    assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 10, "by": "payment"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p1", "count": 10, "by": "payment"}]
     assert counts(g) == {"p0": 21, "p1": 31} and turn(g) == "p1"
     assert g.s.stacks["p1"][-10:] == ["QS", "6H", "JH", "AS", "3H", "7H", "KH", "10S", "4S", "6S"]
 
@@ -146,7 +146,7 @@ def test_a_pay_card_while_paying_passes_the_debt_to_the_next_player():
     flip(g, "p1")
     assert g.public_view()["debt"] == {"to": "p1", "payer": "p2", "left": 1} and turn(g) == "p2"
     flip(g, "p2")
-    assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 4, "by": "payment"}] and turn(g) == "p1"
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p1", "count": 4, "by": "payment"}] and turn(g) == "p1"
 
 
 def test_a_last_card_that_is_a_pay_card_can_still_win_the_pile():
@@ -179,7 +179,7 @@ def test_the_first_player_to_run_out_loses():
     play_out(g)
     result = g.public_view()["result"]
     assert result["reason"] == "ran_out" and result["losers"] == ["p1"] and result["winners"] == ["p0"]
-    assert entries(g, "ratscrew.out") == [{"player": "p1"}]
+    assert entries(g, "egyptian_ratscrew.out") == [{"player": "p1"}]
     assert result["cards"] == {"p0": 50, "p1": 0} and g.drinks() == {"p1": 1}
 
 
@@ -191,10 +191,10 @@ def test_last_standing_players_drop_out_until_one_holds_the_cards():
     p2 = ORDINARY[17:34]
     p0 = top + rest_of_pack(top, p1, p2)
     g = stage([p0, p1, p2], play_to="last_standing")
-    while not entries(g, "ratscrew.out"):
+    while not entries(g, "egyptian_ratscrew.out"):
         flip(g, turn(g))
-    assert entries(g, "ratscrew.out") == [{"player": "p1"}] and g.public_view()["out"] == ["p1"]
-    assert entries(g, "ratscrew.take")[-1] == {"player": "p0", "count": 2, "by": "payment"}
+    assert entries(g, "egyptian_ratscrew.out") == [{"player": "p1"}] and g.public_view()["out"] == ["p1"]
+    assert entries(g, "egyptian_ratscrew.take")[-1] == {"player": "p0", "count": 2, "by": "payment"}
     assert turn(g) == "p0" and not g.is_over() and types(g, "p1") == []
     flip(g, "p0")  # the second king
     assert g.public_view()["debt"] == {"to": "p0", "payer": "p2", "left": 3}
@@ -259,7 +259,7 @@ def test_a_double_opens_a_race_the_first_slap_takes_the_pile():
     slap(g, "p2", 10.2)
     slap(g, "p0", 10.3)
     slap(g, "p1", 10.5)
-    assert entries(g, "ratscrew.take") == [{"player": "p2", "count": 2, "by": "slap"}] and turn(g) == "p2"
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p2", "count": 2, "by": "slap"}] and turn(g) == "p2"
     assert g.public_view()["last_race"]["order"][0] == {"player": "p2", "ms": 200, "margin_ms": 0, "lag_ms": 0}
 
 
@@ -281,7 +281,7 @@ def test_the_slow_phone_that_slapped_first_takes_the_pile():
     flip(g, "p1", 10.0)
     slap(g, "p0", 10.300, rtt=0.0)
     slap(g, "p1", 10.350, rtt=0.160)
-    assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
 
 
 def test_a_slap_cancels_a_debt():
@@ -293,7 +293,7 @@ def test_a_slap_cancels_a_debt():
     flip(g, "p1", 10.0)
     slap(g, "p1", 10.1)
     slap(g, "p0", 10.2)
-    assert entries(g, "ratscrew.take") == [{"player": "p1", "count": 3, "by": "slap"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p1", "count": 3, "by": "slap"}]
     assert g.public_view()["debt"] is None and turn(g) == "p1"
 
 
@@ -315,7 +315,7 @@ def test_a_false_slap_burns_a_card_face_down_under_the_pile():
     g = stage([["QS", "8S", "2S"], ["5H", "6H", "7H"]], doubles=True)
     flip(g, "p0", 1.0)
     slap(g, "p1", 5.0)
-    assert entries(g, "ratscrew.burn") == [{"player": "p1", "count": 1}]
+    assert entries(g, "egyptian_ratscrew.burn") == [{"player": "p1", "count": 1}]
     view = g.public_view()
     assert view["piles"] == {"pile": ["QS"], "burned": 1} and counts(g)["p1"] == 25
     assert "5H" not in repr([view, g.private_view("p0"), g.private_view("p1")])
@@ -333,7 +333,7 @@ def test_a_late_slap_just_after_a_race_costs_nothing():
     slap(g, "p0", 10.2)
     g.tick(12.0)
     slap(g, "p2", 12.4)
-    assert entries(g, "race.late") == [{"player": "p2", "ms": 400}] and entries(g, "ratscrew.burn") == []
+    assert entries(g, "race.late") == [{"player": "p2", "ms": 400}] and entries(g, "egyptian_ratscrew.burn") == []
 
 
 def test_a_disconnected_player_does_not_hold_a_slap_race():
@@ -344,7 +344,7 @@ def test_a_disconnected_player_does_not_hold_a_slap_race():
     flip(g, "p1", 10.0)
     slap(g, "p0", 10.2)
     assert g.public_view()["race"] is None and g.public_view()["last_race"]["away"] == ["p1"]
-    assert entries(g, "ratscrew.take") == [{"player": "p0", "count": 2, "by": "slap"}]
+    assert entries(g, "egyptian_ratscrew.take") == [{"player": "p0", "count": 2, "by": "slap"}]
 
 
 # -- absent and leaving players ---------------------------------------------------------------
@@ -353,7 +353,7 @@ def test_skip_turns_the_card_of_an_absent_player():
     g = stage([["QS", "8S"], ["5H", "6H"]])
     flip(g, "p0")
     g.skip("p1", 1.0)
-    assert msgs(g)[-2:] == ["game.skipped", "ratscrew.flip"] and turn(g) == "p1"
+    assert msgs(g)[-2:] == ["game.skipped", "egyptian_ratscrew.flip"] and turn(g) == "p1"
     with pytest.raises(IllegalAction):
         g.skip("p0", 1.0)
 
@@ -385,7 +385,7 @@ def test_nobody_is_dealt_in_mid_game():
 # -- random play ---------------------------------------------------------------------------------
 def auditor():
     return SeenAuditor(lambda g: [c for s in g.s.stacks.values() for c in s] + list(g.s.burned),
-                       lambda g: list(g.s.pile), ("ratscrew.flip",))
+                       lambda g: list(g.s.pile), ("egyptian_ratscrew.flip",))
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -426,7 +426,7 @@ def test_the_state_round_trips_through_json_mid_race():
     slap(g, "p1", 10.1, rtt=0.1)
     copy = roundtrip(g)
     slap(copy, "p0", 10.2)
-    assert entries(copy, "ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
+    assert entries(copy, "egyptian_ratscrew.take") == [{"player": "p1", "count": 2, "by": "slap"}]
 
 
 def test_same_seed_same_game():

@@ -77,9 +77,9 @@ def test_each_card_is_turned_with_the_next_word_of_the_count():
     g = make("irish_snap", 2, deck=shifted_deck())
     for k in range(14):
         flip(g, "p0" if k % 2 == 0 else "p1")
-    said = [e["said"] for e in entries(g, "snap.flip")]
+    said = [e["said"] for e in entries(g, "irish_snap.flip")]
     assert said == list(RANKS) + ["A"]
-    assert entries(g, "snap.flip")[0] == {"player": "p0", "card": "2S", "said": "A", "match": False}
+    assert entries(g, "irish_snap.flip")[0] == {"player": "p0", "card": "2S", "said": "A", "match": False}
     view = g.public_view()
     assert view["said"] == "A" and view["next_word"] == "2" and view["piles"]["pile"][-1] == "2H"
 
@@ -89,7 +89,7 @@ def test_a_card_matching_the_word_opens_a_race_for_everybody():
     """On a snap nobody turns a card; every player, whose turn it was or not,
     may slap once."""
     g = to_snap(3)
-    assert entries(g, "snap.flip")[-1] == {"player": "p1", "card": "2S", "said": "2", "match": True}
+    assert entries(g, "irish_snap.flip")[-1] == {"player": "p1", "card": "2S", "said": "2", "match": True}
     view = g.public_view()
     assert view["turn"] is None
     assert view["race"] == {"kind": "snap", "slapped": [], "waiting": ["p0", "p1", "p2"], "window_ms": 3000}
@@ -111,7 +111,7 @@ def test_the_last_to_slap_picks_up_the_pile_and_drinks():
     slap(g, "p1", T + 0.5)
     assert g.s.race is None
     assert g.s.stacks["p1"][-2:] == ["3S", "2S"] and stacks(g)["p1"] == 18
-    assert entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p1", "count": 2}]
     assert g.drinks() == {"p1": 1}
     view = g.public_view()
     assert view["turn"] == "p1" and view["next_word"] == "A" and view["piles"]["pile"] == []
@@ -135,7 +135,7 @@ def test_the_slow_phone_is_judged_by_when_it_slapped():
     g = to_snap(2)
     slap(g, "p0", T + 0.250, rtt=0.020)
     slap(g, "p1", T + 0.300, rtt=0.300)
-    assert entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p0", "count": 2}]
     order = g.public_view()["last_race"]["order"]
     assert order == [{"player": "p1", "ms": 220, "margin_ms": 0, "lag_ms": 80},
                      {"player": "p0", "ms": 240, "margin_ms": 20, "lag_ms": 10}]
@@ -146,7 +146,7 @@ def test_without_compensation_the_slow_phone_is_last():
     g = to_snap(2, compensate=False)
     slap(g, "p0", T + 0.250, rtt=0.020)
     slap(g, "p1", T + 0.300, rtt=0.300)
-    assert entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p1", "count": 2}]
 
 
 def test_a_player_who_does_not_slap_in_the_window_is_last():
@@ -157,7 +157,7 @@ def test_a_player_who_does_not_slap_in_the_window_is_last():
     assert g.next_deadline() == T + 3.0
     assert g.tick(T + 2.9) == [] and g.s.race is not None
     g.tick(T + 3.0)
-    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
     assert g.public_view()["last_race"]["missed"] == ["p2"] and g.public_view()["last_race"]["timed_out"] is True
 
 
@@ -167,7 +167,7 @@ def test_of_several_who_missed_the_first_from_the_turner_picks_up():
     g = to_snap(4)
     slap(g, "p1", T + 0.2)
     g.tick(T + 3.0)
-    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
     assert g.public_view()["last_race"]["missed"] == ["p0", "p2", "p3"]
 
 
@@ -179,9 +179,9 @@ def test_a_slap_after_the_window_is_late_and_changes_nothing():
     slap(g, "p0", T + 0.2)
     slap(g, "p1", T + 0.4)
     slap(g, "p2", T + 3.5)
-    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
     assert entries(g, "race.late") == [{"player": "p2", "ms": 500}]
-    assert entries(g, "snap.false_slap") == [] and g.drinks() == {"p2": 1}
+    assert entries(g, "irish_snap.false_slap") == [] and g.drinks() == {"p2": 1}
 
 
 def test_a_slap_that_arrived_in_time_counts_even_if_handled_after_the_window():
@@ -209,8 +209,8 @@ def test_a_move_after_the_time_out_sees_it_first():
     g = to_snap(2)
     slap(g, "p0", T + 0.1)
     flip(g, "p1", T + 3.5)
-    assert entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
-    assert entries(g, "snap.flip")[-1]["player"] == "p1" and g.public_view()["turn"] == "p0"
+    assert entries(g, "irish_snap.pickup") == [{"player": "p1", "count": 2}]
+    assert entries(g, "irish_snap.flip")[-1]["player"] == "p1" and g.public_view()["turn"] == "p0"
 
 
 def test_a_disconnected_player_is_not_waited_for():
@@ -223,7 +223,7 @@ def test_a_disconnected_player_is_not_waited_for():
     flip(g, "p1", T)
     slap(g, "p1", T + 0.1)
     slap(g, "p0", T + 0.2)
-    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
+    assert g.s.race is None and entries(g, "irish_snap.pickup") == [{"player": "p0", "count": 2}]
     assert g.public_view()["last_race"]["away"] == ["p2"]
 
 
@@ -235,7 +235,7 @@ def test_dropping_out_mid_race_does_not_dodge_the_pile():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.presence("p2", False, T + 0.6)
-    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert g.s.race is None and entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
     assert g.public_view()["last_race"]["missed"] == ["p2"] and g.public_view()["last_race"]["away"] == []
     g.presence("p2", True, T + 2.0)
     assert stacks(g)["p2"] == 17 + 2
@@ -252,7 +252,7 @@ def test_a_phone_gone_before_the_race_opened_is_not_judged_unless_it_comes_back(
     slap(g, "p0", T + 0.4)
     slap(g, "p1", T + 0.5)
     g.presence("p2", False, T + 0.6)
-    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
 
 
 def test_with_fewer_than_two_judged_there_is_no_contest():
@@ -262,7 +262,7 @@ def test_with_fewer_than_two_judged_there_is_no_contest():
     g.presence("p0", False, T - 0.5)
     flip(g, "p1", T)
     slap(g, "p1", T + 0.1)
-    assert "snap.no_contest" in msgs(g) and g.public_view()["piles"]["pile"] == ["3S", "2S"]
+    assert "irish_snap.no_contest" in msgs(g) and g.public_view()["piles"]["pile"] == ["3S", "2S"]
     assert g.public_view()["turn"] == "p0"
 
 
@@ -307,7 +307,7 @@ def test_the_first_slapper_with_cards_left_does_not_win():
     slap(g, "p2", T + 0.1)
     slap(g, "p1", T + 0.2)
     slap(g, "p0", T + 0.3)
-    assert not g.is_over() and entries(g, "snap.pickup") == [{"player": "p0", "count": 2}]
+    assert not g.is_over() and entries(g, "irish_snap.pickup") == [{"player": "p0", "count": 2}]
 
 
 def test_a_player_out_of_cards_who_comes_last_picks_up():
@@ -330,7 +330,7 @@ def test_when_everybody_is_out_the_pile_is_dealt_again():
     g = make("irish_snap", 2, deck=shifted_deck())
     for k in range(52):
         flip(g, "p0" if k % 2 == 0 else "p1")
-    assert entries(g, "snap.redeal") == [{"players": ["p0", "p1"], "counts": [26, 26]}]
+    assert entries(g, "irish_snap.redeal") == [{"players": ["p0", "p1"], "counts": [26, 26]}]
     assert g.public_view()["piles"]["pile"] == [] and g.public_view()["turn"] == "p0"
     assert sorted(g.s.stacks["p0"] + g.s.stacks["p1"]) == sorted(shifted_deck())
 
@@ -342,7 +342,7 @@ def test_a_slap_on_no_match_takes_the_pile():
     flip(g, "p0")
     flip(g, "p1")
     slap(g, "p0", 5.0)
-    assert entries(g, "snap.false_slap") == [{"player": "p0", "penalty": "pile", "count": 2}]
+    assert entries(g, "irish_snap.false_slap") == [{"player": "p0", "penalty": "pile", "count": 2}]
     assert stacks(g) == {"p0": 27, "p1": 25} and g.drinks() == {}
 
 
@@ -351,10 +351,10 @@ def test_a_false_slap_on_an_empty_pile_or_by_the_drink_option_costs_a_drink():
     g = make("irish_snap", 2, deck=shifted_deck(), false_slap="drink")
     flip(g, "p0")
     slap(g, "p1", 5.0)
-    assert entries(g, "snap.false_slap") == [{"player": "p1", "penalty": "drink", "count": 1}]
+    assert entries(g, "irish_snap.false_slap") == [{"player": "p1", "penalty": "drink", "count": 1}]
     g = make("irish_snap", 2, deck=shifted_deck())
     slap(g, "p1", 5.0)
-    assert entries(g, "snap.false_slap") == [{"player": "p1", "penalty": "drink", "count": 1}]
+    assert entries(g, "irish_snap.false_slap") == [{"player": "p1", "penalty": "drink", "count": 1}]
     assert g.drinks() == {"p1": 1}
 
 
@@ -410,7 +410,7 @@ def test_skip_turns_the_card_of_an_absent_player():
     """The game waits on p0 to turn: skip turns p0's card for them."""
     g = make("irish_snap", 2, deck=shifted_deck())
     g.skip("p0", 1.0)
-    assert msgs(g)[-2:] == ["game.skipped", "snap.flip"] and g.public_view()["turn"] == "p1"
+    assert msgs(g)[-2:] == ["game.skipped", "irish_snap.flip"] and g.public_view()["turn"] == "p1"
     with pytest.raises(IllegalAction):
         g.skip("p0", 2.0)
 
@@ -423,7 +423,7 @@ def test_skip_stops_a_race_waiting_for_an_absent_player():
     slap(g, "p1", T + 0.2)
     g.skip("p2", T + 1.0)
     assert g.s.race is None and entries(g, "game.skipped") == [{"player": "p2", "action": "away"}]
-    assert entries(g, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(g, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
 
 
 def test_a_player_leaving_sets_their_stack_aside_and_passes_the_turn():
@@ -440,7 +440,7 @@ def test_a_race_goes_on_without_a_player_who_leaves():
     slap(g, "p0", T + 0.1)
     slap(g, "p1", T + 0.2)
     g.remove_player("p2", T + 0.5)
-    assert g.s.race is None and entries(g, "snap.pickup") == [{"player": "p1", "count": 2}]
+    assert g.s.race is None and entries(g, "irish_snap.pickup") == [{"player": "p1", "count": 2}]
 
 
 def test_nobody_is_dealt_in_once_the_stacks_are_dealt():
@@ -461,7 +461,7 @@ def test_the_game_ends_when_too_few_players_are_left():
 # -- random play ----------------------------------------------------------------------------------
 def auditor():
     return SeenAuditor(lambda g: [c for s in g.s.stacks.values() for c in s],
-                       lambda g: list(g.s.pile), ("snap.flip",))
+                       lambda g: list(g.s.pile), ("irish_snap.flip",))
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -496,7 +496,7 @@ def test_the_state_round_trips_through_json_mid_race():
     copy = roundtrip(g)
     slap(copy, "p1", T + 0.2)
     slap(copy, "p2", T + 0.3)
-    assert entries(copy, "snap.pickup") == [{"player": "p2", "count": 2}]
+    assert entries(copy, "irish_snap.pickup") == [{"player": "p2", "count": 2}]
 
 
 def test_same_seed_same_game():

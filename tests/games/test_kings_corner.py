@@ -86,7 +86,7 @@ def test_seven_cards_each_and_four_foundations_turned_north_east_south_west():
                                                                        "W": ["AD"]}
     assert all(view["piles"][c] == [] for c in ("NE", "SE", "SW", "NW"))
     assert view["piles"]["stock"] == 52 - 14 - 4 and view["hand_sizes"] == {"p0": 7, "p1": 7}
-    assert entries(g, "kc.deal") == [{"players": ["p0", "p1"], "foundations": ["KS", "2H", "9C", "AD"]}]
+    assert entries(g, "kings_corner.deal") == [{"players": ["p0", "p1"], "foundations": ["KS", "2H", "9C", "AD"]}]
 
 
 def test_only_the_player_to_play_may_move():
@@ -105,7 +105,7 @@ def test_a_card_goes_on_the_next_rank_up_in_the_other_colour():
     assert plays(g, "p0") == {"N": ["10H"], "E": ["4S"], "S": ["8D"], "W": ["AS"]}
     act(g, "p0", "play", card="10H", to="N")
     assert g.public_view()["piles"]["N"] == ["JS", "10H"]
-    assert entries(g, "kc.play") == [{"player": "p0", "card": "10H", "to": "N"}]
+    assert entries(g, "kings_corner.play") == [{"player": "p0", "card": "10H", "to": "N"}]
     with pytest.raises(IllegalAction, match="choices"):
         act(g, "p0", "play", card="10S", to="N")
 
@@ -137,7 +137,7 @@ def test_a_whole_pile_moves_onto_the_next_rank_up_in_the_other_colour():
     act(g, "p0", "move", pile="E", to="N")
     piles = g.public_view()["piles"]
     assert piles["N"] == ["7S", "6H", "5C", "4H", "3S"] and piles["E"] == []
-    assert entries(g, "kc.move") == [{"player": "p0", "pile": "E", "to": "N", "cards": ["4H", "3S"]}]
+    assert entries(g, "kings_corner.move") == [{"player": "p0", "pile": "E", "to": "N", "cards": ["4H", "3S"]}]
 
 
 def test_any_card_fills_an_empty_side_space():
@@ -176,7 +176,7 @@ def test_drawing_a_card_ends_the_turn_and_nobody_else_sees_it():
     act(g, "p0", "draw")
     assert g.hand("p0")[-1] == "AC" and g.public_view()["turn"] == "p1"
     assert "AC" not in repr(g.public_view()) and "AC" not in repr(g.private_view("p1"))
-    assert entries(g, "kc.draw") == [{"player": "p0", "count": 1}]
+    assert entries(g, "kings_corner.draw") == [{"player": "p0", "count": 1}]
 
 
 # -- the end of a deal ------------------------------------------------------------------------
@@ -185,9 +185,9 @@ def test_playing_out_the_hand_wins_and_the_others_score_king_10_others_1():
     g = game(CHAIN, P1, found=("KS", "9H", "9D", "8S"))
     for card in CHAIN:
         act(g, "p0", "play", card=card, to="N")
-    assert entries(g, "kc.out") == [{"player": "p0"}]
-    assert entries(g, "kc.reveal") == [{"player": "p1", "cards": ["2C", "3C", "4C", "5C", "6C", "7D", "KH"],
-                                        "points": 16}]
+    assert entries(g, "kings_corner.out") == [{"player": "p0"}]
+    assert entries(g, "kings_corner.reveal") == [{"player": "p1", "cards": ["2C", "3C", "4C", "5C", "6C", "7D", "KH"],
+                                                  "points": 16}]
     view = g.public_view()
     assert view["scores"] == {"p0": 0, "p1": 16}
     assert view["last_deal"]["winner"] == "p0" and view["last_deal"]["points"] == {"p0": 0, "p1": 16}
@@ -219,7 +219,7 @@ def test_when_the_stock_is_out_play_goes_on_and_a_round_of_passes_is_an_impasse(
     act(g, first, "pass")
     assert g.public_view()["idle"] == 1
     act(g, g.turn(), "pass")
-    assert "kc.impasse" in msgs(g) and g.public_view()["round"] == 2
+    assert "kings_corner.impasse" in msgs(g) and g.public_view()["round"] == 2
     assert g.public_view()["last_deal"]["winner"] is None
 
 
@@ -268,7 +268,7 @@ def test_chips_everybody_antes_and_a_turn_without_a_card_played_costs_a_chip():
     assert g.public_view()["chips"] == {"p0": 19, "p1": 19} and g.public_view()["pot"] == 2
     act(g, "p0", "draw")
     assert g.public_view()["chips"]["p0"] == 18 and g.public_view()["pot"] == 3
-    assert entries(g, "kc.chips")[-1] == {"player": "p0", "amount": 1, "reason": "idle"}
+    assert entries(g, "kings_corner.chips")[-1] == {"player": "p0", "amount": 1, "reason": "idle"}
 
 
 def test_chips_the_first_out_wins_the_pot_and_a_chip_a_card_ten_a_king():
@@ -276,7 +276,7 @@ def test_chips_the_first_out_wins_the_pot_and_a_chip_a_card_ten_a_king():
     g = game(CHAIN, P1, found=("KS", "9H", "9D", "8S"), scoring="chips", start_chips=20)
     for card in CHAIN:
         act(g, "p0", "play", card=card, to="N")
-    assert entries(g, "kc.pot") == [{"player": "p0", "amount": 18}]
+    assert entries(g, "kings_corner.pot") == [{"player": "p0", "amount": 18}]
     # then everybody antes for the next deal
     assert g.public_view()["chips"] == {"p0": 19 + 2 + 16 - 1, "p1": 19 - 16 - 1} and g.public_view()["pot"] == 2
 
@@ -297,7 +297,7 @@ def test_king_penalty_for_ending_a_turn_holding_a_playable_king():
     g = game(["KD", "3C", "4C", "5C", "6C", "7C", "8C"], None, found=("9D", "9H", "9S", "10D"),
              king_penalty=True)
     act(g, "p0", "draw")
-    assert entries(g, "kc.king_penalty") == [{"player": "p0", "points": 3}]
+    assert entries(g, "kings_corner.king_penalty") == [{"player": "p0", "points": 3}]
     assert g.s.penalties == {"p0": 3}  # counted with the hand at the end of the deal
 
 
@@ -306,7 +306,7 @@ def test_king_penalty_is_paid_in_chips_with_the_pot():
     g = game(["KD", "3C", "4C", "5C", "6C", "7C", "8C"], None, found=("9D", "9H", "9S", "10D"),
              king_penalty=True, scoring="chips")
     act(g, "p0", "draw")
-    assert [e["reason"] for e in entries(g, "kc.chips") if e["player"] == "p0"] == ["ante", "king", "idle"]
+    assert [e["reason"] for e in entries(g, "kings_corner.chips") if e["player"] == "p0"] == ["ante", "king", "idle"]
     assert g.public_view()["chips"]["p0"] == 20 - 1 - 3 - 1
 
 
@@ -314,7 +314,7 @@ def test_no_king_penalty_by_default():
     """Off by default: a king may be held."""
     g = game(["KD", "3C", "4C", "5C", "6C", "7C", "8C"], None, found=("9D", "9H", "9S", "10D"))
     act(g, "p0", "draw")
-    assert "kc.king_penalty" not in msgs(g)
+    assert "kings_corner.king_penalty" not in msgs(g)
 
 
 def test_drawing_at_the_start_of_the_turn():
@@ -322,14 +322,14 @@ def test_drawing_at_the_start_of_the_turn():
     g = game(CHAIN, P1, draws=["AC", "AH"], draw_at="start")
     assert g.hand("p0")[-1] == "AC" and types(g, "p0")[-1] == "pass"
     act(g, "p0", "pass")
-    assert g.hand("p1")[-1] == "AH" and entries(g, "kc.pass") == [{"player": "p0"}]
+    assert g.hand("p1")[-1] == "AH" and entries(g, "kings_corner.pass") == [{"player": "p0"}]
 
 
 def test_drawing_two_cards():
     """draw_count 2: two cards each time."""
     g = game(CHAIN, P1, draws=["AC", "AH"], draw_count=2)
     act(g, "p0", "draw")
-    assert g.hand("p0")[-2:] == ["AC", "AH"] and entries(g, "kc.draw") == [{"player": "p0", "count": 2}]
+    assert g.hand("p0")[-2:] == ["AC", "AH"] and entries(g, "kings_corner.draw") == [{"player": "p0", "count": 2}]
 
 
 # -- forfeits -------------------------------------------------------------------------------------
@@ -413,7 +413,8 @@ def hidden(g, viewer):
     return out
 
 
-LOGGED_FACE_UP = {"kc.play": "card", "kc.move": "cards", "kc.deal": "foundations", "kc.reveal": "cards"}
+LOGGED_FACE_UP = {"kings_corner.play": "card", "kings_corner.move": "cards", "kings_corner.deal": "foundations",
+                  "kings_corner.reveal": "cards"}
 
 
 def visible(g, viewer):

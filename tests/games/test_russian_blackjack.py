@@ -153,7 +153,7 @@ def test_the_dealer_pays_from_their_stack_losers_first():
     dealer_plays(g)  # 17
     assert payouts(g) == {("p1", "bet"): ("lose", -10), ("p0", "bet"): ("win", 20)}
     assert chips(g) == {"p0": 40, "p1": 10, "p2": 10}
-    assert entries(g, "russian.bank") == [{"player": "p2", "amount": -10}]
+    assert entries(g, "russian_blackjack.bank") == [{"player": "p2", "amount": -10}]
 
 
 # -- the tie --------------------------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def test_a_tie_leaves_the_stake_on_the_table():
     g = tie_for_p1()
     assert payouts(g)[("p1", "bet")] == ("tie", 0)
     assert g.public_view()["stakes"] == {"p1": {"bet": 10}} and chips(g)["p1"] == 90
-    assert entries(g, "russian.carry") == [{"player": "p1", "amount": 10}]
+    assert entries(g, "russian_blackjack.carry") == [{"player": "p1", "amount": 10}]
     assert types(g, "p1") == ["leave", "add", "take_back"] and types(g, "p2") == ["bet", "sit_out"]
 
 
@@ -189,7 +189,7 @@ def test_the_tied_stake_may_be_added_to_up_to_the_maximum():
     assert g.legal_actions("p1")[1] == {"type": "add", "params": {"amount": {"int": {"min": 1, "max": 15}}}}
     act(g, "p1", "add", amount=15)
     assert g.public_view()["stakes"]["p1"] == {"bet": 25}
-    assert entries(g, "russian.add") == [{"player": "p1", "amount": 15, "total": 25}]
+    assert entries(g, "russian_blackjack.add") == [{"player": "p1", "amount": 15, "total": 25}]
 
 
 def test_the_tied_stake_may_be_taken_back():
@@ -208,7 +208,7 @@ def test_a_tied_stake_goes_back_to_a_player_who_deals():
     act(g, "p1", "stand")
     dealer_plays(g)
     assert g.s.dealer == "p0" and g.public_view()["stakes"] == {} and chips(g)["p0"] == 100
-    assert entries(g, "russian.take_back") == [{"player": "p0", "amount": 10}]
+    assert entries(g, "russian_blackjack.take_back") == [{"player": "p0", "amount": 10}]
 
 
 def test_a_tied_stake_goes_back_at_the_end_of_the_game():
@@ -225,7 +225,7 @@ def test_ties_of_split_hands_lie_together():
     act(g, "p0", "stand")  # 8 + K = 18
     act(g, "p1", "stand")  # 19
     dealer_plays(g)  # 8 + K = 18
-    assert entries(g, "russian.carry") == [{"player": "p0", "amount": 20}]
+    assert entries(g, "russian_blackjack.carry") == [{"player": "p0", "amount": 20}]
     assert payouts(g)[("p1", "bet")] == ("win", 10)
 
 
@@ -276,7 +276,7 @@ def test_three_sevens_earn_a_bonus_and_still_play():
     the hand then plays against the dealer."""
     g = table(["7H", "9C", "5S", "7D", "9D", "7C", "KS", "6S"])
     act(g, "p0", "hit")
-    assert entries(g, "russian.three_sevens") == [{"player": "p0", "hand": 0}]
+    assert entries(g, "russian_blackjack.three_sevens") == [{"player": "p0", "hand": 0}]
     assert payouts(g) == {("p0", "bet"): ("three_sevens", 10)} and chips(g)["p2"] == 90
     assert hands(g, "p0")[0]["status"] == "stood" and g.public_view()["stakes"]["p0"] == {"bet": 10}
     act(g, "p1", "stand")
@@ -296,7 +296,7 @@ def test_insurance_with_half_the_stake_pays_2_to_1_on_the_banks_black_jack():
     act(g, "p0", "stand")
     act(g, "p1", "stand")
     dealer_plays(g)
-    assert entries(g, "bj.dealer_blackjack") == [{"cards": ["AS", "KS"]}]
+    assert entries(g, "twentyone.dealer_blackjack") == [{"cards": ["AS", "KS"]}]
     assert payouts(g)[("p0", "insurance")] == ("insurance", 10)
     assert chips(g)["p0"] == 100 and chips(g)["p1"] == 90
 
@@ -386,7 +386,7 @@ def test_nothing_for_the_dealer_to_draw_settles_at_once():
     g = table(["10H", "10C", "5S", "5D", "6D", "KS", "KC"])
     act(g, "p0", "hit")
     act(g, "p1", "hit")
-    assert g.public_view()["phase"] == "bet" and "bj.dealer_card" not in msgs(g)
+    assert g.public_view()["phase"] == "bet" and "twentyone.dealer_card" not in msgs(g)
 
 
 # -- random play -----------------------------------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_everybody_antes_one_of_five_tokens_into_the_box():
     g = make("shif_shof_shum", 4)
     view = g.public_view()
     assert view["tokens"] == {"p0": 4, "p1": 4, "p2": 4, "p3": 4} and view["box"] == 4
-    assert entries(g, "shif.ante") == [{"players": ["p0", "p1", "p2", "p3"], "count": 1}]
+    assert entries(g, "shif_shof_shum.ante") == [{"players": ["p0", "p1", "p2", "p3"], "count": 1}]
 
 
 def test_the_whole_pack_is_dealt_equally_and_the_rest_set_aside_unseen():
@@ -93,7 +93,7 @@ def test_the_whole_pack_is_dealt_equally_and_the_rest_set_aside_unseen():
     assert g.public_view()["hand_sizes"] == {"p0": 17, "p1": 17, "p2": 17}
     assert g.public_view()["piles"] == {"laid": [], "aside": 1}
     assert g.s.aside[0] not in repr(g.public_view())
-    assert entries(g, "shif.deal") == [{"players": ["p0", "p1", "p2"], "cards": 17, "aside": 1}]
+    assert entries(g, "shif_shof_shum.deal") == [{"players": ["p0", "p1", "p2"], "cards": 17, "aside": 1}]
 
 
 def test_the_32_card_pack_holds_seven_to_ace():
@@ -133,8 +133,8 @@ def test_shif_the_next_player_matches_and_the_previous_pays_one():
     assert g.legal_actions("p1") == [{"type": "play", "params": {"card": {"one_of": ["7H"]}}}]
     act(g, "p1", "play", card="7H")
     assert tokens(g) == {"p0": 3, "p1": 4, "p2": 4} and g.public_view()["box"] == 4
-    assert entries(g, "shif.match") == [{"player": "p1", "card": "7H", "word": "shif", "payer": "p0", "paid": 1,
-                                         "drinks": 1}]
+    assert entries(g, "shif_shof_shum.match") == [{"player": "p1", "card": "7H", "word": "shif", "payer": "p0",
+                                                   "paid": 1, "drinks": 1}]
 
 
 def test_shof_and_shum_cost_the_previous_player_two_and_three():
@@ -145,7 +145,7 @@ def test_shof_and_shum_cost_the_previous_player_two_and_three():
     act(g, "p2", "play", card="7D")  # shof: p1 pays 2
     act(g, "p0", "play", card="7C")  # shum: p2 pays 3
     assert tokens(g) == {"p0": 8, "p1": 7, "p2": 6}
-    assert [(e["word"], e["payer"], e["paid"]) for e in entries(g, "shif.match")] == [
+    assert [(e["word"], e["payer"], e["paid"]) for e in entries(g, "shif_shof_shum.match")] == [
         ("shif", "p0", 1), ("shof", "p1", 2), ("shum", "p2", 3)]
     assert g.drinks() == {"p0": 1, "p1": 2, "p2": 3}
 
@@ -178,7 +178,7 @@ def test_after_shum_the_next_player_passes_and_the_one_after_leads():
     g = game(*THREE, tokens=10)
     for pid, card in (("p0", "7S"), ("p1", "7H"), ("p2", "7D"), ("p0", "7C")):
         act(g, pid, "play", card=card)
-    assert entries(g, "shif.pass") == [{"player": "p1"}]
+    assert entries(g, "shif_shof_shum.pass") == [{"player": "p1"}]
     assert g.public_view()["turn"] == "p2" and g.public_view()["phase"] == "lead"
 
 
@@ -201,7 +201,7 @@ def test_a_player_who_owes_more_than_they_hold_pays_all_and_is_out():
     act(g, "p0", "play", card="7S")
     act(g, "p1", "play", card="7H")  # p0 pays 1: out
     assert tokens(g) == {"p0": 0, "p1": 1, "p2": 1} and g.public_view()["out"] == ["p0"]
-    assert entries(g, "shif.out") == [{"player": "p0", "by": "p1"}]
+    assert entries(g, "shif_shof_shum.out") == [{"player": "p0", "by": "p1"}]
     assert g.hand("p0") == [] and g.public_view()["hand_sizes"]["p0"] == 0
     assert "AS" not in repr(g.public_view())
 
@@ -239,8 +239,8 @@ def test_two_left_the_matched_player_leads_again_and_the_count_goes_on():
     act(g, "p0", "play", card="8S")  # a new lead
     assert g.public_view()["word"] == "shof"
     act(g, "p1", "play", card="8H")  # shof: p0 pays 2
-    assert [(e["word"], e["payer"], e["paid"]) for e in entries(g, "shif.match")] == [("shif", "p0", 1),
-                                                                                     ("shof", "p0", 2)]
+    assert [(e["word"], e["payer"], e["paid"]) for e in entries(g, "shif_shof_shum.match")] == [
+        ("shif", "p0", 1), ("shof", "p0", 2)]
 
 
 def test_two_left_an_opponent_who_cannot_match_leads_next():
@@ -261,8 +261,8 @@ def test_two_left_the_matched_player_may_match_back():
     act(g, "p0", "play", card="7S")
     act(g, "p1", "play", card="7H")
     act(g, "p0", "play", card="7D")  # shof: p1 pays 2
-    assert entries(g, "shif.match")[-1] == {"player": "p0", "card": "7D", "word": "shof", "payer": "p1",
-                                            "paid": 2, "drinks": 2}
+    assert entries(g, "shif_shof_shum.match")[-1] == {"player": "p0", "card": "7D", "word": "shof", "payer": "p1",
+                                                      "paid": 2, "drinks": 2}
 
 
 # Two players left (p2 and p3): p0 leads 7S and p1's shif costs p0 a token;
@@ -284,7 +284,7 @@ def test_two_left_after_a_shum_the_next_player_passes_and_the_shum_leads():
     for pid, card in (("p3", "QS"), ("p0", "QH"), ("p1", "QD"), ("p2", "QC")):
         act(g, pid, "play", card=card)
     assert g.public_view()["out"] == ["p0", "p1"] and g.public_view()["duel"]
-    assert entries(g, "shif.pass")[-1] == {"player": "p3"}
+    assert entries(g, "shif_shof_shum.pass")[-1] == {"player": "p3"}
     view = g.public_view()
     assert (view["turn"], view["phase"]) == ("p2", "lead")
 
@@ -336,7 +336,7 @@ def test_the_two_player_end_begins_when_a_third_player_goes_out():
     g = game(*THREE, tokens=2)
     act(g, "p0", "play", card="7S")
     act(g, "p1", "play", card="7H")  # p0 out
-    assert entries(g, "shif.duel") == [{"players": ["p1", "p2"]}] and g.public_view()["duel"]
+    assert entries(g, "shif_shof_shum.duel") == [{"players": ["p1", "p2"]}] and g.public_view()["duel"]
 
 
 def test_without_the_duel_two_players_play_the_ordinary_rule():
@@ -362,7 +362,7 @@ def test_an_empty_hand_passes_by_itself():
             act(g, "p1", "pass")
     act(g, "p0", "play", card="9S")
     act(g, "p1", "play", card="9H")
-    assert g.hand("p0") == [] and entries(g, "shif.pass")[-1] == {"player": "p0"}
+    assert g.hand("p0") == [] and entries(g, "shif_shof_shum.pass")[-1] == {"player": "p0"}
     assert g.public_view()["turn"] == "p1" and g.public_view()["phase"] == "lead"
     assert g.public_view()["round"] == 1
 
@@ -381,7 +381,7 @@ def test_a_new_deal_when_the_leader_has_no_cards():
         act(g, leader, "play", card=rank + suits[leader][1])
         act(g, other, "play", card=rank + suits[other][1])
     # every card is down: the lead reached an empty hand, and a new deal followed
-    assert entries(g, "shif.empty")
+    assert entries(g, "shif_shof_shum.empty")
     assert g.public_view()["round"] == 2 and g.public_view()["dealer"] == "p0"
     assert g.public_view()["hand_sizes"] == {"p0": 16, "p1": 16} and g.public_view()["turn"] == "p1"
     assert entries(g, "round.start")[-1] == {"round": 2, "dealer": "p0"}
@@ -393,7 +393,7 @@ def test_forfeits_can_be_switched_off():
     g = game(*THREE, forfeits=False)
     act(g, "p0", "play", card="7S")
     act(g, "p1", "play", card="7H")
-    assert tokens(g)["p0"] == 3 and g.drinks() == {} and entries(g, "shif.match")[0]["drinks"] == 0
+    assert tokens(g)["p0"] == 3 and g.drinks() == {} and entries(g, "shif_shof_shum.match")[0]["drinks"] == 0
 
 
 def test_a_joiner_waits_for_the_next_game():
@@ -423,7 +423,7 @@ def test_a_match_on_a_leavers_card_costs_nobody():
     act(g, "p0", "play", card="7S")
     g.remove_player("p0", 0.0)
     act(g, "p1", "play", card="7H")
-    assert entries(g, "shif.match")[0]["payer"] == "p0" and entries(g, "shif.match")[0]["paid"] == 0
+    assert entries(g, "shif_shof_shum.match")[0]["payer"] == "p0" and entries(g, "shif_shof_shum.match")[0]["paid"] == 0
 
 
 def test_one_player_left_with_tokens_wins_when_the_others_leave():
@@ -439,9 +439,9 @@ def test_skip_plays_the_lowest_card_or_passes_or_lays_the_forced_match():
     pass, or lay the match they must lay."""
     g = game(*THREE)
     g.skip("p0", 0.0)
-    assert entries(g, "shif.lead") == [{"player": "p0", "card": "7S"}]
+    assert entries(g, "shif_shof_shum.lead") == [{"player": "p0", "card": "7S"}]
     g.skip("p1", 0.0)  # holds 7H: must match
-    assert entries(g, "shif.match")[0]["player"] == "p1"
+    assert entries(g, "shif_shof_shum.match")[0]["player"] == "p1"
     assert entries(g, "game.skipped") == [{"player": "p0", "action": "play"}, {"player": "p1", "action": "play"}]
     with pytest.raises(IllegalAction):
         g.skip("p1", 0.0)
@@ -473,7 +473,8 @@ def visible(g, viewer):
     out = Counter(g.s.laid)
     out.update(g.s.hands.get(viewer, []))
     this_deal = max((e.id for e in g.s.log if e.msg == "round.start"), default=0)
-    out.update(e.params["card"] for e in g.s.log if e.id < this_deal and e.msg in ("shif.lead", "shif.match"))
+    out.update(e.params["card"] for e in g.s.log
+               if e.id < this_deal and e.msg in ("shif_shof_shum.lead", "shif_shof_shum.match"))
     return out
 
 
@@ -542,5 +543,5 @@ def test_every_message_key_is_declared_and_used():
             log.extend(e.wire() for e in g.s.log)
     used = {e["msg"] for e in log}
     assert set(ShifShofShum.MESSAGES) - used == set()
-    assert {e["word"] for e in log if e["msg"] == "shif.match"} == {"shif", "shof", "shum"}
-    assert msgs(g)[0] == "shif.ante"
+    assert {e["word"] for e in log if e["msg"] == "shif_shof_shum.match"} == {"shif", "shof", "shum"}
+    assert msgs(g)[0] == "shif_shof_shum.ante"

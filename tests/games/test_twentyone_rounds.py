@@ -21,7 +21,7 @@ PAID_FIRST = {"lose": 0, "bust": 0, "surrender": 0, "insurance_lost": 0, "banker
               "knock": 1, "push": 1, "tie": 1,
               "win": 2, "natural": 2, "blackjack": 2, "insurance": 2, "pontoon": 2, "trick": 2}
 # The log entry of each game's deal, and its parameter naming who dealt.
-DEALS = {"blackjack.deal": "dealer", "bj.deal": "dealer", "pontoon.deal": "player"}
+DEALS = {"blackjack.deal": "dealer", "twentyone.deal": "dealer", "pontoon.deal": "player"}
 
 
 class LoopWatcher:

@@ -96,7 +96,7 @@ def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
         lags = {ids[e["player"]]: e["lag_ms"] for e in order}
         assert lags["Dan"] == 80 and all(lags[n] < 50 for n in ("Ana", "Bob", "Cat"))  # the cap
         assert ids[order[0]["player"]] == "Dan"
-        pickups = [e for e in game["log"] if e["msg"] == "snap.pickup"]
+        pickups = [e for e in game["log"] if e["msg"] == "irish_snap.pickup"]
         assert len(pickups) == 1 and pickups[0]["player"] == order[-1]["player"]
     finally:
         for c in clients:

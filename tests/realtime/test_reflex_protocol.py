@@ -141,7 +141,7 @@ def test_a_phone_dropping_mid_race_does_not_dodge_the_pile(table, join, clock):
     game = t.last_state()["game"]
     assert game["race"] is None and game["last_race"]["missed"] == [bob.player_id]
     assert game["last_race"]["away"] == [] and game["hand_sizes"][cat.player_id] == 17
-    assert [e["player"] for e in game["log"] if e["msg"] == "snap.pickup"] == [bob.player_id]
+    assert [e["player"] for e in game["log"] if e["msg"] == "irish_snap.pickup"] == [bob.player_id]
 
 
 def test_a_slap_after_the_window_is_late(table, join, clock):
@@ -155,7 +155,7 @@ def test_a_slap_after_the_window_is_late(table, join, clock):
     assert game["last_race"]["missed"] == [bob.player_id] and game["last_race"]["timed_out"] is True
     late = [e for e in game["log"] if e["msg"] == "race.late"]
     assert late == [{"id": late[0]["id"], "msg": "race.late", "player": bob.player_id, "ms": 500}]
-    assert not [e for e in game["log"] if e["msg"] == "snap.false_slap"]
+    assert not [e for e in game["log"] if e["msg"] == "irish_snap.false_slap"]
 
 
 def test_the_phones_of_a_reflex_game_are_pinged_and_the_table_is_not(table, join, clock):

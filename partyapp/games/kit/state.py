@@ -30,11 +30,15 @@ A game's own fields have defaults (the kit makes the state, the game's
 saved game from before it still reads.
 
 Format versions
-    1. Plain JSON data, log entries flat (``{"id", "msg", **params}``).
-    2. Typed records; a log entry keeps its parameters apart (``params``).
+    1. Plain JSON data, log entries flat (``{"id", "msg", **params}``),
+       some games' keys under a short prefix (``kc.play``).
+    2. Typed records; a log entry keeps its parameters apart (``params``),
+       and its key starts with its mode id (``kings_corner.play``), or with
+       the name a family or the kit shares (``twentyone.hit``, ``game.over``).
     ``upgrade`` reads a version 1 save into version 2's form where the
-    game's own fields kept their shape; a game whose fields changed shape
-    says how in its own ``upgrade``.
+    game's own fields kept their shape, its log keys renamed by
+    ``V1_PREFIXES`` (``v1_key``); a game whose fields changed shape says
+    how in its own ``upgrade``.
 """
 
 from __future__ import annotations
@@ -74,7 +78,27 @@ class GameState(Record):
     more_time: list[str] = []
 
 
+# Version 1's log key prefixes that were not a mode id -> today's: the mode
+# id, or for the keys Casino and Russian Blackjack share, their family's.
+V1_PREFIXES = {
+    "bj": "twentyone",
+    "casino": "casino_blackjack",
+    "russian": "russian_blackjack",
+    "kc": "kings_corner",
+    "rummy": "croatian_rummy",
+    "shif": "shif_shof_shum",
+    "snap": "irish_snap",
+    "ratscrew": "egyptian_ratscrew",
+}
+
+
+def v1_key(msg: str) -> str:
+    """A version 1 log key as today's (``kc.play`` -> ``kings_corner.play``)."""
+    prefix, dot, rest = msg.partition(".")
+    return f"{V1_PREFIXES[prefix]}.{rest}" if dot and prefix in V1_PREFIXES else msg
+
+
 def upgrade_log(entries: list[dict]) -> list[dict]:
-    """Version 1's flat log entries in version 2's form."""
-    return [{"id": e["id"], "msg": e["msg"], "params": {k: v for k, v in e.items() if k not in ("id", "msg")}}
+    """Version 1's flat log entries in version 2's form, their keys renamed (``v1_key``)."""
+    return [{"id": e["id"], "msg": v1_key(e["msg"]), "params": {k: v for k, v in e.items() if k not in ("id", "msg")}}
             for e in entries]

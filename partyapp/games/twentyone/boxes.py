@@ -10,7 +10,7 @@ The shoe
     a card as often as the shoe does (``decks`` times), no more
     (``check_shoe``). Before a deal the last deal's cards go to the discards;
     when less than a quarter of the shoe is left (the cut card) every card
-    goes back and the shoe is shuffled (``bj.shuffle``). Should the shoe run
+    goes back and the shoe is shuffled (``twentyone.shuffle``). Should the shoe run
     dry in the middle of a deal, the discards are shuffled and dealt on; with
     no discards either (every card on the table) a fresh pack is opened
     (``card``).
@@ -72,22 +72,22 @@ DECLINE = {"type": "insurance", "take": False}
 
 OPTIONS = {"max_hands": number(4, 2, 4, "Hands a player may split into (a pair split again up to this).")}
 MESSAGES = {
-    "bj.shuffle": ("count",),
-    "bj.bet": ("player", "amount"),
-    "bj.sit_out": ("player",),
-    "bj.deal": ("dealer", "players", "upcard"),
-    "bj.blackjack": ("player", "cards"),
-    "bj.insurance": ("player", "amount"),
-    "bj.card": ("player", "hand", "card", "total"),
-    "bj.hit": ("player", "hand", "card", "total"),
-    "bj.stand": ("player", "hand", "total"),
-    "bj.double": ("player", "hand", "amount", "card", "total"),
-    "bj.split": ("player", "hand", "cards"),
-    "bj.bust": ("player", "hand", "total"),
-    "bj.dealer_card": ("card", "total"),
-    "bj.dealer_blackjack": ("cards",),
-    "bj.dealer_stand": ("total",),
-    "bj.dealer_bust": ("total",),
+    "twentyone.shuffle": ("count",),
+    "twentyone.bet": ("player", "amount"),
+    "twentyone.sit_out": ("player",),
+    "twentyone.deal": ("dealer", "players", "upcard"),
+    "twentyone.blackjack": ("player", "cards"),
+    "twentyone.insurance": ("player", "amount"),
+    "twentyone.card": ("player", "hand", "card", "total"),
+    "twentyone.hit": ("player", "hand", "card", "total"),
+    "twentyone.stand": ("player", "hand", "total"),
+    "twentyone.double": ("player", "hand", "amount", "card", "total"),
+    "twentyone.split": ("player", "hand", "cards"),
+    "twentyone.bust": ("player", "hand", "total"),
+    "twentyone.dealer_card": ("card", "total"),
+    "twentyone.dealer_blackjack": ("cards",),
+    "twentyone.dealer_stand": ("total",),
+    "twentyone.dealer_bust": ("total",),
 }
 
 
@@ -115,7 +115,7 @@ def card(t: Table) -> str:
         refill = s.discards or make_shoe(1)
         s.discards = []
         s.stock = shuffled(refill, t.random())
-        t.log("bj.shuffle", count=len(s.stock))
+        t.log("twentyone.shuffle", count=len(s.stock))
     return t.draw()
 
 
@@ -127,7 +127,7 @@ def _shuffle_if_due(t: Table) -> None:
     if len(s.stock) < 52 * s.opts.decks // 4:
         s.discards = []
         t.restock(make_shoe(s.opts.decks))
-        t.log("bj.shuffle", count=len(s.stock))
+        t.log("twentyone.shuffle", count=len(s.stock))
 
 
 # -- the deal and insurance -------------------------------------------------------------------
@@ -151,12 +151,12 @@ def deal(t: Table, *, hole_card: bool, tens: frozenset[str]) -> bool:
     if hole_card:
         dealer.cards.append(card(t))
         dealer.shown = False
-    t.log("bj.deal", dealer=s.dealer, players=players, upcard=dealer.cards[0])
+    t.log("twentyone.deal", dealer=s.dealer, players=players, upcard=dealer.cards[0])
     for p in players:
         hand = hands[p][0]
         if is_natural(hand.cards, tens=tens):
             hand.status = BLACKJACK
-            t.log("bj.blackjack", player=p, cards=list(hand.cards))
+            t.log("twentyone.blackjack", player=p, cards=list(hand.cards))
     if rank_of(dealer.cards[0]) == "A":
         s.insurance = {p: None for p in players if insurance_amount(t, p)}
         if s.insurance:
@@ -185,7 +185,7 @@ def insure(t: Table, pid: str, take: bool) -> None:
     if amount:
         t.ledger.stake(pid, amount, INSURANCE)
     t.s.insurance[pid] = amount
-    t.log("bj.insurance", player=pid, amount=amount)
+    t.log("twentyone.insurance", player=pid, amount=amount)
 
 
 def insurance_decided(t: Table) -> bool:
@@ -228,7 +228,7 @@ def may_split(t: Table, turn: InPlay, resplit_aces: bool) -> bool:
 
 
 def give(t: Table, turn: InPlay, msg: str) -> None:
-    """One more card to the hand, logged as ``msg`` (``bj.hit``, ``bj.card``)."""
+    """One more card to the hand, logged as ``msg`` (``twentyone.hit``, ``twentyone.card``)."""
     c = card(t)
     turn.hand.cards.append(c)
     t.log(msg, player=turn.player, hand=turn.index, card=c, total=hand_value(turn.hand.cards).total)
@@ -236,7 +236,7 @@ def give(t: Table, turn: InPlay, msg: str) -> None:
 
 def stand(t: Table, turn: InPlay) -> None:
     turn.hand.status = STOOD
-    t.log("bj.stand", player=turn.player, hand=turn.index, total=hand_value(turn.hand.cards).total)
+    t.log("twentyone.stand", player=turn.player, hand=turn.index, total=hand_value(turn.hand.cards).total)
 
 
 def played(t: Table, turn: InPlay) -> None:
@@ -246,7 +246,7 @@ def played(t: Table, turn: InPlay) -> None:
     total = hand_value(hand.cards).total
     if total > 21:
         hand.status = BUST
-        t.log("bj.bust", player=turn.player, hand=turn.index, total=total)
+        t.log("twentyone.bust", player=turn.player, hand=turn.index, total=total)
         t.pay_hand(turn.player, hand, BUST, -hand.stake)
     elif total == 21 and hand.status == LIVE:
         stand(t, turn)
@@ -262,7 +262,7 @@ def double(t: Table, turn: InPlay, amount: int) -> None:
     hand.doubled = amount
     c = card(t)
     hand.cards.append(c)
-    t.log("bj.double", player=turn.player, hand=turn.index, amount=amount, card=c,
+    t.log("twentyone.double", player=turn.player, hand=turn.index, amount=amount, card=c,
           total=hand_value(hand.cards).total)
 
 
@@ -285,7 +285,7 @@ def split(t: Table, turn: InPlay) -> None:
     hand.split = True
     hand.aces = aces
     hands.insert(turn.index + 1, new_hand(box, [second], hand.bet, split=True, aces=aces))
-    t.log("bj.split", player=turn.player, hand=turn.index, cards=[hand.cards[0], second])
+    t.log("twentyone.split", player=turn.player, hand=turn.index, cards=[hand.cards[0], second])
 
 
 def ready(t: Table, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -> None:
@@ -293,7 +293,7 @@ def ready(t: Table, turn: InPlay, *, aces_stand: bool, resplit_aces: bool) -> No
     then stand (``aces_stand``, unless they may split again), and 21 stands."""
     hand = turn.hand
     if len(hand.cards) == 1:
-        give(t, turn, "bj.card")
+        give(t, turn, "twentyone.card")
         if hand.aces and aces_stand and not may_split(t, turn, resplit_aces):
             stand(t, turn)
             return
@@ -327,13 +327,13 @@ def dealer_draw(t: Table, tens: frozenset[str]) -> None:
     c = card(t)
     dealer.cards.append(c)
     total = hand_value(dealer.cards).total
-    t.log("bj.dealer_card", card=c, total=total)
+    t.log("twentyone.dealer_card", card=c, total=total)
     if is_natural(dealer.cards, tens=tens):
         dealer.status = BLACKJACK
-        t.log("bj.dealer_blackjack", cards=list(dealer.cards))
+        t.log("twentyone.dealer_blackjack", cards=list(dealer.cards))
     elif total > 21:
         dealer.status = BUST
-        t.log("bj.dealer_bust", total=total)
+        t.log("twentyone.dealer_bust", total=total)
 
 
 def dealer_done(t: Table) -> None:
@@ -344,7 +344,7 @@ def dealer_done(t: Table) -> None:
     waiting = any(turn.hand.status == STOOD for turn in t.hands_in_play())
     if dealer.status == LIVE and len(dealer.cards) >= 2 and waiting:
         dealer.status = STOOD
-        t.log("bj.dealer_stand", total=hand_value(dealer.cards).total)
+        t.log("twentyone.dealer_stand", total=hand_value(dealer.cards).total)
     t.settle()
 
 

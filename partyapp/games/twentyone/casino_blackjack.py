@@ -95,7 +95,7 @@ PEEK, EUROPEAN = "peek", "european"
 class CasinoRules(Rules):
     """Casino Blackjack's rule table: the house deals and plays on the clock."""
 
-    BET_LOG, SIT_OUT_LOG = "bj.bet", "bj.sit_out"
+    BET_LOG, SIT_OUT_LOG = "twentyone.bet", "twentyone.sit_out"
     DEAL_PHASES = (INSURANCE, PLAY, DEALER)
     AT_ONCE = (BET, INSURANCE)
     # An absent phone sits out a deal not yet bet on, declines insurance, stands.
@@ -140,10 +140,10 @@ class CasinoRules(Rules):
         if is_natural(dealer.cards):
             dealer.shown = True
             dealer.status = BLACKJACK
-            t.log("bj.dealer_blackjack", cards=list(dealer.cards))
+            t.log("twentyone.dealer_blackjack", cards=list(dealer.cards))
             t.settle()
             return True
-        t.log("casino.peek")
+        t.log("casino_blackjack.peek")
         boxes.insurance_lost(t)
         return False
 
@@ -204,7 +204,7 @@ class CasinoRules(Rules):
     def do_hit(self, t: CasinoBlackjack, pid: str) -> None:
         """One more card: over 21 is bust (lost at once), 21 stands."""
         turn = t.playing()
-        boxes.give(t, turn, "bj.hit")
+        boxes.give(t, turn, "twentyone.hit")
         boxes.played(t, turn)
 
     def do_stand(self, t: CasinoBlackjack, pid: str) -> None:
@@ -227,7 +227,7 @@ class CasinoRules(Rules):
         """Half the bet given up (the half kept rounded down)."""
         hand = t.playing().hand
         hand.status = SURRENDERED
-        t.log("casino.surrender", player=pid)
+        t.log("casino_blackjack.surrender", player=pid)
         t.pay_hand(pid, hand, SURRENDER, -(hand.stake - hand.stake // 2))
         t.advance()
 
@@ -255,7 +255,7 @@ class CasinoRules(Rules):
         if step == "reveal":
             dealer = s.dealer_hand
             dealer.shown = True
-            t.log("casino.reveal", cards=list(dealer.cards), total=hand_value(dealer.cards).total)
+            t.log("casino_blackjack.reveal", cards=list(dealer.cards), total=hand_value(dealer.cards).total)
         elif step == "draw":
             boxes.dealer_draw(t, TEN_VALUES)
         else:
@@ -309,9 +309,9 @@ class CasinoBlackjack(TwentyOne):
     MESSAGES = {
         **TwentyOne.MESSAGES,
         **boxes.MESSAGES,
-        "casino.peek": (),
-        "casino.reveal": ("cards", "total"),
-        "casino.surrender": ("player",),
+        "casino_blackjack.peek": (),
+        "casino_blackjack.reveal": ("cards", "total"),
+        "casino_blackjack.surrender": ("player",),
     }
     FORFEITS = {LOSE: 1, "bust": 1, SURRENDER: 1}
     # A staged deck is checked against the biggest shoe here, then against

@@ -61,7 +61,7 @@ Readings where the seed is open
   move the rule allows (``hit`` below 17, else ``stand``); when no hand
   needs the dealer (all bust, no insurance) the deal settles at once.
 - A tied stake left on the table of a player who now deals, or who stays
-  on at the end of the game, goes back to their stack (``russian.take_back``).
+  on at the end of the game, goes back to their stack (``russian_blackjack.take_back``).
 - **Forfeits** (``forfeits``, default on): losing a hand (beaten or bust)
   costs one drink; a dealer who busts drinks one.
 - **The session** (``rounds.py``): ``rounds`` deals, or until one player
@@ -95,7 +95,7 @@ class RussianRules(Rules):
     """Russian Blackjack's rule table: a dealer who is a player, one card
     for the dealer until the players are done, tied stakes left on the table."""
 
-    BET_LOG, SIT_OUT_LOG = "bj.bet", "bj.sit_out"
+    BET_LOG, SIT_OUT_LOG = "twentyone.bet", "twentyone.sit_out"
     DEAL_PHASES = (INSURANCE, PLAY, DEALER)
     AT_ONCE = (BET, INSURANCE)
     # An absent phone takes a tied stake back (then sits out), declines
@@ -123,21 +123,21 @@ class RussianRules(Rules):
     def do_leave(self, t: RussianBlackjack, pid: str) -> None:
         """The tied stake is this deal's bet."""
         t.s.decided.append(pid)
-        t.log("russian.leave", player=pid, amount=t.ledger.stake_of(pid))
+        t.log("russian_blackjack.leave", player=pid, amount=t.ledger.stake_of(pid))
         t.bets_done()
 
     def do_add(self, t: RussianBlackjack, pid: str, amount: int) -> None:
         """The tied stake raised (up to the table maximum) is this deal's bet."""
         t.ledger.stake(pid, amount)
         t.s.decided.append(pid)
-        t.log("russian.add", player=pid, amount=amount, total=t.ledger.stake_of(pid))
+        t.log("russian_blackjack.add", player=pid, amount=amount, total=t.ledger.stake_of(pid))
         t.bets_done()
 
     def do_take_back(self, t: RussianBlackjack, pid: str) -> None:
         """The tied stake back into the stack (then a bet, or sitting out)."""
         amount = t.ledger.stake_of(pid)
         t.ledger.return_all(pid)
-        t.log("russian.take_back", player=pid, amount=amount)
+        t.log("russian_blackjack.take_back", player=pid, amount=amount)
 
     def ending(self, t: RussianBlackjack) -> None:
         """A tied stake still on the table goes back to its player."""
@@ -219,7 +219,7 @@ class RussianRules(Rules):
         once; the hand plays on against the dealer."""
         hand = turn.hand
         if len(hand.cards) == 3 and all(rank_of(c) == "7" for c in hand.cards):
-            t.log("russian.three_sevens", player=turn.player, hand=turn.index)
+            t.log("russian_blackjack.three_sevens", player=turn.player, hand=turn.index)
             t.reward(turn.player, THREE_SEVENS, hand.stake, counter=t.s.dealer, box=hand.box)
 
     def do_hit(self, t: RussianBlackjack, pid: str) -> None:
@@ -228,7 +228,7 @@ class RussianRules(Rules):
             self._dealer_step(t)
             return
         turn = t.playing()
-        boxes.give(t, turn, "bj.hit")
+        boxes.give(t, turn, "twentyone.hit")
         self._three_sevens(t, turn)
         boxes.played(t, turn)
 
@@ -289,8 +289,8 @@ class RussianRules(Rules):
             tied = sum(h.stake for h in s.hands[pid] if h.result == TIE)
             if tied:
                 t.ledger.stake(pid, tied)
-                t.log("russian.carry", player=pid, amount=tied)
-        t.log("russian.bank", player=s.dealer, amount=t.ledger.chips(s.dealer) - (s.bank_before or 0))
+                t.log("russian_blackjack.carry", player=pid, amount=tied)
+        t.log("russian_blackjack.bank", player=s.dealer, amount=t.ledger.chips(s.dealer) - (s.bank_before or 0))
         if s.dealer_hand.status == BUST:
             t.forfeit(s.dealer, "dealer_bust")
 
@@ -328,12 +328,12 @@ class RussianBlackjack(TwentyOne):
     MESSAGES = {
         **TwentyOne.MESSAGES,
         **boxes.MESSAGES,
-        "russian.three_sevens": ("player", "hand"),
-        "russian.carry": ("player", "amount"),
-        "russian.leave": ("player", "amount"),
-        "russian.add": ("player", "amount", "total"),
-        "russian.take_back": ("player", "amount"),
-        "russian.bank": ("player", "amount"),
+        "russian_blackjack.three_sevens": ("player", "hand"),
+        "russian_blackjack.carry": ("player", "amount"),
+        "russian_blackjack.leave": ("player", "amount"),
+        "russian_blackjack.add": ("player", "amount", "total"),
+        "russian_blackjack.take_back": ("player", "amount"),
+        "russian_blackjack.bank": ("player", "amount"),
     }
     FORFEITS = {LOSE: 1, BUST: 1, "dealer_bust": 1}
     STAGED_FROM = boxes.STAGED_FROM

@@ -4,10 +4,10 @@
 import { html, render, useReducer, useRef, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 import { deviceToken } from "./common.js";
+import { modeTitle } from "./howto.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_NAMES = { A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings") };
-const MODE_TITLES = { ring_of_fire: N_("Ring of Fire"), kings: N_("Kings") };
 
 // ctx.call(event, payload) -> answer. onSaved(variant) after a save.
 // House rules belong to whoever saved them (this device, see deviceToken);
@@ -194,11 +194,11 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
     <div class="ed-bar">
       <label class="ed-param"><span>${t("Deck")}</span>
         <select class="ed-mode" value=${currentMode} onChange=${(ev) => { const m = ev.currentTarget.value; setMode(m); load(m, ""); }}>
-          ${Object.keys(defaults).map((m) => html`<option key=${m} value=${m}>${t(MODE_TITLES[m] || m)}</option>`)}
+          ${Object.keys(defaults).map((m) => html`<option key=${m} value=${m}>${t(modeTitle(m))}</option>`)}
         </select></label>
       <label class="ed-param"><span>${t("Start from")}</span>
         <select class="ed-base" value=${base} onChange=${(ev) => load(currentMode, ev.currentTarget.value)}>
-          <option value="">${t("Standard {title}", { title: t(MODE_TITLES[currentMode] || currentMode) })}</option>
+          <option value="">${t("Standard {title}", { title: t(modeTitle(currentMode)) })}</option>
           ${ofMode.map((v) => html`<option key=${v.name} value=${v.name}>${v.name}</option>`)}
         </select></label>
       <label class="ed-param"><span>${t("Save as")}</span>

@@ -8,92 +8,108 @@
 import { cx, html, useLayoutEffect, useNow, useRef, useSize, useState } from "./view.js";
 import { N_, isFamily, t } from "./i18n.js";
 
+// Mode id -> its title and how it is played.
 const HOW = {
   ring_of_fire: {
+    title: N_("Ring of Fire"),
     goal: N_("Draw the cards round the cup in turn and do what each one says."),
     turn: N_("On your turn tap Draw on your phone: the TV shows the card and its rule. Some cards start a race, give you a role (question master, thumbmaster) or let you make a rule."),
     end: N_("The game ends with the last card, or when the fourth king is drawn: its drawer drinks the cup."),
     forfeits: N_("Each card says who takes a forfeit and how many; a broken rule costs one."),
   },
   kings: {
+    title: N_("Kings"),
     goal: N_("Draw the cards in turn and do what each one says: this house's variant of Kings."),
     turn: N_("On your turn tap Draw on your phone. A 9 or 10 lets you make a rule, a queen makes you a question master, a jack is a get-out-of-jail card to keep."),
     end: N_("The first three kings are free; whoever draws the fourth necks the drink in front of them, and the game ends."),
     forfeits: N_("Counted in fingers: most cards say how many; a broken rule costs two."),
   },
   blackjack: {
+    title: N_("Blackjack"),
     goal: N_("Get closer to 21 than the dealer without going over. The dealer is a player and the deal moves round the table."),
     turn: N_("Bet, then take cards (Hit) until you Stand. Aces count 1 or 11, pictures 10."),
     end: N_("After the rounds the host set, the most chips wins."),
     forfeits: N_("A hand that loses or goes bust takes a forfeit; so does a dealer who goes bust."),
   },
   casino_blackjack: {
+    title: N_("Casino Blackjack"),
     goal: N_("Beat the house dealer: get closer to 21 than the dealer without going over."),
     turn: N_("Bet, then Hit, Stand, Double, Split or Surrender as the table rules allow. The dealer plays by itself and stands on 17."),
     end: N_("After the rounds the host set, the most chips wins."),
     forfeits: N_("Each hand that loses or goes bust takes a forfeit, and so does a surrender."),
   },
   russian_blackjack: {
+    title: N_("Russian Blackjack"),
     goal: N_("Get closer to 21 than the dealer without going over; the dealer takes one card until the players are done."),
     turn: N_("Bet, then take cards or stop. Double on 9, 10 or 11; three sevens win a bonus; a tie leaves the stake on the table."),
     end: N_("The dealer passes to the left each deal; after the rounds the host set, the most chips wins."),
     forfeits: N_("A hand that loses or goes bust takes a forfeit; so does a dealer who goes bust."),
   },
   pontoon: {
+    title: N_("Pontoon"),
     goal: N_("Beat the banker: get closer to 21 without going over. Ties go to the banker."),
     turn: N_("Stake on your first card, then Buy (pay for a card), Twist (a free card) or Stick. Five cards under 21 is a five card trick."),
     end: N_("The bank passes to whoever makes a pontoon; after the rounds the host set, the most chips wins."),
     forfeits: N_("A losing hand takes one forfeit, two against the banker's pontoon or five card trick; a bust banker takes one."),
   },
   old_maid: {
+    title: N_("Old Maid"),
     goal: N_("Pair off your cards and do not be left holding the odd queen, the Old Maid."),
     turn: N_("Take one card unseen from your neighbour's fan on your phone; a pair it makes goes down by itself."),
     end: N_("When every pair is down, whoever holds the Old Maid loses."),
     forfeits: N_("The holder of the Old Maid takes one forfeit."),
   },
   cheat: {
+    title: N_("Cheat"),
     goal: N_("Be the first with no cards left."),
     turn: N_("Play one or more cards face down and say their rank: the same, one above or one below the last call. Lying is allowed."),
     end: N_("Anybody may call \"Cheat!\" in the seconds after a play: the cards are turned, and the liar, or the wrong caller, picks up the pile."),
     forfeits: N_("Whoever picks up the pile takes a forfeit; at the end, those holding the most cards take one."),
   },
   go_fish: {
+    title: N_("Go Fish"),
     goal: N_("Collect fours of a kind and be first with an empty hand."),
     turn: N_("Ask a player for a rank you hold. Got it? Ask again. If not, go fish: draw from the stock."),
     end: N_("Four of a kind go down by themselves; the game ends when a hand is empty and the stock is gone."),
     forfeits: N_("At the end, those holding the most cards take a forfeit."),
   },
   shif_shof_shum: {
+    title: N_("Shif-shof-shum"),
     goal: N_("Keep at least one of your tokens while everybody else runs out."),
     turn: N_("Lay a card. The next player with the same rank says shif and the one before pays a token; a second match in a row is shof (2), a third shum (3). No match: pass, and the next player leads."),
     end: N_("A player with no tokens left is out; the last one holding a token wins."),
     forfeits: N_("Whoever pays takes as many forfeits as the word says: shif 1, shof 2, shum 3."),
   },
   kings_corner: {
+    title: N_("Kings Corner"),
     goal: N_("Get rid of your cards by building down on the piles round the stock, in alternating colours."),
     turn: N_("Draw, then play as many cards as you can; kings go to the corners; move whole piles to join them."),
     end: N_("A deal ends when a hand is empty; cards left count as penalty points. The game ends at the target the host set."),
     forfeits: N_("The most penalty points in a deal take a forfeit; the loser of the game takes three."),
   },
   croatian_rummy: {
+    title: N_("Croatian Rummy"),
     goal: N_("Lay down all your cards in sets and runs; jokers stand in for any card."),
     turn: N_("Draw from the stock or take from the discard line, lay down or add to sets, then discard one card."),
     end: N_("Rummy ends the deal: the cards left in hands count against their holders; the game ends at the target score."),
     forfeits: N_("Counted in fingers: a rummy costs everybody else two, and so does each joker laid in a set."),
   },
   irish_snap: {
+    title: N_("Irish Snap"),
     goal: N_("Get rid of all your cards."),
     turn: N_("Flip your top card onto the pile, counting Ace, 2, 3 up to King. Slap when the card matches the count said or the card below."),
     end: N_("The last to slap picks up the pile; the first with no cards wins."),
     forfeits: N_("The last to slap takes a forfeit as they pick up the pile."),
   },
   egyptian_ratscrew: {
+    title: N_("Egyptian Ratscrew"),
     goal: N_("Win every card in the pack."),
     turn: N_("Flip your top card onto the pile. A face card or an ace must be paid: the next player turns up to 4 cards. Slap a pair (and what the table rules add) to win the pile."),
     end: N_("A player out of cards is out; the game ends as the host set (first out, or a time or round limit)."),
     forfeits: N_("Everybody who loses takes a forfeit."),
   },
   concentration: {
+    title: N_("Concentration"),
     goal: N_("Find the most pairs in the face-down grid on the TV."),
     turn: N_("Pick two cards on your phone: both show on the TV. A pair is yours and you go again; if not, they turn back and the next player picks."),
     end: N_("The game ends when the grid is empty; the most pairs wins."),
@@ -131,16 +147,10 @@ export function HowTo({ state, mode, title = true, className = "", brief = false
   </section>`;
 }
 
-const TITLES = {
-  ring_of_fire: N_("Ring of Fire"), kings: N_("Kings"), blackjack: N_("Blackjack"), casino_blackjack: N_("Casino Blackjack"),
-  russian_blackjack: N_("Russian Blackjack"), pontoon: N_("Pontoon"), old_maid: N_("Old Maid"), cheat: N_("Cheat"),
-  go_fish: N_("Go Fish"), shif_shof_shum: N_("Shif-shof-shum"), kings_corner: N_("Kings Corner"),
-  croatian_rummy: N_("Croatian Rummy"), irish_snap: N_("Irish Snap"), egyptian_ratscrew: N_("Egyptian Ratscrew"),
-  concentration: N_("Concentration"),
-};
-
-function modeTitle(mode) {
-  return TITLES[mode] || mode;
+// A mode's name, for a how-to shown before its game starts (the host's game
+// picker) and for the drinking decks' house-rules editor.
+export function modeTitle(mode) {
+  return HOW[mode] ? HOW[mode].title : mode;
 }
 
 // The TV: the how-to in the free space left at the bottom of the game area,

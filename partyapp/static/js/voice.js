@@ -97,8 +97,8 @@ export function raceOpen(state) {
 
 // The moments of a full game worth saying aloud: who drinks, who picks up,
 // who won or lost.
-const KEY_MOMENTS = new Set(["game.over", "forfeit.drink", "cheat.pickup", "snap.pickup", "ratscrew.take",
-  "old_maid.loser", "rummy.drinks", "rummy.finish_drinks", "kc.king_penalty"]);
+const KEY_MOMENTS = new Set(["game.over", "forfeit.drink", "cheat.pickup", "irish_snap.pickup", "egyptian_ratscrew.take",
+  "old_maid.loser", "croatian_rummy.drinks", "croatian_rummy.finish_drinks", "kings_corner.king_penalty"]);
 
 export function keyMoments(state, before) {
   const log = (state.game && state.game.log) || [];

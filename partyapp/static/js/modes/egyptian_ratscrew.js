@@ -15,13 +15,13 @@ function lastTaker(game) {
   for (let i = game.log.length - 1; i >= 0; i -= 1) {
     const e = game.log[i];
     if (e.msg === "race.order") return null;
-    if (e.msg === "ratscrew.take" && e.by === "slap") return e.player;
+    if (e.msg === "egyptian_ratscrew.take" && e.by === "slap") return e.player;
   }
   return null;
 }
 
 // What just happened, in big type: who took the pile, who slapped wrongly.
-const NEWS = ["ratscrew.take", "ratscrew.burn"];
+const NEWS = ["egyptian_ratscrew.take", "egyptian_ratscrew.burn"];
 
 function DebtLine({ state }) {
   const g = state.game;
@@ -54,7 +54,7 @@ function RatscrewTable({ state, ctx }) {
     <div class="rt-top">
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
       <div class="rt-side">
-        ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} passOver=${["race.order", "ratscrew.out"]} />`}
+        ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} passOver=${["race.order", "egyptian_ratscrew.out"]} />`}
         <${DebtLine} state=${state} />
         ${g.out && g.out.length ? html`<div class="out-line">${t("Out: {names}", {
           names: listOf(g.out.map((p) => html`<${Who} state=${state} pid=${p} />`)) })}</div>` : null}
@@ -117,13 +117,13 @@ const PAY_LINES = {
 };
 
 registerMessages({
-  "ratscrew.flip": N_("{player} turns {card}."),
-  "ratscrew.pay": (values, entry) => t(PAY_LINES[entry.count] || PAY_LINES[0], { player: values.player, payer: values.payer, count: entry.count }),
-  "ratscrew.take": (values, entry) => (entry.by === "slap"
+  "egyptian_ratscrew.flip": N_("{player} turns {card}."),
+  "egyptian_ratscrew.pay": (values, entry) => t(PAY_LINES[entry.count] || PAY_LINES[0], { player: values.player, payer: values.payer, count: entry.count }),
+  "egyptian_ratscrew.take": (values, entry) => (entry.by === "slap"
     ? t("{player} slapped first and takes the pile ({count} card).|{player} slapped first and takes the pile ({count} cards).", values)
     : t("The pay card is paid for: {player} takes the pile ({count} card).|The pay card is paid for: {player} takes the pile ({count} cards).", values)),
-  "ratscrew.burn": N_("{player} slapped wrongly and burns {count} card under the pile.|{player} slapped wrongly and burns {count} cards under the pile."),
-  "ratscrew.out": N_("{player} has run out of cards."),
+  "egyptian_ratscrew.burn": N_("{player} slapped wrongly and burns {count} card under the pile.|{player} slapped wrongly and burns {count} cards under the pile."),
+  "egyptian_ratscrew.out": N_("{player} has run out of cards."),
 });
 
 registerMode(["egyptian_ratscrew"], { Table: RatscrewTable, Phone, Status, seatInfo });

@@ -9,7 +9,8 @@ import { hasScreens, screensFor } from "./registry.js";
 import { useEffect, useState } from "../view.js";
 
 // Mode id -> the import of the module that registers its screens (literal
-// specifiers: the server's asset graph reads them, for the service worker).
+// specifiers: the server's asset graph reads them, for the service worker),
+// every mode once (tests/test_modes_agree.py).
 const LOADERS = {
   ring_of_fire: () => import("./drinking.js"),
   kings: () => import("./drinking.js"),

@@ -24,14 +24,14 @@ export const sayWord = (rank) => t(WORDS[rank] || String(rank));
 function lastPickup(game) {
   for (let i = game.log.length - 1; i >= 0; i -= 1) {
     const e = game.log[i];
-    if (e.msg === "snap.pickup") return e.player;
-    if (e.msg === "snap.false_slap" && e.penalty === "pile") return e.player;
+    if (e.msg === "irish_snap.pickup") return e.player;
+    if (e.msg === "irish_snap.false_slap" && e.penalty === "pile") return e.player;
     if (e.msg === "race.order") return null;
   }
   return null;
 }
 // What just happened, in big type: a pickup or a slap on no match.
-const NEWS = ["snap.pickup", "snap.false_slap", "snap.no_contest", "snap.redeal"];
+const NEWS = ["irish_snap.pickup", "irish_snap.false_slap", "irish_snap.no_contest", "irish_snap.redeal"];
 
 function verdict(game) {
   const taker = lastRaceLoser(game);
@@ -42,7 +42,7 @@ function verdict(game) {
 function lastRaceLoser(game) {
   for (let i = game.log.length - 1; i >= 0; i -= 1) {
     const e = game.log[i];
-    if (e.msg === "snap.pickup") return e.player;
+    if (e.msg === "irish_snap.pickup") return e.player;
     if (e.msg === "race.order") return null;
   }
   return null;
@@ -123,15 +123,15 @@ function seatInfo(state, player) {
 }
 
 registerMessages({
-  "snap.flip": (values, entry) => (entry.match
+  "irish_snap.flip": (values, entry) => (entry.match
     ? t("{player} turns {card} and says {word}: snap!", { player: values.player, card: values.card, word: sayWord(entry.said) })
     : t("{player} turns {card} and says {word}.", { player: values.player, card: values.card, word: sayWord(entry.said) })),
-  "snap.pickup": N_("{player} was last and picks up the pile ({count} card).|{player} was last and picks up the pile ({count} cards)."),
-  "snap.no_contest": N_("Nobody to race against: the pile stays."),
-  "snap.false_slap": (values, entry, state, plain) => (entry.penalty === "pile"
+  "irish_snap.pickup": N_("{player} was last and picks up the pile ({count} card).|{player} was last and picks up the pile ({count} cards)."),
+  "irish_snap.no_contest": N_("Nobody to race against: the pile stays."),
+  "irish_snap.false_slap": (values, entry, state, plain) => (entry.penalty === "pile"
     ? t("{player} slapped on no match and picks up the pile ({count} card).|{player} slapped on no match and picks up the pile ({count} cards).", values)
     : [t("{player} slapped on no match.", values), " ", forfeitWords(state, [entry.player], entry.count, entry, { plain })]),
-  "snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
+  "irish_snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
 });
 
 registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo });

@@ -36,18 +36,18 @@ const CHIP_REASONS = {
 };
 
 registerMessages({
-  "kc.deal": N_("Foundations turned: {foundations}."),
-  "kc.play": phrase((e) => [N_("{player} plays {card} on {space}."), { space: spaceName(e.to) }]),
-  "kc.move": phrase((e) => [N_("{player} moves the {pile} pile onto {space}."), { pile: t(SHORT_NAMES[e.pile]), space: spaceName(e.to) }]),
-  "kc.draw": N_("{player} draws {count} card.|{player} draws {count} cards."),
-  "kc.pass": N_("{player} ends the turn."),
-  "kc.out": N_("{player} has played every card and wins the deal!"),
-  "kc.impasse": N_("The stock is out and nobody can play: the deal ends."),
-  "kc.king_penalty": N_("{player} kept a king that could be played: {points} penalty points."),
-  "kc.chips": phrase((e) => [CHIP_REASONS[e.reason] || N_("{player} pays {amount}."), { count: e.amount }]),
-  "kc.pot": N_("{player} takes {amount} chips."),
-  "kc.reveal": N_("{player} is left with {cards}: {points} points."),
-  "kc.score": N_("{player}: {points} this deal, {total} in all."),
+  "kings_corner.deal": N_("Foundations turned: {foundations}."),
+  "kings_corner.play": phrase((e) => [N_("{player} plays {card} on {space}."), { space: spaceName(e.to) }]),
+  "kings_corner.move": phrase((e) => [N_("{player} moves the {pile} pile onto {space}."), { pile: t(SHORT_NAMES[e.pile]), space: spaceName(e.to) }]),
+  "kings_corner.draw": N_("{player} draws {count} card.|{player} draws {count} cards."),
+  "kings_corner.pass": N_("{player} ends the turn."),
+  "kings_corner.out": N_("{player} has played every card and wins the deal!"),
+  "kings_corner.impasse": N_("The stock is out and nobody can play: the deal ends."),
+  "kings_corner.king_penalty": N_("{player} kept a king that could be played: {points} penalty points."),
+  "kings_corner.chips": phrase((e) => [CHIP_REASONS[e.reason] || N_("{player} pays {amount}."), { count: e.amount }]),
+  "kings_corner.pot": N_("{player} takes {amount} chips."),
+  "kings_corner.reveal": N_("{player} is left with {cards}: {points} points."),
+  "kings_corner.score": N_("{player}: {points} this deal, {total} in all."),
 });
 registerCauses({ deal_worst: N_("the most penalty points this deal"), game_loss: N_("lost the game") });
 

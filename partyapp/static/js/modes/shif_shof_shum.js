@@ -17,16 +17,16 @@ import { Who } from "../ui/who.js";
 const WORDS = { shif: N_("Shif!"), shof: N_("Shof!"), shum: N_("Shum!") };
 
 registerMessages({
-  "shif.ante": N_("Everybody puts {count} token into the box.|Everybody puts {count} tokens into the box."),
-  "shif.deal": phrase((e) => [N_("{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside."), { count: e.cards }]),
-  "shif.lead": N_("{player} leads {card}."),
-  "shif.match": phrase((e) => (e.paid
+  "shif_shof_shum.ante": N_("Everybody puts {count} token into the box.|Everybody puts {count} tokens into the box."),
+  "shif_shof_shum.deal": phrase((e) => [N_("{cards} card each; {aside} set aside.|{cards} cards each; {aside} set aside."), { count: e.cards }]),
+  "shif_shof_shum.lead": N_("{player} leads {card}."),
+  "shif_shof_shum.match": phrase((e) => (e.paid
     ? [N_("{player} lays {card}: “{word}” — {payer} pays {paid}."), { word: t(WORDS[e.word]) }]
     : [N_("{player} lays {card}: “{word}”."), { word: t(WORDS[e.word]) }])),
-  "shif.pass": N_("{player} passes."),
-  "shif.out": N_("{player} has no tokens left and is out."),
-  "shif.duel": N_("Two left: {players}. The player matched leads again."),
-  "shif.empty": N_("{player} has no card to lead: the cards are dealt again."),
+  "shif_shof_shum.pass": N_("{player} passes."),
+  "shif_shof_shum.out": N_("{player} has no tokens left and is out."),
+  "shif_shof_shum.duel": N_("Two left: {players}. The player matched leads again."),
+  "shif_shof_shum.empty": N_("{player} has no card to lead: the cards are dealt again."),
 });
 
 function playable(state) {
