@@ -65,9 +65,14 @@ Readings where the seed is open
   made again, the round ends: it is scored the same way, without the rummy
   forfeits. (With everybody down to a card or two and nothing left to lay,
   a round could otherwise go round for ever.)
-- **The first player** is the first seat (the first dealer is the last
-  seat), so a staged deck deals the first seat's first card first, and the
-  eighth card of the first seat comes after the seventh round.
+- **The first dealer** ("A dealer is chosen": the seed says not how) is
+  drawn by lot (the game's seeded generator); the deal then passes to the
+  left round by round, and from game to game: the room hands the next game
+  the player on the left of who dealt the last round (``Game.DEAL_PASSES``,
+  the start input ``dealer``, which testing mode may also name). With a
+  staged deck (testing mode) the last seat deals, so the first seat plays
+  first, the deck deals the first seat's first card first, and the eighth
+  card of the first seat comes after the seventh round.
 - **Seats**: a player who joins mid-game is dealt in at the next round, on 0
   points. A player who leaves takes their hand away unseen; their sets stay
   on the table (their jokers can still be taken, nobody drinks for them);
@@ -199,8 +204,8 @@ class CroatianRummy(DealGame):
     State = CroatianRummyState
 
     # -- set-up ------------------------------------------------------------------------------
-    def setup(self) -> None:
-        self.setup_deals()
+    def setup(self, dealer: str | None = None) -> None:
+        self.setup_deals(self.starting_dealer(dealer))
         self.s.necks, self.s.last_round = {}, None
         self._deal()
 

@@ -148,23 +148,12 @@ class GoFish(HandGame):
     State = GoFishState
 
     # -- the deal ----------------------------------------------------------------------
-    @classmethod
-    def check_data(cls, name: str, value):
-        """``dealer``: the player id of who deals (the room's turn to deal,
-        or a test's), else the staged deck."""
-        if name == "dealer":
-            if not isinstance(value, str) or not 0 < len(value) <= 64:
-                raise ValueError("dealer must be a player id.")
-            return value
-        return super().check_data(name, value)
-
     def setup(self, dealer: str | None = None) -> None:
         """Deal, ``dealer`` dealing when given (the room's turn to deal, or
-        a test's) and seated."""
+        a test's) and seated, else one drawn by lot (``starting_dealer``)."""
         s = self.s
         seats = s.seats
-        if dealer not in seats:
-            dealer = seats[-1] if s.staged else self.random().choice(seats)
+        dealer = self.starting_dealer(dealer)
         first = self.next_after(dealer)
         each = hand_size(len(seats))
         self.restock(list(STANDARD_DECK))
@@ -279,7 +268,7 @@ class GoFish(HandGame):
                 s.hands[p].append(self.draw())
                 self.log("go_fish.refill", player=p)
 
-    def first_dealer(self) -> str | None:
+    def last_dealer(self) -> str | None:
         return self.s.dealer
 
     def _finished(self) -> bool:

@@ -73,7 +73,11 @@ Readings where the seed is open
 - **The first dealer** is chosen at random, as the seed says (drawn with the
   game's seeded generator, so one seed deals the same); with a staged deck
   (testing mode) it is the last seat, so the first seat plays first and the
-  deck is dealt from the first seat, then the four foundations.
+  deck is dealt from the first seat, then the four foundations. The turn
+  to deal passes clockwise after each hand, from game to game too: the
+  room hands the next game the player on the left of who dealt the last
+  deal (``Game.DEAL_PASSES``, the start input ``dealer``, which testing
+  mode may also name).
 - **Forfeits** (``forfeits``, default on): at the end of each deal the
   player or players with the most penalty points in that deal drink 1
   (with chips: who paid the winner most); when the game ends the loser or
@@ -191,9 +195,9 @@ class KingsCorner(DealGame):
     def chips_scoring(self) -> bool:
         return self.s.opts.scoring == "chips"
 
-    def setup(self) -> None:
+    def setup(self, dealer: str | None = None) -> None:
         s = self.s
-        self.setup_deals(self.dealer_by_lot())
+        self.setup_deals(self.starting_dealer(dealer))
         s.chips = {p: s.opts.start_chips for p in s.seats} if self.chips_scoring else {}
         s.pot, s.last_deal = 0, None
         self._deal()

@@ -30,10 +30,14 @@ Readings where the seed is open
   pair at a real table is always discarded, and doing it by hand only slows
   the game. Three of a rank lose one pair and keep one card; four lose two
   pairs.
-- **The dealer** is drawn by lot (the last seat with a staged deck, so the
-  first seat takes first). When the dealer holds nothing after the pairs go,
-  the first player clockwise who holds cards takes from the nearest player
-  on their right who still does.
+- **The dealer** (the seed names none): the room's first game of Old Maid
+  draws its dealer by lot (the game's seeded generator), then the deal
+  passes to the left from game to game (the room hands the next game its
+  dealer, ``Game.DEAL_PASSES``, the start input ``dealer``); a staged deck
+  (testing mode) is dealt by the last seat, so the first seat takes first,
+  unless ``dealer`` names another (testing mode too). When the dealer
+  holds nothing after the pairs go, the first player clockwise who holds
+  cards takes from the nearest player on their right who still does.
 - **The offered fan**: positions count from the holder's first card as the
   holder sees their hand (``you.hand``). The holder may ``shuffle`` their
   hand while it is offered, as often as they like (the table sees that they
@@ -119,20 +123,26 @@ class OldMaid(HandGame):
     }
     FORFEITS = {"old_maid": 1}
     STAGED_FROM = STANDARD_DECK
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
     State = OldMaidState
 
     @classmethod
     def check_data(cls, name: str, value):
-        """A staged deck: cards of the pack, at most three queens."""
-        staged = super().check_data(name, value)
-        removed_queen(staged)
-        return staged
+        """A staged deck: cards of the pack, at most three queens (or the dealer)."""
+        checked = super().check_data(name, value)
+        if name == "deck":
+            removed_queen(checked)
+        return checked
 
     # -- the deal ----------------------------------------------------------------------
-    def setup(self) -> None:
+    def setup(self, dealer: str | None = None) -> None:
+        """Deal, ``dealer`` dealing when given and seated (the room's turn to
+        deal, or a test's), else one drawn by lot (``starting_dealer``)."""
         s = self.s
         seats = s.seats
-        dealer = seats[-1] if s.staged else self.random().choice(seats)
+        dealer = self.starting_dealer(dealer)
         removed = removed_queen(s.staged)
         self.restock(make_deck(52, without=[removed]))
         first = self.next_after(dealer)
@@ -268,6 +278,9 @@ class OldMaid(HandGame):
             self._next_taker(s.taker)
 
     # -- the end -----------------------------------------------------------------------
+    def last_dealer(self) -> str | None:
+        return self.s.dealer
+
     def final_result(self, reason: str) -> dict:
         result = super().final_result(reason)
         s = self.s

@@ -66,7 +66,11 @@ Readings where the seed is open
 - **The dealer**: the first dealer is drawn by lot, as the seed says (with
   the game's seeded generator, so one seed deals the same); with a staged
   deck (testing mode) it is the last seat, so the first seat leads the
-  first deal and the deck is dealt from the first seat.
+  first deal and the deck is dealt from the first seat. "Afterwards the
+  players deal in turn": from deal to deal, and from game to game, the
+  room handing the next game the player on the left of who dealt the last
+  deal (``Game.DEAL_PASSES``, the start input ``dealer``, which testing
+  mode may also name).
 - **Forfeits** (``forfeits``, default on): a player who pays drinks as many
   as the word says: shif 1, shof 2, shum 3.
 - **Seats**: a player who joins mid-game plays the next game (an elimination
@@ -155,6 +159,9 @@ class ShifShofShum(CardGame):
         "shif_shof_shum.empty": ("player",),
     }
     FORFEITS = {"shif": 1, "shof": 2, "shum": 3}
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
     State = ShifState
 
     # -- set-up ----------------------------------------------------------------------------
@@ -165,15 +172,21 @@ class ShifShofShum(CardGame):
             if code not in pack:
                 raise ValueError(f"{code} is not in the {opts['pack']}-card pack.")
 
-    def setup(self) -> None:
+    def setup(self, dealer: str | None = None) -> None:
+        """Everybody antes, then the first deal, ``dealer`` dealing when given
+        and seated (the room's turn to deal, or a test's), else one drawn by
+        lot (``starting_dealer``)."""
         s = self.s
         seats = s.seats
         start = s.opts.tokens
-        s.dealer = seats[-1] if s.staged else self.random().choice(seats)
+        s.dealer = self.starting_dealer(dealer)
         s.tokens = {p: start - 1 for p in seats}
         s.box = len(seats)
         self.log("shif_shof_shum.ante", players=list(seats), count=1)
         self._deal()
+
+    def last_dealer(self) -> str | None:
+        return self.s.dealer
 
     def live(self) -> list[str]:
         """Players still holding tokens, in seat order."""

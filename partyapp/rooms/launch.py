@@ -9,7 +9,9 @@
 4. the server's defaults (``config.toml``) for the options left out;
 5. the game's own check of its options (``Game.check_options``);
 6. the seats dealt in (``_seats_for``) and, in a game whose deal passes
-   from game to game, the next dealer (``dealers.py``);
+   from game to game, the next dealer (``dealers.py``: the player on the
+   left of who dealt the last deal of the mode's last game; none for the
+   room's first, which the game draws by lot, nor with a staged deck);
 7. the game's count of players, then the engine, built before the old
    game is let go.
 
@@ -20,7 +22,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 
 from partyapp.games import MODES
 from partyapp.games.kit.base import Game, IllegalAction
@@ -44,8 +45,7 @@ class Launch:
         options, seed = self._start_options(cls, options, testing)
         seats = self._seats_for(cls)
         if cls.DEAL_PASSES and "dealer" not in options and "deck" not in options:
-            dealer = dealers.next_dealer(self.dealers.get(cls.mode), [s.id for s in self.seats],
-                                         [s.id for s in seats])
+            dealer = self._next_dealer(cls, seats)
             if dealer is not None:
                 options["dealer"] = dealer
         dealt = [s for s in seats if not s.sitting_out]
@@ -55,13 +55,13 @@ class Launch:
         if len(dealt) > cls.max_players:
             raise IllegalAction("{game} takes at most {count} player.|{game} takes at most {count} players.",
                                 game=Term(cls.title), count=cls.max_players)
-        rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        rng = random.Random(seed if seed is not None else self.registry.seeds())
         # The new engine is built before the old game is let go: a failure
         # here leaves the room with the game (and the drinks) it had.
         game = cls.new([s.entrant() for s in seats], options, rng, self.registry.clock())
-        if cls.DEAL_PASSES:
-            self.dealers[cls.mode] = dealers.record(game.first_dealer(), game.players())
         self._close_game()
+        if cls.DEAL_PASSES:
+            self.dealers[cls.mode] = dealers.record(game.last_dealer(), game.players())
         self.game = game
         for seat in self.seats:
             seat.played_for = []
@@ -90,6 +90,16 @@ class Launch:
             return cls.check_options(options), seed
         except (ValueError, TypeError) as exc:
             raise BadRequest("Bad options: {reason}", reason=wording_of(exc)) from None
+
+    def _next_dealer(self, cls: type[Game], seats: list[Seat]) -> str | None:
+        """Step 6's dealer: the next of ``seats`` clockwise from who dealt the
+        last deal of the mode's last game (the game still on the table, when
+        it is of the mode: it is let go only once the new one is built)."""
+        last = self.dealers.get(cls.mode)
+        old = self.game
+        if old is not None and old.mode == cls.mode:
+            last = dealers.closing(last, old.last_dealer(), old.players())
+        return dealers.next_dealer(last, [s.id for s in self.seats], [s.id for s in seats])
 
     def _seats_for(self, cls: type[Game]) -> list[Seat]:
         """The seats dealt into a new game of ``cls``: bots sit out a mode

@@ -14,6 +14,7 @@ from typing import Any
 
 from partyapp.games.kit.base import HOST, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
+from partyapp.rooms import dealers
 from partyapp.rooms.seat import Seat
 from partyapp.rooms.unchanged import UNCHANGED
 
@@ -134,8 +135,14 @@ class Play:
 
     def _close_game(self) -> None:
         """The game is let go (its forfeits are already on the seats, counted
-        as they were taken): the night keeps its result."""
-        if self.game is None:
+        as they were taken): the night keeps its result; in a game whose deal
+        passes from game to game, the room keeps who dealt its last deal
+        (``dealers.py``)."""
+        game = self.game
+        if game is None:
             return
-        self.night.game_closing(self.game)
+        if game.DEAL_PASSES:
+            self.dealers[game.mode] = dealers.closing(self.dealers.get(game.mode), game.last_dealer(),
+                                                      game.players())
+        self.night.game_closing(game)
         self.game = None

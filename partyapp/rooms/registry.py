@@ -31,15 +31,19 @@ class Registry:
     """Finds rooms: in memory when live, else loaded from the store.
 
     ``host_id`` names this server process in the rooms' ``hosts`` (fresh for
-    each process, so a process that restarts is a new one)."""
+    each process, so a process that restarts is a new one). ``seeds`` gives
+    each new game its seed outside testing mode (64 random bits; a test
+    hands its own)."""
 
     def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
-                 clock: Callable[[], float] = time.time, host_id: str | None = None, max_rooms: int = 0) -> None:
+                 clock: Callable[[], float] = time.time, host_id: str | None = None, max_rooms: int = 0,
+                 seeds: Callable[[], int] = lambda: secrets.randbits(64)) -> None:
         self.store = store
         self.max_players = max_players
         self.max_rooms = max_rooms  # live rooms this process holds at most (0: no cap)
         self.option_defaults = dict(option_defaults or {})
         self.clock = clock
+        self.seeds = seeds
         self.host_id = host_id or secrets.token_hex(6)
         self.publisher: Publisher | None = None
         self.autoplay: Autoplayer | None = None

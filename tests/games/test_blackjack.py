@@ -74,7 +74,7 @@ def test_first_seat_plays_first_and_only_the_player_to_play_may_hit():
 def test_everybody_bets_at_once_within_the_table_limits():
     """Bets are open to every player but the dealer, from the minimum to the
     maximum or the stack; a wrong amount is refused with the reason."""
-    g = make("blackjack", 3, min_bet=5, max_bet=40)
+    g = make("blackjack", 3, min_bet=5, max_bet=40, dealer="p2")
     assert g.public_view()["turn"] is None and g.public_view()["waiting_for"] == ["p0", "p1"]
     assert g.legal_actions("p1")[0] == {"type": "bet", "params": {"amount": {"int": {"min": 5, "max": 40}}}}
     assert g.legal_actions("p2") == []
@@ -402,7 +402,7 @@ def test_a_joiner_waits_for_the_next_deal():
 
 def test_a_joiner_during_the_betting_bets_now():
     """Joining while the table bets: the newcomer bets in this deal."""
-    g = make("blackjack", 3)
+    g = make("blackjack", 3, dealer="p2")
     g.add_player({"id": "p9", "group": None}, 0.0)
     assert g.public_view()["waiting_for"] == ["p0", "p1", "p9"]
 
@@ -488,8 +488,8 @@ def test_random_play_with_players_coming_and_going(seed):
 def test_same_seed_same_game():
     """One seed deals and plays the same game."""
     same_seed_same_game("blackjack", 42, n=5)
-    a = make("blackjack", 3, seed=7)
-    b = make("blackjack", 3, seed=8)
+    a = make("blackjack", 3, seed=7, dealer="p2")
+    b = make("blackjack", 3, seed=8, dealer="p2")
     for g in (a, b):
         for pid in ("p0", "p1"):
             act(g, pid, "bet", amount=10)

@@ -281,6 +281,28 @@ def test_two_out_at_once_with_equal_books_the_last_in_the_order_of_play_wins():
     assert result["books"] == {"p0": 3, "p1": 3} and result["winners"] == ["p1"]
 
 
+# Three players (p0 asks first): p0 takes p1's nines (a book) and fishes
+# the last jack (a book), holding 7S 7H; p1 takes p2's last five (a book)
+# and asks p0 for sevens: p0 and p1 run out at once with two books each.
+EQUAL_BOOKS = (["7S", "7H", "9S", "9H", "JS", "JH", "JD"], ["7D", "7C", "9D", "9C", "5S", "5H", "5D"],
+               ["5C", "2S", "2H", "3S", "3H", "4S", "4H"])
+
+
+def test_equal_books_at_once_the_last_in_the_order_of_play_wins_not_the_last_from_the_asker():
+    """The seed's tie (two out at once with equal books: "the last player
+    clockwise" wins), read in the order of play from the first player: p1,
+    the asker, comes after p0 and wins; counted from the asker, p0 would."""
+    g = fish(hands=EQUAL_BOOKS, stock=["JC"])
+    ask(g, "p0", "9", "p1")  # p0's book of nines; p0 asks again
+    ask(g, "p0", "J", "p2")  # none: p0 fishes JC, a book; the turn passes
+    assert g.public_view()["turn"] == "p1" and g.hand("p0") == ["7S", "7H"]
+    ask(g, "p1", "5", "p2")  # p1's book of fives
+    ask(g, "p1", "7", "p0")  # p1's book of sevens: p0 and p1 are both out
+    result = g.s.result
+    assert g.is_over() and result["out"] == ["p0", "p1"]
+    assert result["books"] == {"p0": 2, "p1": 2, "p2": 0} and result["winners"] == ["p1"]
+
+
 def test_forfeits_can_be_switched_off():
     """Nobody drinks at the end; the winner is the same."""
     g = fish(hands=TIE, stock=TIE_STOCK, forfeits=False)

@@ -217,7 +217,7 @@ def test_every_full_game_is_a_card_game_with_declared_options():
     assert issubclass(cls, CardGame)
     names = {o["name"] for o in cls.option_list()}
     assert {"rounds", "start_chips", "min_bet", "max_bet", "rebuy", "forfeits", "hit_soft_17"} <= names
-    assert set(cls.option_names) == names | {"deck"}
+    assert set(cls.option_names) == names | {"deck", "dealer"}
     rounds = next(o for o in cls.option_list() if o["name"] == "rounds")
     assert rounds == {"name": "rounds", "kind": "int", "default": 5, "min": 1, "max": 100,
                       "doc": cls.OPTIONS["rounds"].doc}
@@ -328,6 +328,35 @@ def test_drinking_decks_have_no_result_to_show_when_ended():
 
     g = make_drinking("ring_of_fire", 2)
     assert g.finish(0.0) is False and not g.is_over()
+
+
+DEALT = sorted(m for m, cls in MODES.items() if cls.DEAL_PASSES)
+
+
+def named_dealers(g) -> list[str]:
+    """The dealers the log names (the deal's entry)."""
+    return [e.params["dealer"] for e in g.s.log if "dealer" in e.params]
+
+
+@pytest.mark.parametrize("mode", DEALT)
+def test_a_game_with_a_dealer_draws_the_first_by_lot_unless_one_is_given(mode):
+    """Every game with a dealer and no rule for the first one: drawn by lot
+    with the game's seeded generator (any seat; one seed, one dealer), the
+    deal's log entry naming them; the start input ``dealer`` deals instead;
+    a staged deck is dealt by the last seat, so the first seat plays first."""
+    drawn = set()
+    for seed in range(16):
+        g = make(mode, 4, seed=seed)
+        dealer = g.public_view()["dealer"]
+        assert make(mode, 4, seed=seed).public_view()["dealer"] == dealer
+        assert named_dealers(g)[:1] == [dealer]
+        drawn.add(dealer)
+    assert drawn == {"p0", "p1", "p2", "p3"}
+    for dealer in ("p1", "p2"):
+        g = make(mode, 4, seed=3, dealer=dealer)
+        assert g.public_view()["dealer"] == dealer and named_dealers(g)[:1] == [dealer]
+        assert "dealer" not in g.public_view()["options"] and g.last_dealer() == dealer
+    assert make(mode, 4, seed=3, deck=["2S"]).public_view()["dealer"] == "p3"
 
 
 # -- one engine for every game -----------------------------------------------------------------------

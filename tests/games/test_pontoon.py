@@ -534,6 +534,39 @@ def visible(g, viewer):
     return out
 
 
+# Sixteen players dealt a pair each, p15 the banker: the fifteen players
+# split their pairs, so that more cards are held than a pack has (sixteen
+# hands could not: no more than 21 each, and a pack counts 340 with aces
+# as 1).
+PAIRS = [p for r in ("K", "Q", "J", "10", "9", "8", "7", "6") for p in ((r + "S", r + "H"), (r + "D", r + "C"))]
+SIXTEEN = [a for a, _ in PAIRS] + [b for _, b in PAIRS] + [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5")]
+
+
+def sixteen_to_the_end_of_the_pack():
+    """Every player splits, then sticks when they may, else twists, until
+    the pack runs out (p6's split: both its cards come from a second pack)."""
+    g = make(MODE, 16, deck=SIXTEEN, banker="p15")
+    act(g, "p15", "deal")
+    for pid in list(g.s.order):
+        act(g, pid, "bet", amount=10)
+    while g.s.phase in ("play", "banker") and not entries(g, "pontoon.second_pack"):
+        pid = g.turn()
+        moves = types(g, pid)
+        act(g, pid, next(m for m in ("split", "stick", "twist") if m in moves))
+    return g
+
+
+def test_a_second_pack_is_shuffled_in_when_the_pack_runs_out_and_the_table_says_so():
+    """With very many players the pack can run out in the middle of a deal:
+    a second pack is shuffled in, the log says so and the table shows two
+    packs in play until the next shuffle gathers every card."""
+    g = sixteen_to_the_end_of_the_pack()
+    assert msgs(g)[-2:] == ["pontoon.split", "pontoon.second_pack"]
+    assert entries(g, "pontoon.second_pack") == [{"packs": 2}]
+    assert g.public_view()["packs"] == 2 and g.public_view()["piles"]["pack"] == 50
+    assert make(MODE, 3, seed=3).public_view()["packs"] == 1
+
+
 @pytest.mark.parametrize("n, seed", [(2, 1), (3, 2), (5, 3), (8, 4), (16, 5)])
 def test_random_play_finishes_and_never_shows_a_face_down_card(n, seed):
     """Bots finish the game; no view carries the pack, another player's
@@ -578,6 +611,7 @@ def test_every_message_key_and_result_turns_up():
     for pid, move in [("p0", "declare"), ("p1", "twist"), ("p1", "twist"), ("p1", "twist")] + [("p2", "twist")] * 3:
         act(g, pid, move)  # the banker's five card trick, rare at random
     log.extend(e.wire() for e in g.s.log)
+    log.extend(e.wire() for e in sixteen_to_the_end_of_the_pack().s.log)  # a second pack, rare at random
     used = {e["msg"] for e in log}
     assert set(Pontoon.MESSAGES) - used == set()
     assert {e["result"] for e in log if e["msg"] == "chips.payout"} == set(RESULTS)

@@ -1,10 +1,12 @@
 """The room's saved form: every seat field is kept, and a room read back from
-the store is the same room."""
+the store is the same room; who deals a room's games."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import fields
+
+import pytest
 
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import Seat
@@ -101,3 +103,111 @@ def test_every_seat_is_dealt_in_as_one_record():
     back in) is ``Seat.entrant``: its id and group, ``bot`` for a bot."""
     assert Seat("p1", "Ana", "h", group="chicks").entrant() == {"id": "p1", "group": "chicks"}
     assert Seat("p2", "Bot", "h", bot=True).entrant() == {"id": "p2", "group": None, "bot": True}
+
+
+# -- who deals --------------------------------------------------------------------------------
+# The games with a dealer and no rule of their own for the first one: each
+# room's first game draws its dealer by lot, and the deal passes to the left
+# from game to game (``Game.DEAL_PASSES``, ``rooms/dealers.py``).
+DEALT_MODES = ["blackjack", "russian_blackjack", "old_maid", "go_fish", "kings_corner", "croatian_rummy",
+               "shif_shof_shum"]
+
+
+def seated_room(registry, n):
+    room, _ = registry.create("http://party.test")
+    for name in ("Ana", "Bob", "Cat", "Dan")[:n]:
+        room.change(lambda name=name: room.join(name, None))
+    return room
+
+
+def dealer_of(game) -> str:
+    """The dealer the game's table shows."""
+    return game.public_view()["dealer"]
+
+
+def test_the_deal_is_passed_to_the_left_in_every_game_that_has_a_dealer():
+    """The games the room hands their dealer are the games with a dealer
+    and no first dealer of their own (Pontoon cuts for the bank, Casino
+    Blackjack's dealer is the house)."""
+    from partyapp.games import MODES
+
+    assert sorted(m for m, cls in MODES.items() if cls.DEAL_PASSES) == sorted(DEALT_MODES)
+
+
+@pytest.mark.parametrize("mode", DEALT_MODES)
+def test_a_rooms_first_game_draws_its_dealer_by_lot(mode):
+    """Six fresh rooms of three and five of four (not in testing mode, each
+    game seeded from the registry's seeds): the first dealer is not the same
+    seat every time, and each is the one the engine's seeded generator
+    draws for that seed."""
+    import random
+
+    from partyapp.games import MODES
+
+    seeds = iter(range(1000, 1100))
+    given: list[int] = []
+
+    def seed():
+        given.append(next(seeds))
+        return given[-1]
+
+    registry = Registry(MemoryStore(), seeds=seed)
+    places = []
+    for n in [3] * 6 + [4] * 5:
+        room = seated_room(registry, n)
+        room.change(lambda: room.start_game(mode, {}, testing=False))
+        ids = [s.id for s in room.seats]
+        places.append(ids.index(dealer_of(room.game)))
+        cls = MODES[mode]
+        alone = cls.new([{"id": p, "group": None} for p in ids], cls.check_options({}),
+                        random.Random(given[-1]), 0.0)
+        assert dealer_of(alone) == dealer_of(room.game)
+    assert len(set(places)) > 1, places
+
+
+@pytest.mark.parametrize("mode", DEALT_MODES)
+def test_the_next_game_in_the_room_is_dealt_by_the_player_on_the_left(mode):
+    """The host ends a game and starts the next of the same mode: the player
+    on the last dealer's left deals it, then the next, round the table."""
+    room = seated_room(Registry(MemoryStore()), 3)
+    ids = [s.id for s in room.seats]
+    dealers = []
+    for _ in range(4):
+        room.change(lambda: room.start_game(mode, {}, testing=False))
+        dealers.append(dealer_of(room.game))
+        room.change(room.end_game)
+    first = ids.index(dealers[0])
+    assert dealers == [ids[(first + k) % 3] for k in range(4)]
+
+
+def test_the_deal_goes_on_from_the_last_deal_of_a_game_of_several_deals():
+    """Home Blackjack of two deals: the deal passes to the left after the
+    first deal, and the next game of Blackjack (after a game of Old Maid,
+    which has its own turn to deal) is dealt by the player on the left of
+    who dealt the last deal, as it would go round a real table."""
+    room = seated_room(Registry(MemoryStore()), 3)
+    ids = [s.id for s in room.seats]
+    room.change(lambda: room.start_game("blackjack", {"rounds": 2}, testing=False))
+    first = ids.index(dealer_of(room.game))
+    while not room.game.is_over():
+        pid, spec = next((p, a) for p in ids for a in room.game.legal_actions(p)
+                         if a["type"] in ("bet", "stand") or len(room.game.legal_actions(p)) == 1)
+        action = {"type": spec["type"], **{k: d["int"]["min"] for k, d in spec["params"].items()}}
+        room.change(lambda: room.act(pid, action))
+    assert [e.params["dealer"] for e in room.game.s.log if e.msg == "round.start"] == [
+        ids[first], ids[(first + 1) % 3]]
+    room.change(lambda: room.start_game("old_maid", {}, testing=False))
+    room.change(room.end_game)
+    room.change(lambda: room.start_game("blackjack", {}, testing=False))
+    assert dealer_of(room.game) == ids[(first + 2) % 3]
+
+
+def test_a_staged_deck_is_dealt_by_the_last_seat_in_every_game_with_a_dealer():
+    """Testing mode: a staged deck keeps its fixed seats, the last seat
+    dealing, so that the first seat plays first; a second game too."""
+    room = seated_room(Registry(MemoryStore()), 3)
+    for mode in DEALT_MODES:
+        for _ in range(2):
+            room.change(lambda: room.start_game(mode, {"deck": ["2S"], "seed": 1}, testing=True))
+            assert dealer_of(room.game) == room.seats[-1].id, mode
+            room.change(room.end_game)

@@ -83,10 +83,12 @@ class Game(ABC):
     # Options only a server in testing mode honours (a staged deck, who deals
     # or banks first): anywhere else the room refuses them (``forbidden``).
     TESTING_OPTIONS: ClassVar[tuple[str, ...]] = ("deck",)
-    # The deal passes round from game to game (each game is one deal): the
-    # room hands a new game of the mode the start input ``dealer``, the next
-    # player clockwise from who dealt its last game of the mode
-    # (``first_dealer``).
+    # A game with a dealer and no rule of its own for the first one: the deal
+    # passes to the left from game to game. The room hands a new game of the
+    # mode the start input ``dealer``, the next player clockwise from who
+    # dealt the last deal of its last game of the mode (``last_dealer``);
+    # without one the game draws its dealer by lot (a staged deck: the last
+    # seat deals).
     DEAL_PASSES: ClassVar[bool] = False
     # Players sitting out (``set_sitting_out``) stay among the game's players
     # from its start (the drinking decks: their turn is passed over, their
@@ -125,8 +127,8 @@ class Game(ABC):
     def from_state(cls, state: dict) -> "Game":
         ...
 
-    def first_dealer(self) -> str | None:
-        """Who dealt this game's first deal (read by the room where the deal
+    def last_dealer(self) -> str | None:
+        """Who dealt this game's latest deal (read by the room where the deal
         passes from game to game, ``DEAL_PASSES``)."""
         return None
 

@@ -15,7 +15,17 @@ State
     (``forfeits.Forfeits``), plus the game's own fields, filled in by its
     ``setup``. The options that are data (``OPTION_DATA``) are not kept in
     ``opts``: a staged ``deck`` becomes ``staged``, and any other is handed
-    to ``setup`` as a keyword argument (a testing mode's first dealer).
+    to ``setup`` as a keyword argument (the first dealer: ``dealer``).
+
+The first dealer
+    A game with a dealer and no rule of its own for the first one
+    (``DEAL_PASSES``) takes the start input ``dealer`` (``OPTION_DATA`` and
+    ``TESTING_OPTIONS``: the room hands it the next player to the left of
+    who dealt its last game; in testing mode a test may name one) and
+    starts with ``starting_dealer(dealer)``: that player when seated, else
+    the last seat with a staged deck (so the first seat plays first and the
+    staged deck is dealt from them), else one drawn by lot with the game's
+    seeded generator. The log entry of the deal names the dealer.
 
 The stock and the staged deck
     ``restock`` shuffles a new stock (with the kit's ``random()``) under
@@ -126,8 +136,13 @@ class CardGame(Engine):
 
     @classmethod
     def check_data(cls, name: str, value: Any) -> Any:
-        """The staged deck (testing mode): cards of ``STAGED_FROM``, none more
-        often than the pack holds it."""
+        """``dealer``: a player id (who deals first: the room's turn to deal,
+        or a test's). The staged deck (testing mode): cards of
+        ``STAGED_FROM``, none more often than the pack holds it."""
+        if name == "dealer":
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                raise ValueError("dealer must be a player id.")
+            return value
         staged = validate_cards(value, allow_duplicates=True, jokers=cls.STAGED_JOKERS, max_len=len(cls.STAGED_FROM))
         take_out(cls.STAGED_FROM, staged)
         return staged
@@ -153,6 +168,16 @@ class CardGame(Engine):
     def setup(self) -> None:
         """Build the game's own state and deal (called once by ``new``, with
         the options that are data but a staged deck as keyword arguments)."""
+
+    def starting_dealer(self, dealer: str | None, among: list[str] | None = None) -> str:
+        """Who deals first among ``among`` (default: every seat): ``dealer``
+        when among them (the room's turn to deal, or a test's); else the last
+        of them with a staged deck, so the first seat plays first; else one
+        drawn by lot with the game's seeded generator."""
+        among = among if among is not None else self.s.seats
+        if dealer in among:
+            return dealer
+        return among[-1] if self.s.staged else self.random().choice(among)
 
     # -- the stock --------------------------------------------------------------------
     def restock(self, cards: list[str]) -> None:

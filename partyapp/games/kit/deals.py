@@ -10,12 +10,15 @@ State
     ``round`` (deals begun) and ``scores`` (a ``scores.ScoreSheet``).
 
 The deal
-    The game names the first dealer (``setup_deals(dealer)``; by default the
+    The game names the first dealer (``setup_deals(dealer)``: by default the
     last seat, so the first seat plays first and a staged deck is dealt from
-    the first seat). ``begin_deal()`` starts a
-    deal with everybody seated (logged ``round.start``) and returns who
-    plays first; the game then deals. ``pass_deal()`` hands the deal to the
-    left.
+    the first seat; the games here pass it ``starting_dealer(dealer)``: the
+    room's turn to deal, or one drawn by lot). ``begin_deal()`` starts a
+    deal with everybody seated (logged ``round.start``, which names the
+    dealer) and returns who plays first; the game then deals.
+    ``pass_deal()`` hands the deal to the left. The deal passes on from game
+    to game too (``DEAL_PASSES``): the room hands the next game the player
+    on the left of who dealt the last deal (``last_dealer``).
 
 Seats
     A player who joins waits for the next deal, on ``joining_score(pid)``
@@ -53,6 +56,9 @@ class DealState(CardState):
 
 
 class DealGame(CardGame):
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
     MESSAGES = {
         **CardGame.MESSAGES,
         "round.start": ("round", "dealer"),
@@ -73,13 +79,6 @@ class DealGame(CardGame):
         s.round, s.dealt, s.current = 0, [], None
         s.hands = {p: [] for p in s.seats}
 
-    def dealer_by_lot(self) -> str:
-        """The first dealer drawn at random (the game's seeded generator), or
-        the last seat with a staged deck, so that the first seat plays first
-        and the staged deck is dealt from them (PROTOCOL.md)."""
-        seats = self.s.seats
-        return seats[-1] if self.s.staged else self.random().choice(seats)
-
     def begin_deal(self) -> str:
         """Start a deal with everybody seated; returns who plays first."""
         s = self.s
@@ -93,6 +92,9 @@ class DealGame(CardGame):
 
     def pass_deal(self) -> None:
         self.s.dealer = self.left_of(self.s.dealer)
+
+    def last_dealer(self) -> str | None:
+        return self.s.dealer
 
     @abstractmethod
     def start_turn(self, pid: str) -> None:

@@ -34,9 +34,14 @@ Readings where the seed is open (the options in brackets)
   payout shows what was really paid). Out of chips (below the minimum): with
   ``rebuy`` a new stack at the next deal, else the player watches.
 - **The dealer** rotates to the left after every deal (``rotate_dealer``,
-  default on; off: the first dealer keeps the deal while they have chips).
-  The first dealer is the last seat, so the first seat is dealt to and plays
-  first. A player out of chips is passed over for the deal.
+  default on; off: the first dealer keeps the deal while they have chips),
+  and from game to game: the room hands the next game the player on the
+  left of who dealt the last deal (``Game.DEAL_PASSES``, the start input
+  ``dealer``, which testing mode may also name). The seed names no first
+  dealer: the room's first game draws one by lot (the game's seeded
+  generator). With a staged deck (testing mode) the first dealer is the
+  last seat, so the first seat is dealt to and plays first. A player out
+  of chips is passed over for the deal.
 - **The dealer's play** is fixed by the rules, so the dealer's phone offers
   exactly the one move the rule allows (``hit`` below 17, else ``stand``);
   the dealer's down card is turned when their turn begins. When every player
@@ -284,6 +289,9 @@ class Blackjack(TwentyOne):
                                 "and a dealer's natural wins at once (off: a 21 like any other)."),
         "rotate_dealer": flag(True, "The deal passes to the left after every hand (off: one dealer)."),
     }
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
     MESSAGES = {
         **TwentyOne.MESSAGES,
         "blackjack.bet": ("player", "amount"),

@@ -90,7 +90,10 @@ Readings where the seed is open
   stake back) and the bank passes to their left. **Joining**: a newcomer
   gets a starting stack and is dealt in from the next deal.
 - Should the pack run out in the middle of a deal (only with very many
-  players), a second pack is shuffled in.
+  players), a second pack is shuffled in (logged ``pontoon.second_pack``;
+  the table shows the packs in play, ``packs``). Its cards go under the
+  pack with the others after the deal, so both packs stay in play until
+  the next shuffle (after a pontoon) gathers the cards into one pack.
 """
 
 from __future__ import annotations
@@ -168,7 +171,7 @@ class PontoonRules(Rules):
 
     def _cut_for_bank(self, t: Pontoon, able: list[str]) -> str:
         """Everybody cuts; the highest card takes the bank, ties cut again."""
-        t.restock(make_deck())
+        self._new_pack(t)
         cutting = list(able)
         while True:
             cuts = [(p, self._card(t)) for p in cutting]
@@ -203,10 +206,20 @@ class PontoonRules(Rules):
 
     # -- the deal ----------------------------------------------------------------------------------
     @staticmethod
+    def _new_pack(t: Pontoon) -> None:
+        """Every card gathered into one pack, shuffled."""
+        t.restock(make_deck())
+        t.s.packs = 1
+
+    @staticmethod
     def _card(t: Pontoon) -> str:
+        """The top card of the pack; when the pack has run out, a second
+        pack is shuffled in first."""
         s = t.s
         if not s.stock:
             s.stock = shuffled(make_deck(), t.random())
+            s.packs += 1
+            t.log("pontoon.second_pack", packs=s.packs)
         return t.draw()
 
     def discard(self, t: Pontoon, cards: list[str]) -> None:
@@ -220,7 +233,7 @@ class PontoonRules(Rules):
         ledger = t.ledger
         ledger.new_round()
         if s.shuffle:
-            t.restock(make_deck())
+            self._new_pack(t)
             t.log("pontoon.shuffle")
         players = t.dealt_in(pid, t.able())
         s.phase, s.order, s.bettors, s.dealer_hand = BET, players, list(players), DealerHand(player=pid)
@@ -510,6 +523,7 @@ class PontoonRules(Rules):
         value = hand_value(banker.cards) if shown else None
         return {
             "piles": {"pack": len(s.stock)},
+            "packs": s.packs,
             "banker": s.dealer,
             "cuts": [{"player": c.player, "card": c.card} for c in s.cuts],
             "hands": {p: [self._hand_view(h) for h in hands] for p, hands in s.hands.items()},
@@ -558,7 +572,7 @@ class Pontoon(TwentyOne):
         "pontoon.trick": ("player", "hand"), "pontoon.banker_shows": ("player", "cards", "total"),
         "pontoon.banker_twist": ("player", "card", "total"), "pontoon.paying": ("player", "total", "paying"),
         "pontoon.banker_trick": ("player", "cards"), "pontoon.banker_bust": ("player", "cards", "total"),
-        "pontoon.bank": ("player", "amount"),
+        "pontoon.bank": ("player", "amount"), "pontoon.second_pack": ("packs",),
     }
     FORFEITS = {LOSE: 1, BUST: 1, BANKER_PONTOON: 2, BANKER_TRICK: 2, "banker_bust": 1}
     # Testing mode may name the first banker (no cut then).

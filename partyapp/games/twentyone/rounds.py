@@ -124,15 +124,21 @@ class TwentyOne(CardGame):
         return self.s.ledger
 
     # -- the session -------------------------------------------------------------------------
-    def setup(self, banker: str | None = None) -> None:
-        """The ledger, then the first deal; ``banker``: a first dealer named
-        in testing mode (Pontoon's option)."""
+    def setup(self, banker: str | None = None, dealer: str | None = None) -> None:
+        """The ledger, then the first deal; ``banker``: a first banker named
+        in testing mode (Pontoon's option); ``dealer``: the first dealer the
+        room hands a game whose deal passes (or a test's), for the rules'
+        ``next_dealer``."""
         s = self.s
         o = s.opts
         s.ledger = Ledger.new(s.seats, start=o.start_chips, minimum=o.min_bet, maximum=o.max_bet, rebuy=o.rebuy)
         s.round, s.out = 0, []
-        s.first_dealer = banker if banker in s.seats else None
+        first = banker or dealer
+        s.first_dealer = first if first in s.seats else None
         self.next_round()
+
+    def last_dealer(self) -> str | None:
+        return self.s.dealer
 
     def able(self) -> list[str]:
         """Players who can cover the table minimum or have a stake on the

@@ -50,10 +50,15 @@ The rules as the seed gives them
   insurance is lost there and then, and the dealer draws on; with Black
   Jack the deal is settled at that card (every hand is decided: Black Jack
   beats all but a Black Jack), the insurance with it.
-- **The dealer role** passes to each player in turn, to the left (the first
-  dealer is the last seat, so that the first seat is dealt to first). The
-  bank is the dealer's own stack: the dealer collects the losing stakes
-  first, then pays the winners from their left as far as the stack goes.
+- **The dealer role** passes to each player in turn, to the left, and from
+  game to game: the room hands the next game the player on the left of who
+  dealt the last deal (``Game.DEAL_PASSES``, the start input ``dealer``,
+  which testing mode may also name). The seed names no first dealer: the
+  room's first game draws one by lot (the game's seeded generator); with a
+  staged deck (testing mode) it is the last seat, so that the first seat
+  is dealt to first. The bank is the dealer's own stack: the dealer
+  collects the losing stakes first, then pays the winners from their left
+  as far as the stack goes.
 
 Readings where the seed is open
 -------------------------------
@@ -325,6 +330,9 @@ class RussianBlackjack(TwentyOne):
         "decks": number(2, 1, 8, "Decks shuffled together."),
         "ten_is_black_jack": flag(True, "An ace and a ten is Black Jack (off: only an ace and a picture card)."),
     }
+    DEAL_PASSES = True
+    OPTION_DATA = ("deck", "dealer")
+    TESTING_OPTIONS = ("deck", "dealer")
     MESSAGES = {
         **TwentyOne.MESSAGES,
         **boxes.MESSAGES,

@@ -145,9 +145,11 @@ class Offer(Record):
 
 class PontoonState(TwentyOneState):
     """Pontoon's table: the cut for the bank, the bank's sale, the bank's
-    passing on a pontoon, whether the pack is shuffled before the next deal."""
+    passing on a pontoon, whether the pack is shuffled before the next deal,
+    how many packs are in play."""
 
     cuts: list[Cut] = []
     offer: Offer | None = None
     bank_to: str | None = None  # who takes the bank at the next deal (a pontoon)
     shuffle: bool = False
+    packs: int = 1  # another is shuffled in when the pack runs out, until a shuffle gathers every card

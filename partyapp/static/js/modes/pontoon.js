@@ -1,6 +1,7 @@
 // Pontoon: the banker and the punters.
 // The TV shows the banker's hand (backs until the banker's turn), what the
-// banker is paying, the pack and whether the next deal is shuffled, the cut
+// banker is paying, the pack (and the packs in play, once a second one has
+// been shuffled in) and whether the next deal is shuffled, the cut
 // for the first bank, an offer of the bank, and a box per player: their
 // hands with the face-down cards as backs, stakes, and results. The phone
 // shows your hands with every card, what they are worth, your stack and the
@@ -50,6 +51,7 @@ registerMessages({
   "pontoon.banker_trick": N_("The banker has a five card trick, {cards}: pontoons only are paid!"),
   "pontoon.banker_bust": N_("The banker is bust with {total}!"),
   "pontoon.bank": bankWords,
+  "pontoon.second_pack": N_("The pack has run out: another pack is shuffled in ({packs} packs in play)."),
 });
 
 const STATUS_WORDS = { stuck: N_("sticks"), bust: N_("bust"), pontoon: N_("Pontoon!"), trick: N_("Five card trick!") };
@@ -76,6 +78,7 @@ function BankerZone({ state, compact }) {
   const b = g.banker_hand;
   const pays = paying(g);
   const felt = [t("Pontoons and five card tricks pay double"), t("The banker wins ties")];
+  if (g.packs > 1) felt.push(t("Packs in play: {n}", { n: String(g.packs) }));
   if (!g.over) felt.push(g.shuffle_next ? t("Next deal: shuffled") : t("Next deal: no shuffle"));
   return html`<${HouseZone} compact=${compact} cards=${b && b.cards} felt=${felt} pile="pack" count=${g.piles.pack}
     title=${t("{name}'s bank", { name: html`<${Who} state=${state} pid=${houseHolder(g)} />` })}
