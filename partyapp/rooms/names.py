@@ -21,7 +21,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from partyapp.games.kit.text import INVISIBLE, TextRefused, clean_text
+from partyapp.games.kit.text import BLANK, INVISIBLE, TextRefused, clean_text
 from partyapp.games.kit.wording import Term
 from partyapp.rooms.errors import BadRequest
 
@@ -102,6 +102,7 @@ def skeleton(text: str) -> str:
     """What ``text`` looks like, for telling whether two texts look the same
     (Unicode TS #39, NFKC and case-folded; see the module's text): equal
     skeletons, same-looking texts."""
+    text = "".join(c for c in text if c not in BLANK)  # names stored before the cleaner refused them
     text = INVISIBLE.sub("", unicodedata.normalize("NFKC", text).casefold())
     text = unicodedata.normalize("NFKC", _map(text)).casefold()
     return INVISIBLE.sub("", _map(text))

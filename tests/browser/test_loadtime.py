@@ -153,6 +153,24 @@ def test_the_phone_page_has_a_manifest_and_registers_its_service_worker(open_tab
     ctx.close()
 
 
+def test_forty_links_to_one_room_are_kept_as_one_page(open_table, browser, server, watch):
+    """The worker keeps a page under its address without the query string:
+    forty links to one room (the QR code's, shared ones, ?lang=...) are one
+    entry in its cache, not forty (issue 44)."""
+    code = room_code(open_table())
+    ctx, page = new_phone(browser, watch)
+    page.goto(f"{server.url}/j/{code}")
+    cache = controlled(page)
+    for n in range(40):
+        page.goto(f"{server.url}/j/{code}?from=link{n}", wait_until="commit")
+    page.goto(f"{server.url}/j/{code}?lang=ru")
+    page.wait_for_selector("#join-screen:not([hidden])")
+    kept = page.evaluate("""async ([name, path]) => (await (await caches.open(name)).keys())
+        .map((r) => r.url).filter((u) => new URL(u).pathname === path)""", [cache, f"/j/{code}"])
+    assert kept == [f"{server.url}/j/{code}"], kept
+    ctx.close()
+
+
 @pytest.mark.own_server
 def test_a_reload_with_the_server_stopped_is_drawn_from_the_worker(open_table, browser, server, watch, shots):
     code = room_code(open_table())

@@ -41,6 +41,25 @@ def test_the_issue_s_three_anns_cannot_sit_in_one_room(table, join, client):
     assert [p["name"] for p in t.last_state()["players"]] == ["Ann"]
 
 
+def test_a_name_with_a_character_that_draws_nothing_cannot_sit_beside_its_look_alike(table, join, client):
+    """Issue 44: "Ann" + U+FFFC (the object replacement character, which
+    browsers draw as nothing) sat beside "Ann", and the TV showed two Ann;
+    a kicked "Cy" came back as "Cy" + U+FFFC. The cleaner refuses it, and
+    a name stored with it before still reads as the name without it."""
+    t, code, _ = table
+    join(code, "Ann")
+    answer = client().call("player.join", {"code": code, "name": "Ann\ufffc"})
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+    assert "invisible" in answer["error"]["message"]
+    cy = join(code, "Cy")
+    assert t.call("host.command", {"command": "kick", "player_id": cy.player_id})["ok"]
+    for name in ("Cy\ufffc", "\ufffcCy", "C\ufffcy"):
+        back = client().call("player.join", {"code": code, "name": name})
+        assert back["ok"] is False and back["error"]["code"] == "bad_request", back
+    assert [p["name"] for p in t.last_state()["players"]] == ["Ann"]
+    assert skeleton("Ann\ufffc") == skeleton("Ann") and skeleton("Cy\ufffc") == skeleton("Cy")
+
+
 def test_a_rename_to_a_look_alike_is_taken_too(table, join):
     t, code, _ = table
     join(code, "Ann")

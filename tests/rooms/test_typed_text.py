@@ -32,6 +32,11 @@ REFUSED = {
     "interlinear annotation anchor": ("Ann\ufff9", "invisible or direction-changing"),
     "shorthand format letter overlap": ("Ann\U0001BCA0", "invisible or direction-changing"),
     "egyptian hieroglyph vertical joiner": ("Ann\U00013430", "invisible or direction-changing"),
+    # characters that draw nothing though Unicode calls them visible (issue 44):
+    # Chromium draws the object replacement character as nothing at all
+    "object replacement character": ("Ann\ufffc", "invisible or direction-changing"),
+    "khitan small script filler": ("Ann\U00016fe4", "invisible or direction-changing"),
+    "musical null notehead": ("Ann\U0001d159", "invisible or direction-changing"),
 }
 
 

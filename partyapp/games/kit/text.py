@@ -13,7 +13,10 @@ annotation marks, shorthand and hieroglyph format controls...) is refused,
 except where it is part of an emoji as keyboards type it: a zero-width
 joiner between two pictographs (a family), a variation selector after an
 emoji (the red heart), the tag characters of a flag. The properties come
-from the ``regex`` module's Unicode tables.
+from the ``regex`` module's Unicode tables. So is every character that
+draws nothing though Unicode calls it visible (``BLANK``: the object
+replacement character, the Braille blank, the fillers); what is left draws
+something in the app's fonts, each character checked in a real browser.
 """
 
 from __future__ import annotations
@@ -26,9 +29,14 @@ import regex
 from partyapp.games.kit.wording import Worded
 
 # Characters refused in anything typed besides the default-ignorable and
-# format ones: characters that show as blank though Unicode calls them
-# visible (the Braille blank, the Hangul fillers).
-_BIDI_AND_INVISIBLE = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+# format ones: characters that draw nothing though Unicode calls them
+# visible. The Braille blank and the Hangul fillers; the object replacement
+# character, which browsers draw as nothing at all ("Ann" + U+FFFC sat
+# beside "Ann" and looked the same); the fillers and the null notehead
+# drawn empty by the fonts that have them (Khitan small script, music).
+# Every other character the cleaner takes draws something in the app's
+# fonts: tests/browser/test_typed_text_ink.py draws each one in Chromium.
+BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0\ufffc\U00016fe4\U0001d159")
 INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}]")
 # The emoji sequences in which an invisible character is let through.
 _EMOJI_SEQUENCE = regex.compile(
@@ -71,7 +79,7 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
     if INVISIBLE.search(_EMOJI_SEQUENCE.sub("", text)):
         raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
     for ch in text:
-        if ch in _BIDI_AND_INVISIBLE:
+        if ch in BLANK:
             raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
         if unicodedata.category(ch) in _REFUSED_CATEGORIES:
             raise TextRefused("{field} contains a control character.", field=field)

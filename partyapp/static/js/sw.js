@@ -7,6 +7,9 @@
 //   the cache, else the network (and kept). They never change under a URL.
 // - Pages: the network first, kept in the cache; the cached one when the
 //   server does not answer (stopped, out of reach) or not within WAIT_MS.
+//   A page is kept once, under its address without the query string (the
+//   QR code's, a shared link's ?lang=...): forty links to one room are one
+//   entry, not forty.
 // - Everything else (the socket, the QR codes, the recap): the network, as
 //   if there were no worker.
 // The cache is named after VERSION: a new server's worker fills its own and,
@@ -48,12 +51,21 @@ async function fromCacheFirst(request) {
   return answer;
 }
 
+// The key a page is kept under: its address without query or fragment.
+function pageKey(request) {
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
 async function page(event) {
   const request = event.request;
+  const key = pageKey(request);
   const kept = await cache();
   const network = Promise.resolve(event.preloadResponse).then((preloaded) => preloaded || fetch(request))
     .then((answer) => {
-      if (answer.ok) event.waitUntil(kept.put(request, answer.clone()).catch(() => {}));
+      if (answer.ok) event.waitUntil(kept.put(key, answer.clone()).catch(() => {}));
       return answer;
     });
   const late = new Promise((resolve) => { setTimeout(resolve, WAIT_MS, null); });
@@ -63,7 +75,7 @@ async function page(event) {
   } catch {
     // the server did not answer: the kept page below
   }
-  const shell = await kept.match(request, { ignoreVary: true });
+  const shell = await kept.match(key, { ignoreVary: true });
   return shell || network;
 }
 
