@@ -5,7 +5,7 @@
 // person is typing or has chosen lives in component state and in this
 // browser's storage (keep.js), and survives every frame, a reload included.
 import { Fragment, cx, html, useEffect, useRef, useState } from "./view.js";
-import { setFamily, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { NAME_FIELD_MAX, storage } from "./common.js";
 import { AwayPlayers, HostPanel } from "./host.js";
 import { prefetchScreens, whenScreens } from "./modes/index.js";
@@ -20,40 +20,32 @@ import { RulesButton, RulesSheet } from "./howto.js";
 import { GuestPlay } from "./guests.js";
 import { buzz } from "./gesture.js";
 
-// The page's shell (phone.js): {model, paint, ctx, say, code, modes}.
-let shell = null;
+// The page's shell (shell.js) and the phone's ctx (phone.js).
 let ctx = null;
 let say = null;
 let modes = [];
-let prefetched = false;
 
-// Called once by phone.js: from then on it hands every `state` to `receive`
-// and draws `Room` for the seat.
-export function start(page) {
-  shell = page;
-  ({ ctx, say, modes } = page);
-  return { Room, receive };
-}
-
-function receive(frame) {
-  // Shown once its game's screens are here (whenScreens keeps the order).
-  whenScreens(frame, showState);
-  // Seated: the other games' screens come while the phone waits, so that
-  // the next game starts at once (after the join form and the seat, never before).
-  if (frame.you && !prefetched) { prefetched = true; prefetchScreens(3000); }
-}
-
-function showState(s) {
-  const model = shell.model;
-  // The first state of a seat arrives before the answer to join/resume.
-  if (!s.you || (model.state && s.rev <= model.state.rev)) return;
-  setFamily(s.room.settings && s.room.settings.family);
-  model.state = s;
-  // What was typed or chosen for this seat is kept in this browser (keep.js):
-  // read back as the screens mount, dropped once its prompt is gone.
-  keepScope(`${shell.code}.${s.you.player_id}`, s);
-  shell.paint();
-  pruneKept(s);
+// Called once by phone.js: from then on the room's states come here, each
+// once its game's screens are here (whenScreens keeps the order), and
+// `Room` draws the seat.
+export function start(page, phoneCtx) {
+  ctx = phoneCtx;
+  ({ say, modes } = page);
+  let prefetched = false;
+  page.follow((frame, take) => {
+    whenScreens(frame, take);
+    // Seated: the other games' screens come while the phone waits, so that
+    // the next game starts at once (after the join form and the seat, never before).
+    if (frame.you && !prefetched) { prefetched = true; prefetchScreens(3000); }
+  }, {
+    // The first state of a seat arrives before the answer to join/resume.
+    accept: (s) => Boolean(s.you),
+    // What was typed or chosen for this seat is kept in this browser (keep.js):
+    // read back as the screens mount, dropped once its prompt is gone.
+    before: (s) => keepScope(`${page.code}.${s.you.player_id}`, s),
+    after: pruneKept,
+  });
+  return { Room };
 }
 
 function RenameForm({ current, done }) {

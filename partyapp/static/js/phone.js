@@ -4,53 +4,40 @@
 // preload hints, behind the form's files) are imported at once and take
 // every `state`. What a person is typing lives in component state and in
 // this browser's storage, and survives every frame and a reload.
-import { cx, html, render, useState } from "./view.js";
-import { setFamily, t } from "./i18n.js";
-import { NAME_FIELD_MAX, call, connect, storage } from "./common.js";
+import { cx, html, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { NAME_FIELD_MAX, call, storage } from "./common.js";
+import { openPage } from "./shell.js";
 import { LangSwitch } from "./ui/lang.js";
 import { ProfilePick } from "./ui/profile.js";
 import { checkForUpdate } from "./install.js";
 import { keepAwake, releaseWakeLock, stayAwake } from "./awake.js";
 import "./gesture.js"; // sees the page's first gesture, which the seat's buzz waits for
 
-const root = document.getElementById("app");
-const code = root.dataset.code;
-const modes = JSON.parse(root.dataset.modes || "[]");
-setFamily(root.dataset.family === "yes");
+const page = openPage(App);
+const { code, model, paint, say } = page;
 const tokenKey = `partyapp.seat.${code}`;
 // screen: "join" | "room" (also while a saved seat is being resumed) | "none" (no such room)
-const model = { state: null, screen: storage.get(tokenKey) ? "room" : "join", connected: false, everConnected: false, message: null };
-let flashTimer = null;
+model.screen = storage.get(tokenKey) ? "room" : "join";
 
-function paint() {
-  render(html`<${App} model=${model} />`, root);
-}
-
-// A message at the top: {text, kind} ("error" or "info"); `flash` ones go away.
-function say(text, kind = "error", flash = false) {
-  model.message = text ? { text, kind } : null;
-  clearTimeout(flashTimer);
-  if (flash && text) flashTimer = setTimeout(() => { model.message = null; paint(); }, 4000);
-  paint();
-}
-
-const socket = connect(code, { refused: (words) => say(words) }); // opened at an address not the server's
+// `refused`: opened at an address not the server's.
+const socket = page.open(resume, { refused: (words) => say(words) });
 socket.on("connect", checkForUpdate); // a new server may bring new scripts (install.js)
 const ctx = {
   socket,
-  call: (event, payload) => call(socket, event, payload),
+  call: page.call,
   send: async (action) => {
-    const answer = await call(socket, "game.act", { action });
+    const answer = await page.call("game.act", { action });
     if (!answer.ok) say(answer.error.message, "error", true);
     return answer;
   },
   command: async (payload) => {
-    const answer = await call(socket, "host.command", payload);
+    const answer = await page.call("host.command", payload);
     if (!answer.ok) say(answer.error.message, "error", true);
     return answer;
   },
   // A refusal to start is shown by the game picker, beside its Start button.
-  start: (mode, options) => call(socket, "game.start", { mode, options }),
+  start: (mode, options) => page.call("game.start", { mode, options }),
   say: (text) => say(text, "error", true),
 };
 window.partyappPhone = ctx;
@@ -68,15 +55,8 @@ function showRoom() {
   say("");
 }
 
-if (root.dataset.exists !== "yes") {
-  model.screen = "none";
-  socket.close();
-}
-
-socket.on("connect", async () => {
-  model.connected = true;
-  model.everConnected = true;
-  paint();
+// On each connect: back into the saved seat, if there is one.
+async function resume() {
   const token = storage.get(tokenKey);
   if (!token) {
     if (model.screen !== "join") showJoin("");
@@ -93,26 +73,20 @@ socket.on("connect", async () => {
   } else {
     say(answer.error.message);
   }
-});
-socket.on("disconnect", () => { model.connected = false; paint(); });
-socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
+}
 
-// The seated screens, once phone-room.js is here; a state that comes before
-// them waits for them (the newest one: each state is whole). A failed fetch
+if (!page.exists) {
+  model.screen = "none";
+  socket.close();
+}
+
+// The seated screens, once phone-room.js is here: it follows the room's
+// states (the shell keeps the newest that comes before). A failed fetch
 // (the Wi-Fi dropped) is tried again.
 let seated = null;
-let early = null;
-socket.on("state", (frame) => {
-  frame.receivedAt = Date.now();
-  if (seated) seated.receive(frame);
-  else early = frame;
-});
-
 function loadRoom(wait = 1000) {
   import("./phone-room.js").then((room) => {
-    seated = room.start({ model, paint, ctx, say, code, modes });
-    if (early) seated.receive(early);
-    early = null;
+    seated = room.start(page, ctx);
     paint();
   }, () => setTimeout(() => loadRoom(Math.min(2 * wait, 8000)), wait));
 }
@@ -183,7 +157,7 @@ function JoinScreen({ hidden }) {
   const setGroup = (v) => { keep({ group: v }); setGroupNow(v); };
   const setProfile = (v) => { keep({ profile: v }); setProfileNow(v); };
   const [busy, setBusy] = useState(false);
-  const family = root.dataset.family === "yes";
+  const family = page.root.dataset.family === "yes";
   const submit = async (ev) => {
     ev.preventDefault();
     if (busy) return;

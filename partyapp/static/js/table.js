@@ -2,14 +2,15 @@
 // the game as everybody may see it, and a ticker. Host controls are not on
 // the TV: they live on the host's phone and, for a laptop, in the Host
 // drawer opened from the bar (the table holds the host token).
-import { cx, html, render, useEffect, useState } from "./view.js";
-import { setFamily, t } from "./i18n.js";
-import { call, connect, playerOf, storage } from "./common.js";
+import { cx, html, useEffect, useState } from "./view.js";
+import { t } from "./i18n.js";
+import { call, playerOf, storage } from "./common.js";
+import { openPage } from "./shell.js";
 import { HostPanel } from "./host.js";
-import { prefetchScreens } from "./modes/index.js";
+import { prefetchScreens, whenScreens } from "./modes/index.js";
 import "./family.js";
 import { Recap } from "./recap.js";
-import { InGame, RoomPeople, breakable, followStates, siteOf } from "./tableview.js";
+import { InGame, RoomPeople, breakable, siteOf } from "./tableview.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
@@ -19,43 +20,31 @@ import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
 import { GuestAdder, GuestPlay, handheld } from "./guests.js";
 import { stayAwake } from "./awake.js";
 
-const root = document.getElementById("app");
-const code = root.dataset.code;
-const modes = JSON.parse(root.dataset.modes || "[]");
-setFamily(root.dataset.family === "yes");
+const page = openPage(App);
+const { code, modes, model, paint, say } = page;
+model.dead = null; // "no_room" | "not_table"
 const tokenKey = `partyapp.table.${code}`;
 // "Play on this device": this table is a phone or tablet handed round.
 const here = storage.get(`${tokenKey}.here`) === "yes";
-const model = { state: null, connected: false, message: "", dead: null };
 
-function paint() {
-  render(html`<${App} model=${model} />`, root);
-}
-
-function say(text) {
-  model.message = text || "";
-  paint();
-}
-
-let socket = null;
 const ctx = {
-  call: (event, payload) => call(socket, event, payload),
+  call: page.call,
   command: async (payload) => {
-    const answer = await call(socket, "host.command", payload);
+    const answer = await page.call("host.command", payload);
     if (!answer.ok) say(answer.error.message);
     return answer;
   },
   start: async (mode, options) => {
-    const answer = await call(socket, "game.start", { mode, options });
+    const answer = await page.call("game.start", { mode, options });
     say(answer.ok ? "" : answer.error.message);
     return answer;
   },
   sound: play,
-  say,
+  say: (text) => say(text),
 };
 window.partyappTable = ctx;
 
-if (root.dataset.exists !== "yes") {
+if (!page.exists) {
   model.dead = "no_room";
 } else if (!storage.get(tokenKey)) {
   model.dead = "not_table";
@@ -69,10 +58,7 @@ paint();
 
 function start() {
   stayAwake(() => !model.dead);
-  socket = connect(code);
-  socket.on("connect", async () => {
-    model.connected = true;
-    paint();
+  page.open(async (socket) => {
     const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey) });
     if (answer.ok) {
       say("");
@@ -85,9 +71,7 @@ function start() {
       say(answer.error.message);
     }
   });
-  socket.on("disconnect", () => { model.connected = false; paint(); });
-  socket.io.on("reconnect_attempt", () => { model.connected = false; paint(); });
-  followStates(socket, model, paint);
+  page.follow(whenScreens);
   prefetchScreens(); // the table starts every game: have them all at hand
 }
 
@@ -95,13 +79,13 @@ function start() {
 function App({ model: m }) {
   const [drawer, setDrawer] = useState(false);
   const s = m.state;
-  if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message} />`;
+  if (m.dead) return html`<${Dead} why=${m.dead} message=${m.message && m.message.text} />`;
   useVoice(m.dead ? null : s);
   const inGame = Boolean(s && s.game);
   const recap = Boolean(s && s.room.recap);
   return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
-    ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message}</div>` : null}
+    ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message.text}</div>` : null}
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide

@@ -3,9 +3,8 @@
 // phone away on a turn shown big, and (on the TV) the QR code for a late
 // guest. Nothing here sends anything: the game screens get the page's ctx.
 import { cx, html, useNow } from "./view.js";
-import { listOf, setFamily, t } from "./i18n.js";
+import { listOf, t } from "./i18n.js";
 import { awayWaiting } from "./host.js";
-import { whenScreens } from "./modes/index.js";
 import { screensFor } from "./modes/registry.js";
 import { HowToFill } from "./howto.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
@@ -15,23 +14,6 @@ const AWAY_NOTICE_S = 4; // a phone away this long, on a turn, is shown big
 // The big QR code for a late guest stays beside the players while the list
 // leaves it room; a fuller table puts it under the game where there is space.
 const SIDE_QR_MAX = 6;
-
-// The room's frames into `model.state` (the newest only), then `paint()`.
-export function followStates(socket, model, paint) {
-  socket.on("state", (frame) => {
-    frame.receivedAt = Date.now();
-    // Shown once its game's screens are here (a game just started: its
-    // module is asked for now, if the page has not fetched it ahead).
-    whenScreens(frame, (s) => {
-      if (model.state && s.rev <= model.state.rev) return; // stale or repeated
-      setFamily(s.room.settings && s.room.settings.family);
-      model.state = s;
-      paint();
-      // The room's revision now drawn (what a waiting tool or test reads).
-      document.documentElement.dataset.rev = String(s.rev);
-    });
-  });
-}
 
 // The start page of a join URL (http://host:port/j/CODE -> http://host:port).
 export function siteOf(url) {

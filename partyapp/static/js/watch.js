@@ -2,51 +2,38 @@
 // anybody without a seat (a guest between games, a streamed audience), on a
 // phone, a tablet or a big screen. It sends `room.watch` once per
 // connection and nothing else: a spectator has no token, no seat, no hand.
-import { cx, html, render } from "./view.js";
-import { setFamily, t } from "./i18n.js";
-import { call, connect, playerOf } from "./common.js";
+import { cx, html } from "./view.js";
+import { t } from "./i18n.js";
+import { call, playerOf } from "./common.js";
+import { openPage } from "./shell.js";
 import "./family.js";
-import { InGame, RoomPeople, followStates } from "./tableview.js";
+import { whenScreens } from "./modes/index.js";
+import { InGame, RoomPeople } from "./tableview.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
 import { LangSwitch } from "./ui/lang.js";
 
-const root = document.getElementById("app");
-const code = root.dataset.code;
-const modes = JSON.parse(root.dataset.modes || "[]");
-setFamily(root.dataset.family === "yes");
-const model = { state: null, connected: false, message: "", dead: root.dataset.exists !== "yes" };
+const page = openPage(App);
+const { code, modes, model, paint } = page;
+model.dead = !page.exists;
 // The game screens get no way to send: the page only watches.
 const ctx = {};
 
-function paint() {
-  render(html`<${App} model=${model} />`, root);
-}
-
 if (!model.dead) {
-  const socket = connect(code);
-  socket.on("connect", async () => {
-    model.connected = true;
-    paint();
+  page.open(async (socket) => {
     const answer = await call(socket, "room.watch", { code });
-    if (answer.ok) {
-      model.message = "";
-    } else {
-      model.message = answer.error.message;
-      if (answer.error.code === "no_such_room") {
-        model.dead = true;
-        socket.close();
-      }
+    if (!answer.ok && answer.error.code === "no_such_room") {
+      model.dead = true;
+      socket.close();
     }
-    paint();
+    page.say(answer.ok ? "" : answer.error.message);
   });
-  socket.on("disconnect", () => { model.connected = false; paint(); });
-  followStates(socket, model, paint);
+  page.follow(whenScreens);
 }
 paint();
 
 function App({ model: m }) {
-  if (m.dead) return html`<${Dead} message=${m.message} />`;
+  if (m.dead) return html`<${Dead} message=${m.message && m.message.text} />`;
   const s = m.state;
   const inGame = Boolean(s && s.game);
   return html`<div class=${cx("tv watch", inGame ? "in-game" : "in-lobby")}>
@@ -57,7 +44,7 @@ function App({ model: m }) {
       <div id="conn-status" class=${cx("conn-status", m.connected ? "ok" : "bad")} role="status">${m.connected ? "" : t("Reconnecting…")}</div>
       <div class="bar-buttons"><${LangSwitch} className="bar-lang" /></div>
     </header>
-    ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message}</div>` : null}
+    ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message.text}</div>` : null}
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>`
         : s.room.recap ? html`<${NightOver} state=${s} />`
