@@ -58,7 +58,7 @@ KEYWORDS = {
     "say_in": (2,), "words_for": (2,),  # the dispatcher's answers, in the connection's language
     # the rooms' refusals (partyapp/rooms/errors.py)
     "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
-    "NameTaken": None, "Busy": None, "Unavailable": None, "TooManyRooms": None,
+    "NameTaken": None, "Busy": None, "Unavailable": None, "Unreadable": None, "TooManyRooms": None,
 }
 # The games' option helpers (their help texts), read in the engines only: a
 # function of the same name elsewhere (the protocol's ``flag(value, field)``)

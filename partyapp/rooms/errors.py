@@ -52,6 +52,14 @@ class TooManyRooms(RoomError):
     code = Code.SERVER_FULL
 
 
+class Unreadable(RoomError):
+    """What the store keeps of a room cannot be read back (damaged, or
+    written by something else): the room is answered as gone, in words
+    that say so, and not as a room that does not exist."""
+
+    code = Code.NO_SUCH_ROOM
+
+
 class Unavailable(RoomError):
     """The store cannot be reached for a moment."""
 

@@ -3,13 +3,15 @@ ones under fresh codes, and forgets the expired."""
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from typing import Callable
 
-from partyapp.rooms.errors import Busy, NoSuchRoom, TooManyRooms, unavailable
+from partyapp.rooms.errors import Busy, NoSuchRoom, TooManyRooms, Unreadable, unavailable
 from partyapp.rooms.night import Night, default_settings
 from partyapp.rooms.room import Autoplayer, Publisher, Room, hash_token, new_token
 from partyapp.store import Conflict, Store, StoreUnavailable
@@ -25,6 +27,10 @@ ROOM_CODE_RE = re.compile(f"^(?:[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}|[{ROOM_ALPH
 # A room nobody sits in and whose table has gone, untouched this long, makes
 # way for a new one when the server holds ``max_rooms``.
 DESERTED_S = 10 * 60
+# Rooms found unreadable whose warning was logged already (one line each).
+UNREADABLE_MAX = 1000
+
+log = logging.getLogger(__name__)
 
 
 class Registry:
@@ -49,6 +55,21 @@ class Registry:
         self.autoplay: Autoplayer | None = None
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
+        self._unreadable: OrderedDict[str, None] = OrderedDict()  # codes whose warning was logged
+
+    def unreadable(self, code: str, exc: BaseException) -> Unreadable:
+        """What the store keeps of room ``code`` cannot be read: one warning
+        line in the log (the first time), and the refusal every request for
+        it is answered with (a page, a join: never a traceback each)."""
+        first = code not in self._unreadable
+        self._unreadable[code] = None
+        while len(self._unreadable) > UNREADABLE_MAX:
+            self._unreadable.popitem(last=False)
+        if first:
+            log.warning("room %s cannot be read from the store (%s: %s); it is answered as gone",
+                        code, type(exc).__name__, str(exc)[:200])
+        return Unreadable("Room {room} cannot be opened: what the server kept of it cannot be read. "
+                          "Start a new table.", room=code)
 
     def get(self, code: str) -> Room:
         room = self._rooms.get(code)
@@ -58,13 +79,19 @@ class Registry:
             data = self.store.load(code)
         except StoreUnavailable:
             raise unavailable() from None
+        except Exception as exc:  # not JSON, or not a room's
+            raise self.unreadable(code, exc) from None
         if data is None:
             raise NoSuchRoom("There is no room {room}. Check the code on the TV.", room=code)
+        try:
+            fresh = Room(self, data)
+        except Exception as exc:  # a field missing or of the wrong kind
+            raise self.unreadable(code, exc) from None
         with self._lock:
             room = self._rooms.get(code)
             if room is not None:
                 return room  # loaded meanwhile by another request
-            room = Room(self, data)
+            room = fresh
             if not self.store.shared:
                 # Loaded afresh (after a restart): nobody is connected to this
                 # process yet; each phone and the table reconnect and say so.

@@ -176,7 +176,11 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
         self.stale = False
         if found is SAME:
             return False
-        self._load(found)
+        try:
+            self._load(found)
+        except Exception as exc:  # what the store keeps of it cannot be read back
+            self.registry.forget(self)
+            raise self.registry.unreadable(self.code, exc) from None
         return True
 
     def _settle(self) -> None:

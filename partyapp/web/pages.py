@@ -20,7 +20,7 @@ from partyapp import bots
 from partyapp.i18n.languages import answer_text, pick
 from partyapp.games.kit.wording import Wording
 from partyapp.games import MODES
-from partyapp.rooms.errors import NoSuchRoom, Unavailable
+from partyapp.rooms.errors import NoSuchRoom, Unavailable, Unreadable
 from partyapp.rooms.registry import ROOM_CODE_LEN, ROOM_CODE_RE
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
@@ -46,6 +46,8 @@ def _room_or_none(code: str):
         except Unavailable:  # the store is down for a moment: not "no such room"
             page = render_template("busy.html", unavailable=True)
             abort(Response(page, status=503, headers={"Retry-After": "5"}))
+        except Unreadable:  # what the store keeps of it cannot be read: gone, and said so (logged once)
+            abort(Response(render_template("busy.html", unreadable=True), status=410))
         except NoSuchRoom:
             room = None
     if room is None:
