@@ -557,7 +557,7 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
     assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]
     again = DrinkingGame.from_state(json.loads(json.dumps(g.to_state())))
-    assert again.to_state()["v"] == 3 and again.public_view() == g.public_view()
+    assert again.to_state()["v"] == 4 and again.public_view() == g.public_view()
     play_randomly(g, random.Random(1))
     assert g.is_over()
 

@@ -258,6 +258,16 @@ def test_log_entries_are_declared_message_keys():
         g.log("blackjack.sing")
 
 
+def test_a_log_entry_keeps_what_was_so_when_it_was_logged():
+    """A list handed to the log is the entry's own: a later change to the
+    state it came from (a player leaving the deal's order) leaves it be."""
+    g = make("blackjack", 2)
+    order = ["p0", "p1"]
+    entry = g.log("game.over", reason="host", winners=order, losers=[])
+    order.remove("p1")
+    assert entry.wire()["winners"] == ["p0", "p1"]
+
+
 def test_the_public_log_is_bounded():
     """The state keeps a bounded log and the view shows its latest entries."""
     g = make("blackjack", 2)

@@ -16,8 +16,8 @@ drinking decks' own ``Entry`` (``log.py``), which keep what each forfeit
 handed out and what the host's undo and the jail card need.
 
 Format versions (``v``): 2 and 3 kept the deck and the log apart from the
-rest (``{"v", "mode", "deck", "log", "s"}``); this form (still 3, flat like
-every engine's) is read from both by ``saved.upgrade``.
+rest (``{"v", "mode", "deck", "log", "s"}``); 4, this one, is flat and typed
+like every engine's, and reads both earlier forms through ``saved.upgrade``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from partyapp.games.kit.forfeits import Forfeits
 from partyapp.games.kit.record import Record, field, to_plain
 from partyapp.games.kit.state import GameState
 
-VERSION = 3
+VERSION = 4
 # The two kinds of forfeit, each its own cause in the kit's ``Forfeits``.
 DRINK = "drink"
 NECK = "neck"

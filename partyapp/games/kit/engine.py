@@ -232,6 +232,9 @@ class Engine(Game):
             raise ValueError(f"message {msg!r} with {sorted(params)} is not declared in {type(self).__name__}.MESSAGES")
         s = self.s
         s.log_seq += 1
+        # A list or dict handed in is copied: the entry says what was so at
+        # this moment, whatever later becomes of the state it came from.
+        params = {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in params.items()}
         entry = self.Entry(id=s.log_seq, msg=msg, params=params)
         s.log.append(entry)
         if len(s.log) > self.LOG_MAX:
