@@ -201,7 +201,7 @@ entries they added, in the public form of ``public_view()["log"]`` (``id``,
 ``necks``, ``undone``), like the card games' log: ``{"id": 7, "kind":
 "forfeit", "msg": "drinking.drink", "lead": "pick", "by": "p1", "players":
 ["p2"], "count": 1, ...}``. The screens word each key in their language
-(``static/js/modes/drinking.js``). A forfeit's ``lead`` names what caused
+(``static/js/modes/drinking/words.js``). A forfeit's ``lead`` names what caused
 it (its own parameters beside it), ``players`` and ``count`` who drinks
 how much, and ``mates`` who drinks too through a mate. Card titles are
 the deck's words (``title``): a standard deck's (the default deck, or
