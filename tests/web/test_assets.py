@@ -115,7 +115,8 @@ def test_every_game_has_its_screens_loaded_on_demand_and_kept_by_the_worker(http
     assert set(assets.screens) == set(MODES)
     worker = http.get("/sw.js").get_data(as_text=True)
     keep = __import__("json").loads(re.search(r"const KEEP = (\[.*?\]);", worker).group(1))
-    for module in set(assets.screens.values()) | {"js/modes/kit.js", "js/ui/betting.js", "js/ui/race.js"}:
+    betting = {f"js/ui/betting/{part}.js" for part in ("words", "hands", "table", "phone")}
+    for module in set(assets.screens.values()) | {"js/modes/kit.js", "js/ui/race.js"} | betting:
         assert assets.url(module) not in assets.preloads("js/phone.js")
         assert assets.url(module) not in assets.preloads("js/table.js")
         assert assets.url(module) in keep, module

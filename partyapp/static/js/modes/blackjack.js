@@ -12,10 +12,10 @@ import { cx, html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
-import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, bankWords,
-  bettingSeatInfo, boxPlayers, dealPayouts, handFigure, otherMoves, quickStakes, showingWord, totalWord,
-} from "../ui/betting.js";
+import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
+import { CardRow, HandView, dealPayouts, handFigure } from "../ui/betting/hands.js";
+import { BetTable, HouseZone, bettingSeatInfo, boxPlayers } from "../ui/betting/table.js";
+import { AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 

@@ -9,10 +9,12 @@ import { cx, html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
+import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
+import { CardRow, HandView, SideAndNet, dealPayouts, handFigure } from "../ui/betting/hands.js";
+import { BetTable, HouseZone, bettingSeatInfo, boxPlayers, houseHolder } from "../ui/betting/table.js";
 import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, bankWords,
-  bettingSeatInfo, boxPlayers, dealPayouts, handFigure, houseHolder, otherMoves, quickStakes, quickUpTo, showingWord, totalWord,
-} from "../ui/betting.js";
+  AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes, quickUpTo,
+} from "../ui/betting/phone.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 

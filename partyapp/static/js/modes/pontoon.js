@@ -11,10 +11,10 @@ import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
-import {
-  AmountAction, BetPhone, BetStatus, BetTable, CardRow, HandView, HouseZone, MoveButton, SideAndNet, bankWords,
-  bettingSeatInfo, boxPlayers, handFigure, houseHolder, otherMoves, quickStakes, totalWord,
-} from "../ui/betting.js";
+import { bankWords, totalWord } from "../ui/betting/words.js";
+import { CardRow, HandView, SideAndNet, handFigure } from "../ui/betting/hands.js";
+import { BetTable, HouseZone, bettingSeatInfo, boxPlayers, houseHolder } from "../ui/betting/table.js";
+import { AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
 import { Who } from "../ui/who.js";
 import { ActionControl } from "../ui/action.js";
 import { registerMode } from "./registry.js";

@@ -1,0 +1,155 @@
+// The TV's table of a betting game: the dealer's or banker's zone with the
+// felt and the shoe, the players' boxes laid out to fit, the seat badges
+// of a table with a dealer.
+import { cx, fewestLeftOut, html, leaveOutLast, useEffect, useLayoutEffect, useRef, useSize, useState } from "../../view.js";
+import { N_, t } from "../../i18n.js";
+import { Pile } from "../pile.js";
+import { LogList } from "../ticker.js";
+import { BetResult, CardRow } from "./hands.js";
+
+// Seat badges and chips for the TV's players panel.
+export function bettingSeatInfo(state, player, dealerWord) {
+  const g = state.game;
+  const badges = [];
+  if (g.dealer && g.dealer === player.id) badges.push({ text: t(dealerWord), kind: "role" });
+  if ((g.sat_out || []).includes(player.id)) badges.push({ text: t("sits out"), kind: "waiting" });
+  const staked = Object.values((g.stakes || {})[player.id] || {}).reduce((a, b) => a + b, 0);
+  if (staked && !g.over) badges.push({ text: t("bet {amount}", { amount: String(staked) }), kind: "bet" });
+  return { chips: g.chips ? g.chips[player.id] : undefined, badges };
+}
+
+// Who banked or dealt the house hand on the table: the deal's dealer (the
+// last deal's while the next dealer bets or deals, and at the end of the
+// game), else whoever holds the bank now; null for the house.
+export function houseHolder(g) {
+  const house = g.dealer_hand || g.banker_hand;
+  if (house && house.player !== undefined) return house.player;
+  return g.banker || g.dealer || null;
+}
+
+// Who has a box: every player of the game but the one dealing, those dealt in
+// first (in playing order), then the others in seat order.
+export function boxPlayers(state, dealer) {
+  const order = state.game.order || [];
+  const inGame = (state.players || []).filter((p) => p.in_game !== false && p.id !== dealer).map((p) => p.id);
+  return [...order.filter((p) => inGame.includes(p)), ...inGame.filter((p) => !order.includes(p))];
+}
+
+// The boxes, as many as fit. While `cut` is false, boxes that do not fit
+// ask for the table's next, smaller form (`squeeze()`). When `cut` (the
+// cards already in words, a crowded table where many hands were split), the
+// last ones but the box in play are left out and a line says how many (the
+// players panel still lists everybody).
+function FitBoxes({ items, keep, cut, squeeze }) {
+  const boxRef = useRef(null);
+  const lineRef = useRef(null);
+  const [hidden, setHidden] = useState(0);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const line = lineRef.current;
+    if (!box || !line) return;
+    // The boxes are left out from the last, never the one in play.
+    const { fits, most } = leaveOutLast(box, [...box.firstElementChild.children], line, keep);
+    if (!cut) {
+      if (!fits(0)) squeeze();
+      if (hidden) setHidden(0);
+      return;
+    }
+    const n = fewestLeftOut(fits, most, hidden);
+    fits(n);
+    if (n !== hidden) setHidden(n);
+  });
+  return html`<div class="bx-fit" ref=${boxRef}>
+    <div class="bx-boxes">${items}</div>
+  </div>
+  <p class="more-line bx-more" ref=${lineRef} hidden>${hidden ? t("+{count} more box at the table|+{count} more boxes at the table", { count: hidden }) : ""}</p>`;
+}
+
+// The dealer's or banker's zone: who holds the bank, their cards and total,
+// the rules printed on the felt, the shoe or pack. Compact (a crowded
+// table): one line, the cards in words.
+// A shoe or pack not yet filled (before the first deal) reads in decks.
+function pileWords(pile, count, decks) {
+  const name = t(pile === "shoe" ? N_("Shoe") : pile === "pack" ? N_("Pack") : N_("Stock"));
+  if (!count && decks) return t("{name}: {count} deck, shuffled at the deal|{name}: {count} decks, shuffled at the deal", { name, count: decks });
+  return t("{name}: {count} card|{name}: {count} cards", { name, count });
+}
+
+export function HouseZone({ title, cards, total, felt, pile, count, compact, decks = 0 }) {
+  if (compact) {
+    return html`<section class="bx-dealer compact">
+      <span class="bx-dealer-title">${title}</span>
+      ${cards ? html`<${CardRow} cards=${cards} size="label" />` : null}
+      <span class="bx-dealer-total">${total}</span>
+      <span class="sub">${pileWords(pile, count, decks)}</span>
+    </section>`;
+  }
+  return html`<section class="bx-dealer">
+    <div class="bx-dealer-hand">
+      <div class="bx-dealer-title">${title}</div>
+      ${cards ? html`<${CardRow} cards=${cards} size="small" />` : html`<div class="card small empty-slot"></div>`}
+      <div class="bx-dealer-total">${total}</div>
+    </div>
+    <div class="bx-felt">${felt.map((line, i) => html`<div key=${i} class="felt-line">${line}</div>`)}</div>
+    ${!count && decks ? html`<div class="pile pile-unfilled" data-pile=${pile}>${pileWords(pile, count, decks)}</div>`
+      : html`<${Pile} name=${pile} cards=${count} size="mini" />`}
+  </section>`;
+}
+
+// The forms of a betting table, largest first: the cards drawn; the cards
+// drawn short (their corners, as in a fanned hand); the cards in words
+// (compact); at the end of the game, the boxes left out under the result.
+const TABLE_FORMS = ["cards", "short", "words", "result"];
+// From this many boxes (to a crowded table's, whose players panel takes
+// half the TV) the end's result stands beside the boxes, not above them.
+const BESIDE_RESULT_FROM = 6;
+
+// The table of a betting game: the dealer's zone, a line saying what
+// happens, the players' boxes, and the log while there is room; at the end,
+// the result above the last deal's boxes. The cards stay drawn while they
+// fit: each time the table changes (a deal, the end, a player) or its size
+// does, it is laid out in its largest form again and takes the next smaller
+// one until the boxes fit, before it is painted; a card or a hand more
+// starts from the form the table has. In
+// play, boxes that do not fit even in words are left out but the one in
+// play. A sound each time cards come.
+//   zone(compact), box(pid, compact) -> node; status: a node.
+export function BetTable({ state, ctx, pids, zone, status, box, extra = null, className = "" }) {
+  const g = state.game;
+  const hands = Object.values(g.hands || {}).reduce((n, hs) => n + hs.length, 0);
+  const house = g.dealer_hand || g.banker_hand;
+  const cards = Object.values(g.hands || {}).flat().reduce((n, h) => n + h.cards.length, house ? house.cards.length : 0);
+  const [tableRef, size] = useSize();
+  const fitKey = [g.round, g.over, g.phase, pids.join(","), Math.round(size.width), Math.round(size.height)].join(":");
+  const [squeezed, setSqueezed] = useState(null);
+  // More cards or hands in the same deal never fit a larger form: the form
+  // found for fewer is where the next card starts, so a card dealt lays the
+  // table out once or twice, not once per form from the largest.
+  const level = squeezed && squeezed.key === fitKey && squeezed.hands <= hands && squeezed.cards <= cards
+    ? squeezed.level : 0;
+  const form = TABLE_FORMS[level];
+  const last = g.over ? TABLE_FORMS.length - 1 : TABLE_FORMS.indexOf("words");
+  const compact = level >= TABLE_FORMS.indexOf("words");
+  const seen = useRef(cards);
+  useEffect(() => {
+    if (cards > seen.current && ctx.sound) ctx.sound("draw");
+    seen.current = cards;
+  }, [cards]);
+  const crowded = pids.length > 8;
+  // At the end of a full table the result stands beside the last deal's
+  // boxes, so that both the night's chips and each box's result stay read.
+  const besideResult = g.over && pids.length >= BESIDE_RESULT_FROM && !crowded;
+  const boxes = form === "result" ? null : html`<${FitBoxes} items=${pids.map((p) => box(p, compact))} cut=${level >= last}
+      keep=${g.current && !g.over ? pids.indexOf(g.current.player) : -1}
+      squeeze=${() => setSqueezed({ key: fitKey, hands, cards, level: Math.min(level + 1, last) })} />`;
+  return html`<div class=${cx("bx-table", compact && "compact", form === "short" && "short", className)} ref=${tableRef}
+    data-fit=${form}>
+    ${g.over && crowded ? null : zone(compact)}
+    ${g.over ? null : status}
+    ${extra}
+    ${g.over && !besideResult ? html`<${BetResult} state=${state} />` : null}
+    ${g.over && besideResult ? html`<div class="bx-end"><${BetResult} state=${state} /><div class="bx-end-boxes">${boxes}</div></div>`
+      : boxes}
+    ${pids.length <= 3 && !g.over ? html`<${LogList} state=${state} />` : null}
+  </div>`;
+}
