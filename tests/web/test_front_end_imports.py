@@ -1,5 +1,6 @@
 """The shape of the front end (partyapp/static/js): no import circle, ui/
-below modes/, and no module that others import waiting at its top level.
+below modes/, no module that others import waiting at its top level, and
+no script over 400 lines.
 
 Browsers evaluate a module graph in their own ways where it has a circle or
 an asynchronous module in it: WebKit, importing three game screens at once
@@ -249,3 +250,13 @@ def test_every_dynamic_import_names_its_module_literally():
     computed = {path: n for path, source in SOURCES.items()
                 if (n := len(re.findall(r"\bimport\(", source)) - len(re.findall(r"""\bimport\(\s*["'][^"'\n]+["']\s*\)""", source)))}
     assert computed == {}
+
+
+MAX_SCRIPT_LINES = 400
+
+
+def test_no_script_is_longer_than_400_lines():
+    """One job per file: a script grown past 400 lines holds more than one
+    (the vendored libraries are not ours, and not under js/)."""
+    long = {path: n for path, source in SOURCES.items() if (n := len(source.splitlines())) > MAX_SCRIPT_LINES}
+    assert long == {}
