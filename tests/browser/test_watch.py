@@ -241,6 +241,31 @@ def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_ra
     assert watch.errors == [] and watch.dialogs == []
 
 
+def test_text_typed_as_ssml_is_spoken_as_its_letters(voiced_table, server, watch):
+    """Issue 44: speech is handed plain text. A house card whose title and
+    rule are typed as SSML (a pause, a document) is said as its letters:
+    no tag reaches the speech engine."""
+    import copy
+
+    from partyapp.games.drinking.decks import RING_OF_FIRE
+
+    table = voiced_table()
+    code = room_code(table)
+    ana, _bo = guests(server, code, ["<speak>Ana</speak>", "Bo"])
+    deck = copy.deepcopy(RING_OF_FIRE)
+    deck["name"] = "House"
+    deck["cards"]["3"] = {**deck["cards"]["3"], "title": "<speak>Me</speak>",
+                          "text": '<?xml version="1.0"?><speak>Drink<break time="9s"/> now</speak>'}
+    start(table, "ring_of_fire", {"variant": deck, "deck": ["3H"]})
+    act(ana, {"type": "draw"})
+    expect(table.locator(".drawn .card-title")).to_have_text("<speak>Me</speak>")  # shown as typed
+    table.wait_for_function("() => window.__spoken.length === 1")
+    said = spoken(table)[0]["text"]
+    assert "<" not in said and ">" not in said, said
+    assert said == 'speak Me /speak. ?xml version="1.0"? speak Drink break time="9s"/ now /speak', said
+    assert watch.errors == [] and watch.dialogs == []
+
+
 def test_the_tv_speaks_russian_with_a_russian_voice(voiced_table, server, shots, watch):
     table = voiced_table(RU)
     code = room_code(table)

@@ -77,9 +77,18 @@ function voiceFor(language) {
   return fits.find((v) => v.default) || fits.find((v) => v.localService) || fits[0] || null;
 }
 
-export function speak(text) {
+// What speech is handed: plain text, never markup. A speech engine may take
+// text with a tag for SSML (a "<speak>" or "<?xml" document: pauses, other
+// voices, whatever a guest types into a name, a rule or a house card), so
+// the angle brackets go and the rest is said as its letters.
+export function plainSpeech(text) {
+  return String(text).replace(/[<>]/g, " ").replace(/\s+/g, " ").replace(/ (?=[.,!?;:…](?: |$))/g, "").trim();
+}
+
+export function speak(words) {
   const s = synth();
   const state = voiceState();
+  const text = words ? plainSpeech(words) : "";
   if (!s || state === "off" || !text) return; // locked: the browser may still refuse it
   const voice = voiceFor(lang);
   if (voice === null) return; // no voice of this language: better silent than read in another
