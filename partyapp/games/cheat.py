@@ -340,7 +340,3 @@ class Cheat(HandGame):
     def seat_view(self, pid: str) -> dict:
         last = self.s.last
         return {"played": list(last.cards) if last and last.player == pid else None}
-
-
-# Every message key this engine logs, with its parameters.
-MESSAGES = Cheat.MESSAGES

@@ -228,6 +228,3 @@ class Concentration(CardGame):
         return {"grid": grid, "columns": s.columns, "picked": list(s.picked), "shown": list(s.shown),
                 "pairs": {p: [list(pair) for pair in s.pairs.get(p, [])] for p in s.seats},
                 "scores": self.scores()}
-
-
-MESSAGES = Concentration.MESSAGES

@@ -477,6 +477,3 @@ def _jokers(meld: M.Meld) -> list[dict | None]:
         else:
             out.append({"rank": meant[:-1], "suit": meant[-1]})
     return out
-
-
-MESSAGES = CroatianRummy.MESSAGES

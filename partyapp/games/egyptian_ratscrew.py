@@ -278,6 +278,3 @@ class EgyptianRatscrew(ReflexGame):
                     slaps=[k for k, on in (("doubles", o.doubles), ("sandwiches", o.sandwiches)) if on],
                     direction=self.direction())
         return view
-
-
-MESSAGES = EgyptianRatscrew.MESSAGES

@@ -336,7 +336,3 @@ class GoFish(HandGame):
     def seat_view(self, pid: str) -> dict:
         drew = self.s.drew
         return {"drawn": drew.card if drew and drew.player == pid else None}
-
-
-# Every message key this engine logs, with its parameters.
-MESSAGES = GoFish.MESSAGES

@@ -198,6 +198,3 @@ class IrishSnap(ReflexGame):
         view = super().table_view()
         view.update(said=s.said, next_word=RANKS[s.count], flipper=s.flipper)
         return view
-
-
-MESSAGES = IrishSnap.MESSAGES

@@ -510,6 +510,3 @@ class KingsCorner(DealGame):
         if self.chips_scoring:
             view.update(chips=dict(s.chips), pot=s.pot)
         return view
-
-
-MESSAGES = KingsCorner.MESSAGES

@@ -316,7 +316,3 @@ class OldMaid(HandGame):
         if last and pid in (last.taker, last.holder):
             return {"last_take": to_plain(last)}
         return {"last_take": None}
-
-
-# Every message key this engine logs, with its parameters.
-MESSAGES = OldMaid.MESSAGES

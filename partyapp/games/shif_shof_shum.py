@@ -413,6 +413,3 @@ class ShifShofShum(CardGame):
             "relead": s.relead,
             "duel": self._duel(),
         }
-
-
-MESSAGES = ShifShofShum.MESSAGES

@@ -295,8 +295,6 @@ OPTIONS = {
 class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
     """The engine shared by the drinking decks; a subclass names its mode and deck."""
 
-    mode: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     # Races are judged by arrival less each phone's lag: the server measures

@@ -326,8 +326,3 @@ class Blackjack(TwentyOne):
         sat_out = state.get("sat_out") or []
         state["decided"] = [p for p in state.get("bettors") or [] if p in stakes or p in sat_out]
         return state
-
-
-# Every message key this engine logs, with its parameters (for the screens'
-# wording and its tests).
-MESSAGES = Blackjack.MESSAGES

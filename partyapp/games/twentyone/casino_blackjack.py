@@ -324,7 +324,3 @@ class CasinoBlackjack(TwentyOne):
     def check_together(cls, opts: dict) -> None:
         super().check_together(opts)
         boxes.check_shoe(opts)
-
-
-# Every message key this engine logs, with its parameters.
-MESSAGES = CasinoBlackjack.MESSAGES

@@ -110,10 +110,9 @@ from partyapp.games.twentyone.table import (BET, BUST, PLAY, Cut, DealerHand, Ha
 
 DEAL, BANKER = "deal", "banker"
 STUCK, PONTOON, TRICK = "stuck", "pontoon", "trick"
-# Named results of a stake, as ``chips.payout`` logs them.
+# Named results of a stake as ``chips.payout`` logs them, beside PONTOON, TRICK, BUST.
 WIN, LOSE = "win", "lose"
 BANKER_PONTOON, BANKER_TRICK = "banker_pontoon", "banker_trick"
-RESULTS = (WIN, PONTOON, TRICK, LOSE, BUST, BANKER_PONTOON, BANKER_TRICK)
 MAX_HANDS = 4
 
 
@@ -599,7 +598,3 @@ class Pontoon(TwentyOne):
         state["first_dealer"] = state.pop("first_banker", None)
         state["bettors"] = list(state.get("order") or [])
         return super().upgrade(state, version)
-
-
-# Every message key this engine logs, with its parameters.
-MESSAGES = Pontoon.MESSAGES
