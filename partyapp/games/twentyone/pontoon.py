@@ -110,15 +110,15 @@ from partyapp.games.twentyone.table import (BET, BUST, PLAY, Cut, DealerHand, Ha
 
 DEAL, BANKER = "deal", "banker"
 STUCK, PONTOON, TRICK = "stuck", "pontoon", "trick"
-# Named results of a stake as ``chips.payout`` logs them, beside PONTOON, TRICK, BUST.
+# Named results of a stake, as ``chips.payout`` logs them.
 WIN, LOSE = "win", "lose"
 BANKER_PONTOON, BANKER_TRICK = "banker_pontoon", "banker_trick"
+RESULTS = (WIN, PONTOON, TRICK, LOSE, BUST, BANKER_PONTOON, BANKER_TRICK)
 MAX_HANDS = 4
 
 
 def is_pontoon(cards: list[str]) -> bool:
-    """21 in two cards: an ace and a ten-point card."""
-    return is_natural(cards)
+    return is_natural(cards)  # 21 in two cards: an ace and a ten-point card
 
 
 def rank(cards: list[str]) -> tuple[int, int]:
