@@ -108,23 +108,29 @@ def _enter(r: Realtime, conn: Conn, room: Room, role: str, mutate: Callable[[], 
 
 @handler(Event.ROOM_CREATE, guarded=True)
 def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """A table screen opens a room (``family``: in family mode); it is
-    attached as the room's table and gets the host token (to itself only)."""
+    """A table screen opens a room (``family``: in family mode; ``tv``: it
+    is a TV, see ``table_attach``); it is attached as the room's table and
+    gets the host token (to itself only)."""
     family = protocol.parse_create(payload)
+    tv = protocol.table_tv(payload)
     r.unbind(conn)
     s = r.settings
     base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], conn.scheme, conn.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
     room, host_token = r.registry.create(base, family=family)
-    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
+    _enter(r, conn, room, "table", lambda: room.attach_table(tv))
     return {"code": room.code, "host_token": host_token}
 
 
 @handler(Event.TABLE_ATTACH, guarded=True)
 def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
-    """A table screen comes back (reload, reconnect, server restart)."""
+    """A table screen comes back (reload, reconnect, server restart).
+    ``tv``: it is a TV, a screen nobody is handed (the host's phone then
+    plays for the guest the game waits on); left out, it is the device the
+    guests are handed, which alone plays for them (``Room.guest_for_host``)."""
     code = protocol.room_code(payload)
     token = protocol.token(payload, "host_token")
+    tv = protocol.table_tv(payload)
 
     def prove(room: Room) -> None:
         if not room.check_host_token(token):
@@ -132,7 +138,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
 
     room = r.find_proven_room(code, prove)
     r.unbind(conn)
-    _enter(r, conn, room, "table", lambda: room.set_table_connected(True))
+    _enter(r, conn, room, "table", lambda: room.attach_table(tv))
 
 
 @handler(Event.PLAYER_JOIN, guarded=True)
@@ -226,6 +232,17 @@ def _guest_of(r: Realtime, conn: Conn, room: Room, pid: str) -> str:
     for; ``forbidden`` for anyone else, and for a seat with its own phone."""
     _require_host(r, conn, room, N_("Only the table or the host can play for a guest without a phone."))
     return room.guest_seat(pid).id
+
+
+def _guest_to_play(r: Realtime, conn: Conn, room: Room, pid: str) -> str:
+    """The guest seat ``pid`` whose hand or move the sender asks for: any
+    guest's for the table; for the host player's phone only as
+    ``Room.guest_for_host`` allows (no table device here, and the game
+    waiting on that guest)."""
+    pid = _guest_of(r, conn, room, pid)
+    if conn.role != "table":
+        room.guest_for_host(pid)
+    return pid
 
 
 def _require_host(r: Realtime, conn: Conn, room: Room, refusal: str) -> None:
@@ -327,7 +344,8 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
 def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     """A player's move; it is checked against the rules and the turn. With
     ``as``, the table or the host player makes the move of a guest seat (a
-    person without a phone); any other seat is refused ``forbidden``."""
+    person without a phone; the host player only as ``_guest_to_play``
+    allows); any other seat is refused ``forbidden``."""
     guest = protocol.acting_for(payload)
     if guest is None and conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
@@ -337,7 +355,7 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
     rev = protocol.parse_rev(payload)
 
     def move() -> list[dict]:
-        actor = conn.pid if guest is None else _guest_of(r, conn, room, guest)
+        actor = conn.pid if guest is None else _guest_to_play(r, conn, room, guest)
         _check_rev(room, rev)
         return room.act(actor, action, arrival)
 
@@ -351,13 +369,14 @@ def guest_view(r: Realtime, conn: Conn, payload: dict) -> dict:
     frame ever carries it. With ``player_ids``, the views of several guests
     at one rev (``views``, by player id): a table handed round among many
     guests asks once per change, not once per guest; one id that is not a
-    guest seat refuses them all."""
+    guest seat refuses them all. The host player's phone gets a guest's
+    view only as ``_guest_to_play`` allows."""
     many = protocol.guest_ids(payload)
     pids = many if many is not None else [protocol.player_id(payload.get("player_id"))]
     room = _room_for(r, conn)
 
     def views() -> dict:
-        seen = {pid: room.you(_guest_of(r, conn, room, pid)) for pid in pids}
+        seen = {pid: room.you(_guest_to_play(r, conn, room, pid)) for pid in pids}
         if many is None:
             return {"rev": room.rev, "you": seen[pids[0]]}
         return {"rev": room.rev, "views": seen}

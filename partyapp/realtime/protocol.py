@@ -164,6 +164,12 @@ def parse_join(payload: Any) -> Join:
                 flag(p["more_time"], "more_time") if p.get("more_time") is not None else False)
 
 
+def table_tv(payload: dict) -> bool:
+    """The optional ``tv`` of ``room.create`` and ``table.attach``: the
+    table is a TV, a screen nobody is handed (false when left out)."""
+    return flag(payload["tv"], "tv") if payload.get("tv") is not None else False
+
+
 def parse_create(payload: Any) -> bool:
     """``room.create``: whether the room opens in family mode."""
     p = want_dict(payload)

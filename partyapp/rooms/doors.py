@@ -52,6 +52,21 @@ class Doors:
             raise Forbidden("{name} plays from their own phone: only they can move their seat.", name=seat.name)
         return seat
 
+    def guest_for_host(self, pid: str) -> Seat:
+        """A guest seat whose private view or move the host player's phone
+        asks for. A player's view is the table's plus their own, the host's
+        too: while a table device (a table that is not a TV) is here, the
+        guests' views and moves are its alone; without one (or with a TV),
+        the host's phone gets a guest's only while the game waits on that
+        guest, and shows it behind the privacy screen (``guests.js``)."""
+        seat = self.guest_seat(pid)
+        if self.table_connected and not self.table_tv:
+            raise Forbidden("The table device plays for {name}: hand it to them.", name=seat.name)
+        waiting = self.game.waiting_for() if self.game is not None and not self.game.is_over() else []
+        if pid not in waiting:
+            raise Forbidden("Only {name}'s own turn can be played from the host's phone.", name=seat.name)
+        return seat
+
     def seat_by_token(self, token: str) -> Seat | None:
         wanted = hash_token(token)
         for s in self.seats:

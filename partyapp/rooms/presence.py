@@ -87,6 +87,16 @@ class Presence:
         if self.game and not self.game.is_over() and seat.id in self.game.players():
             self.game.presence(seat.id, connected, self.registry.clock())
 
+    def attach_table(self, tv: bool = False, host: str | None = None) -> Any:
+        """A table screen attaches (``room.create``, ``table.attach``);
+        ``tv``: it says it is a TV, a screen nobody is handed, which never
+        shows a guest's hand: the host's phone then plays for the guest the
+        game waits on (``Doors.guest_for_host``). Any other table is the
+        device the guests are handed, and plays for them alone."""
+        changed = self.table_tv != tv
+        self.table_tv = tv
+        return None if self.set_table_connected(True, host) is not UNCHANGED or changed else UNCHANGED
+
     def set_table_connected(self, connected: bool, host: str | None = None) -> Any:
         if not _relink(self.table_hosts, host or self.registry.host_id, connected):
             return UNCHANGED

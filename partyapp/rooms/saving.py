@@ -35,6 +35,7 @@ class Saving:
     next_id: int  # the number of the next new seat id (``p<n>``)
     table_connected: bool
     table_hosts: list[str]  # server processes holding one of the table's connections
+    table_tv: bool  # the table attached last said it is a TV: a screen nobody is handed (``presence.py``)
     seats: list[Seat]  # in seat order, clockwise
     former: dict[str, str]  # names of the seats that left, by id (``doors.py``)
     autoplay: dict  # the records of who plays the seats nobody's phone plays (``autoplay.py``)
@@ -57,6 +58,7 @@ class Saving:
         self.next_id = data["next_id"]
         self.table_connected = data.get("table_connected", False)
         self.table_hosts = list(data.get("table_hosts") or [])
+        self.table_tv = bool(data.get("table_tv", False))
         self.seats = [Seat.restore(s) for s in data["seats"]]
         self.former = dict(data.get("former") or {})
         self.autoplay = dict(data.get("autoplay") or {})
@@ -103,6 +105,7 @@ class Saving:
             "next_id": self.next_id,
             "table_connected": self.table_connected,
             "table_hosts": self.table_hosts,
+            "table_tv": self.table_tv,
             "seats": [s.saved() for s in self.seats],
             "former": self.former,
             "night": self.night.to_json(),

@@ -33,6 +33,7 @@ class Views:
                 "join_url": self.join_url,
                 "watch_url": self.watch_url,
                 "table_connected": self.table_connected,
+                "table_tv": self.table_tv,
                 "time": self.touched,
                 "former": self.former,
                 "locked": self.locked,

@@ -2,7 +2,9 @@
 named guest (``host.command add_guest``), plays their moves (``game.act``
 with ``as``), looks at their hand (``guest.view``, in the answer only) and
 removes them; any seat with its own phone is refused ``forbidden``; a guest
-is never played by the app while the table is here; bots and guests mix."""
+is never played by the app while the table is here; bots and guests mix.
+The host player's phone plays for a guest only while no table device is
+here (a TV is none) and only while the game waits on that guest (issue 44)."""
 
 from __future__ import annotations
 
@@ -94,7 +96,7 @@ def test_a_guest_is_here_while_the_table_is(table, client):
 # -- playing for a guest ---------------------------------------------------------------------
 
 def test_the_table_and_the_host_play_a_guests_turn_and_no_seat_with_a_phone(table, join):
-    t, code, _ = table
+    t, code, host_token = table
     ana = join(code, "Ana")
     bea = join(code, "Bea")
     dan = add_guest(t, "Dan")
@@ -112,7 +114,12 @@ def test_the_table_and_the_host_play_a_guests_turn_and_no_seat_with_a_phone(tabl
     assert state["game"]["last_card"] == "5S" and state["game"]["turn"] == ana.player_id
     ok(ana.call("game.act", {"action": {"type": "draw"}}))
     ok(bea.call("game.act", {"action": {"type": "draw"}}))
-    # the host's phone plays for the guest too; out of turn it is the rules' refusal
+    assert t.last_state()["game"]["turn"] == dan
+    # while the table device is here it plays for the guest alone: not the host's phone, even on his turn
+    assert error_code(ana.call("game.act", {"as": dan, "action": {"type": "draw"}})) == "forbidden"
+    # a TV (a screen nobody is handed): the host's phone plays the guest's turn; a wrong move is the rules' refusal
+    ok(t.call("table.attach", {"code": code, "host_token": host_token, "tv": True}))
+    assert t.last_state()["room"]["table_tv"] is True
     assert error_code(ana.call("game.act", {"as": dan, "action": {"type": "fly"}})) == "illegal_action"
     ok(ana.call("game.act", {"as": dan, "action": {"type": "draw"}}))
     assert t.last_state()["game"]["last_card"] == "5C"
@@ -132,7 +139,8 @@ def test_a_guests_hand_is_only_in_the_answer_to_guest_view(table, join):
     seen = ok(t.call("guest.view", {"player_id": dan}))
     you = seen["you"]
     assert you["player_id"] == dan and you["hand"] and seen["rev"] == frames["table"][-1]["rev"]
-    assert ok(ana.call("guest.view", {"player_id": dan}))["you"]["hand"] == you["hand"]
+    # the host player's phone may not look while the table device is here (issue 44)
+    assert error_code(ana.call("guest.view", {"player_id": dan})) == "forbidden"
     for who, sent in frames.items():
         for frame in sent:
             assert cards_in(json.dumps(frame), you["hand"]) == [], who
@@ -170,9 +178,67 @@ def test_every_guests_view_in_one_request_at_one_rev(table, join):
     assert len({tuple(v["hand"]) for v in both["views"].values()}) == 3
     assert error_code(t.call("guest.view", {"player_ids": [guests[0], ana.player_id]})) == "forbidden"
     assert error_code(bea.call("guest.view", {"player_ids": guests})) == "forbidden"
-    assert ok(ana.call("guest.view", {"player_ids": guests}))["views"] == both["views"]  # the host player
+    assert error_code(ana.call("guest.view", {"player_ids": guests})) == "forbidden"  # the table device is here
     for bad in ([], [guests[0], guests[0]], "p1", [1], ["p1"] * 65):
         assert error_code(t.call("guest.view", {"player_ids": bad})) == "bad_request", bad
+
+
+def test_the_host_player_reads_no_guests_hand_while_the_table_device_is_here(table, join):
+    """Issue 44: from the host's phone, guest.view returned a guest's ten
+    Cheat cards in a game the host played in, while a table device was
+    attached, and ``as`` let the host move for the guest. While a table
+    device is here, guests' views and moves come from it alone."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    bea = join(code, "Bea")
+    dan = add_guest(t, "Dan")
+    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id, bea.player_id]}))
+    ok(t.call("game.start", {"mode": "cheat", "options": {"seed": 4}}))
+    state = t.last_state()
+    assert state["game"]["turn"] == dan and dan in state["game"]["hand_sizes"]
+    hand = ok(t.call("guest.view", {"player_id": dan}))["you"]["hand"]  # the table's, as before
+    assert len(hand) >= 10
+    for asked in ({"player_id": dan}, {"player_ids": [dan]}):
+        answer = ana.call("guest.view", asked)
+        assert error_code(answer) == "forbidden" and "you" not in answer and "views" not in answer
+        assert "table device" in answer["error"]["message"]
+    play = {"type": "play", "cards": hand[:1], "rank": "A"}
+    assert error_code(ana.call("game.act", {"as": dan, "action": play})) == "forbidden"
+    assert t.states() == []  # nothing moved
+    assert error_code(bea.call("guest.view", {"player_id": dan})) == "forbidden"
+
+
+def test_without_a_table_device_the_host_s_phone_gets_only_the_guest_waited_on(table, join):
+    """With a TV (a screen nobody is handed) or no table at all, the host's
+    phone gets a guest's view and makes their move only while the game
+    waits on that guest; never another guest's, never out of their turn."""
+    t, code, host_token = table
+    ana = join(code, "Ana")
+    dan = add_guest(t, "Dan")
+    eve = add_guest(t, "Eve")
+    ok(t.call("table.attach", {"code": code, "host_token": host_token, "tv": True}))
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
+    state = t.last_state()
+    turn = state["game"]["turn"]
+    assert turn in (dan, eve)
+    other = eve if turn == dan else dan
+    assert player(state, turn)["waiting"] and not player(state, other)["waiting"]
+    assert ok(ana.call("guest.view", {"player_id": turn}))["you"]["hand"]
+    answer = ana.call("guest.view", {"player_id": other})
+    assert error_code(answer) == "forbidden" and "own turn" in answer["error"]["message"]
+    assert error_code(ana.call("guest.view", {"player_ids": [turn, other]})) == "forbidden"
+    assert error_code(ana.call("game.act", {"as": other, "action": {"type": "ask", "player": turn, "rank": "A"}})) \
+        == "forbidden"
+    # no table at all: the same
+    t.disconnect()
+    you = ok(ana.call("guest.view", {"player_id": turn}))["you"]
+    assert error_code(ana.call("guest.view", {"player_id": other})) == "forbidden"
+    ask = next(a for a in you["actions"] if a["type"] == "ask")
+    ok(ana.call("game.act", {"as": turn, "action": {"type": "ask", "player": ask["params"]["player"]["one_of"][0],
+                                                    "rank": ask["params"]["rank"]["one_of"][0]}}))
+    state = ana.last_state()
+    if not player(state, turn)["waiting"]:  # the turn is over: the guest's hand is theirs again
+        assert error_code(ana.call("guest.view", {"player_id": turn})) == "forbidden"
 
 
 def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_the_guest(app, table, join, clock):

@@ -11,7 +11,10 @@
 // the view; the hand covers the screen until the guest's move is taken or
 // they hide it. A TV-sized table never shows a hand: it says to hand the
 // host's phone to the guest, whose phone plays for them the same way, its
-// own screen put away while it goes round.
+// own screen put away while it goes round. A player's view is the table's
+// view plus their own, the host's too: the host's phone plays only for the
+// guest the game waits on, and never while a table device (a table page
+// that is not on a TV) is there to be handed round (the server refuses it).
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { NAME_FIELD_MAX, nameOf } from "./common.js";
@@ -138,6 +141,7 @@ function GuestButtons({ state, ctx, you, onTaken }) {
 // on: "table" (the table page) or "phone" (the host's phone).
 export function GuestPlay({ state, ctx, on = "table", here = false }) {
   const game = state.game;
+  if (on === "phone" && state.room.table_connected && !state.room.table_tv) return null; // the table device plays for them
   const guests = game && !game.over ? guestsIn(state) : [];
   if (!guests.length) return null;
   const screens = screensFor(game.mode);
@@ -171,9 +175,11 @@ function TurnHead({ name, hint }) {
 // A guest's cards that may be used at any time (the thumbmaster's thumb, the
 // jail card) are folded under their name while nobody waits on them.
 function PassAround({ state, ctx, guests, on }) {
-  const views = useGuestViews(state, ctx, guests.map((p) => p.id));
+  // the host's phone: only the guests the game waits on
+  const asked = on === "phone" ? guests.filter((p) => p.waiting) : guests;
+  const views = useGuestViews(state, ctx, asked.map((p) => p.id));
   const [chosen, setChosen] = useState(null);
-  const acting = guests.filter((p) => views[p.id] && views[p.id].actions.length);
+  const acting = asked.filter((p) => views[p.id] && views[p.id].actions.length);
   const waited = waitedOn(state, acting);
   if (!acting.length) return null;
   if (!waited.length) {
@@ -233,8 +239,9 @@ function PrivacyScreen({ state, ctx, guests, on }) {
   const views = useGuestViews(state, ctx, shown ? [shown.id] : []);
   const waited = waitedOn(state, guests);
   const next = waited[0] || null;
-  const others = guests.filter((p) => !next || p.id !== next.id);
   const phone = on === "phone";
+  // the host's phone shows a guest's hand only while the game waits on them
+  const others = (phone ? waited : guests).filter((p) => !next || p.id !== next.id);
   const closeButton = useRef(null);
   useEffect(() => { if (shown && closeButton.current) closeButton.current.focus(); }, [open]);
   useEffect(() => { // a guest gone from the game takes their hand with them

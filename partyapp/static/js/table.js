@@ -59,7 +59,8 @@ paint();
 function start() {
   stayAwake(() => !model.dead);
   page.open(async (socket) => {
-    const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey) });
+    // `tv`: a screen nobody is handed (then the host's phone plays for the guests)
+    const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey), tv: !handheld(here) });
     if (answer.ok) {
       say("");
     } else if (answer.error.code === "no_such_room" || answer.error.code === "forbidden") {
