@@ -14,8 +14,9 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
 import { CardRow, HandView, dealPayouts, handFigure } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, bettingSeatInfo, boxPlayers } from "../ui/betting/table.js";
-import { AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers } from "../ui/betting/table.js";
+import { AmountAction, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
+import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -138,13 +139,8 @@ function Box({ state, pid, compact }) {
   // the last deal's dealer bets in a box of their own at the new dealer's betting
   const hand = pid === holderOf(g) ? null : handOf(g, pid);
   const turn = g.phase === "play" && g.turn === pid && !g.over;
-  const line = betLine(g, pid);
-  return html`<div class=${cx("bx-box", turn && "is-turn")} data-pid=${pid}>
-    <div class="bx-name">${nameOf(state, pid)}</div>
-    ${hand ? html`<${HandView} hand=${hand} size=${compact ? "label" : "small"} current=${turn} statusWords=${STATUS_WORDS}
-      figure=${handFigure(g, pid)} />` : null}
-    ${line ? html`<div class="bx-line">${line}</div>` : null}
-  </div>`;
+  return html`<${PlayerBox} state=${state} pid=${pid} compact=${compact} hands=${hand ? [hand] : []} cur=${turn ? 0 : -1}
+    statusWords=${STATUS_WORDS} line=${betLine(g, pid)} />`;
 }
 
 function HomeTable({ state, ctx }) {
@@ -232,11 +228,6 @@ function Moves({ state, send }) {
 
 const KNOWN = new Set(["bet", "sit_out", "hit", "stand"]);
 
-function HomePhone({ state, send }) {
-  return html`<${BetPhone} state=${state} strip=${html`<${DealerStrip} state=${state} />`}
-    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
-}
-
 function say(state, acts) {
   const g = state.game;
   const me = state.you.player_id;
@@ -247,9 +238,6 @@ function say(state, acts) {
   return null;
 }
 
-registerMode(["blackjack"], {
-  Table: HomeTable,
-  Phone: HomePhone,
-  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("dealer")),
-});
+registerMode(["blackjack"], bettingScreens({
+  Table: HomeTable, Strip: DealerStrip, Hands: MyHands, Moves, say, dealer: N_("dealer"),
+}));

@@ -5,16 +5,15 @@
 // words. The phone shows your hands and totals, the dealer's cards, your
 // stack, and exactly the moves the rules allow now (an amount to bet or
 // double chosen with a stepper and quick amounts).
-import { cx, html } from "../view.js";
+import { html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
-import { CardRow, HandView, SideAndNet, dealPayouts, handFigure } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, bettingSeatInfo, boxPlayers, houseHolder } from "../ui/betting/table.js";
-import {
-  AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes, quickUpTo,
-} from "../ui/betting/phone.js";
+import { CardRow, HandView, dealPayouts, handFigure } from "../ui/betting/hands.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder } from "../ui/betting/table.js";
+import { AmountAction, MoveButton, otherMoves, quickStakes, quickUpTo } from "../ui/betting/phone.js";
+import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -124,18 +123,7 @@ function betLine(state, pid) {
 }
 
 function Box({ state, pid, compact }) {
-  const g = state.game;
-  const hands = (g.hands || {})[pid] || [];
-  const cur = g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
-  const line = betLine(state, pid);
-  return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
-    <div class="bx-name">${nameOf(state, pid)}</div>
-    ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
-      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS}
-      figure=${handFigure(g, pid)} />`)}
-    <${SideAndNet} g=${g} pid=${pid} />
-    ${line ? html`<div class="bx-line">${line}</div>` : null}
-  </div>`;
+  return html`<${PlayerBox} state=${state} pid=${pid} compact=${compact} statusWords=${STATUS_WORDS} line=${betLine(state, pid)} />`;
 }
 
 // Every player has a box but the dealer of the cards in the dealer's zone;
@@ -255,11 +243,6 @@ function Moves({ state, send }) {
 
 const KNOWN = new Set(["bet", "sit_out", "leave", "add", "take_back", "insurance", "hit", "stand", "double", "split", "surrender"]);
 
-function BlackjackPhone({ state, send }) {
-  return html`<${BetPhone} state=${state} strip=${html`<${DealerStrip} state=${state} />`}
-    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
-}
-
 // What the phone asks of you now, or null (the table waits for others).
 function say(state, acts) {
   const g = state.game;
@@ -276,9 +259,6 @@ function say(state, acts) {
   return null;
 }
 
-registerMode(["casino_blackjack", "russian_blackjack"], {
-  Table: BlackjackTable,
-  Phone: BlackjackPhone,
-  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("dealer")),
-});
+registerMode(["casino_blackjack", "russian_blackjack"], bettingScreens({
+  Table: BlackjackTable, Strip: DealerStrip, Hands: MyHands, Moves, say, dealer: N_("dealer"),
+}));

@@ -6,15 +6,16 @@
 // hands with the face-down cards as backs, stakes, and results. The phone
 // shows your hands with every card, what they are worth, your stack and the
 // moves the rules allow now.
-import { cx, html } from "../view.js";
+import { html } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import { bankWords, totalWord } from "../ui/betting/words.js";
-import { CardRow, HandView, SideAndNet, handFigure } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, bettingSeatInfo, boxPlayers, houseHolder } from "../ui/betting/table.js";
-import { AmountAction, BetPhone, BetStatus, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
+import { CardRow, HandView, handFigure } from "../ui/betting/hands.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder } from "../ui/betting/table.js";
+import { AmountAction, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
+import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
 import { ActionControl } from "../ui/action.js";
 import { registerMode } from "./registry.js";
@@ -115,21 +116,12 @@ function Cuts({ state }) {
 
 function Box({ state, pid, compact }) {
   const g = state.game;
-  const hands = (g.hands || {})[pid] || [];
-  const cur = g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
   let line = null;
   if (!g.over && g.phase === "bet") line = g.waiting_for.includes(pid) ? t("staking…") : null;
   if (!g.over && (g.sat_out || []).includes(pid)) line = t("sits out");
   if (!g.over && !(g.order || []).includes(pid) && g.phase !== "deal") line = line || t("watching");
   if (newBank(g) && pid === g.banker) line = t("holds the bank now");
-  return html`<div class=${cx("bx-box", cur >= 0 && "is-turn")} data-pid=${pid}>
-    <div class="bx-name">${nameOf(state, pid)}</div>
-    ${hands.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === cur}
-      label=${hands.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${STATUS_WORDS}
-      figure=${handFigure(g, pid)} />`)}
-    <${SideAndNet} g=${g} pid=${pid} />
-    ${line ? html`<div class="bx-line">${line}</div>` : null}
-  </div>`;
+  return html`<${PlayerBox} state=${state} pid=${pid} compact=${compact} statusWords=${STATUS_WORDS} line=${line} />`;
 }
 
 function PontoonTable({ state, ctx }) {
@@ -227,11 +219,6 @@ function Moves({ state, send }) {
 
 const KNOWN = new Set(["deal", "sell", "accept", "refuse", "bet", "declare", "split", "buy", "twist", "stick"]);
 
-function PontoonPhone({ state, send }) {
-  return html`<${BetPhone} state=${state} strip=${html`<${BankerStrip} state=${state} />`}
-    hands=${html`<${MyHands} state=${state} />`} moves=${html`<${Moves} state=${state} send=${send} />`} />`;
-}
-
 // What the phone asks of you now, or null (the table waits for others).
 function say(state, acts) {
   const g = state.game;
@@ -245,9 +232,6 @@ function say(state, acts) {
   return null;
 }
 
-registerMode(["pontoon"], {
-  Table: PontoonTable,
-  Phone: PontoonPhone,
-  Status: ({ state }) => html`<${BetStatus} state=${state} say=${say} />`,
-  seatInfo: (state, player) => bettingSeatInfo(state, player, N_("banker")),
-});
+registerMode(["pontoon"], bettingScreens({
+  Table: PontoonTable, Strip: BankerStrip, Hands: MyHands, Moves, say, dealer: N_("banker"),
+}));

@@ -1,11 +1,12 @@
 // The TV's table of a betting game: the dealer's or banker's zone with the
-// felt and the shoe, the players' boxes laid out to fit, the seat badges
-// of a table with a dealer.
+// felt and the shoe, a player's box, the boxes laid out to fit, the seat
+// badges of a table with a dealer.
 import { cx, fewestLeftOut, html, leaveOutLast, useEffect, useLayoutEffect, useRef, useSize, useState } from "../../view.js";
 import { N_, t } from "../../i18n.js";
+import { nameOf } from "../../common.js";
 import { Pile } from "../pile.js";
 import { LogList } from "../ticker.js";
-import { BetResult, CardRow } from "./hands.js";
+import { BetResult, CardRow, HandView, SideAndNet, handFigure } from "./hands.js";
 
 // Seat badges and chips for the TV's players panel.
 export function bettingSeatInfo(state, player, dealerWord) {
@@ -33,6 +34,25 @@ export function boxPlayers(state, dealer) {
   const order = state.game.order || [];
   const inGame = (state.players || []).filter((p) => p.in_game !== false && p.id !== dealer).map((p) => p.id);
   return [...order.filter((p) => inGame.includes(p)), ...inGame.filter((p) => !order.includes(p))];
+}
+
+// A player's box: their name, their hands (`hands`, by default the game's
+// for them; `cur`, the one in play or -1, by default the game's current
+// hand), each named when there are several and room, the side payouts and
+// net of the deal, and `line`, what they are doing. statusWords: a hand's
+// status -> its label.
+export function PlayerBox({ state, pid, compact, statusWords, line = null, hands = null, cur = null }) {
+  const g = state.game;
+  const list = hands || (g.hands || {})[pid] || [];
+  const inPlay = cur !== null ? cur : g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
+  return html`<div class=${cx("bx-box", inPlay >= 0 && "is-turn")} data-pid=${pid}>
+    <div class="bx-name">${nameOf(state, pid)}</div>
+    ${list.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === inPlay}
+      label=${list.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${statusWords}
+      figure=${handFigure(g, pid)} />`)}
+    <${SideAndNet} g=${g} pid=${pid} />
+    ${line ? html`<div class="bx-line">${line}</div>` : null}
+  </div>`;
 }
 
 // The boxes, as many as fit. While `cut` is false, boxes that do not fit
