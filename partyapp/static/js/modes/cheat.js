@@ -9,9 +9,8 @@ import { nameOf } from "../common.js";
 import { Card, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
-import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, PileBox, secondsLeft, useLogSounds } from "./kit.js";
+import { HandGameTable, Outcome, PileBox, WinnerStatus, secondsLeft } from "./kit.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -85,17 +84,12 @@ const SOUNDS = { "cheat.call": "race", "cheat.play": "draw", "game.over": "end" 
 
 function Table({ state, ctx }) {
   const g = state.game;
-  useLogSounds(state, ctx, SOUNDS);
-  return html`<div class="hg-table cheat-table">
-    <${Headline} state=${state} />
-    <div class="hg-center">
-      <${PileBox} name="pile" title=${t("The pile")} count=${g.piles.pile} />
-      <${Claim} state=${state} />
-      <${Reveal} state=${state} />
-      ${g.over ? html`<${Outcome} state=${state} />` : null}
-    </div>
-    <${LogList} state=${state} />
-  </div>`;
+  return html`<${HandGameTable} state=${state} ctx=${ctx} sounds=${SOUNDS} className="cheat-table"
+    headline=${html`<${Headline} state=${state} />`}>
+    <${PileBox} name="pile" title=${t("The pile")} count=${g.piles.pile} />
+    <${Claim} state=${state} />
+    <${Reveal} state=${state} />
+  </${HandGameTable}>`;
 }
 
 // -- phone ---------------------------------------------------------------------------
@@ -173,10 +167,7 @@ function Status({ state }) {
   const me = state.you.player_id;
   const acts = state.you.actions.map((a) => a.type);
   const left = useWindowSeconds(state);
-  if (g.over) {
-    return html`<div class="status-line">${g.winner === me ? t("You are out of cards: you win!")
-      : g.winner ? t("{name} wins.", { name: html`<b>${nameOf(state, g.winner)}</b>` }) : t("Game over.")}</div>`;
-  }
+  if (g.over) return html`<${WinnerStatus} state=${state} yours=${t("You are out of cards: you win!")} />`;
   if (acts.includes("play")) {
     const max = state.you.actions.find((a) => a.type === "play").params.cards.max;
     return html`<div class="status-line mine">${max > 1 ? t("Your turn: play 1 to {max} cards face down", { max: String(max) })

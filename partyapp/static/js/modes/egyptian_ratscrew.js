@@ -2,12 +2,11 @@
 // a pay card, whose turn it is, who is out, and with the slap house rules the
 // race and its order with the margins in ms; the phone has the card to turn
 // (to pay, when you owe) and, with the slap rules, the SLAP button.
-import { cx, html } from "../view.js";
+import { html } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
-import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, News, RaceLive, RaceResult, RaceStatus, ReflexPhone, stackSeat, useRaceSignal } from "../ui/race.js";
+import { News, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat } from "../ui/race.js";
 import { registerMode } from "./registry.js";
 import { Who } from "../ui/who.js";
 
@@ -48,23 +47,13 @@ function Rules({ state }) {
 
 function RatscrewTable({ state, ctx }) {
   const g = state.game;
-  useRaceSignal(state, ctx);
   const taker = lastTaker(g);
-  return html`<div class=${cx("reflex-table ratscrew-table", g.race && "racing")}>
-    <div class="rt-top">
-      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
-      <div class="rt-side">
+  return html`<${ReflexTable} state=${state} ctx=${ctx} className="ratscrew-table" side=${html`
         ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} passOver=${["race.order", "egyptian_ratscrew.out"]} />`}
         <${DebtLine} state=${state} />
         ${g.out && g.out.length ? html`<div class="out-line">${t("Out: {names}", {
-          names: listOf(g.out.map((p) => html`<${Who} state=${state} pid=${p} />`)) })}</div>` : null}
-      </div>
-    </div>
-    ${g.over ? html`<${Result} state=${state} />`
-      : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${(pid) => (pid === taker ? t("takes the pile") : null)} />`}
-    <${Rules} state=${state} />
-    <${LimitLine} state=${state} />
-  </div>`;
+          names: listOf(g.out.map((p) => html`<${Who} state=${state} pid=${p} />`)) })}</div>` : null}`}
+    verdict=${(pid) => (pid === taker ? t("takes the pile") : null)} rules=${html`<${Rules} state=${state} />`} />`;
 }
 
 function Status({ state }) {

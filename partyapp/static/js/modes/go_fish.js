@@ -8,10 +8,9 @@ import { nameOf } from "../common.js";
 import { CardLabel, parseCard } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksWord } from "../ui/ranks.js";
-import { LogList } from "../ui/ticker.js";
 import { ChoiceName, playerChoice } from "../ui/choice.js";
 import { registerMessages } from "../words.js";
-import { Outcome, PileBox, useLogSounds } from "./kit.js";
+import { HandGameTable, Outcome, PileBox, WinnerStatus } from "./kit.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -78,17 +77,12 @@ const SOUNDS = { "go_fish.book": "race", "go_fish.fish": "draw", "go_fish.refill
 
 function Table({ state, ctx }) {
   const g = state.game;
-  useLogSounds(state, ctx, SOUNDS);
-  return html`<div class="hg-table go-fish-table">
-    <${Headline} state=${state} />
-    <div class="hg-center">
-      <${PileBox} name="stock" title=${t("Stock")} count=${g.piles.stock} />
-      <${LastAsk} state=${state} />
-      <${Books} state=${state} />
-      ${g.over ? html`<${Outcome} state=${state} />` : null}
-    </div>
-    <${LogList} state=${state} />
-  </div>`;
+  return html`<${HandGameTable} state=${state} ctx=${ctx} sounds=${SOUNDS} className="go-fish-table"
+    headline=${html`<${Headline} state=${state} />`}>
+    <${PileBox} name="stock" title=${t("Stock")} count=${g.piles.stock} />
+    <${LastAsk} state=${state} />
+    <${Books} state=${state} />
+  </${HandGameTable}>`;
 }
 
 // -- phone ---------------------------------------------------------------------------
@@ -168,10 +162,7 @@ function Phone({ state, send }) {
 function Status({ state }) {
   const g = state.game;
   const me = state.you.player_id;
-  if (g.over) {
-    return html`<div class="status-line">${g.winner === me ? t("No cards left: you win!")
-      : g.winner ? t("{name} wins.", { name: html`<b>${nameOf(state, g.winner)}</b>` }) : t("Game over.")}</div>`;
-  }
+  if (g.over) return html`<${WinnerStatus} state=${state} yours=${t("No cards left: you win!")} />`;
   if (g.current === me) return html`<div class="status-line mine">${t("Your turn: ask for a rank you hold")}</div>`;
   return html`<div class="status-line">${t("{name} is asking", { name: html`<b>${nameOf(state, g.current)}</b>` })}</div>`;
 }

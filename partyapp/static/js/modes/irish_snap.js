@@ -7,8 +7,7 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
-import { Result } from "../ui/result.js";
-import { FaceUpPile, LimitLine, News, latestNews, RaceLive, RaceResult, RaceStatus, ReflexPhone, raceTitle, stackSeat, useRaceSignal } from "../ui/race.js";
+import { News, latestNews, RaceLive, RaceStatus, ReflexPhone, ReflexTable, raceTitle, stackSeat } from "../ui/race.js";
 import { registerMode } from "./registry.js";
 import { Who } from "../ui/who.js";
 
@@ -78,21 +77,12 @@ function TurnLine({ state }) {
 
 function SnapTable({ state, ctx }) {
   const g = state.game;
-  useRaceSignal(state, ctx);
-  return html`<div class=${cx("reflex-table snap-table", g.race && "racing")}>
-    <div class="rt-top">
-      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
-      <div class="rt-side">
+  return html`<${ReflexTable} state=${state} ctx=${ctx} className="snap-table" side=${html`
         ${g.race ? null : html`<${News} state=${state} kinds=${NEWS} />`}
         <${SaidLine} state=${state} told=${!g.race && Boolean(latestNews(g, NEWS))} />
-        ${g.race ? null : html`<${TurnLine} state=${state} />`}
-      </div>
-    </div>
-    ${g.race ? html`<${TurnLine} state=${state} />` : null}
-    ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict(g)} />`}
-    <div class="limit-line rules-line">${t("When the card matches the word, everybody slaps their phone: the last picks up the pile. Out of cards? Slap first to win!")}</div>
-    <${LimitLine} state=${state} />
-  </div>`;
+        ${g.race ? null : html`<${TurnLine} state=${state} />`}`}
+    below=${g.race ? html`<${TurnLine} state=${state} />` : null} verdict=${verdict(g)}
+    rules=${html`<div class="limit-line rules-line">${t("When the card matches the word, everybody slaps their phone: the last picks up the pile. Out of cards? Slap first to win!")}</div>`} />`;
 }
 
 function Status({ state }) {

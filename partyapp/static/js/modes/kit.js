@@ -1,12 +1,15 @@
 // What the screens of every full card game share: the words of the kit's own
 // log keys (partyapp/games/cardgame.py), a player's name in bold, the
 // seconds left until a time the server set (by the server's clock), a
-// short outcome box (who won, who lost, who drinks) from game.result. The
-// lobby's form for a game's options is ui/options.js.
+// short outcome box (who won, who lost, who drinks) from game.result, the
+// table of a game of hands (Cheat, Go Fish, Old Maid) and the phone's
+// status line at the end of a game one player wins. The lobby's form for a
+// game's options is ui/options.js.
 import { cx, html, useEffect, useRef } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
-import { humanize } from "../common.js";
+import { humanize, nameOf } from "../common.js";
 import { CardBack } from "../ui/cards.js";
+import { LogList } from "../ui/ticker.js";
 import { Who } from "../ui/who.js";
 import { registerMessages } from "../words.js";
 import { reasonWord } from "../ui/result.js";
@@ -100,4 +103,27 @@ export function Outcome({ state, extra = null, className = "" }) {
       list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${forfeitShort(state, p, n)}</span>`)) })}</div>` : null}
     ${REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
   </div>`;
+}
+
+// The table of a game of hands (Cheat, Go Fish, Old Maid): the game's
+// `headline`, its boxes in the middle (the children) with the outcome at
+// the end, and the log; a sound when the log gains one of `sounds`' keys.
+export function HandGameTable({ state, ctx, sounds, className, headline, children }) {
+  useLogSounds(state, ctx, sounds);
+  return html`<div class=${cx("hg-table", className)}>
+    ${headline}
+    <div class="hg-center">
+      ${children}
+      ${state.game.over ? html`<${Outcome} state=${state} />` : null}
+    </div>
+    <${LogList} state=${state} />
+  </div>`;
+}
+
+// The phone's status line at the end of a game one player wins: `yours`
+// when it is you, else who won (or only that the game is over).
+export function WinnerStatus({ state, yours }) {
+  const g = state.game;
+  return html`<div class="status-line">${g.winner === state.you.player_id ? yours
+    : g.winner ? t("{name} wins.", { name: html`<b>${nameOf(state, g.winner)}</b>` }) : t("Game over.")}</div>`;
 }

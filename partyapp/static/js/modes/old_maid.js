@@ -8,9 +8,8 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { Card, CardBack, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
-import { LogList } from "../ui/ticker.js";
 import { registerMessages } from "../words.js";
-import { Outcome, useLogSounds } from "./kit.js";
+import { HandGameTable, Outcome } from "./kit.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -90,18 +89,12 @@ function Safe({ state }) {
 const SOUNDS = { "old_maid.take": "draw", "old_maid.shuffle": "draw", "game.over": "end" };
 
 function Table({ state, ctx }) {
-  const g = state.game;
-  useLogSounds(state, ctx, SOUNDS);
-  return html`<div class="hg-table old-maid-table">
-    <${Headline} state=${state} />
-    <div class="hg-center">
-      <${Offer} state=${state} />
-      <${Discards} state=${state} />
-      <${Safe} state=${state} />
-      ${g.over ? html`<${Outcome} state=${state} />` : null}
-    </div>
-    <${LogList} state=${state} />
-  </div>`;
+  return html`<${HandGameTable} state=${state} ctx=${ctx} sounds=${SOUNDS} className="old-maid-table"
+    headline=${html`<${Headline} state=${state} />`}>
+    <${Offer} state=${state} />
+    <${Discards} state=${state} />
+    <${Safe} state=${state} />
+  </${HandGameTable}>`;
 }
 
 // -- phone ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 // Slap races on the screens (the reflex games, and any game with a race):
 // the big SLAP button on the phone, the race while it is open, the last
-// race's order with its margins in milliseconds, the face-up pile, and the
-// limit that ends a game that might never end. Also the words of the log
-// keys every reflex game shares (race.*, reflex.deal).
+// race's order with its margins in milliseconds, the face-up pile, the
+// limit that ends a game that might never end, and the table of a slapping
+// game. Also the words of the log keys every reflex game shares (race.*,
+// reflex.deal).
 import { cx, html, useEffect, useNow, useRef, useState } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
@@ -238,6 +239,25 @@ export function useRaceSignal(state, ctx) {
     }
     was.current = open;
   }, [open]);
+}
+
+// The table of a slapping game (Irish Snap, Egyptian Ratscrew): the pile
+// face up with the game's `side` beside it, `below` under them, the last
+// race's order (`verdict(pid)`: what it cost whom) or at the end the result,
+// the game's `rules` line and the limit; a sound when a race opens.
+export function ReflexTable({ state, ctx, className, side, below = null, verdict, rules }) {
+  const g = state.game;
+  useRaceSignal(state, ctx);
+  return html`<div class=${cx("reflex-table", className, g.race && "racing")}>
+    <div class="rt-top">
+      <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />
+      <div class="rt-side">${side}</div>
+    </div>
+    ${below}
+    ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict} />`}
+    ${rules}
+    <${LimitLine} state=${state} />
+  </div>`;
 }
 
 // -- the log keys every reflex game shares -----------------------------------------
