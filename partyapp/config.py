@@ -36,6 +36,8 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.unknown_codes_burst": ("PARTYAPP_UNKNOWN_CODES_BURST", 30),
     "limits.max_message_bytes": ("PARTYAPP_MAX_MESSAGE_BYTES", 65536),
     "limits.connections_per_address": ("PARTYAPP_CONNECTIONS_PER_ADDRESS", 64),
+    "limits.unconnected_per_address": ("PARTYAPP_UNCONNECTED_PER_ADDRESS", 8),
+    "limits.unconnected_timeout_s": ("PARTYAPP_UNCONNECTED_TIMEOUT_S", 5),
     "limits.header_timeout_s": ("PARTYAPP_HEADER_TIMEOUT_S", 5),
     "limits.ping_interval_s": ("PARTYAPP_PING_INTERVAL_S", 10),
     "limits.ping_timeout_s": ("PARTYAPP_PING_TIMEOUT_S", 20),

@@ -34,7 +34,8 @@ from partyapp.realtime.hub import Realtime
 from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, error
 
-__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "refuse_watcher", "throttle"]
+__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "refuse_watcher", "throttle",
+           "too_big", "vet_namespace"]
 
 log = logging.getLogger(__name__)
 
@@ -92,15 +93,23 @@ def throttle(r: Realtime, conn: Conn) -> dict | None:
     return error(Code.RATE_LIMITED, words_for(conn, N_("Too many messages; slow down.")))
 
 
-def bad_packet(r: Realtime, sid: str | None, reason: str) -> tuple[dict | None, bool]:
-    """A packet from ``sid`` that could not be decoded (``seams.guard_messages``):
-    it costs its sender like any event (the rate limit), is answered
-    ``bad_request`` and logged in one short line; the connection is closed
-    at its ``BAD_PACKETS_CUTOFF``-th, or at once before it joined the
-    namespace. Returns the answer and whether to close."""
+def bad_packet(r: Realtime, eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+    """A packet from ``sid`` that could not be taken (``seams.guard_messages``:
+    one that cannot be decoded, an acknowledgement of nothing the server
+    asked, a second connect to the namespace, a disconnect from it while
+    outside): it costs its sender like any event (the rate limit), is
+    answered ``bad_request`` and logged in one short line; the connection is
+    closed at its ``BAD_PACKETS_CUTOFF``-th, counted on its Engine.IO
+    connection (``eio_sid``) whatever it did with the namespace, or at once
+    outside the namespace. Each close charges its address a cut
+    (``Realtime.cut_off``). Returns the answer and whether to close."""
     conn = r.conns.get(sid) if sid is not None else None
     if conn is None:
-        bad_packets_log.warning("closing a connection that sent %s before connecting", reason)
+        link = r.links.get(eio_sid)
+        if link is not None:
+            r.cut_off(link.addr)
+        bad_packets_log.warning("closing a connection from %s outside the namespace: it sent %s",
+                                link.addr if link is not None else "?", reason)
         return None, True
     conn.bad_packets += 1
     close = conn.bad_packets >= BAD_PACKETS_CUTOFF
@@ -183,11 +192,44 @@ def install(app: Flask, server: Any) -> None:
 
     server.on("*", on_unknown)
 
-    def on_bad(_eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
+    def on_bad(eio_sid: str, sid: str | None, reason: str) -> tuple[dict | None, bool]:
         with app.app_context():
-            return bad_packet(app.extensions["partyapp"], sid, reason)
+            return bad_packet(app.extensions["partyapp"], eio_sid, sid, reason)
 
-    seams.guard_messages(server, on_bad)
+    def vet(eio_sid: str, joining: bool) -> str | None:
+        return vet_namespace(app.extensions["partyapp"], eio_sid, joining)
+
+    def opened(eio_sid: str, environ: dict) -> bool:
+        return app.extensions["partyapp"].open_link(eio_sid, environ.get("REMOTE_ADDR") or "?")
+
+    seams.watch_connections(server, opened, lambda eio_sid: app.extensions["partyapp"].close_link(eio_sid))
+    seams.guard_messages(server, on_bad, vet)
+
+
+def vet_namespace(r: Realtime, eio_sid: str, joining: bool) -> str | None:
+    """Why a connect to the namespace (``joining``) or a disconnect from it
+    is refused, if it is (then it is a bad packet): a page connects once on
+    each Engine.IO connection and leaves by closing it, so a second connect
+    (one that would start the connection's limits afresh) and a disconnect
+    while outside are refused."""
+    link = r.links.get(eio_sid)
+    if link is None:  # refused at its handshake, or gone
+        return "a connect on a connection the server refused" if joining else None
+    if joining:
+        link.joins += 1
+        return "a second connect to the namespace" if link.joins > 1 else None
+    return None if link.sid is not None else "a disconnect from the namespace while outside it"
+
+
+def too_big(r: Realtime, eio_sid: str) -> None:
+    """A WebSocket closed for a message longer than ``max_message_bytes``
+    (``seams.close_dropped_sockets``): its address is charged a cut, as for
+    a connection closed for bad packets."""
+    link = r.links.get(eio_sid)
+    if link is not None:
+        link.bad_packets += 1
+        r.cut_off(link.addr)
+        bad_packets_log.warning("%s sent a message longer than the server takes; it was closed", link.addr)
 
 
 def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:

@@ -12,7 +12,6 @@ Importing this module registers the handlers (``app.create_app`` does).
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any, Callable
 
 from flask import request
@@ -26,7 +25,6 @@ from partyapp.realtime.connections import Conn
 from partyapp.realtime.dispatch import handler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
-from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.rooms import variants
 from partyapp.rooms.room import UNCHANGED, Room
@@ -44,8 +42,12 @@ def on_error(exc: Exception) -> dict:
 
 @socketio.on("connect")
 def on_connect(auth: Any = None) -> bool:
-    """Anyone may connect from an allowed origin; a seat comes with join/resume."""
+    """Anyone may connect from an allowed origin; a seat comes with join/resume.
+    The connection's limits are its Engine.IO connection's (``Conn.link``)."""
     r = rt()
+    link = r.links.get(socketio.server.manager.eio_sid_from_sid(request.sid, "/"))
+    if link is None:
+        return False  # no Engine.IO connection the app knows (it was refused, or is gone)
     if not r.origin_allowed(request.headers.get("Origin"), request.environ):
         log.warning("refused a socket from origin %r", request.headers.get("Origin"))
         return False
@@ -61,11 +63,12 @@ def on_connect(auth: Any = None) -> bool:
     r.conns[request.sid] = Conn(
         sid=request.sid,
         addr=addr,
-        bucket=TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"], time.monotonic()),
+        link=link,
         lang=i18n.current(),
         scheme=request.scheme,
         host=request.host,
     )
+    r.link_connected(link, request.sid)
     r.housekeeping.start()
     r.start_pings()
     return True
@@ -81,6 +84,7 @@ def on_disconnect(*_reason: Any) -> None:
             r.by_address[conn.addr] = left
         else:
             r.by_address.pop(conn.addr, None)
+        r.link_left(conn.link)
         r.unbind(conn)
 
 

@@ -12,7 +12,9 @@ inside the room's change, which works on the newest room.
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -25,11 +27,11 @@ from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
 from partyapp.realtime import netinfo, pings, seams
 from partyapp.realtime.clock import Scheduler
-from partyapp.realtime.connections import Conn
+from partyapp.realtime.connections import Conn, Link
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.fanout import Fanout, Route
 from partyapp.realtime.housekeeping import Housekeeping
-from partyapp.realtime.limits import KeyedLimiter
+from partyapp.realtime.limits import KeyedLimiter, TokenBucket
 from partyapp.realtime.timers import Deadlines
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import UNCHANGED, WATCH, Room
@@ -47,6 +49,8 @@ from partyapp.store import StoreUnavailable
 CUTS_BURST = 3
 CUT_PENALTY_S = 20.0
 
+log = logging.getLogger(__name__)
+
 PROBES_REFUSAL = N_("Too many wrong room codes are being tried on this server right now; try again in a minute.")
 
 
@@ -63,6 +67,10 @@ class Realtime:
     queue: RoomQueue | None = None  # the message queue, with several processes
     conns: dict[str, Conn] = field(default_factory=dict)
     by_address: Counter = field(default_factory=Counter)  # Socket.IO connections per client address
+    links: dict[str, Link] = field(default_factory=dict)  # the Engine.IO connections, by their id
+    # per client address: its Engine.IO connections outside the namespace (not yet in it, or left it)
+    unconnected: Counter = field(default_factory=Counter)
+    unconnected_refused: int = 0  # handshakes refused for their address's cap on those
     lock: threading.Lock = field(default_factory=threading.Lock)
     pinging: bool = False
 
@@ -94,6 +102,85 @@ class Realtime:
         self.registry.autoplay = self.autoplay
         if self.queue is not None:
             self.queue.on_reconnect = lambda: self.clock.call_later(0.5, self.resync)
+
+    # -- Engine.IO connections (``seams.watch_connections``) -------------------------
+    def open_link(self, eio_sid: str, addr: str) -> bool:
+        """An Engine.IO connection's handshake: refused (False) when its
+        address holds ``unconnected_per_address`` connections outside the
+        namespace already, or was cut off too often (``penalized``); else it
+        has ``unconnected_timeout_s`` to connect to the namespace
+        (``connect_due``)."""
+        s = self.settings
+        cap = s["PARTYAPP_UNCONNECTED_PER_ADDRESS"]
+        if cap and self.unconnected[addr] >= cap:
+            self.unconnected_refused += 1
+            if self.unconnected_refused in (1, 10, 100) or self.unconnected_refused % 1000 == 0:
+                log.warning("%s holds %d sockets that have not connected, the most one address may: refusing "
+                            "new ones (%d so far)", addr, cap, self.unconnected_refused)
+            return False
+        if self.penalized(addr):
+            return False
+        link = Link(eio_sid, addr, TokenBucket(s["PARTYAPP_EVENTS_PER_SECOND"], s["PARTYAPP_EVENTS_BURST"],
+                                               time.monotonic()))
+        self.links[eio_sid] = link
+        self.unconnected[addr] += 1
+        self._await_connect(link)
+        return True
+
+    def close_link(self, eio_sid: str) -> None:
+        """An Engine.IO connection is gone."""
+        link = self.links.pop(eio_sid, None)
+        if link is not None:
+            self._outside(link, False)
+            if link.timer is not None:
+                link.timer.cancel()
+                link.timer = None
+
+    def link_connected(self, link: Link, sid: str) -> None:
+        """``link`` connected to the namespace as ``sid``."""
+        link.sid = sid
+        self._outside(link, False)
+        if link.timer is not None:
+            link.timer.cancel()
+            link.timer = None
+
+    def link_left(self, link: Link) -> None:
+        """``link`` left the namespace (its Engine.IO connection may stay:
+        it is then given the time-out of a new one)."""
+        link.sid = None
+        if link.eio_sid in self.links:
+            self._outside(link, True)
+            self._await_connect(link)
+
+    def _await_connect(self, link: Link) -> None:
+        if link.timer is not None:
+            link.timer.cancel()
+        eio_sid = link.eio_sid
+        link.timer = self.clock.call_later(self.settings["PARTYAPP_UNCONNECTED_TIMEOUT_S"],
+                                           lambda: self.connect_due(eio_sid))
+
+    def _outside(self, link: Link, outside: bool) -> None:
+        """Count ``link`` among its address's connections outside the
+        namespace, or no longer."""
+        if link.unjoined == outside:
+            return
+        link.unjoined = outside
+        if outside:
+            self.unconnected[link.addr] += 1
+        elif self.unconnected[link.addr] > 1:
+            self.unconnected[link.addr] -= 1
+        else:
+            self.unconnected.pop(link.addr, None)
+
+    def connect_due(self, eio_sid: str) -> None:
+        """An Engine.IO connection given time to connect to the namespace:
+        closed if it still has not (it holds descriptors for nothing)."""
+        link = self.links.get(eio_sid)
+        if link is None or link.sid is not None:
+            return
+        link.timer = None
+        seams.close_connection(socketio.server, None, eio_sid)
+        self.close_link(eio_sid)
 
     # -- the rooms' publisher (called by Room under its lock) ---------------------
     def publish(self, room: Room, public: dict, private: dict[str, dict]) -> None:

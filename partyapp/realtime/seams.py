@@ -2,7 +2,7 @@
 
 Everything else in the project speaks to the libraries through their public
 API (Flask-SocketIO's ``SocketIO``, ``emit``, ``join_room``, python-socketio's
-``Server.on`` and ``disconnect``). Seven things cannot be done that way, and
+``Server.on`` and ``disconnect``). Eight things cannot be done that way, and
 they are done here, each against the internals of the minor versions named in
 ``TESTED`` (``pyproject.toml`` pins them), each with a test of its own
 (``tests/realtime/test_seams.py``, ``tests/realtime/test_fanout.py``, ``tests/realtime/test_bad_packets.py``,
@@ -52,7 +52,16 @@ moved and the versions this was tested on, instead of failing under load.
    socketio's own ``disconnect`` leaves the Engine.IO connection open);
    what a closed connection had already sent is dropped unread, and every
    ``TURN_EVERY`` messages the other greenlets get a turn
-   (``engineio.Server.sleep``).
+   (``engineio.Server.sleep``). Three more kinds are refused the same way,
+   which python-socketio would take without end: a connect to the namespace
+   or a disconnect from it that the app refuses (``vet``: a second connect
+   on one Engine.IO connection, a disconnect from a namespace it is not in;
+   the packet's first character tells them, ``0`` and ``1``), and an
+   acknowledgement of an id the server never asked (``Server._handle_ack``
+   wrapped; the ids asked are counted by the counter python-socketio keeps
+   in ``Manager.callbacks[sid][0]``, replaced by one that says its last,
+   ``_AckIds``). A late answer to an acknowledgement the server has forgotten
+   (``drop_callback``) is dropped without a word.
 6. **The WebSocket engine.io makes** (``close_dropped_sockets``, the class
    in ``engineio.Server._async["websocket"]``), on gevent:
    - closing the TCP connection: when engine.io gives up on a WebSocket
@@ -73,11 +82,22 @@ moved and the versions this was tested on, instead of failing under load.
      instead of once it is all buffered;
    - it is found by its Engine.IO socket's id (the ``__self__`` of the
      ``_websocket_handler`` it is made with), so that ``close_connection``
-     can shut a flooding client's TCP connection down at once.
+     can shut a flooding client's TCP connection down at once;
+   - a message too long, which simple-websocket answers by closing the
+     WebSocket (its ``incoming_message_len`` past ``max_message_size`` once
+     ``wait`` reads the end), is reported to the app (``too_big``), which
+     charges its sender like a bad packet.
 7. **Forgetting an acknowledgement callback** (``drop_callback``): the
    server's round-trip pings wait for an answer through python-socketio's
    ``Manager.callbacks``; a phone that never answers would keep one per
    ping. The stale one is taken out before the next ping is sent.
+8. **Engine.IO connections** (``watch_connections``): python-socketio keeps
+   an Engine.IO connection's environ from its handshake to its close
+   (``Server._handle_eio_connect`` and ``_handle_eio_disconnect``, engine.io's
+   ``connect`` and ``disconnect`` handlers); both are wrapped so that the app
+   sees the Engine.IO connection itself, before and whatever its namespace
+   connects (its limits are that connection's, ``connections.Link``), and may
+   refuse it at its handshake (engine.io then answers 401).
 """
 
 from __future__ import annotations
@@ -280,14 +300,24 @@ def _mark_cut(eio_sid: str) -> None:
 TURN_EVERY = 32
 
 
-def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
+# What the app says of a connect to the namespace (``joining``) or a
+# disconnect from it, before python-socketio takes it:
+# ``vet(eio_sid, joining)`` returns None to let it through, or why it is
+# refused (then handled as a bad packet).
+Vet = Callable[[str, bool], "str | None"]
+
+
+def guard_messages(server: socketio.Server, on_bad: OnBad, vet: Vet | None = None) -> None:
     """Route every incoming Socket.IO message of ``server`` through a guard:
     a packet python-socketio cannot take is handed to ``on_bad`` instead of
-    raising (engine.io would log a traceback and answer nothing)."""
+    raising (engine.io would log a traceback and answer nothing); so are
+    the connects and disconnects ``vet`` refuses and acknowledgements of
+    ids never asked (``guard_acks``)."""
     handle = server._handle_eio_message
     cut = _cut
     sleep = server.eio.sleep
     count = [0]
+    guard_acks(server)
 
     def message(eio_sid: str, data: Any) -> None:
         if eio_sid in cut:
@@ -296,6 +326,10 @@ def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
         if count[0] % TURN_EVERY == 0:
             sleep(0)  # a connection's reader handles what it has read in one go: let the others in between
         try:
+            if vet is not None and type(data) is str and data[:1] in ("0", "1") and data:
+                refused = vet(eio_sid, data[0] == "0")  # a CONNECT or a DISCONNECT packet
+                if refused:
+                    raise BadPacket(refused)
             handle(eio_sid, data)
             return
         except BadPacket as exc:
@@ -313,6 +347,53 @@ def guard_messages(server: socketio.Server, on_bad: OnBad) -> None:
     message.guarded = True  # type: ignore[attr-defined]
     server._handle_eio_message = message
     server.eio.on("message", message)
+
+
+class _AckIds:
+    """The counter of one connection's acknowledgement ids that
+    python-socketio keeps as ``Manager.callbacks[sid][0]`` (an
+    ``itertools.count(1)``), which also says the last id it gave."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def __iter__(self) -> "_AckIds":
+        return self
+
+    def __next__(self) -> int:
+        self.last += 1
+        return self.last
+
+
+def guard_acks(server: socketio.Server) -> None:
+    """Refuse (``BadPacket``) an acknowledgement of an id the server never
+    asked of that connection: python-socketio logs a warning for each and
+    goes on, so a client could send them without end. One the server asked
+    and has forgotten since (a late answer to a stale ping) is dropped."""
+    manager = server.manager
+    generate = manager._generate_ack_id
+    handle_ack = server._handle_ack
+
+    def generate_ack_id(sid: str, callback: Any) -> int:
+        if sid not in manager.callbacks:
+            manager.callbacks[sid] = {0: _AckIds()}
+        return generate(sid, callback)
+
+    def ack(eio_sid: str, namespace: str | None, id: Any, data: Any) -> None:
+        sid = manager.sid_from_eio_sid(eio_sid, namespace or "/")
+        waiting = manager.callbacks.get(sid) if sid is not None else None
+        if waiting and id and id in waiting:
+            handle_ack(eio_sid, namespace, id, data)
+            return
+        ids = waiting.get(0) if waiting else None
+        asked = ids.last if isinstance(ids, _AckIds) else 0
+        if not (isinstance(id, int) and 0 < id <= asked):
+            raise BadPacket("an acknowledgement of nothing the server asked")
+
+    manager._generate_ack_id = generate_ack_id
+    server._handle_ack = ack
 
 
 def close_connection(server: socketio.Server, sid: str | None, eio_sid: str | None = None) -> None:
@@ -341,9 +422,11 @@ def close_connection(server: socketio.Server, sid: str | None, eio_sid: str | No
 
 # -- 6. closing the TCP connection ------------------------------------------------------
 
-def close_dropped_sockets(eio: engineio.Server) -> bool:
+def close_dropped_sockets(eio: engineio.Server, too_big: Callable[[str], Any] | None = None) -> bool:
     """Give ``eio``'s WebSockets a ``close`` that shuts the TCP connection
-    down (gevent with simple-websocket only). Returns whether it did."""
+    down (gevent with simple-websocket only); ``too_big(eio_sid)`` is told
+    of a WebSocket closed for a message longer than engine.io takes.
+    Returns whether it did."""
     base = eio._async.get("websocket") if isinstance(getattr(eio, "_async", None), dict) else None
     if base is None or eio.async_mode != "gevent" or not hasattr(base, "close"):
         return False
@@ -352,8 +435,9 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
         def __init__(self, handler, server, *args, **kwargs):
             super().__init__(handler, server, *args, **kwargs)
             owner = getattr(handler, "__self__", None)  # the Engine.IO socket whose _websocket_handler this runs
-            if getattr(owner, "sid", None) is not None:
-                _websockets[owner.sid] = self
+            self.owner_sid = getattr(owner, "sid", None)
+            if self.owner_sid is not None:
+                _websockets[self.owner_sid] = self
             # a message longer than engine.io takes is refused while it comes in, not once it is all read
             self.server_args.setdefault("max_message_size", getattr(server, "max_http_buffer_size", None))
             thread = self.server_args.get("thread_class")
@@ -364,8 +448,19 @@ def close_dropped_sockets(eio: engineio.Server) -> bool:
             ws = getattr(self, "ws", None)
             try:
                 super().close()
+            except OSError:
+                pass  # the client reset the connection first: its close frame has nowhere to go
             finally:
                 shut_down(getattr(ws, "sock", None))
+
+        def wait(self):
+            data = super().wait()
+            if data is None and too_big is not None and self.owner_sid is not None:
+                ws = getattr(self, "ws", None)
+                limit = getattr(ws, "max_message_size", None)
+                if limit and getattr(ws, "incoming_message_len", 0) > limit:
+                    too_big(self.owner_sid)  # simple-websocket closed it for that message
+            return data
 
     eio._async = dict(eio._async, websocket=ClosingWebSocket)
     return True
@@ -469,6 +564,33 @@ def pending_callbacks(server: socketio.Server, sid: str) -> int:
     return sum(1 for key in server.manager.callbacks.get(sid, {}) if key != 0)
 
 
+# -- 8. Engine.IO connections -----------------------------------------------------------
+
+def watch_connections(server: socketio.Server, opened: Callable[[str, dict], bool],
+                      closed: Callable[[str], Any]) -> None:
+    """Tell the app of every Engine.IO connection of ``server``:
+    ``opened(eio_sid, environ)`` at its handshake, before python-socketio
+    takes it (False refuses it: engine.io answers 401), ``closed(eio_sid)``
+    once python-socketio has let it go."""
+    connect, disconnect = server._handle_eio_connect, server._handle_eio_disconnect
+
+    def handle_connect(eio_sid: str, environ: dict) -> Any:
+        if opened(eio_sid, environ) is False:
+            return False
+        return connect(eio_sid, environ)
+
+    def handle_disconnect(eio_sid: str, *args: Any) -> None:
+        try:
+            disconnect(eio_sid, *args)
+        finally:
+            closed(eio_sid)
+
+    server._handle_eio_connect = handle_connect
+    server._handle_eio_disconnect = handle_disconnect
+    server.eio.on("connect", handle_connect)
+    server.eio.on("disconnect", handle_disconnect)
+
+
 # -- the start-up check -----------------------------------------------------------------
 
 def _params(fn: Any) -> list[str]:
@@ -508,6 +630,18 @@ def problems() -> list[str]:
          "socketio.Server._handle_eio_message(eio_sid, data)")
     need(getattr(server.eio, "handlers", {}).get("message") == server._handle_eio_message,
          "engineio.Server.handlers['message'] (python-socketio's _handle_eio_message)")
+    for event, name, params in (("connect", "_handle_eio_connect", ["eio_sid", "environ"]),
+                                ("disconnect", "_handle_eio_disconnect", ["eio_sid", "reason"])):
+        need(getattr(server.eio, "handlers", {}).get(event) == getattr(server, name, None)
+             and _params(getattr(server, name)) == params,
+             f"engineio.Server.handlers[{event!r}] (python-socketio's {name}({', '.join(params)}))")
+    need(callable(getattr(server, "_handle_ack", None))
+         and _params(server._handle_ack) == ["eio_sid", "namespace", "id", "data"]
+         and "self._handle_ack(" in inspect.getsource(type(server)._handle_eio_message),
+         "socketio.Server._handle_ack(eio_sid, namespace, id, data), called by _handle_eio_message")
+    need("next(self.callbacks[sid][0])" in inspect.getsource(type(server.manager)._generate_ack_id)
+         and "self._generate_ack_id(" in inspect.getsource(type(server.manager).emit),
+         "socketio.Manager._generate_ack_id counting with next(callbacks[sid][0]), called by emit")
     need(callable(getattr(server, "_send_packet", None)) and _params(server._send_packet) == ["eio_sid", "pkt"],
          "socketio.Server._send_packet(eio_sid, pkt)")
     need(callable(getattr(server.manager, "eio_sid_from_sid", None)), "socketio.Manager.eio_sid_from_sid")
@@ -532,6 +666,9 @@ def problems() -> list[str]:
     need("self.sock" in inspect.getsource(simple_websocket.ws.Base.__init__), "simple_websocket.Base.sock")
     need("self.input_buffer" in inspect.getsource(simple_websocket.ws.Base.receive),
          "simple_websocket.Base.input_buffer")
+    need("self.incoming_message_len > self.max_message_size" in inspect.getsource(
+        simple_websocket.ws.Base._handle_events), "simple_websocket.Base.incoming_message_len and max_message_size")
+    need(callable(getattr(gserver._async["websocket"], "wait", None)), "engineio's WebSocket wrapper's wait()")
     need("thread_class(target=self._thread)" in inspect.getsource(simple_websocket.ws.Base.__init__)
          and "self.sock.recv" in inspect.getsource(simple_websocket.ws.Base._thread),
          "simple_websocket.Base._thread reading self.sock.recv, started through thread_class")
