@@ -34,6 +34,8 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.max_rooms": ("PARTYAPP_MAX_ROOMS", 1000),
     "limits.unknown_codes_per_minute": ("PARTYAPP_UNKNOWN_CODES_PER_MINUTE", 30),
     "limits.unknown_codes_burst": ("PARTYAPP_UNKNOWN_CODES_BURST", 30),
+    "limits.address_unknown_codes_per_hour": ("PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR", 30),
+    "limits.address_unknown_codes_burst": ("PARTYAPP_ADDRESS_UNKNOWN_CODES_BURST", 5),
     "limits.max_message_bytes": ("PARTYAPP_MAX_MESSAGE_BYTES", 65536),
     "limits.connections_per_address": ("PARTYAPP_CONNECTIONS_PER_ADDRESS", 64),
     "limits.unconnected_per_address": ("PARTYAPP_UNCONNECTED_PER_ADDRESS", 8),

@@ -140,7 +140,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
         if not room.check_host_token(token):
             raise ProtocolError(Code.FORBIDDEN, "This screen is not the table of that room.")
 
-    room = r.find_proven_room(code, prove)
+    room = r.find_proven_room(code, prove, conn.addr)
     r.unbind(conn)
     _enter(r, conn, room, "table", lambda: room.attach_table(tv))
 
@@ -149,7 +149,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
 def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
     """A phone takes a new seat; its token goes to it alone."""
     join = protocol.parse_join(payload)
-    room = r.find_room(join.code)
+    room = r.find_room(join.code, conn.addr)
     if not r.room_join_limiter.allow(f"{conn.addr} {room.code}"):
         raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
     r.unbind(conn)
@@ -167,7 +167,7 @@ def room_watch(r: Realtime, conn: Conn, payload: dict) -> None:
     at most ``limits.max_watchers`` per room (``room_full``). No seat, no
     token, no ``you``."""
     code = protocol.room_code(payload)
-    room = r.find_room(code)
+    room = r.find_room(code, conn.addr)
     if not r.room_join_limiter.allow(f"{conn.addr} {room.code} watch"):
         raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
     r.unbind(conn)
@@ -181,7 +181,7 @@ def player_resume(r: Realtime, conn: Conn, payload: dict) -> dict:
     code = protocol.room_code(payload)
     token = protocol.token(payload)
     # a token of no seat does not cost the connection its seat
-    room = r.find_proven_room(code, lambda room: room.read(lambda: room.token_seat(token)))
+    room = r.find_proven_room(code, lambda room: room.read(lambda: room.token_seat(token)), conn.addr)
     found: list[str] = []
 
     def resume() -> Any:

@@ -78,7 +78,8 @@ class Realtime:
         s = self.settings
         self.shared = self.registry.store.shared
         rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
-        self.join_limiter = self.registry.store.limiter("joins", rate, burst) or KeyedLimiter(rate, burst)
+        self.join_limiter = (self.registry.store.limiter("joins", rate, burst)
+                             or KeyedLimiter(rate, burst, clock=self.clock.now))
         # joins from one address into one room (key "ADDRESS CODE")
         rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
         self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
@@ -86,9 +87,14 @@ class Realtime:
         # addresses whose connections the server cut off (bad packets, flooding): after
         # CUTS_BURST cuts, one more each CUT_PENALTY_S, new connections are refused meanwhile
         self.cuts = KeyedLimiter(1.0 / CUT_PENALTY_S, CUTS_BURST)
-        # room codes asked for that do not exist, from every address together (one key, "*")
+        # room codes asked for that do not exist, and tokens that fit nothing: per address first
+        # (``misses``), then from every address together (``probe_limiter``, one key, "*")
+        rate, burst = s["PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR"] / 3600.0, s["PARTYAPP_ADDRESS_UNKNOWN_CODES_BURST"]
+        self.misses = self.registry.store.limiter("misses", rate, burst) or KeyedLimiter(rate, burst,
+                                                                                          clock=self.clock.now)
         rate, burst = s["PARTYAPP_UNKNOWN_CODES_PER_MINUTE"] / 60.0, s["PARTYAPP_UNKNOWN_CODES_BURST"]
-        self.probe_limiter = self.registry.store.limiter("probes", rate, burst) or KeyedLimiter(rate, burst)
+        self.probe_limiter = (self.registry.store.limiter("probes", rate, burst)
+                              or KeyedLimiter(rate, burst, clock=self.clock.now))
         self.origins = netinfo.OwnOrigins(s["PARTYAPP_PORT"], self.lan_ip, s["PARTYAPP_PUBLIC_URL"],
                                           s["PARTYAPP_ALLOWED_ORIGINS"])
         sequencer = Sequencer(clock=self.clock.now, later=self.clock.call_later) if self.shared else None
@@ -229,34 +235,59 @@ class Realtime:
                                                                           self.clock.now))
 
     # -- finding rooms by the code a client sent -------------------------------------
+    # A code that fits no room (or a token that fits no seat) is a miss. Misses
+    # are charged per address first (``misses``: ``address_unknown_codes_burst``
+    # at once, then ``address_unknown_codes_per_hour``), and only a miss within
+    # its address's own limit draws on the server-wide budget
+    # (``unknown_codes_per_minute``): an address past its limit spends nothing
+    # of it, and each lookup it is refused costs it one more (its bucket sinks
+    # below empty). While the server-wide budget is spent, an address that
+    # has missed lately (its own bucket is not full) is refused every lookup
+    # by code; one that has not is answered, so that no number of sweeping
+    # addresses keeps a guest with the right code out.
     def probing_blocked(self) -> bool:
-        """Has the server-wide budget of unknown codes run out? Then no lookup
-        by code may tell whether a room exists."""
+        """Has the server-wide budget of unknown codes run out?"""
         return self.probe_limiter.exhausted("*")
 
-    def probe_failed(self) -> None:
-        """A code that fits no room (or a token that fits no seat) was asked for."""
-        self.probe_limiter.allow("*")
+    def lookups_refused(self, addr: str) -> bool:
+        """Is ``addr`` refused lookups by code for now (``rate_limited``,
+        429): past its own limit of misses, or, while the server-wide budget
+        is spent, with a miss not yet made good? (Nothing is charged.)"""
+        return self.misses.exhausted(addr) or (self.probing_blocked() and not self.misses.full(addr))
 
-    def find_room(self, code: str) -> Room:
-        """The room of a code a client typed (``player.join``): refused
-        ``rate_limited`` while the server-wide budget of unknown codes is
-        spent; an unknown code spends from it."""
-        if self.probing_blocked():
+    def refuse_lookup(self, addr: str) -> None:
+        """A lookup refused to ``addr`` costs it like a miss (its own
+        bucket only)."""
+        self.misses.spend(addr)
+
+    def probe_failed(self, addr: str | None = None) -> None:
+        """A miss from ``addr``: charged to the address, and to the
+        server-wide budget only when the address was within its own limit
+        (``addr`` None: to the server-wide budget)."""
+        if addr is None or self.misses.spend(addr):
+            self.probe_limiter.allow("*")
+
+    def find_room(self, code: str, addr: str | None = None) -> Room:
+        """The room of a code a client typed (``player.join``, ``room.watch``)
+        from ``addr``: refused ``rate_limited`` while ``lookups_refused``
+        (and charged for it); an unknown code is a miss (``probe_failed``)."""
+        if self.probing_blocked() if addr is None else self.lookups_refused(addr):
+            if addr is not None:
+                self.refuse_lookup(addr)
             raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL)
         try:
             return self.registry.get(code)
         except NoSuchRoom:
-            self.probe_failed()
+            self.probe_failed(addr)
             raise
 
-    def find_proven_room(self, code: str, prove: Callable[[Room], Any]) -> Room:
+    def find_proven_room(self, code: str, prove: Callable[[Room], Any], addr: str | None = None) -> Room:
         """The room of a code sent with a token (``player.resume``,
-        ``table.attach``): ``prove(room)`` raises unless the token fits. A
-        phone with its seat's token comes back even while the budget of
-        unknown codes is spent; a code or token that fits nothing spends
-        from it, and is answered ``rate_limited`` while it is spent (a room
-        unknown and a token wrong are then answered alike)."""
+        ``table.attach``) from ``addr``: ``prove(room)`` raises unless the
+        token fits. A phone with its seat's token always comes back; a code
+        or token that fits nothing is a miss, and is answered
+        ``rate_limited`` while ``lookups_refused`` (a room unknown and a
+        token wrong are then answered alike)."""
         try:
             room = self.registry.get(code)
             prove(room)
@@ -264,8 +295,8 @@ class Realtime:
         except (NoSuchRoom, Forbidden, ProtocolError) as exc:
             if isinstance(exc, ProtocolError) and exc.code != Code.FORBIDDEN:
                 raise
-            blocked = self.probing_blocked()
-            self.probe_failed()
+            blocked = self.probing_blocked() if addr is None else self.lookups_refused(addr)
+            self.probe_failed(addr)
             if blocked:
                 raise ProtocolError(Code.RATE_LIMITED, PROBES_REFUSAL) from None
             raise

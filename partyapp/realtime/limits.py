@@ -1,5 +1,11 @@
 """Token buckets: per connection for every event, per client address for the
-calls that present a room code or a token (so neither can be swept)."""
+calls that present a room code or a token (so neither can be swept).
+
+A bucket refuses without charging (``take``, ``allow``), or charges what it
+refuses too (``spend``): a sender that goes on asking past its limit sinks
+below empty, at most one ``burst`` deep, and waits that much longer; it
+cannot keep a server-wide budget drawn by asking again the moment a token
+comes back. ``full`` says whether a key has spent nothing lately."""
 
 from __future__ import annotations
 
@@ -19,8 +25,8 @@ class TokenBucket:
         self.stamp = now
 
     def refill(self, now: float) -> float:
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = max(self.stamp, now)
         return self.tokens
 
     def take(self, now: float, cost: float = 1.0) -> bool:
@@ -28,6 +34,13 @@ class TokenBucket:
             self.tokens -= cost
             return True
         return False
+
+    def spend(self, now: float, cost: float = 1.0) -> bool:
+        """Take ``cost`` whether or not it is there (down to ``-burst``);
+        True when it was."""
+        had = self.refill(now) >= cost
+        self.tokens = max(-self.burst, self.tokens - cost)
+        return had
 
 
 class KeyedLimiter:
@@ -65,3 +78,17 @@ class KeyedLimiter:
         with self._lock:
             bucket = self._buckets.get(key)
             return bucket is not None and bucket.refill(now) < 1.0
+
+    def spend(self, key: str) -> bool:
+        """Take one token for ``key``, or charge it below empty when none
+        is left (a refusal costs too); True when there was one."""
+        now = self.clock()
+        with self._lock:
+            return self._bucket(key, now).spend(now)
+
+    def full(self, key: str) -> bool:
+        """True when ``key`` has spent nothing it has not got back."""
+        now = self.clock()
+        with self._lock:
+            bucket = self._buckets.get(key)
+            return bucket is None or bucket.refill(now) >= bucket.burst

@@ -56,6 +56,10 @@ class Limiter(Protocol):
 
     def exhausted(self, key: str) -> bool: ...
 
+    def spend(self, key: str) -> bool: ...  # take one, or charge it below empty (a refusal costs too)
+
+    def full(self, key: str) -> bool: ...  # has ``key`` spent nothing it has not got back?
+
 
 class Store(ABC):
     #: Several server processes change the same rooms (see the module text).

@@ -132,10 +132,15 @@ return 0
 # KEYS: bucket; ARGV: rate, burst, cost (0: only look)
 BUCKET = NOW + """
 local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local mode = ARGV[4] or 'take'
 local saved = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
 local tokens = tonumber(saved[1]) or burst
 local stamp = tonumber(saved[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+if mode == 'full' then
+  if tokens >= burst then return 1 end
+  return 0
+end
 if cost == 0 then
   if tokens >= 1 then return 1 end
   return 0
@@ -144,9 +149,11 @@ local ok = 0
 if tokens >= cost then
   tokens = tokens - cost
   ok = 1
+elseif mode == 'spend' then
+  tokens = math.max(-burst, tokens - cost)
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
-redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 60)
+redis.call('EXPIRE', KEYS[1], math.ceil(2 * burst / rate) + 60)
 return ok
 """
 
@@ -302,8 +309,10 @@ class RedisStore(SharedStore):
     def limiter(self, name: str, rate: float, burst: float) -> "RedisLimiter":
         return RedisLimiter(self, name, rate, burst)
 
-    def bucket(self, key: str, rate: float, burst: float, cost: float) -> bool:
-        return bool(self._call(self._bucket, keys=[key], args=[_num(rate), _num(burst), _num(cost)]))
+    def bucket(self, key: str, rate: float, burst: float, cost: float, mode: str = "take") -> bool:
+        """One token bucket's step (``mode``: ``take``, ``spend`` below
+        empty, or ``full``, whether nothing is spent), in one script."""
+        return bool(self._call(self._bucket, keys=[key], args=[_num(rate), _num(burst), _num(cost), mode]))
 
     def ping(self) -> bool:
         try:
@@ -327,9 +336,9 @@ class RedisLimiter:
         self.rate = rate
         self.burst = burst
 
-    def _take(self, key: str, cost: float) -> bool:
+    def _take(self, key: str, cost: float, mode: str = "take") -> bool:
         try:
-            return self.store.bucket(self.prefix + key, self.rate, self.burst, cost)
+            return self.store.bucket(self.prefix + key, self.rate, self.burst, cost, mode)
         except StoreUnavailable:
             return True
 
@@ -338,3 +347,9 @@ class RedisLimiter:
 
     def exhausted(self, key: str) -> bool:
         return not self._take(key, 0.0)
+
+    def spend(self, key: str) -> bool:
+        return self._take(key, 1.0, "spend")
+
+    def full(self, key: str) -> bool:
+        return self._take(key, 0.0, "full")

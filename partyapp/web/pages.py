@@ -29,15 +29,16 @@ bp = Blueprint("web", __name__)
 
 
 def _room_or_none(code: str):
-    """The room of a code asked for in a page's path, or None. Each unknown
-    code costs the client address a token of its join limit, and an address
-    out of tokens is answered 429 whatever code it asks for next, so that
-    room codes cannot be swept over HTTP either; the same for the server-wide
-    budget of unknown codes (``Realtime.probing_blocked``)."""
+    """The room of a code asked for in a page's path, or None. An unknown
+    code is a miss of the client address (``Realtime.probe_failed``: its
+    own limit first, then the server-wide budget), and an address refused
+    lookups (``Realtime.lookups_refused``) is answered 429 whatever code it
+    asks for, which costs it one more, so that room codes cannot be swept
+    over HTTP either."""
     rt = current_app.extensions["partyapp"]
-    limiter = rt.join_limiter
     addr = request.remote_addr or "?"
-    if limiter.exhausted(addr) or rt.probing_blocked():
+    if rt.lookups_refused(addr):
+        rt.refuse_lookup(addr)
         abort(Response(render_template("busy.html"), status=429, headers={"Retry-After": "60"}))
     room = None
     if ROOM_CODE_RE.match(code):
@@ -51,8 +52,7 @@ def _room_or_none(code: str):
         except NoSuchRoom:
             room = None
     if room is None:
-        limiter.allow(addr)
-        rt.probe_failed()
+        rt.probe_failed(addr)
     return room
 
 
@@ -162,8 +162,7 @@ def recap(code: str):
     token = request.headers.get(TOKEN_HEADER, "")
     if not (TOKEN_RE.match(token) and room.read(lambda: room.check_host_token(token)
                                                  or room.seat_by_token(token) is not None)):
-        current_app.extensions["partyapp"].join_limiter.allow(request.remote_addr or "?")
-        current_app.extensions["partyapp"].probe_failed()
+        current_app.extensions["partyapp"].probe_failed(request.remote_addr or "?")
         abort(403)
     with room.lock:
         summary = room.night.recap(room.seats, room.former)

@@ -1,14 +1,42 @@
-"""Limits that hold beyond one address (issue 23, points 5 and 6): a cap
-on live rooms, a server-wide budget of unknown room codes, six-letter
-codes, the recap picture for the room's own screens only, and house
-variants listed to a host as the built-ins plus their own."""
+"""Limits that hold beyond one address (issue 23, points 5 and 6; issue
+44, point 1): a cap on live rooms, a server-wide budget of unknown room
+codes charged per address first so that a few addresses cannot spend it, six-letter codes, the recap picture for the room's own screens
+only, and house variants listed to a host as the built-ins plus their own."""
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
+from partyapp.realtime.extension import socketio
 from partyapp.rooms.registry import ROOM_ALPHABET, ROOM_CODE_LEN, ROOM_CODE_RE
 from tests.conftest import Client
+
+
+def at(app, addr: str) -> Client:
+    """A Socket.IO test client from the client address ``addr``."""
+    c = Client.__new__(Client)
+    web = app.test_client()
+    web.environ_base["REMOTE_ADDR"] = addr
+    c.sio = socketio.test_client(app, flask_test_client=web)
+    c.inbox = []
+    return c
+
+
+def shipped(*names: str, **overrides) -> dict:
+    """The shipped values of these limits (``partyapp/config.py``)."""
+    from partyapp.config import SETTINGS
+
+    return {SETTINGS[f"limits.{n}"][0]: SETTINGS[f"limits.{n}"][1] for n in names} | overrides
+
+
+CODE_LIMITS = ("address_unknown_codes_per_hour", "address_unknown_codes_burst", "unknown_codes_per_minute",
+               "unknown_codes_burst", "joins_per_minute", "joins_burst")
+
+
+def random_code() -> str:
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
 
 
 def test_codes_have_six_letters_of_the_alphabet_without_look_alikes(table):
@@ -61,28 +89,36 @@ def test_a_deserted_room_makes_way_for_a_new_one(make_app, monkeypatch):
 
 
 def test_unknown_codes_are_limited_for_the_whole_server(make_app):
-    """Probes from many addresses share one budget: once it is spent, no
-    lookup by code tells whether a room exists (known ones are refused
-    too), while a phone with its seat's token still comes back."""
-    app = make_app(PARTYAPP_UNKNOWN_CODES_PER_MINUTE=0.001, PARTYAPP_UNKNOWN_CODES_BURST=5, PARTYAPP_TRUSTED_PROXIES=1)
-    table = Client(app)
+    """Misses from many addresses share one budget: once it is spent, an
+    address that missed lately is told nothing by any lookup by code (known
+    ones are refused too, a wrong token is answered like an unknown room),
+    while an address that missed nothing is answered and a phone with its
+    seat's token comes back."""
+    app = make_app(PARTYAPP_UNKNOWN_CODES_PER_MINUTE=0.001, PARTYAPP_UNKNOWN_CODES_BURST=5)
+    table = at(app, "10.1.0.1")
     code = table.call("room.create", {})["code"]
-    ana = Client(app)
+    ana = at(app, "10.1.0.2")
     token = ana.call("player.join", {"code": code, "name": "Ana"})["token"]
-    probes = [Client(app, headers={"X-Forwarded-For": f"10.0.0.{i}"}) for i in range(5)]
+    probes = [at(app, f"10.0.0.{i}") for i in range(5)]
     for i, p in enumerate(probes):
         answer = p.call("player.join", {"code": "BCDFGH"[:5] + ROOM_ALPHABET[i], "name": "X"})
         assert answer["error"]["code"] == "no_such_room", answer
-    refused = Client(app).call("player.join", {"code": code, "name": "Bea"})
-    assert refused["ok"] is False and refused["error"]["code"] == "rate_limited"
-    assert Client(app).call("player.join", {"code": "ZZZZZZ", "name": "Bea"})["error"]["code"] == "rate_limited"
+    assert app.extensions["partyapp"].probing_blocked()
+    for p in probes[:2]:
+        refused = p.call("player.join", {"code": code, "name": "Bea"})
+        assert refused["ok"] is False and refused["error"]["code"] == "rate_limited"
+    assert probes[2].call("player.join", {"code": "ZZZZZZ", "name": "Bea"})["error"]["code"] == "rate_limited"
     http = app.test_client()
-    assert http.get(f"/j/{code}").status_code == 429 and http.get(f"/qr/{code}.svg").status_code == 429
-    # a wrong token is answered like an unknown room; the right one comes back
-    wrong = Client(app).call("player.resume", {"code": code, "token": "x" * 32})
+    prober = {"REMOTE_ADDR": "10.0.0.3"}
+    assert http.get(f"/j/{code}", environ_base=prober).status_code == 429
+    assert http.get(f"/qr/{code}.svg", environ_base=prober).status_code == 429
+    wrong = probes[4].call("player.resume", {"code": code, "token": "x" * 32})
     assert wrong["error"]["code"] == "rate_limited"
+    # a guest who missed nothing gets the page and a seat
+    assert http.get(f"/j/{code}", environ_base={"REMOTE_ADDR": "10.2.0.1"}).status_code == 200
+    assert at(app, "10.2.0.1").call("player.join", {"code": code, "name": "Bea"})["ok"]
     ana.disconnect()
-    back = Client(app).call("player.resume", {"code": code, "token": token})
+    back = at(app, "10.0.0.4").call("player.resume", {"code": code, "token": token})
     assert back["ok"], back
 
 
@@ -93,8 +129,63 @@ def test_unknown_codes_over_http_spend_the_same_budget(make_app):
     for i in range(3):
         environ = {"REMOTE_ADDR": f"127.0.0.{i + 2}"}
         assert http.get(f"/qr/BCDFG{ROOM_ALPHABET[i]}.svg", environ_base=environ).status_code == 404
-    assert http.get(f"/qr/{code}.svg", environ_base={"REMOTE_ADDR": "127.0.0.9"}).status_code == 429
+    assert app.extensions["partyapp"].probing_blocked()
+    assert http.get(f"/qr/{code}.svg", environ_base={"REMOTE_ADDR": "127.0.0.2"}).status_code == 429
+    assert http.get(f"/qr/{code}.svg", environ_base={"REMOTE_ADDR": "127.0.0.9"}).status_code == 200
 
+
+def test_an_address_past_its_own_limit_spends_nothing_of_the_shared_budget(make_app):
+    """Issue 44: two addresses sweeping ``/j/<random>`` every 0.1 s spent
+    the server-wide budget before their own limits, and the 429 answers cost
+    them nothing. Now an address draws on the server-wide budget only
+    within its own limit (5 misses at once), and each refusal costs it one
+    more: one that went on asking waits longer than one that stopped."""
+    app = make_app(**shipped(*CODE_LIMITS))
+    clock = app.extensions["partyapp"].clock
+    rt = app.extensions["partyapp"]
+    http = app.test_client()
+    sweeper, stopped = {"REMOTE_ADDR": "10.3.0.1"}, {"REMOTE_ADDR": "10.3.0.2"}
+    found = [http.get(f"/j/{random_code()}", environ_base=stopped).status_code for _ in range(5)]
+    assert found == [404] * 5
+    for _ in range(100):
+        http.get(f"/j/{random_code()}", environ_base=sweeper)
+        clock.advance(0.1)
+    assert rt.probe_limiter._buckets["*"].refill(clock.now()) >= 30 - 10  # 5 each, and nothing past that
+    clock.advance(120)  # one miss back at 30 an hour
+    assert http.get(f"/j/{random_code()}", environ_base=stopped).status_code == 404
+    assert http.get(f"/j/{random_code()}", environ_base=sweeper).status_code == 429  # still paying for its 429s
+
+
+def test_forty_addresses_sweeping_codes_keep_no_guest_out(make_app):
+    """Issue 44, point 1: 40 addresses each asking ``/j/<random code>``
+    every second for 65 s, with the shipped limits. Every real guest with
+    the right code (a new address every 5 s) gets the phone page and a
+    seat, a TV its table page, a spectator the watch page; and the sweep
+    learns of at most 5 codes per address and one more every 2 minutes.
+    Before: 0 of 15 got in."""
+    app = make_app(**shipped(*CODE_LIMITS))
+    clock = app.extensions["partyapp"].clock
+    code = at(app, "10.9.9.9").call("room.create", {})["code"]
+    http = app.test_client()
+    answered = refused = guests = 0
+    start = clock.now()
+    second = 0
+    while clock.now() - start < 65:
+        for a in range(40):
+            status = http.get(f"/j/{random_code()}", environ_base={"REMOTE_ADDR": f"10.4.0.{a + 1}"}).status_code
+            answered += status == 404
+            refused += status == 429
+        if second % 5 == 0:
+            guest = {"REMOTE_ADDR": f"10.5.0.{second // 5 + 1}"}
+            for page in ("/j/{}", "/t/{}", "/w/{}", "/qr/{}.svg"):
+                assert http.get(page.format(code), environ_base=guest).status_code == 200, (second, page)
+            joined = at(app, guest["REMOTE_ADDR"]).call("player.join", {"code": code, "name": f"Guest {second}"})
+            assert joined["ok"], (second, joined)
+            guests += 1
+        clock.advance(1)
+        second += 1
+    assert guests == 13
+    assert answered <= 40 * 5 + 40 and refused >= 40 * 65 - answered
 
 def test_the_recap_picture_needs_the_table_s_or_a_seat_s_token(app, table, join):
     t, code, host_token = table

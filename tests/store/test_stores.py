@@ -214,6 +214,21 @@ def test_a_shared_rate_limit_is_one_budget_for_every_process(redis_url, shared):
 
 
 @pytest.mark.slow  # the shared store is a redis-server
+def test_a_shared_limit_charges_what_it_refuses_and_says_when_it_is_full(shared):
+    """``spend`` takes a token, or charges one below empty (at most a burst
+    deep) when none is left; ``full`` says a key has spent nothing lately.
+    As the in-process limiter does (``tests/realtime/test_limits.py``)."""
+    lim = shared.limiter("misses", 0.001, 2)
+    assert lim.full("10.0.0.1")
+    assert lim.spend("10.0.0.1") and not lim.full("10.0.0.1")
+    assert lim.spend("10.0.0.1") and lim.exhausted("10.0.0.1")
+    assert [lim.spend("10.0.0.1") for _ in range(4)] == [False] * 4
+    tokens = float(shared._r.hget("partyapp:limit:misses:10.0.0.1", "tokens"))
+    assert -2.01 < tokens < -1.99  # sunk a burst below empty, no deeper
+    assert lim.full("10.0.0.2") and not lim.exhausted("10.0.0.2")
+
+
+@pytest.mark.slow  # the shared store is a redis-server
 def test_a_room_saved_as_a_plain_string_is_read_and_kept_as_a_hash(shared):
     """Rooms written by the earlier Redis store (one string key) still load."""
     shared._r.set("partyapp:room:BCDF", room("BCDF", 4))

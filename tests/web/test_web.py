@@ -12,7 +12,7 @@ PAGES = ["/t/{}", "/j/{}", "/qr/{}.svg"]
 
 @pytest.fixture
 def limited(make_app):
-    return make_app(PARTYAPP_JOINS_PER_MINUTE=1, PARTYAPP_JOINS_BURST=3)
+    return make_app(PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR=1, PARTYAPP_ADDRESS_UNKNOWN_CODES_BURST=3)
 
 
 def new_room(app) -> str:
@@ -25,8 +25,9 @@ def new_room(app) -> str:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_unknown_codes_from_one_address_are_soon_refused(limited, page):
-    """Asking for unknown codes costs the address its join budget: after
-    three misses it gets 429 with a readable page, whatever it asks for."""
+    """Asking for unknown codes costs the address its own budget of
+    misses: after three it gets 429 with a readable page, whatever it asks
+    for."""
     code = new_room(limited)
     web = limited.test_client()
     statuses = [web.get(page.format(c)).status_code for c in ("BCDF", "BCDG", "ZZZZ")]
@@ -69,7 +70,8 @@ def test_forwarded_for_is_ignored_without_a_trusted_proxy(limited):
 
 def test_each_client_behind_a_trusted_proxy_has_its_own_budget(make_app):
     """Behind one trusted proxy, each client address has its own budget."""
-    app = make_app(PARTYAPP_JOINS_PER_MINUTE=1, PARTYAPP_JOINS_BURST=3, PARTYAPP_TRUSTED_PROXIES=1)
+    app = make_app(PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR=1, PARTYAPP_ADDRESS_UNKNOWN_CODES_BURST=3,
+                   PARTYAPP_TRUSTED_PROXIES=1)
     web = app.test_client()
     one = [web.get("/j/BCDF", headers={"X-Forwarded-For": "10.0.0.1"}).status_code for _ in range(4)]
     two = [web.get("/j/BCDF", headers={"X-Forwarded-For": "10.0.0.2"}).status_code for _ in range(4)]
