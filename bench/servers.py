@@ -34,6 +34,7 @@ room_joins_burst = 1000000
 connections_per_address = 0
 unconnected_per_address = 0
 max_rooms = 100000
+rooms_per_address = 0
 """
 
 

@@ -88,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
         clock=clock.now,
         max_players=settings["PARTYAPP_MAX_PLAYERS"],
         max_rooms=settings["PARTYAPP_MAX_ROOMS"],
+        rooms_per_owner=settings["PARTYAPP_ROOMS_PER_ADDRESS"],
         option_defaults={"race_timeout_s": settings["PARTYAPP_RACE_TIMEOUT_S"]},
     )
     queue, manager = message_queue(settings, store)

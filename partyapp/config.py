@@ -32,6 +32,7 @@ SETTINGS: dict[str, tuple[str, Any]] = {
     "limits.max_players": ("PARTYAPP_MAX_PLAYERS", 16),
     "limits.max_watchers": ("PARTYAPP_MAX_WATCHERS", 50),
     "limits.max_rooms": ("PARTYAPP_MAX_ROOMS", 1000),
+    "limits.rooms_per_address": ("PARTYAPP_ROOMS_PER_ADDRESS", 5),
     "limits.unknown_codes_per_minute": ("PARTYAPP_UNKNOWN_CODES_PER_MINUTE", 30),
     "limits.unknown_codes_burst": ("PARTYAPP_UNKNOWN_CODES_BURST", 30),
     "limits.address_unknown_codes_per_hour": ("PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR", 30),

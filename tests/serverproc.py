@@ -47,11 +47,13 @@ class ChildProcess:
 # The settings a test server runs with when the test names no config file:
 # the defaults, except that a test seats a whole room from this one machine
 # (every phone from 127.0.0.1), which the join pacing per address would stop,
-# and may ask for more unknown codes than one address may.
+# and may open more rooms, and ask for more unknown codes, than one address
+# may.
 TEST_CONFIG = """\
 [limits]
 room_joins_per_minute = 6000
 room_joins_burst = 1000
+rooms_per_address = 0
 address_unknown_codes_per_hour = 1000000
 address_unknown_codes_burst = 1000
 """
@@ -72,6 +74,7 @@ unknown_codes_per_minute = 1000000
 unknown_codes_burst = 1000000
 address_unknown_codes_per_hour = 1000000
 address_unknown_codes_burst = 1000000
+rooms_per_address = 0
 connections_per_address = 0
 """
 

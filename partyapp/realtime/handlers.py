@@ -121,7 +121,7 @@ def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
     s = r.settings
     base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], conn.scheme, conn.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
-    room, host_token = r.registry.create(base, family=family)
+    room, host_token = r.registry.create(base, family=family, owner=conn.addr)
     _enter(r, conn, room, "table", lambda: room.attach_table(tv))
     return {"code": room.code, "host_token": host_token}
 

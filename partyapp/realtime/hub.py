@@ -313,6 +313,8 @@ class Realtime:
         room's change)."""
         conn.code, conn.role, conn.pid = room.code, role, pid
         self.fanout.listen(conn.sid, room.code, self._channel_of(role, pid))
+        if role == "player":
+            self.registry.joined(room.code)  # a phone sits in it: no longer a room nobody joined
 
     def unbind(self, conn: Conn) -> None:
         """Detach ``conn`` from its table or seat. Whether it was the last

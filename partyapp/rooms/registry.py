@@ -27,6 +27,10 @@ ROOM_CODE_RE = re.compile(f"^(?:[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}|[{ROOM_ALPH
 # A room nobody sits in and whose table has gone, untouched this long, makes
 # way for a new one when the server holds ``max_rooms``.
 DESERTED_S = 10 * 60
+# A room no phone ever joined (its table may still be there), made this long
+# ago, makes way too (the oldest first): rooms made by many addresses hold
+# the server's last places for a minute and a half at most.
+UNJOINED_S = 90
 # Rooms found unreadable whose warning was logged already (one line each).
 UNREADABLE_MAX = 1000
 
@@ -43,10 +47,13 @@ class Registry:
 
     def __init__(self, store: Store, *, max_players: int = 16, option_defaults: dict | None = None,
                  clock: Callable[[], float] = time.time, host_id: str | None = None, max_rooms: int = 0,
-                 seeds: Callable[[], int] = lambda: secrets.randbits(64)) -> None:
+                 seeds: Callable[[], int] = lambda: secrets.randbits(64), rooms_per_owner: int = 0) -> None:
         self.store = store
         self.max_players = max_players
         self.max_rooms = max_rooms  # live rooms this process holds at most (0: no cap)
+        self.rooms_per_owner = rooms_per_owner  # ... of them made by one owner (a client address; 0: no cap)
+        self._owners: dict[str, str] = {}  # code -> who made it, for the rooms made here
+        self._unjoined: dict[str, float] = {}  # code -> when made, for those no phone joined yet (oldest first)
         self.option_defaults = dict(option_defaults or {})
         self.clock = clock
         self.seeds = seeds
@@ -115,17 +122,55 @@ class Registry:
             self.publisher.schedule(room, deadline)
         return room
 
-    def create(self, join_base: str, family: bool = False) -> tuple[Room, str]:
+    def create(self, join_base: str, family: bool = False, owner: str | None = None) -> tuple[Room, str]:
         """A new room with a fresh code and host token, kept in memory (in
-        family mode when asked); the first change of the room (the table
-        attaching) saves it. On a shared store it is saved at once, which
-        reserves its code."""
+        family mode when asked), made by ``owner`` (a client address: see
+        ``make_way``); the first change of the room (the table attaching)
+        saves it. On a shared store it is saved at once, which reserves its
+        code."""
         token = new_token()
         now = self.clock()
+        self.make_way(now, owner)
+        room, token = self._create(join_base, family, token, now)
+        with self._lock:
+            if owner is not None:
+                self._owners[room.code] = owner
+            self._unjoined[room.code] = now
+        return room, token
+
+    def make_way(self, now: float, owner: str | None = None) -> None:
+        """Room for one more room made by ``owner``, or ``TooManyRooms``.
+        Per owner first: one that holds ``rooms_per_owner`` rooms has its
+        own oldest that no phone joined make way (none: refused). Then, when
+        the server holds ``max_rooms``, the deserted rooms make way, else the
+        oldest room no phone joined that was made ``UNJOINED_S`` ago."""
+        with self._lock:
+            for code in [c for c in self._unjoined if c not in self._rooms]:
+                del self._unjoined[code]
+            for code in [c for c in self._owners if c not in self._rooms]:
+                del self._owners[code]
+            mine = sum(1 for o in self._owners.values() if o == owner) if owner is not None else 0
+            spare = next((c for c in self._unjoined if self._owners.get(c) == owner), None)
+        if self.rooms_per_owner and mine >= self.rooms_per_owner:
+            if spare is None:
+                raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
+            self._drop([spare])
         if self.max_rooms and len(self._rooms) >= self.max_rooms:
             self.drop_deserted(now - DESERTED_S)
             if len(self._rooms) >= self.max_rooms:
+                with self._lock:
+                    oldest = next((c for c, made in self._unjoined.items() if made <= now - UNJOINED_S), None)
+                if oldest is not None:
+                    self._drop([oldest])
+            if len(self._rooms) >= self.max_rooms:
                 raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
+
+    def joined(self, code: str) -> None:
+        """A phone sat down in room ``code``: it no longer makes way as a
+        room nobody joined."""
+        self._unjoined.pop(code, None)
+
+    def _create(self, join_base: str, family: bool, token: str, now: float) -> tuple[Room, str]:
         for _ in range(200):
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
             data = {
@@ -160,14 +205,21 @@ class Registry:
         with self._lock:
             gone = [code for code, room in self._rooms.items()
                     if room.touched < before and not room.table_connected and not any(not s.bot for s in room.seats)]
-            for code in gone:
-                del self._rooms[code]
-        for code in gone:
+        self._drop(gone)
+        return gone
+
+    def _drop(self, codes: list[str]) -> None:
+        """Forget these rooms and delete them from the store."""
+        with self._lock:
+            for code in codes:
+                self._rooms.pop(code, None)
+                self._unjoined.pop(code, None)
+                self._owners.pop(code, None)
+        for code in codes:
             try:
                 self.store.delete(code)
             except StoreUnavailable:
                 pass
-        return gone
 
     def live(self, code: str) -> Room | None:
         """The room if it is in memory (never loads it from the store)."""

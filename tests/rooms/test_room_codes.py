@@ -1,6 +1,7 @@
 """Limits that hold beyond one address (issue 23, points 5 and 6; issue
-44, point 1): a cap on live rooms, a server-wide budget of unknown room
-codes charged per address first so that a few addresses cannot spend it, six-letter codes, the recap picture for the room's own screens
+44, points 1 and 2): a cap on live rooms, a server-wide budget of unknown
+room codes, both charged per address first so that a few addresses cannot
+spend them, six-letter codes, the recap picture for the room's own screens
 only, and house variants listed to a host as the built-ins plus their own."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import secrets
 import pytest
 
 from partyapp.realtime.extension import socketio
-from partyapp.rooms.registry import ROOM_ALPHABET, ROOM_CODE_LEN, ROOM_CODE_RE
+from partyapp.rooms.registry import ROOM_ALPHABET, ROOM_CODE_LEN, ROOM_CODE_RE, UNJOINED_S
 from tests.conftest import Client
 
 
@@ -67,6 +68,62 @@ def test_the_server_holds_a_cap_of_live_rooms_with_a_clear_refusal(make_app):
     assert all(a["ok"] for a in answers[:3])
     assert answers[3]["ok"] is False and answers[3]["error"]["code"] == "server_full"
     assert "as many rooms" in answers[3]["error"]["message"]
+
+
+def test_forty_addresses_making_rooms_keep_no_tv_out(make_app):
+    """Issue 44, point 2: 40 addresses made 999 rooms in 10.5 s and a new
+    party's TV got ``server_full``. Each address holds at most 5 rooms (its
+    own oldest that no phone joined making way for its next), so 40 hold
+    200 of the 1,000, however fast they ask; a new TV opens a room."""
+    app = make_app(**shipped("max_rooms", "rooms_per_address", "joins_per_minute", "joins_burst"))
+    clock = app.extensions["partyapp"].clock
+    registry = app.extensions["partyapp"].registry
+    makers = [at(app, f"10.6.0.{a + 1}") for a in range(40)]
+    made = 0
+    for _ in range(30):
+        for m in makers:
+            made += bool(m.call("room.create", {}).get("ok"))
+        clock.advance(0.5)
+    tv = at(app, "10.7.0.1").call("room.create", {})
+    assert tv["ok"], tv
+    assert made > 1000 and len(registry.held()) <= 40 * 5 + 1
+
+
+def test_a_room_nobody_joined_makes_way_within_two_minutes(make_app):
+    """At the cap, a room no phone ever joined, made ``UNJOINED_S`` (90 s)
+    ago, makes way for a new one, its table still there or not (before:
+    only a deserted room, ten minutes untouched, and never while its table
+    was on); the oldest first, and never a room a phone joined."""
+    app = make_app(PARTYAPP_MAX_ROOMS=3)
+    clock = app.extensions["partyapp"].clock
+    registry = app.extensions["partyapp"].registry
+    tables = [at(app, f"10.8.0.{i + 1}") for i in range(3)]
+    codes = [t.call("room.create", {})["code"] for t in tables]
+    assert at(app, "10.8.1.1").call("player.join", {"code": codes[0], "name": "Ana"})["ok"]
+    clock.advance(UNJOINED_S - 1)
+    late = at(app, "10.8.0.9")
+    assert late.call("room.create", {})["error"]["code"] == "server_full"
+    clock.advance(1)
+    assert late.call("room.create", {})["ok"]
+    assert registry.live(codes[0]) is not None and registry.live(codes[1]) is None
+    assert registry.live(codes[2]) is not None
+    assert tables[1].call("host.command", {"command": "lock", "locked": True})["error"]["code"] == "no_such_room"
+    assert UNJOINED_S <= 120
+
+
+def test_an_address_at_its_cap_makes_way_for_itself_from_its_rooms_nobody_joined(make_app):
+    app = make_app(PARTYAPP_ROOMS_PER_ADDRESS=2)
+    registry = app.extensions["partyapp"].registry
+    tv = at(app, "10.9.0.1")
+    first = tv.call("room.create", {})["code"]
+    assert at(app, "10.9.1.1").call("player.join", {"code": first, "name": "Ana"})["ok"]
+    second = tv.call("room.create", {})["code"]
+    third = tv.call("room.create", {})["code"]
+    assert registry.live(first) is not None and registry.live(second) is None and registry.live(third) is not None
+    assert at(app, "10.9.1.2").call("player.join", {"code": third, "name": "Bea"})["ok"]
+    refused = tv.call("room.create", {})
+    assert refused["ok"] is False and refused["error"]["code"] == "server_full"
+    assert at(app, "10.9.0.2").call("room.create", {})["ok"]  # another address is not held up
 
 
 def test_a_deserted_room_makes_way_for_a_new_one(make_app, monkeypatch):
