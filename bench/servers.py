@@ -30,6 +30,8 @@ joins_per_minute = 10000000
 joins_burst = 1000000
 room_joins_per_minute = 10000000
 room_joins_burst = 1000000
+device_joins_per_minute = 10000000
+device_joins_burst = 1000000
 # the load generators open every socket from 127.0.0.1
 connections_per_address = 0
 unconnected_per_address = 0

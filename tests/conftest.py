@@ -35,6 +35,9 @@ TEST_SETTINGS = {
     "PARTYAPP_UNCONNECTED_PER_ADDRESS": 10_000,
     "PARTYAPP_ROOM_JOINS_PER_MINUTE": 6000,
     "PARTYAPP_ROOM_JOINS_BURST": 1000,
+    "PARTYAPP_DEVICE_JOINS_PER_MINUTE": 6000,
+    "PARTYAPP_DEVICE_JOINS_BURST": 1000,
+    "PARTYAPP_WATCHERS_PER_ADDRESS": 0,
     "PARTYAPP_UNKNOWN_CODES_PER_MINUTE": 60000,
     "PARTYAPP_UNKNOWN_CODES_BURST": 10000,  # every test client comes from 127.0.0.1
     "PARTYAPP_ADDRESS_UNKNOWN_CODES_PER_HOUR": 3_600_000,
@@ -76,10 +79,14 @@ def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = ""
 
 class Client:
     """A Socket.IO test client with the protocol's habits: every call waits for
-    its acknowledgement, and ``states()`` drains the ``state`` frames."""
+    its acknowledgement, and ``states()`` drains the ``state`` frames.
+    ``addr``: the client address it comes from (127.0.0.1 unless told)."""
 
-    def __init__(self, app, **kwargs) -> None:
-        self.sio = socketio.test_client(app, flask_test_client=app.test_client(), **kwargs)
+    def __init__(self, app, addr: str | None = None, **kwargs) -> None:
+        web = app.test_client()
+        if addr is not None:
+            web.environ_base["REMOTE_ADDR"] = addr
+        self.sio = socketio.test_client(app, flask_test_client=web, **kwargs)
         self.inbox: list[dict] = []
 
     def call(self, event: str, *args):

@@ -5,7 +5,8 @@ Each entry's ``parse`` reads the command's fields from the payload
 (``protocol.py``'s field parsers: refused ``bad_request``); its ``act`` is
 the change of the room, run under ``Room.change`` once the sender is found
 to be the host and the ``rev`` they acted on is the room's; ``then`` runs
-once the change is saved (a kicked phone is told); ``answers`` names the
+once the change is saved, with what ``act`` returned (a kicked phone is
+told, and the spectators whose watching ended); ``answers`` names the
 field of the answer that carries what ``act`` returned. Adding a command is
 one entry here (and its line in the docs). ``handlers.host_command`` reads
 the table.
@@ -26,15 +27,16 @@ from partyapp.rooms.room import Room
 class HostCommand:
     parse: Callable[[dict], Any]  # payload -> the command's fields
     act: Callable[[Realtime, Room, Any], Any]  # (realtime, room, fields) -> the change's result
-    then: Callable[[Realtime, Room, Any], None] | None = None  # (realtime, room, fields), once saved
+    then: Callable[[Realtime, Room, Any, Any], None] | None = None  # (realtime, room, fields, result), once saved
     answers: str | None = None  # the answer's field for the result
 
 
 # In the order the refusal of an unknown command lists them.
 HOST_COMMANDS: dict[str, HostCommand] = {
-    # the seat's token and name are barred from the room until ``unban``
+    # the seat's token, name and device are barred from the room until ``unban``; the device's watching ends
     "kick": HostCommand(protocol.one_player, lambda r, room, pid: room.kick(pid),
-                        then=lambda r, room, pid: r.evict_seat(room, pid, "kicked")),
+                        then=lambda r, room, pid, ended: (r.evict_seat(room, pid, "kicked"),
+                                                          r.end_watching(room, ended, "kicked"))),
     "seat_order": HostCommand(protocol.seat_order, lambda r, room, pids: room.set_seat_order(list(pids))),
     "end_game": HostCommand(protocol.no_fields, lambda r, room, _: room.end_game()),
     "set_host": HostCommand(protocol.one_player, lambda r, room, pid: room.set_host(pid)),
@@ -50,6 +52,9 @@ HOST_COMMANDS: dict[str, HostCommand] = {
     # no new joins while locked
     "lock": HostCommand(protocol.locked, lambda r, room, locked: room.set_locked(locked)),
     "unban": HostCommand(protocol.unban_name, lambda r, room, name: room.unban(name)),
+    # a spectator's watching ends, and its device may not watch the room again
+    "unwatch": HostCommand(protocol.watcher_id, lambda r, room, wid: room.remove_watcher(wid),
+                           then=lambda r, room, wid, ended: r.end_watching(room, ended, "unwatched")),
     # a player sits the next games out, or comes back in
     "sit_out": HostCommand(protocol.sit_out, lambda r, room, s: room.set_sitting_out(s.player_id, s.sitting_out)),
     # a person without a phone, played from the table

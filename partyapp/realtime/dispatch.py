@@ -121,6 +121,9 @@ def bad_packet(r: Realtime, eio_sid: str, sid: str | None, reason: str) -> tuple
 
 
 WATCHER_REFUSAL = N_("This screen only watches the table; it cannot send anything.")
+# The per-address budget of joins, resumes and attaches (an address, which
+# a whole home's phones may share: not "this device").
+ATTEMPTS_REFUSAL = N_("Too many attempts from your network; wait a minute.")
 
 
 def refuse_watcher(r: Realtime, conn: Conn) -> dict:
@@ -155,7 +158,7 @@ def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> 
     if limited:
         return limited
     if guarded and not r.join_limiter.allow(conn.addr):
-        return error(Code.RATE_LIMITED, words_for(conn, N_("Too many attempts from this device; wait a minute.")))
+        return error(Code.RATE_LIMITED, words_for(conn, ATTEMPTS_REFUSAL))
     if len(args) > 1:
         return error(Code.BAD_REQUEST, words_for(conn, N_("Send one JSON object.")))
     try:

@@ -22,7 +22,7 @@ from partyapp.i18n.languages import answer_text
 from partyapp.realtime import netinfo, protocol
 from partyapp.realtime.commands import HOST_COMMANDS
 from partyapp.realtime.connections import Conn
-from partyapp.realtime.dispatch import handler
+from partyapp.realtime.dispatch import ATTEMPTS_REFUSAL, handler
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
@@ -103,7 +103,7 @@ def _enter(r: Realtime, conn: Conn, room: Room, role: str, mutate: Callable[[], 
     with every other frame of the room (``partyapp/cluster/sequencer.py``)."""
 
     def seat(result: Any) -> None:
-        r.bind(conn, room, role, pid_of(result) if role == "player" else None)
+        r.bind(conn, room, role, pid_of(result) if pid_of is not None else None)
         if result is UNCHANGED and not r.shared:
             r.send_current(room, conn)
 
@@ -145,16 +145,24 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
     _enter(r, conn, room, "table", lambda: room.attach_table(tv))
 
 
-@handler(Event.PLAYER_JOIN, guarded=True)
+@handler(Event.PLAYER_JOIN)
 def player_join(r: Realtime, conn: Conn, payload: dict) -> dict:
-    """A phone takes a new seat; its token goes to it alone."""
+    """A phone takes a new seat; its token goes to it alone. ``device``:
+    the token its page keeps for good (a kick bars it too). Paced per room
+    and per device (``pacing.py``), and then charged to the address's join
+    budget like every guarded event: a join refused for the room's pace
+    costs the address nothing, so that guests behind one address tapping
+    Join again while many come in do not spend their own budget."""
     join = protocol.parse_join(payload)
     room = r.find_room(join.code, conn.addr)
-    if not r.room_join_limiter.allow(f"{conn.addr} {room.code}"):
-        raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
+    r.pacing.check_join(room.code, join.device, conn.addr)
+    if not r.join_limiter.allow(conn.addr):
+        raise ProtocolError(Code.RATE_LIMITED, ATTEMPTS_REFUSAL)
     r.unbind(conn)
-    pid, token = _enter(r, conn, room, "player", lambda: room.join(join.name, join.group, join.profile, join.more_time),
+    pid, token = _enter(r, conn, room, "player",
+                        lambda: room.join(join.name, join.group, join.profile, join.more_time, device=join.device),
                         lambda result: result[0])
+    r.pacing.joined(room.code, join.device, conn.addr)
     return {"player_id": pid, "token": token}
 
 
@@ -163,16 +171,20 @@ def room_watch(r: Realtime, conn: Conn, payload: dict) -> None:
     """A spectator (the watch page): from now on the connection receives the
     room's public ``state``, exactly the table's frames, and may send nothing
     more (``dispatch.refuse_watcher``); it leaves by disconnecting. Paced and
-    refused like a join (an unknown code costs the server-wide budget), and
-    at most ``limits.max_watchers`` per room (``room_full``). No seat, no
-    token, no ``you``."""
-    code = protocol.room_code(payload)
-    room = r.find_room(code, conn.addr)
-    if not r.room_join_limiter.allow(f"{conn.addr} {room.code} watch"):
-        raise ProtocolError(Code.RATE_LIMITED, "Too many joins from this device into this room; wait a moment.")
+    refused like a join (an unknown code costs the server-wide budget), at
+    most ``limits.max_watchers`` per room and ``limits.watchers_per_address``
+    from one address (``room_full``); refused while the room is locked (a
+    device that watched it before comes back) and from a device the host
+    removed (``device``: the token the page keeps; ``kind``: phone, tablet or
+    screen, for the host's list). No seat, no token, no ``you``."""
+    watch = protocol.parse_watch(payload)
+    room = r.find_room(watch.code, conn.addr)
+    r.pacing.check_watch(room.code, conn.addr)
     r.unbind(conn)
-    cap = r.settings["PARTYAPP_MAX_WATCHERS"]
-    _enter(r, conn, room, "watcher", lambda: room.watch(cap))
+    cap, per_address = r.settings["PARTYAPP_MAX_WATCHERS"], r.settings["PARTYAPP_WATCHERS_PER_ADDRESS"]
+    _enter(r, conn, room, "watcher", lambda: room.watch(cap, per_address=per_address, addr=conn.addr,
+                                                        device=watch.device, kind=watch.kind, sid=conn.sid),
+           lambda wid: wid)
 
 
 @handler(Event.PLAYER_RESUME, guarded=True)
@@ -282,7 +294,7 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
         _check_rev(room, rev)
         return command.act(r, room, fields)
 
-    then = None if command.then is None else (lambda _: command.then(r, room, fields))
+    then = None if command.then is None else (lambda result: command.then(r, room, fields, result))
     result = room.change(change, then=then)
     return None if command.answers is None else {command.answers: result}
 

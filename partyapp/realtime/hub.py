@@ -29,13 +29,14 @@ from partyapp.realtime import netinfo, pings, seams
 from partyapp.realtime.clock import Scheduler
 from partyapp.realtime.connections import Conn, Link
 from partyapp.realtime.extension import socketio
-from partyapp.realtime.fanout import Fanout, Route
+from partyapp.realtime.fanout import Fanout, Route, watch_channel
 from partyapp.realtime.housekeeping import Housekeeping
+from partyapp.realtime.pacing import Pacing
 from partyapp.realtime.limits import KeyedLimiter, TokenBucket
 from partyapp.realtime.timers import Deadlines
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import UNCHANGED, WATCH, Room
-from partyapp.realtime.protocol import Code, ProtocolError
+from partyapp.realtime.protocol import Code, Event, ProtocolError
 from partyapp.rooms.errors import Forbidden, NoSuchRoom, RoomError
 from partyapp.games.kit.wording import N_
 from partyapp.rooms.frames import encode
@@ -80,10 +81,8 @@ class Realtime:
         rate, burst = s["PARTYAPP_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_JOINS_BURST"]
         self.join_limiter = (self.registry.store.limiter("joins", rate, burst)
                              or KeyedLimiter(rate, burst, clock=self.clock.now))
-        # joins from one address into one room (key "ADDRESS CODE")
-        rate, burst = s["PARTYAPP_ROOM_JOINS_PER_MINUTE"] / 60.0, s["PARTYAPP_ROOM_JOINS_BURST"]
-        self.room_join_limiter = (self.registry.store.limiter("room_joins", rate, burst)
-                                  or KeyedLimiter(rate, burst))
+        # joins into one room, per room and per device; watches per address (``pacing.py``)
+        self.pacing = Pacing(self.registry.store, s, self.clock.now)
         # addresses whose connections the server cut off (bad packets, flooding): after
         # CUTS_BURST cuts, one more each CUT_PENALTY_S, new connections are refused meanwhile
         self.cuts = KeyedLimiter(1.0 / CUT_PENALTY_S, CUTS_BURST)
@@ -196,7 +195,7 @@ class Realtime:
         route = None
         if self.shared:
             route = Route(self.registry.host_id, room.was_here, room.table_hosts,
-                          {s.id: s.hosts for s in room.seats if s.connected}, list(room.watchers))
+                          {s.id: s.hosts for s in room.seats if s.connected}, sorted(room.watch_hosts()))
         self.fanout.publish(room.code, public, private, route)
 
     def resync(self) -> None:
@@ -339,7 +338,7 @@ class Realtime:
             if not last:
                 last.append(self.fanout.forget(conn.sid, code, seat))
             if role == "watcher":  # every spectator counts, not only a channel's last
-                return room.unwatch()
+                return room.unwatch(pid)
             if not last[0]:
                 return UNCHANGED
             if role == "table":
@@ -354,6 +353,19 @@ class Realtime:
             conn = self.conns.get(sid)
             if conn is not None:
                 conn.code = conn.role = conn.pid = None
+
+    def end_watching(self, room: Room, watchers: list[dict], reason: str) -> None:
+        """Spectators the room no longer has (a kick of their device, the
+        host's ``unwatch``): each connection, on whichever process holds
+        it, is told ``kicked`` and leaves the room's watch channel (room
+        lock held). It stays a spectator's connection, which may send
+        nothing: the page says why and closes it."""
+        for w in watchers:
+            sid = w.get("sid")
+            if sid is None:
+                continue
+            socketio.emit(Event.KICKED, {"code": room.code, "reason": reason}, to=sid)
+            socketio.server.leave_room(sid, watch_channel(room.code), namespace="/")
 
     def send_current(self, room: Room, conn: Conn) -> None:
         """The current view to one connection (room lock held)."""

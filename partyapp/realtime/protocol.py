@@ -70,6 +70,7 @@ def bad(message: str | Wording, **params: Any) -> ProtocolError:
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]{22,100}$")  # 128 bits at least
 PLAYER_ID_RE = re.compile(r"^p[0-9]{1,6}$")
+WATCHER_ID_RE = re.compile(r"^w[0-9]{1,9}$")
 
 
 def wire_text(value: Any, field: str, max_visible: int) -> str:
@@ -106,10 +107,11 @@ def token(payload: dict, field: str = "token") -> str:
 
 
 def device_token(payload: dict) -> str | None:
-    """The optional ``device`` of the variant events: a secret the page keeps
-    for good (at least 128 bits, the same alphabet as the seat tokens) that
-    makes the house variants it saves its own in every room. None when
-    absent; a malformed one is refused."""
+    """The optional ``device`` of the variant events, ``player.join`` and
+    ``room.watch``: a secret the page keeps for good (at least 128 bits, the
+    same alphabet as the seat tokens) that makes the house variants it
+    saves its own in every room, and that a kick bars. None when absent; a
+    malformed one is refused."""
     value = payload.get("device")
     if value is None:
         return None
@@ -155,13 +157,34 @@ class Join:
     group: str | None
     profile: str = "drinks"
     more_time: bool = False
+    device: str | None = None  # the token the page keeps for good (``device_token``)
 
 
 def parse_join(payload: Any) -> Join:
     p = want_dict(payload)
     return Join(room_code(p), clean_name(p.get("name")), group(p.get("group")),
                 profile(p["profile"]) if p.get("profile") is not None else "drinks",
-                flag(p["more_time"], "more_time") if p.get("more_time") is not None else False)
+                flag(p["more_time"], "more_time") if p.get("more_time") is not None else False,
+                device_token(p))
+
+
+@dataclass(frozen=True)
+class Watch:
+    code: str
+    device: str | None = None
+    kind: str | None = None  # "phone", "tablet" or "screen": what the watch page says it is
+
+
+WATCH_KINDS = ("phone", "tablet", "screen")
+
+
+def parse_watch(payload: Any) -> Watch:
+    """``room.watch``: ``code``, and the optional ``device`` and ``kind``."""
+    p = want_dict(payload)
+    kind = p.get("kind")
+    if kind is not None and kind not in WATCH_KINDS:
+        raise bad("kind must be phone, tablet or screen")
+    return Watch(room_code(p), device_token(p), kind)
 
 
 def table_tv(payload: dict) -> bool:
@@ -301,6 +324,14 @@ class SitOut:
 def sit_out(p: dict) -> SitOut:
     """``sit_out``: ``player_id`` and ``sitting_out``."""
     return SitOut(player_id(p.get("player_id")), flag(p.get("sitting_out"), "sitting_out"))
+
+
+def watcher_id(p: dict) -> str:
+    """``unwatch``: the ``watcher`` the host removes (an id of ``room.watching``)."""
+    value = p.get("watcher")
+    if not isinstance(value, str) or not WATCHER_ID_RE.match(value):
+        raise bad("watcher must be a watcher id")
+    return value
 
 
 def unban_name(p: dict) -> str:

@@ -3,9 +3,10 @@
 by what people see (``names.py``), the lock, leaving, and the host's kicks
 and bans.
 
-A kick bars the seat's token and its name for the room's life (until
-``unban``); somebody who left and comes back under the same name is the same
-person for the night (their seat id again). ``Doors`` is that part of
+A kick bars the seat's token, its name and the device its page joined
+from (the ``device`` token it keeps) for the room's life (until ``unban``),
+from the seats and from watching; somebody who left and comes back under
+the same name is the same person for the night (their seat id again). ``Doors`` is that part of
 ``Room`` (``room.py``); each method that changes the room runs under
 ``Room.change``.
 """
@@ -104,15 +105,21 @@ class Doors:
 
     # -- coming in -----------------------------------------------------------------
     def join(self, name: str, group: str | None, profile: str = "drinks",
-             more_time: bool = False) -> tuple[str, str]:
+             more_time: bool = False, device: str | None = None) -> tuple[str, str]:
         """Seat a new player (under ``change``); returns (player_id, token).
-        Refused while the room is locked, and for a name the host removed."""
+        Refused while the room is locked, for a name the host removed and
+        from a device the host removed (``device``: the token its page
+        keeps, if it sent one)."""
         if self.locked:
             raise Forbidden("The host has locked this room: ask them to open it.")
+        kept = None if device is None else hash_token(device)
+        if self.device_barred(kept):
+            raise Forbidden("The host removed you from this room; only the host can let you back in.")
         token = new_token()
         # the joining phone's connection is held by this process
         pid = self._seat_person(name, Seat(id="", name=name, token_hash=hash_token(token), group=group,
-                                           hosts=[self.registry.host_id], profile=profile, more_time=more_time))
+                                           hosts=[self.registry.host_id], profile=profile, more_time=more_time,
+                                           device=kept))
         if self.host_player is None:
             self.host_player = pid
         return pid, token
@@ -152,6 +159,11 @@ class Doors:
         if seat.more_time:
             self._tell_more_time()
         return seat.id
+
+    def device_barred(self, device: str | None) -> bool:
+        """Did the host remove a seat that joined from ``device`` (a device
+        token's hash)? Then it neither joins nor watches, until ``unban``."""
+        return device is not None and any(device in b.get("devices", ()) for b in self.banned.values())
 
     def _check_name(self, name: str, pid: str | None = None) -> None:
         """A name a person may take (seat ``pid`` keeps its own): not one the
@@ -216,22 +228,30 @@ class Doors:
             people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot and not s.guest]
             self.host_player = people[0].id if people else None
 
-    def kick(self, pid: str) -> None:
-        """The host removes a seat: a person's token and name are barred from
-        this room for its life (until ``unban``); a bot or a guest without a
-        phone just goes."""
+    def kick(self, pid: str) -> list[dict]:
+        """The host removes a seat: a person's token, name and device are
+        barred from this room for its life (until ``unban``), and whatever
+        that device watches of the room ends (returned: the watchers
+        removed, for their connections to be told); a bot or a guest
+        without a phone just goes."""
         seat = self.seat(pid)
+        ended: list[dict] = []
         if not seat.bot and not seat.guest:
             key = name_key(seat.name)
             entry = self.banned.pop(key, None) or {"name": seat.name, "tokens": []}
             entry["tokens"] = [*entry["tokens"], seat.token_hash][-BANNED_TOKENS_MAX:]
+            if seat.device is not None:
+                entry["devices"] = [*entry.get("devices", []), seat.device][-BANNED_TOKENS_MAX:]
+                ended = self.end_watching(lambda w: w.get("device") == seat.device)
             self.banned[key] = entry
             while len(self.banned) > BANNED_MAX:
                 del self.banned[next(iter(self.banned))]
         self.remove(pid)
+        return ended
 
     def unban(self, name: str) -> None:
-        """The host lets a removed name join again (its old seats' tokens
-        stay gone: a new join makes a new seat)."""
+        """The host lets a removed name (and the devices it joined from)
+        join again (its old seats' tokens stay gone: a new join makes a new
+        seat)."""
         if self.banned.pop(name_key(name), None) is None:
             raise IllegalAction("Nobody called {name} was removed from this room.", name=name)

@@ -107,7 +107,7 @@ class Registry:
                 # others, see ``partyapp/cluster/peers.py``.)
                 room.table_connected = False
                 room.table_hosts = []
-                room.watchers = {}  # the spectators reconnect too, and watch again
+                room.watching = []  # the spectators reconnect too, and watch again
                 now = self.clock()
                 for seat in room.seats:
                     if seat.bot:

@@ -45,7 +45,12 @@ class Saving:
     locked: bool  # no new joins
     banned: dict[str, dict]  # names the host removed, by name key: {"name": as shown, "tokens": [hashes]}
     house: list[str]  # names of the house variants saved from this room, listed to everybody in it
-    watchers: dict[str, int]  # spectators' connections (``room.watch``) by the server process holding them
+    # spectators (``room.watch``), one entry each: id, process, connection, kind and the hashes of its
+    # address and device (``presence.py``)
+    watching: list[dict]
+    next_watcher: int  # the number of the next spectator's id (``w<n>``)
+    watch_devices: list[str]  # devices (hashed) that watched: they come back into a locked room
+    watch_banned: list[str]  # devices (or addresses) the host removed from watching, hashed
 
     def _load(self, data: dict) -> None:
         self.code = data["code"]
@@ -68,7 +73,15 @@ class Saving:
         self.locked = bool(data.get("locked", False))
         self.banned = dict(data.get("banned") or {})
         self.house = list(data.get("house") or [])
-        self.watchers = {h: int(n) for h, n in (data.get("watchers") or {}).items() if n}
+        self.next_watcher = int(data.get("next_watcher", 1))
+        self.watching = [dict(w) for w in data.get("watching") or []]
+        for host, n in (data.get("watchers") or {}).items():  # a room saved when spectators were only counted
+            for _ in range(int(n)):
+                self.watching.append({"id": f"w{self.next_watcher}", "host": host, "sid": None, "addr": None,
+                                      "device": None, "kind": None})
+                self.next_watcher += 1
+        self.watch_devices = list(data.get("watch_devices") or [])
+        self.watch_banned = list(data.get("watch_banned") or [])
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -114,5 +127,8 @@ class Saving:
             "locked": self.locked,
             "banned": self.banned,
             "house": self.house,
-            "watchers": self.watchers,
+            "watching": self.watching,
+            "next_watcher": self.next_watcher,
+            "watch_devices": self.watch_devices,
+            "watch_banned": self.watch_banned,
         }

@@ -39,6 +39,7 @@ class Seat:
     auto: bool = False  # a person's seat the server plays while their phone is away
     sitting_out: bool = False  # sits the next games out: kept in the room, not dealt in
     guest: bool = False  # a person without a phone, played from the table device: here while the table is
+    device: str | None = None  # the hash of the device token its page sent at the join (a kick bars it too)
     # What the server played for this person while their phone was away (``auto``),
     # for their phone to tell them: ``[{"action": ..., "log": [entries]}]``.
     played_for: list[dict] = field(default_factory=list)
@@ -56,7 +57,7 @@ class Seat:
                 "connected": self.connected, "away_since": self.away_since, "hosts": self.hosts,
                 "profile": self.profile, "more_time": self.more_time, "bot": self.bot, "look": self.look,
                 "level": self.level, "auto": self.auto, "sitting_out": self.sitting_out,
-                "guest": self.guest, "played_for": self.played_for}
+                "guest": self.guest, "device": self.device, "played_for": self.played_for}
 
     @classmethod
     def restore(cls, saved: dict) -> Seat:

@@ -38,6 +38,7 @@ class Views:
                 "former": self.former,
                 "locked": self.locked,
                 "watchers": self.watcher_count(),
+                "watching": self.watcher_list(),
                 "banned": [b["name"] for b in self.banned.values()],
                 **self.night.public(self.seats, self.former),
             },

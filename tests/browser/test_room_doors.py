@@ -64,3 +64,66 @@ def test_the_host_locks_the_room_and_lets_a_removed_guest_back_in(open_table, op
     finally:
         bob.close()
     assert watch.errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_lock_and_kick_reach_the_watch_link_and_the_host_removes_a_watcher(
+        open_table, open_phone, browser, server, shots, watch, locale):
+    """Issue 44 on real pages: Cy watches from the phone he joined with;
+    the host removes him, and his watching ends with his seat, his device
+    barred from joining under another name. The host sees each watcher in
+    the host panel ("Watcher 2 (phone)") and removes one; a locked room
+    takes no new watcher."""
+    from tests.browser.conftest import PHONE
+
+    ru = locale == "ru-RU"
+    table = open_table(locale=locale)
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", name="Ana", locale=locale)
+    cy = open_phone(f"{server.url}/j/{code}", name="Cy", locale=locale)
+    cy_watch = cy.context.new_page()  # the same phone (its device token) opens the watch link
+    watch.watch(cy_watch)
+    cy_watch.goto(f"{server.url}/w/{code}")
+    other_ctx = browser.new_context(**PHONE, locale=locale)
+    try:
+        other = other_ctx.new_page()
+        watch.watch(other)
+        other.goto(f"{server.url}/w/{code}")
+        expect(table.locator("#watchers")).to_contain_text("2")
+        if ana.locator("#host-box[open]").count() == 0:
+            ana.click("#host-box > summary")
+        ana.locator("#watcher-list > summary").click()
+        expect(ana.locator("#watcher-list [data-watcher] .pname")).to_have_text(
+            ["Зритель 1 (телефон)", "Зритель 2 (телефон)"] if ru else ["Watcher 1 (phone)", "Watcher 2 (phone)"])
+        shots("host-sees-the-watchers", ana, full_page=True)
+
+        # Cy is removed: his seat, and his watching with it
+        if ana.locator(".seat-manager:not(.watcher-list)[open]").count() == 0:
+            ana.locator(".seat-manager:not(.watcher-list) summary").click()
+        ana.locator(".host-seat").filter(has_text="Cy").locator("[data-remove]").click()
+        expect(cy_watch.locator("#watch-ended")).to_be_visible()
+        expect(ana.locator("#watcher-list [data-watcher]")).to_have_count(1)
+        shots("kicked-guest-s-watching-ended", cy_watch)
+        cy.wait_for_selector("#join-screen:not([hidden])")
+        cy.fill("#name", "Cy2")
+        cy.click("#name-form button[type=submit]")
+        expect(cy.locator("#phone-message")).to_contain_text(
+            "Ведущий удалил вас" if ru else "The host removed you from this room")
+        shots("kicked-device-refused-under-another-name", cy)
+
+        # the host removes the other watcher from the list
+        ana.locator("#watcher-list [data-unwatch]").click()
+        expect(other.locator("#watch-ended")).to_be_visible()
+        expect(ana.locator("#watcher-list")).to_have_count(0)
+        expect(table.locator("#watchers")).to_have_count(0)
+        shots("watcher-removed", other)
+
+        # locked: nobody new watches
+        ana.locator("#lock-room").click()
+        expect(table.locator("#room-locked")).to_be_visible()
+        late = open_phone(f"{server.url}/w/{code}", locale=locale)
+        expect(late.locator("#watch-message")).to_contain_text("Ведущий закрыл комнату" if ru else "nobody new may watch")
+        shots("locked-room-refuses-a-watcher", late)
+    finally:
+        other_ctx.close()
+    assert watch.errors == []

@@ -116,7 +116,8 @@ export const storage = {
 };
 
 // A secret this browser keeps for good: house rules saved with it stay this
-// device's own (to change or delete) in every room it hosts.
+// device's own (to change or delete) in every room it hosts; sent with a
+// join and a watch too, so that a kick bars the device, not just a name.
 export function deviceToken() {
   let token = storage.get("partyapp.device");
   if (!token || !/^[A-Za-z0-9_-]{22,100}$/.test(token)) {

@@ -32,6 +32,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
         onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
         ${t("End the game")}</button>`}
     <${DoorSwitch} state=${state} ctx=${ctx} />
+    <${Watchers} state=${state} ctx=${ctx} />
     ${showAway ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${game && Array.isArray(game.host_actions) && game.host_actions.length ? (() => {
       const Actions = screensFor(game.mode).HostActions;
@@ -55,6 +56,32 @@ function DoorSwitch({ state, ctx }) {
     <span class="sub">${locked ? t("Locked: nobody new can join. Everybody seated can still come back.")
       : t("Open: anyone with the code can join.")}</span>
   </div>`;
+}
+
+// Who watches the room (the watch link), each as an entry the host may
+// remove: its watching ends and that device may not watch the room again.
+const WATCHER_LABELS = {
+  phone: N_("Watcher {n} (phone)"), tablet: N_("Watcher {n} (tablet)"), screen: N_("Watcher {n} (screen)"),
+};
+export function watcherName(w) {
+  const n = w.id.slice(1);
+  return t(WATCHER_LABELS[w.kind] || N_("Watcher {n}"), { n });
+}
+
+function Watchers({ state, ctx }) {
+  const watching = state.room.watching || [];
+  if (!watching.length) return null;
+  return html`<details class="seat-manager watcher-list" id="watcher-list">
+    <summary>${t("Watching ({count})", { count: watching.length })}</summary>
+    <ul class="host-seats">
+      ${watching.map((w) => html`<li key=${w.id} class="host-seat watcher" data-watcher=${w.id}>
+        <span class="pname">${watcherName(w)}</span>
+        <span class="pcontrols"><button type="button" class="btn btn-mini btn-danger" data-unwatch=${w.id}
+          onClick=${() => { if (window.confirm(t("Stop {name} watching? That screen cannot watch this room again.", { name: watcherName(w) }))) ctx.command({ command: "unwatch", watcher: w.id }); }}>
+          ${t("Remove")}</button></span>
+      </li>`)}
+    </ul>
+  </details>`;
 }
 
 // Seat a bot: it plays the card games (never the drinking decks), never

@@ -6,7 +6,7 @@
 // this browser's storage, and survives every frame and a reload.
 import { cx, html, useState } from "./view.js";
 import { t } from "./i18n.js";
-import { NAME_FIELD_MAX, call, storage } from "./common.js";
+import { NAME_FIELD_MAX, call, deviceToken, storage } from "./common.js";
 import { openPage } from "./shell.js";
 import { LangSwitch } from "./ui/lang.js";
 import { ProfilePick } from "./ui/profile.js";
@@ -97,7 +97,7 @@ socket.on("kicked", (info) => {
 });
 
 async function join(name, group, profile) {
-  const answer = await call(socket, "player.join", { code, name, group, profile });
+  const answer = await call(socket, "player.join", { code, name, group, profile, device: deviceToken() });
   if (answer.ok) {
     storage.set(tokenKey, answer.token);
     showRoom();

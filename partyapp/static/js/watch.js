@@ -4,7 +4,7 @@
 // connection and nothing else: a spectator has no token, no seat, no hand.
 import { cx, html } from "./view.js";
 import { t } from "./i18n.js";
-import { call, playerOf } from "./common.js";
+import { call, deviceToken, playerOf } from "./common.js";
 import { openPage } from "./shell.js";
 import "./family.js";
 import { whenScreens } from "./modes/index.js";
@@ -19,14 +19,26 @@ model.dead = !page.exists;
 // The game screens get no way to send: the page only watches.
 const ctx = {};
 
+// What this screen is, for the host's list of watchers ("Watcher 1 (phone)").
+function screenKind() {
+  if (window.matchMedia("(max-width: 600px)").matches) return "phone";
+  return window.matchMedia("(max-width: 1024px)").matches ? "tablet" : "screen";
+}
+
 if (!model.dead) {
-  page.open(async (socket) => {
-    const answer = await call(socket, "room.watch", { code });
+  const socket = page.open(async (s) => {
+    const answer = await call(s, "room.watch", { code, device: deviceToken(), kind: screenKind() });
     if (!answer.ok && answer.error.code === "no_such_room") {
       model.dead = true;
-      socket.close();
+      s.close();
     }
     page.say(answer.ok ? "" : answer.error.message);
+  });
+  // The host removed this screen, or the phone it watches for: the watching ends here.
+  socket.on("kicked", () => {
+    socket.close();
+    model.ended = true;
+    paint();
   });
   page.follow(whenScreens);
 }
@@ -34,6 +46,7 @@ paint();
 
 function App({ model: m }) {
   if (m.dead) return html`<${Dead} message=${m.message && m.message.text} />`;
+  if (m.ended) return html`<${Ended} />`;
   const s = m.state;
   const inGame = Boolean(s && s.game);
   return html`<div class=${cx("tv watch", inGame ? "in-game" : "in-lobby")}>
@@ -46,7 +59,7 @@ function App({ model: m }) {
     </header>
     ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message.text}</div>` : null}
     <main class="tv-main">
-      ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>`
+      ${!s ? (m.message ? null : html`<p class="lobby-sub">${t("Connecting…")}</p>`)
         : s.room.recap ? html`<${NightOver} state=${s} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} />` : html`<${Lobby} state=${s} />`}
     </main>
@@ -69,6 +82,17 @@ function NightOver({ state }) {
     <p class="lobby-next">${t("The table shows the night at a glance.")}</p>
     <${PlayerGrid} state=${state} info=${(p) => ({ badges: commonBadges(state, p) })} />
   </section>`;
+}
+
+function Ended() {
+  return html`<div class="dead-page">
+    <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
+    <main class="dead-main">
+      <h1 id="watch-ended">${t("You are no longer watching room {code}", { code })}</h1>
+      <p class="lead">${t("The host ended your watching of this room.")}</p>
+      <a class="btn btn-big btn-primary" href="/">${t("Back to the start")}</a>
+    </main>
+  </div>`;
 }
 
 function Dead({ message }) {
