@@ -1,21 +1,28 @@
-"""One connection flooding with packets the server cannot decode, beside a
+"""Connections flooding with packets the server cannot take, beside a
 party: ``python -m bench.flood``.
 
 The load of ``bench.load`` (rooms of a table and phones, the phone whose
 turn it is drawing once a second per room) runs once quietly and then once
-per kind of bad packet while one more client sends that kind as fast as
-its socket takes it, connecting again each time the server closes it (as
-an attacker would). Reported per run: the other rooms' move latency (a
-draw to the last screen showing it: p50, p95, p99), the server's CPU, and
-what the flooder got through (packets sent, connections the server
-closed). The kinds are those of issue 23: truncated JSON (``42["x"``), JSON
-1,000 deep, an empty ``4``, an integer of 4,301 digits, a binary-event
-header without its attachment, and, for comparison, a well-formed event
-of an unknown name (``42["x"]``, which the rate limit answers).
+per kind of flood while three more clients (``--flooders``), each a process
+of its own from an address of its own, send that kind as fast as their
+sockets take it, connecting again each time the server closes them (as an
+attacker would). Reported per run: the other rooms' move latency (a draw to
+the last screen showing it: p50, p95, p99), the server's CPU, and what the
+flooders got through (packets sent, connections the server closed,
+connections refused). The kinds are those of issue 23: truncated JSON
+(``42["x"``), JSON 1,000 deep, an empty ``4``, an integer of 4,301 digits,
+a binary-event header without its attachment, and, for comparison, a
+well-formed event of an unknown name (``42["x"]``, which the rate limit
+answers); and those of issue 44: four undecodable packets, then ``41`` and
+``40`` again on the same socket (``rejoin``: before, every per-connection
+limit started afresh), acknowledgements of ids the server never asked
+(``acks``, ``43N[]``), bare ``41``/``40`` churn (``churn``), and a message
+longer than the server takes (``oversize``).
 
-    python -m bench.flood                  # 50 rooms x 4 phones, 12 s a kind
-    python -m bench.flood --kinds truncated,deep --seconds 20
-    python -m bench.flood --addresses 40   # the flooder from 40 addresses in turn
+    python -m bench.flood                  # 50 rooms x 4 phones, 12 s a kind, 3 flooders
+    python -m bench.flood --kinds truncated,acks --seconds 20
+    python -m bench.flood --flooders 1     # one flooder
+    python -m bench.flood --addresses 40   # each flooder from 40 addresses in turn
     python -m bench.flood --json           # only the JSON line
 
 The machine may be shared: the load average is printed beside the figures.
@@ -31,6 +38,8 @@ import os
 import sys
 import time
 
+# What a flooder sends once in the namespace, again and again: one packet
+# (Engine.IO message text), or a round of several; "acks" counts its ids up.
 KINDS = {
     "truncated": '42["x"',
     "deep": '42["x",' + "[" * 1000 + "]" * 1000 + "]",
@@ -38,24 +47,40 @@ KINDS = {
     "huge-int": '42["x",' + "9" * 4301 + "]",
     "binary-header": '451-["x",{"_placeholder":true,"num":0}]',
     "unknown-event": '42["x"]',
+    "rejoin": ['42["x"'] * 4 + ["41", "40"],
+    "acks": "43{n}[]",
+    "churn": ["41", "40"],
+    "oversize": '42["x","' + "a" * 70_000 + '"]',
 }
 TARGET_P95_MS = 100.0
+FLOODERS = 3
 
 
-def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
-    """The flooder (a process of its own): ``KINDS[kind]`` as fast as the
+def rounds(kind: str):
+    """The packets of ``kind``, round after round, without end."""
+    pattern = KINDS[kind]
+    n = 0
+    while True:
+        n += 1
+        if isinstance(pattern, list):
+            yield from pattern
+        else:
+            yield pattern.format(n=n) if kind == "acks" else pattern
+
+
+def bad_flood_main(conn, port: int, kind: str, addresses: int = 1, index: int = 0, flooders: int = 1) -> None:
+    """One flooder (a process of its own): ``KINDS[kind]`` as fast as the
     socket takes it, a new connection whenever the server closes one. It
     runs at the lowest CPU priority: an attacker brings their own machine,
-    while here the flooder, the load generator and the server share two
+    while here the flooders, the load generator and the server share two
     cores, and a flooder at full priority would slow the generator's own
-    measuring as much as the server. With ``addresses`` above 1 it connects
-    from that many loopback addresses in turn (127.0.1.1, 127.0.1.2...), so
-    the refusal of an address cut off too often does not stop it."""
+    measuring as much as the server. Flooder ``index`` of several connects
+    from an address of its own (127.0.1.1, 127.0.2.1...); with ``addresses``
+    above 1 from that many in turn (127.0.1.1, 127.0.1.2...), so that the
+    refusal of an address cut off too often does not stop it."""
     from .sio import Client
 
     os.nice(19)
-
-    packet = KINDS[kind]
 
     async def go() -> dict:
         loop = asyncio.get_running_loop()
@@ -66,7 +91,7 @@ def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
         while not stop.done():
             c = Client("127.0.0.1", port)
             n += 1
-            source = f"127.0.1.{1 + n % addresses}" if addresses > 1 else None
+            source = f"127.0.{1 + index}.{1 + n % addresses}" if addresses > 1 or flooders > 1 else None
             try:
                 await c.connect(timeout=5, source=source)
             except Exception:
@@ -74,6 +99,7 @@ def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
                 await asyncio.sleep(0.01)
                 continue
             counts["connections"] += 1
+            packets = rounds(kind)  # each connection from the start of a round
             try:
                 # A transport the server has closed is not written to (asyncio
                 # would log each write that fails).
@@ -81,7 +107,7 @@ def bad_flood_main(conn, port: int, kind: str, addresses: int = 1) -> None:
                     for _ in range(50):
                         if c.writer.transport.is_closing():
                             break
-                        c._send_text(packet)
+                        c._send_text(next(packets))
                         counts["sent"] += 1
                     await c.writer.drain()
                     await asyncio.sleep(0)
@@ -102,8 +128,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--phones", type=int, default=4)
     p.add_argument("--seconds", type=float, default=12.0, help="measured seconds per run")
     p.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " + ", ".join(KINDS))
+    p.add_argument("--flooders", type=int, default=FLOODERS,
+                   help=f"flooding clients at once, each a process of its own (default {FLOODERS})")
     p.add_argument("--addresses", type=int, default=1,
-                   help="the flooder connects from this many loopback addresses in turn (default 1)")
+                   help="each flooder connects from this many loopback addresses in turn (default 1)")
     p.add_argument("--json", action="store_true")
     return p.parse_args(argv)
 
@@ -122,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         largs = load.parse_args(base)
         largs.bad_packets = None if kind == "none" else kind
         largs.flood_addresses = args.addresses
+        largs.flooders = args.flooders
         before = os.getloadavg()
         r = load.run_once(largs, "app", log=log)
         row = {"kind": kind, "p50_ms": r["p50_ms"], "p95_ms": r["p95_ms"], "p99_ms": r["p99_ms"],
@@ -133,9 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         log(f"  {kind:14} p50 {row['p50_ms']:7.1f} ms  p95 {row['p95_ms']:7.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
             f"CPU {row['server_cpu_pct']:5.1f}%  load {row['load_avg_1m']:.2f}"
             + (f"  flood: {f.get('sent', 0):,} sent on {f.get('connections', 0):,} connections, "
-               f"{f.get('closed_by_server', 0):,} closed by the server" if f else ""))
+               f"{f.get('closed_by_server', 0):,} closed by the server, {f.get('refused', 0):,} refused"
+               if f else ""))
     worst = max(r["p95_ms"] for r in runs)
     line = {"rooms": args.rooms, "phones": args.phones, "seconds": args.seconds, "addresses": args.addresses,
+            "flooders": args.flooders,
             "runs": runs,
             "worst_p95_ms": worst, "target_p95_ms": TARGET_P95_MS, "ok": worst < TARGET_P95_MS,
             "machine": load.machine()}

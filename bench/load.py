@@ -247,7 +247,7 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
     else:
         server = Server(kind, public_bytes=public_b, private_bytes=private_b, phones=phones, race_prob=race_prob)
     pool = None
-    flood = None
+    floods: list = []  # (process, pipe) of each flooder, each a process of its own
     try:
         pause = min(1.0, 0.2 + sockets / 2000)  # lets RSS settle between phases
         rss0 = settle_rss(server, pause)
@@ -266,16 +266,19 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         log(f"  [{kind}] {rooms} rooms set up: RSS {rss2:.1f} MB idle, {rss3:.1f} MB with games started")
         if args.flood or getattr(args, "bad_packets", None):
             ctx = mp.get_context("spawn")
-            flood_parent, flood_child = ctx.Pipe()
-            if getattr(args, "bad_packets", None):
-                from .flood import bad_flood_main
+            flooders = max(1, getattr(args, "flooders", 1)) if getattr(args, "bad_packets", None) else 1
+            for i in range(flooders):
+                flood_parent, flood_child = ctx.Pipe()
+                if getattr(args, "bad_packets", None):
+                    from .flood import bad_flood_main
 
-                target, fargs = bad_flood_main, (flood_child, server.port, args.bad_packets,
-                                                 getattr(args, "flood_addresses", 1))
-            else:
-                target, fargs = flood_main, (flood_child, server.port, args.flood_rate)
-            flood = ctx.Process(target=target, args=fargs, daemon=True)
-            flood.start()
+                    target, fargs = bad_flood_main, (flood_child, server.port, args.bad_packets,
+                                                     getattr(args, "flood_addresses", 1), i, flooders)
+                else:
+                    target, fargs = flood_main, (flood_child, server.port, args.flood_rate)
+                flood = ctx.Process(target=target, args=fargs, daemon=True)
+                flood.start()
+                floods.append((flood, flood_parent))
         server.cpu_start()
         gen_cpu0 = pool.cpu_times()
         sys0 = busy_seconds()
@@ -309,13 +312,21 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
         machine_cpu = 100.0 * (busy_seconds() - sys0) / elapsed
         rss_end = server.rss_mb()
         flood_counts = None
-        if flood is not None:
+        for flood, flood_parent in floods:
             flood_parent.send("stop")
+        each = []
+        for flood, flood_parent in floods:
             if flood_parent.poll(15):
-                flood_counts = flood_parent.recv()
+                each.append(flood_parent.recv())
             flood.join(5)
             if flood.is_alive():
                 flood.kill()
+        if len(each) == 1:
+            flood_counts = each[0]
+        elif each:  # the flooders' counts added up, and each one's beside them
+            flood_counts = {k: ((max if k == "seconds" else sum)(c[k] for c in each)
+                                if isinstance(v, (int, float)) else v) for k, v in each[0].items()}
+            flood_counts["flooders"] = each
         pool.phase("close")
 
         samples = sorted(x for o in outs for x in o["samples"])
@@ -383,8 +394,9 @@ def run_once(args: argparse.Namespace, kind: str = "app", rooms: int | None = No
             print(f"--- {kind} server log (tail) ---\n{tail}", file=sys.stderr)
         raise
     finally:
-        if flood is not None and flood.is_alive():
-            flood.kill()
+        for flood, _ in floods:
+            if flood.is_alive():
+                flood.kill()
         if pool is not None:
             for p in pool.procs:
                 if p.is_alive():
