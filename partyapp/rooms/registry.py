@@ -8,7 +8,7 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Callable
 
 from partyapp.rooms.errors import Busy, NoSuchRoom, TooManyRooms, Unreadable, unavailable
@@ -142,8 +142,10 @@ class Registry:
         """Room for one more room made by ``owner``, or ``TooManyRooms``.
         Per owner first: one that holds ``rooms_per_owner`` rooms has its
         own oldest that no phone joined make way (none: refused). Then, when
-        the server holds ``max_rooms``, the deserted rooms make way, else the
-        oldest room no phone joined that was made ``UNJOINED_S`` ago."""
+        the server holds ``max_rooms``, the deserted rooms make way; else
+        the oldest room no phone joined of the owner holding the most rooms
+        (two or more); else the oldest room no phone joined that was made
+        ``UNJOINED_S`` ago."""
         with self._lock:
             for code in [c for c in self._unjoined if c not in self._rooms]:
                 del self._unjoined[code]
@@ -159,11 +161,24 @@ class Registry:
             self.drop_deserted(now - DESERTED_S)
             if len(self._rooms) >= self.max_rooms:
                 with self._lock:
-                    oldest = next((c for c, made in self._unjoined.items() if made <= now - UNJOINED_S), None)
-                if oldest is not None:
-                    self._drop([oldest])
+                    victim = self._crowding(now)
+                if victim is not None:
+                    self._drop([victim])
             if len(self._rooms) >= self.max_rooms:
                 raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
+
+    def _crowding(self, now: float) -> str | None:
+        """The room that makes way at the cap, if any (lock held): the
+        oldest that no phone joined of the owner holding the most rooms, if
+        it holds two or more; else the oldest that no phone joined, made
+        ``UNJOINED_S`` ago."""
+        held = Counter(self._owners.values())
+        crowded = [(held[self._owners[c]], -made, c) for c, made in self._unjoined.items() if c in self._owners]
+        if crowded:
+            count, _, code = max(crowded)
+            if count >= 2:
+                return code
+        return next((c for c, made in self._unjoined.items() if made <= now - UNJOINED_S), None)
 
     def joined(self, code: str) -> None:
         """A phone sat down in room ``code``: it no longer makes way as a

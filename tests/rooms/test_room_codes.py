@@ -63,7 +63,7 @@ def test_the_join_form_takes_six_letters(app):
 
 def test_the_server_holds_a_cap_of_live_rooms_with_a_clear_refusal(make_app):
     app = make_app(PARTYAPP_MAX_ROOMS=3)
-    tables = [Client(app) for _ in range(4)]
+    tables = [at(app, f"10.11.0.{i + 1}") for i in range(4)]  # one room each, none of them 90 s old
     answers = [t.call("room.create", {}) for t in tables]
     assert all(a["ok"] for a in answers[:3])
     assert answers[3]["ok"] is False and answers[3]["error"]["code"] == "server_full"
@@ -109,6 +109,23 @@ def test_a_room_nobody_joined_makes_way_within_two_minutes(make_app):
     assert registry.live(codes[2]) is not None
     assert tables[1].call("host.command", {"command": "lock", "locked": True})["error"]["code"] == "no_such_room"
     assert UNJOINED_S <= 120
+
+
+def test_at_the_cap_the_address_holding_the_most_rooms_makes_way_first(make_app):
+    """A room no phone joined of the address that holds the most rooms
+    makes way for a new one at once, before a lone TV's room: addresses
+    that each keep their rooms fresh (remade within 90 s) cannot hold the
+    cap against a new party."""
+    app = make_app(PARTYAPP_MAX_ROOMS=4)
+    registry = app.extensions["partyapp"].registry
+    maker, tv = at(app, "10.10.0.1"), at(app, "10.10.0.2")
+    made = [maker.call("room.create", {})["code"] for _ in range(2)]
+    maker2 = at(app, "10.10.0.1")
+    made.append(maker2.call("room.create", {})["code"])
+    lone = tv.call("room.create", {})["code"]
+    assert at(app, "10.10.0.3").call("room.create", {})["ok"]
+    assert registry.live(made[0]) is None  # the oldest of the address with three
+    assert all(registry.live(c) is not None for c in (made[1], made[2], lone))
 
 
 def test_an_address_at_its_cap_makes_way_for_itself_from_its_rooms_nobody_joined(make_app):
