@@ -17,10 +17,11 @@ from partyapp.rooms.room import Autoplayer, Publisher, Room, hash_token, new_tok
 from partyapp.store import Conflict, Store, StoreUnavailable
 
 ROOM_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), no look-alikes
-# 20**6 = 64,000,000 codes: at the server-wide limit on unknown codes
-# (``limits.unknown_codes_per_minute``, 30) a sweep takes four years, and
-# one room is found in its 12 hours with a chance of 1 in 3,000 (README,
-# Security). Rooms made before codes had six letters keep their four.
+# 20**6 = 64,000,000 codes: at the limit on unknown codes per address
+# (``limits.address_unknown_codes_per_hour``, 30) 40 addresses take six
+# years to sweep them, and find one room in its 12 hours with a chance of 1
+# in 4,400 (README, Security). Rooms made before codes had six letters keep
+# their four.
 ROOM_CODE_LEN = 6
 LEGACY_CODE_LEN = 4
 ROOM_CODE_RE = re.compile(f"^(?:[{ROOM_ALPHABET}]{{{ROOM_CODE_LEN}}}|[{ROOM_ALPHABET}]{{{LEGACY_CODE_LEN}}})$")
