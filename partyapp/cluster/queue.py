@@ -43,10 +43,15 @@ class RoomQueue:
         self.published = 0  # frames messages sent and received, for the benchmark
         self.received = 0
 
-    def publish_frames(self, code: str, rev: int, frames: list[list]) -> None:
-        """One message: ``frames`` is ``[[hosts, channel, text], ...]``."""
+    def publish_frames(self, code: str, rev: int, frames: list[list], after: int | None = None) -> None:
+        """One message: ``frames`` is ``[[hosts, channel, text], ...]``;
+        ``after``: the rev of the room's frames before these, when it is not
+        ``rev - 1`` (frames that waited went out as one: ``coalesce.py``)."""
         self.published += 1
-        self.transport.send_frames(FRAMES, f"queue:{code}", {"code": code, "rev": rev, "frames": frames})
+        message = {"code": code, "rev": rev, "frames": frames}
+        if after is not None and after != rev - 1:
+            message["after"] = after
+        self.transport.send_frames(FRAMES, f"queue:{code}", message)
 
     def received_message(self, event: Any, data: Any) -> bool:
         """A message from the queue: True when it was a frames message (taken

@@ -10,7 +10,10 @@ processes' frames may arrive swapped. ``Sequencer`` puts them back in order:
 
 - a frame is handed on only once the frame of the previous rev has been
   (or when nothing older is owed to this process: it held no connection of
-  the room at the previous rev, so no frame of it was sent here);
+  the room at the previous rev, so no frame of it was sent here); a frame
+  may name the rev of the frames before it (``after``) when the revs
+  between never had frames of their own (changes whose frames waited and
+  went out as one, ``realtime/coalesce.py``): it waits for that one only;
 - a frame older than the last one handed on is dropped (never back in time);
 - a frame waits at most ``wait`` seconds for the one before it. That frame is
   lost only when a process died between its save and its publish or the
@@ -36,7 +39,7 @@ Deliver = Callable[[], None]
 @dataclass
 class _Line:
     shown: int  # the last rev handed on
-    held: dict[int, Deliver] = field(default_factory=dict)
+    held: dict[int, tuple[int, Deliver]] = field(default_factory=dict)  # rev -> (the rev it waits for, deliver)
     since: float | None = None  # when the oldest held frame started waiting
 
 
@@ -50,22 +53,23 @@ class Sequencer:
         self._lock = threading.RLock()
         self.gaps = 0  # revs given up on, for the logs and the benchmark
 
-    def own(self, code: str, rev: int, was_here: bool, deliver: Deliver) -> None:
+    def own(self, code: str, rev: int, was_here: bool, deliver: Deliver, after: int | None = None) -> None:
         """This process saved ``rev`` of room ``code``; ``was_here``: it held
-        connections of the room at ``rev - 1``, whose frame must go first."""
+        connections of the room at ``rev - 1``, whose frame must go first
+        (the frame of ``after`` when given: the revs between had none)."""
         with self._lock:
             line = self._lines.get(code)
             if line is None or not was_here:
                 line = self._reset(code, rev - 1)
-            self._offer(code, line, rev, deliver)
+            self._offer(code, line, rev, deliver, after)
 
-    def queued(self, code: str, rev: int, deliver: Deliver) -> None:
-        """A frame of room ``code`` from the queue."""
+    def queued(self, code: str, rev: int, deliver: Deliver, after: int | None = None) -> None:
+        """A frame of room ``code`` from the queue (``after`` as for ``own``)."""
         with self._lock:
             line = self._lines.get(code)
             if line is None:
                 line = self._reset(code, rev - 1)
-            self._offer(code, line, rev, deliver)
+            self._offer(code, line, rev, deliver, after)
 
     def current(self, code: str, rev: int, deliver: Deliver) -> None:
         """The room as it is now (after the queue was down): handed on at
@@ -76,7 +80,7 @@ class Sequencer:
             if line is not None and rev <= line.shown:
                 return
             line = self._reset(code, rev - 1)
-            self._offer(code, line, rev, deliver)
+            self._offer(code, line, rev, deliver, None)
 
     def forget(self, code: str) -> None:
         """This process holds no connection of the room any more."""
@@ -99,11 +103,12 @@ class Sequencer:
                 self._remind(code, line.since + self.wait - self.clock())
                 return
             while line.held:
-                oldest = min(line.held)
-                log.warning("room %s: revs %d to %d never came; going on without them", code, line.shown + 1,
-                            oldest - 1)
-                self.gaps += oldest - line.shown - 1
-                line.shown = oldest - 1
+                needs = line.held[min(line.held)][0]  # what the oldest frame held waits for
+                if needs > line.shown:
+                    log.warning("room %s: revs %d to %d never came; going on without them", code, line.shown + 1,
+                                needs)
+                    self.gaps += needs - line.shown
+                    line.shown = needs
                 self._drain(line)
             line.since = None
 
@@ -120,10 +125,11 @@ class Sequencer:
                 line.since = None
         return line
 
-    def _offer(self, code: str, line: _Line, rev: int, deliver: Deliver) -> None:
+    def _offer(self, code: str, line: _Line, rev: int, deliver: Deliver, after: int | None) -> None:
         if rev <= line.shown:
             return
-        if rev == line.shown + 1:
+        needs = rev - 1 if after is None else min(after, rev - 1)
+        if line.shown >= needs:
             line.held.pop(rev, None)
             deliver()
             line.shown = rev
@@ -133,15 +139,23 @@ class Sequencer:
             return
         if rev in line.held:
             return
-        line.held[rev] = deliver
+        line.held[rev] = (needs, deliver)
         if line.since is None:
             line.since = self.clock()
             self._remind(code, self.wait)
 
     def _drain(self, line: _Line) -> None:
-        while line.shown + 1 in line.held:
-            line.held.pop(line.shown + 1)()
-            line.shown += 1
+        """Hand on the held frames whose turn has come, oldest first; drop
+        those older than the last handed on."""
+        while True:
+            for rev in [r for r in line.held if r <= line.shown]:
+                del line.held[rev]
+            ready = [r for r, (needs, _) in line.held.items() if needs <= line.shown]
+            if not ready:
+                return
+            rev = min(ready)
+            line.held.pop(rev)[1]()
+            line.shown = rev
 
     def _remind(self, code: str, seconds: float) -> None:
         if self.later is not None:

@@ -48,6 +48,7 @@ class Route:
     table: Sequence[str]  # the processes holding the table's connections
     seats: Mapping[str, Sequence[str]]  # seat id -> the processes holding its phones
     watch: Sequence[str] = ()  # the processes holding spectators' connections
+    after: int | None = None  # the rev of the room's frames before these (None: rev - 1)
 
 
 def table_channel(code: str) -> str:
@@ -130,11 +131,11 @@ class Fanout:
             if len(hosts) > (here in hosts):
                 remote.append([[h for h in hosts if h != here], pid, text])
         if local:
-            self.sequencer.own(code, rev, route.was_here, lambda: self.deliver(code, local))
+            self.sequencer.own(code, rev, route.was_here, lambda: self.deliver(code, local), route.after)
         else:
             self.sequencer.forget(code)
         if remote:
-            self.queue.publish_frames(code, rev, remote)
+            self.queue.publish_frames(code, rev, remote, route.after)
 
     def on_frames(self, message: dict) -> None:
         """A change's frames from another process (the queue's listener)."""
@@ -142,7 +143,7 @@ class Fanout:
         here = self.host
         mine = [(pid, text) for hosts, pid, text in message["frames"] if here in hosts]
         if mine:
-            self.sequencer.queued(code, message["rev"], lambda: self.deliver(code, mine))
+            self.sequencer.queued(code, message["rev"], lambda: self.deliver(code, mine), message.get("after"))
 
     def send(self, sid: str, view: dict) -> None:
         """One view to one connection (held here)."""

@@ -223,7 +223,10 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
     their name (checked as at a join), their drink profile, whether they
     want more time and whether they sit the next games out
     (``sitting_out``); what is left out stays. With ``as``, the table or
-    the host changes a guest seat's (a person without a phone)."""
+    the host changes a guest seat's (a person without a phone). The change
+    is applied and answered at once; its frames go to everybody at most a
+    few times a second per room (``coalesce.py``), the latest state each
+    time."""
     guest = protocol.acting_for(payload)
     if guest is None and conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only a player can change that.")
@@ -240,7 +243,8 @@ def player_update(r: Realtime, conn: Conn, payload: dict) -> None:
         return room.update_player(pid, group=group, name=name, profile=profile, more_time=more_time,
                                   sitting_out=sitting_out)
 
-    room.change(update)
+    # applied and answered at once; the frames to everybody at most a few a second (``coalesce.py``)
+    room.change(update, coalesce=True)
 
 
 def _guest_of(r: Realtime, conn: Conn, room: Room, pid: str) -> str:

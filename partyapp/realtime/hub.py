@@ -27,6 +27,7 @@ from partyapp.cluster.queue import RoomQueue
 from partyapp.cluster.sequencer import Sequencer
 from partyapp.realtime import netinfo, pings, seams
 from partyapp.realtime.clock import Scheduler
+from partyapp.realtime.coalesce import Coalescer
 from partyapp.realtime.connections import Conn, Link
 from partyapp.realtime.extension import socketio
 from partyapp.realtime.fanout import Fanout, Route, watch_channel
@@ -83,6 +84,8 @@ class Realtime:
                              or KeyedLimiter(rate, burst, clock=self.clock.now))
         # joins into one room, per room and per device; watches per address (``pacing.py``)
         self.pacing = Pacing(self.registry.store, s, self.clock.now)
+        # the frames of phones' own changes, at most a few a second per room (``coalesce.py``)
+        self.coalescer = Coalescer(self.clock, self._publish_later)
         # addresses whose connections the server cut off (bad packets, flooding): after
         # CUTS_BURST cuts, one more each CUT_PENALTY_S, new connections are refused meanwhile
         self.cuts = KeyedLimiter(1.0 / CUT_PENALTY_S, CUTS_BURST)
@@ -195,8 +198,22 @@ class Realtime:
         route = None
         if self.shared:
             route = Route(self.registry.host_id, room.was_here, room.table_hosts,
-                          {s.id: s.hosts for s in room.seats if s.connected}, sorted(room.watch_hosts()))
+                          {s.id: s.hosts for s in room.seats if s.connected}, sorted(room.watch_hosts()),
+                          after=room.after)
+        self.coalescer.published(room.code)
         self.fanout.publish(room.code, public, private, route)
+
+    def defer(self, room: Room) -> bool:
+        """May this change's frames wait (``coalesce.py``)? Room lock held."""
+        return self.coalescer.defer(room.code)
+
+    def _publish_later(self, code: str) -> None:
+        """The frames that waited: the room as it is now."""
+        try:
+            room = self.registry.get(code)
+            room.read(room.publish_later)
+        except (RoomError, StoreUnavailable):
+            return  # gone meanwhile, or the store is away: the next change goes out whole
 
     def resync(self) -> None:
         """Send every connection held here the room as it is now (after the

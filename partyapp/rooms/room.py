@@ -76,6 +76,11 @@ class Publisher(Protocol):
 
     def schedule(self, room: "Room", at: float) -> None: ...
 
+    def defer(self, room: "Room") -> bool:
+        """May the frames of this change wait (a frame of the room went out a
+        moment ago)? True: ``Room.publish_later`` is called once they may go."""
+        ...
+
 
 class Autoplayer(Protocol):
     """Who plays the seats nobody's phone plays: bots, and people whose phone
@@ -104,11 +109,15 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
         # Shared store: whether this process held connections of the room
         # before the change being published (``Realtime.publish``).
         self.was_here = False
+        # The rev of the frames published before the ones being published
+        # (``shown`` before them), for the processes that receive them: no
+        # frame between is owed (``cluster/sequencer.py``).
+        self.after: int | None = None
         self._load(data)
 
     # -- the one way to change a room ----------------------------------------
     def change(self, mutate: Callable[[], Any], then: Callable[[Any], None] | None = None, *,
-               force: bool = False) -> Any:
+               force: bool = False, coalesce: bool = False) -> Any:
         """Apply ``mutate`` under the lock; unless it returns ``UNCHANGED``
         (and ``force`` is not set), bump ``rev`` and save. Only once the
         change is in the store (or nothing changed) does ``then(result)``
@@ -117,7 +126,11 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
         removed, so nobody is ever told of a change the store did not keep.
         Returns what ``mutate`` returned. On a shared store ``mutate`` may
         run more than once (see the module text): it must decide from the
-        room alone."""
+        room alone. ``coalesce``: a change a phone makes to what it said of
+        itself (its name, profile, more time...): applied and saved at once,
+        but its frames may wait a moment and go out as one with the changes
+        after it (``Publisher.defer``), so that one phone cannot push more
+        than a few frames a second to every screen."""
         shared = self.registry.store.shared
         with self.lock:
             fresh = not shared
@@ -145,13 +158,20 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
                         then(result)
                     return result
                 self._settle()
+                publisher = self.registry.publisher
+                deferred = coalesce and publisher is not None and publisher.defer(self)
+                after = self.shown
+                if not deferred:
+                    self.shown = self.rev + 1  # the frames of the rev saved now go out
                 if not self._save():
                     fresh = True  # another process saved first: reloaded, apply the change again
                     time.sleep(random.uniform(0, 0.001 * attempt))
                     continue
                 if then is not None:
                     then(result)
-                self.publish()
+                if not deferred:
+                    self.after = after
+                    self.publish()
                 return result
             raise Busy("Too much is happening in this room at once; please try again.")
 
@@ -232,6 +252,16 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
             self._reload()
             raise Busy("The server could not save that; please try again.") from None
         return True
+
+    def publish_later(self) -> None:
+        """The frames of changes that waited (``change``'s ``coalesce``): the
+        room as it is now, unless a newer frame went out meanwhile (lock
+        held, the room the newest: ``read``)."""
+        if self.shown >= self.rev:
+            return
+        self.after, self.shown = self.shown, self.rev
+        self.was_here = self.registry.store.shared and self.registry.host_id in self.hosts()
+        self.publish()
 
     def publish(self) -> None:
         """Hand the views of the current ``rev`` to the publisher (lock held)."""

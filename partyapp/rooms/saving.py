@@ -27,6 +27,7 @@ class Saving:
 
     code: str
     rev: int  # rises by exactly one with every change, across restarts too
+    shown: int  # the rev whose frames went out last (a change's frames may wait a moment: ``Room.change``)
     created: float
     touched: float  # server time of the last change
     host_token_hash: str  # the table's token, hashed
@@ -55,6 +56,7 @@ class Saving:
     def _load(self, data: dict) -> None:
         self.code = data["code"]
         self.rev = data["rev"]
+        self.shown = int(data.get("shown", self.rev))
         self.created = data["created"]
         self.touched = data["touched"]
         self.host_token_hash = data["host_token_hash"]
@@ -110,6 +112,7 @@ class Saving:
         return {
             "code": self.code,
             "rev": self.rev,
+            "shown": self.shown,
             "created": self.created,
             "touched": self.touched,
             "host_token_hash": self.host_token_hash,

@@ -97,3 +97,21 @@ def test_rooms_are_in_order_each_on_its_own():
     assert out == ["a1", "b5", "b6", "a2", "a3"]
     seq.forget("AAAA")
     assert seq.shown("AAAA") is None and seq.shown("BBBB") == 6
+
+
+def test_a_frame_after_revs_that_had_no_frames_waits_only_for_the_one_it_names():
+    """Changes whose frames waited went out as one (``realtime/coalesce.py``):
+    rev 9 names rev 5 as the frame before it (6 to 8 had none), so it goes
+    out right after 5, with no wait and no gap counted; a frame of a rev
+    in between that still comes is dropped (never back in time)."""
+    seq, out, clock = setup()
+    seq.own("ROOM", 4, True, lambda: out.append(4))
+    seq.queued("ROOM", 9, lambda: out.append(9), after=5)
+    assert out == [4]
+    seq.queued("ROOM", 5, lambda: out.append(5))
+    assert out == [4, 5, 9]
+    seq.queued("ROOM", 7, lambda: out.append(7))
+    seq.own("ROOM", 10, True, lambda: out.append(10), after=9)
+    assert out == [4, 5, 9, 10] and clock.pending() == 1  # only the wait's reminder set earlier
+    clock.advance(2)
+    assert seq.gaps == 0 and out == [4, 5, 9, 10]

@@ -110,7 +110,7 @@ def test_the_spectators_get_the_table_s_frame_here_and_on_other_processes(app):
     class Queue:
         on_frames = None
 
-        def publish_frames(self, code, rev, frames):
+        def publish_frames(self, code, rev, frames, after=None):
             sent.append((code, rev, frames))
 
     class Sequencer:

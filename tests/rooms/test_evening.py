@@ -4,6 +4,7 @@ they were taken in."""
 
 from __future__ import annotations
 
+from partyapp.realtime.coalesce import EVERY_S
 import pytest
 
 from tests.conftest import act_ok, error_code, players, start_staged
@@ -14,7 +15,7 @@ def names_in_game(state: dict) -> list[str]:
 
 
 # -- sitting out ---------------------------------------------------------------------------------
-def test_a_player_sits_out_and_everybody_sees_it(table, join):
+def test_a_player_sits_out_and_everybody_sees_it(table, join, clock):
     """player.update {sitting_out: true}: players[].sitting_out on the table and every phone."""
     t, code, _ = table
     ana = join(code, "Ana")
@@ -24,6 +25,7 @@ def test_a_player_sits_out_and_everybody_sees_it(table, join):
     for view in (t.last_state(), ana.last_state(), bo.last_state()):
         assert players(view)["Bo"]["sitting_out"] is True and players(view)["Ana"]["sitting_out"] is False
     assert bo.call("player.update", {"sitting_out": False}) == {"ok": True}
+    clock.advance(EVERY_S)  # a phone's own changes go out a few times a second at most
     assert players(t.last_state())["Bo"]["sitting_out"] is False
 
 
