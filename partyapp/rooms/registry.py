@@ -153,33 +153,54 @@ class Registry:
             for code in [c for c in self._owners if c not in self._rooms]:
                 del self._owners[code]
             mine = sum(1 for o in self._owners.values() if o == owner) if owner is not None else 0
-            spare = next((c for c in self._unjoined if self._owners.get(c) == owner), None)
+            own = [c for c in self._unjoined if self._owners.get(c) == owner]
         if self.rooms_per_owner and mine >= self.rooms_per_owner:
+            spare = next((c for c in own if self._still_unjoined(c)), None)
             if spare is None:
                 raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
             self._drop([spare])
         if self.max_rooms and len(self._rooms) >= self.max_rooms:
             self.drop_deserted(now - DESERTED_S)
             if len(self._rooms) >= self.max_rooms:
-                with self._lock:
-                    victim = self._crowding(now)
+                victim = self._crowding(now)
                 if victim is not None:
                     self._drop([victim])
             if len(self._rooms) >= self.max_rooms:
                 raise TooManyRooms("This server has as many rooms open as it can hold; try again later.")
 
     def _crowding(self, now: float) -> str | None:
-        """The room that makes way at the cap, if any (lock held): the
-        oldest that no phone joined of the owner holding the most rooms, if
-        it holds two or more; else the oldest that no phone joined, made
-        ``UNJOINED_S`` ago."""
-        held = Counter(self._owners.values())
-        crowded = [(held[self._owners[c]], -made, c) for c, made in self._unjoined.items() if c in self._owners]
-        if crowded:
-            count, _, code = max(crowded)
-            if count >= 2:
+        """The room that makes way at the cap, if any: the oldest that no
+        phone joined of the owner holding the most rooms, if it holds two or
+        more; else the oldest that no phone joined, made ``UNJOINED_S`` ago."""
+        with self._lock:
+            held = Counter(self._owners.values())
+            crowded = sorted(((held[self._owners[c]], -order, c) for order, c in enumerate(self._unjoined)
+                              if c in self._owners), reverse=True)  # the most held first, then the oldest
+            aged = [c for c, made in self._unjoined.items() if made <= now - UNJOINED_S]
+        for count, _, code in crowded:
+            if count < 2:
+                break
+            if self._still_unjoined(code):
                 return code
-        return next((c for c, made in self._unjoined.items() if made <= now - UNJOINED_S), None)
+        return next((c for c in aged if self._still_unjoined(c)), None)
+
+    def _still_unjoined(self, code: str) -> bool:
+        """Does no phone sit in room ``code``, in its newest copy? (On a
+        shared store another process may have seated one: it is read from
+        the store.) A room found otherwise no longer counts as unjoined."""
+        if self.store.shared:
+            try:
+                data = self.store.load(code)
+            except StoreUnavailable:
+                return False  # not known now: it stays
+            seats = (data or {}).get("seats") or []
+            phone = any(not s.get("bot") and not s.get("guest") for s in seats)
+        else:
+            room = self._rooms.get(code)
+            phone = room is not None and any(not s.bot and not s.guest for s in room.seats)
+        if phone:
+            self._unjoined.pop(code, None)
+        return not phone
 
     def joined(self, code: str) -> None:
         """A phone sat down in room ``code``: it no longer makes way as a

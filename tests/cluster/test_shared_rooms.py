@@ -168,3 +168,23 @@ def test_spectators_are_counted_over_every_process_and_go_with_a_dead_one(two):
     wid = room2.read(lambda: room2.watching[0]["id"])
     room1.change(lambda: room1.unwatch(wid))
     assert room2.read(lambda: room2.public_view()["room"]["watchers"]) == 0
+
+
+def test_a_room_joined_on_another_process_does_not_make_way_as_one_nobody_joined(two):
+    """Issue 44: an address at its cap of rooms has its own oldest room that
+    no phone joined make way; a phone seated through the other process (the
+    room's own, behind a proxy that routes by room) counts, read from the
+    store, and that room is kept."""
+    one, other = two
+    one.rooms_per_owner = 2
+    joined, _ = one.create("http://party.test", owner="10.0.0.1")
+    spare, _ = one.create("http://party.test", owner="10.0.0.1")
+    there = other.get(joined.code)
+    there.change(lambda: there.join("Ana", None))
+    third, _ = one.create("http://party.test", owner="10.0.0.1")
+    assert one.live(joined.code) is not None and one.store.load(joined.code) is not None
+    assert one.live(spare.code) is None and one.store.load(spare.code) is None
+    there = other.get(third.code)
+    there.change(lambda: there.join("Bob", None))
+    with pytest.raises(RoomError):
+        one.create("http://party.test", owner="10.0.0.1")

@@ -102,8 +102,9 @@ def test_nginx_sends_each_room_to_one_process_and_moves_it_when_that_one_dies(tm
     listen = free_port()
     url = f"http://127.0.0.1:{listen}"
     config = tmp_path / "config.toml"
-    # every test client comes from one address: lift the join limit
-    config.write_text("[server]\ntrusted_proxies = 1\n[limits]\njoins_per_minute = 6000\njoins_burst = 1000\n")
+    # every test client comes from one address: lift the join limit and the rooms it may make
+    config.write_text("[server]\ntrusted_proxies = 1\n[limits]\njoins_per_minute = 6000\njoins_burst = 1000\n"
+                      "rooms_per_address = 0\n")
     store = RedisServer(tmp_path / "redis", aof=True).start()
     # public_url: the address phones reach, nginx's (the last --public-url wins)
     servers = [ServerProcess(store.url, extra=["--config", str(config), "--public-url", url],
