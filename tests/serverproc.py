@@ -82,6 +82,7 @@ address_unknown_codes_per_hour = 1000000
 address_unknown_codes_burst = 1000000
 rooms_per_address = 0
 connections_per_address = 0
+unconnected_per_address = 0
 """
 
 
