@@ -6,7 +6,8 @@ API (Flask-SocketIO's ``SocketIO``, ``emit``, ``join_room``, python-socketio's
 they are done here, each against the internals of the minor versions named in
 ``TESTED`` (``pyproject.toml`` pins them), each with a test of its own
 (``tests/realtime/test_seams.py``, ``tests/realtime/test_fanout.py``, ``tests/realtime/test_bad_packets.py``,
-``tests/realtime/test_pings.py``), and all checked when the app starts (``check``): a
+``tests/realtime/test_pings.py``, ``tests/realtime/test_one_connection.py``,
+``tests/realtime/test_unconnected_sockets.py``), and all checked when the app starts (``check``): a
 release that moved one of them fails at start with a message naming what
 moved and the versions this was tested on, instead of failing under load.
 
