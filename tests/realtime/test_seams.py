@@ -1,5 +1,5 @@
 """The seams into python-socketio's and python-engineio's internals
-(``partyapp/realtime/seams.py``): the check at start-up, and each seam doing
+(``partyapp/realtime/seams/``): the check at start-up, and each seam doing
 its job on the installed versions.
 
 - Local delivery: ``tests/realtime/test_fanout.py`` compares its frames byte for
