@@ -56,13 +56,6 @@ END = "\ue010"  # WebDriver's End key
 # What installs each engine on Debian (the tests fail with it when missing).
 INSTALL = "apt-get install -y webkit2gtk-driver xvfb xauth firefox-esr"
 
-# What a browser reports to the page as an error event that is no error of
-# the page's: a ResizeObserver whose callback changed the layout has its
-# other notifications delivered in the next frame (the specification's
-# "loop completed with undelivered notifications"; Firefox reports it on a
-# table laid out again by view.js's useSize, Chromium's pageerror never).
-BENIGN = ("ResizeObserver loop completed with undelivered notifications",)
-
 ERRORS_KEY = "partyapp.testing.errors"
 WARNINGS_KEY = "partyapp.testing.warnings"
 
@@ -239,7 +232,7 @@ class Page:
             mine = self.evaluate("(k) => JSON.parse(sessionStorage.getItem(k) || '[]')", ERRORS_KEY)
         except (JavaScriptError, NavigationError) as exc:
             mine = [f"(the page's errors could not be read: {exc})"]
-        return [text for text in [*mine, *self._log_errors()] if not any(b in text for b in BENIGN)]
+        return [*mine, *self._log_errors()]
 
     def warnings(self) -> list[str]:
         """The page's console warnings so far (testing mode)."""

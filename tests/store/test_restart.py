@@ -109,10 +109,12 @@ def test_house_variants_saved_in_the_app_survive_a_restart(tmp_path):
                               "params": {"who": "everybody", "n": 3}}
         device = "d" * 30  # the secret Ana's page keeps for good: her variants are hers in every room
         assert host.call("variant.save", {"name": "Our Kings", "mode": "kings", "deck": deck, "device": device})["ok"]
-        server.kill()
+        # The clients go first: left connected, they would try to reconnect to
+        # the killed server in threads of their own, with sockets of their own.
         for c in clients:
             c.close()
         clients.clear()
+        server.kill()
 
         server = ServerProcess(store, port=server.port, log_path=tmp_path / "server.log").start()
         table = WireClient(server.url).connect()

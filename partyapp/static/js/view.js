@@ -32,6 +32,13 @@ export function useNow(ms = 1000, active = true) {
 }
 
 // The size of an element, kept up to date (ResizeObserver); [ref, {width, height}].
+// The observer's callback only asks for the next animation frame, where the
+// element is measured and the state set (when the size changed): a render
+// run from the callback itself would lay the page out again while the
+// browser delivers its resize notifications, and an observed element that
+// it resized (a free space that a panel's new content shrank) would have its
+// notification left for the next frame, which browsers report as an error
+// ("ResizeObserver loop completed with undelivered notifications").
 export function useSize() {
   const ref = useRef(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -47,9 +54,19 @@ export function useSize() {
       window.addEventListener("resize", measure);
       return () => window.removeEventListener("resize", measure);
     }
-    const observer = new ResizeObserver(measure);
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        measure();
+      });
+    });
     observer.observe(node);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, []);
   return [ref, size];
 }
