@@ -113,8 +113,6 @@ class CheatState(HandState):
 class Cheat(HandGame):
     mode = "cheat"
     title = N_("Cheat")
-    min_players = 2
-    max_players = 16
 
     OPTIONS = {
         **HandGame.OPTIONS,

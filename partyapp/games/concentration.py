@@ -69,8 +69,6 @@ class ConcentrationState(CardState):
 class Concentration(CardGame):
     mode = "concentration"
     title = N_("Concentration")
-    min_players = 2
-    max_players = 16
 
     OPTIONS = {
         **CardGame.OPTIONS,

@@ -170,7 +170,6 @@ class CroatianRummyState(DealState):
 class CroatianRummy(DealGame):
     mode = "croatian_rummy"
     title = N_("Croatian Rummy")
-    min_players = 2
     max_players = 5
     STAGED_FROM = FULL_PACK
     STAGED_JOKERS = True

@@ -117,7 +117,6 @@ class GoFishState(HandState):
 class GoFish(HandGame):
     mode = "go_fish"
     title = N_("Go Fish")
-    min_players = 2
     max_players = 10
     DEAL_PASSES = True
     OPTION_DATA = ("deck", "dealer")

@@ -157,7 +157,6 @@ class KingsCornerState(DealState):
 class KingsCorner(DealGame):
     mode = "kings_corner"
     title = N_("Kings Corner")
-    min_players = 2
     max_players = 6
 
     OPTIONS = {

@@ -109,8 +109,6 @@ class OldMaidState(HandState):
 class OldMaid(HandGame):
     mode = "old_maid"
     title = N_("Old Maid")
-    min_players = 2
-    max_players = 16
 
     MESSAGES = {
         **HandGame.MESSAGES,

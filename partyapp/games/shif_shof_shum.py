@@ -129,8 +129,6 @@ class ShifState(CardState):
 class ShifShofShum(CardGame):
     mode = "shif_shof_shum"
     title = N_("Shif-shof-shum")
-    min_players = 2
-    max_players = 16
 
     OPTIONS = {
         **CardGame.OPTIONS,

@@ -295,8 +295,6 @@ OPTIONS = {
 class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
     """The engine shared by the drinking decks; a subclass names its mode and deck."""
 
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 16
     # Races are judged by arrival less each phone's lag: the server measures
     # the phones' round trips and stamps every move (``races.ARRIVAL``).
     reflex: ClassVar[bool] = True
@@ -517,6 +515,8 @@ class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
             return
         self.s.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
                              n=n, opened=now, deadline=now + self.s.opts.race_timeout_s)
+        # an earlier race's result is not shown beside this one
+        self.s.outcome = None
 
     def _check_end(self) -> None:
         s = self.s

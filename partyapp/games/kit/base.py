@@ -68,8 +68,9 @@ class Game(ABC):
 
     mode: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 12
+    # A party table: two to sixteen players unless a game says otherwise.
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 16
     # Options the server may fill in from its config when the host leaves
     # them out (e.g. "race_timeout_s").
     option_names: ClassVar[tuple[str, ...]] = ()

@@ -76,8 +76,6 @@ class ReflexGame(CardGame):
     """The base of the stack-and-pile games; see the module docstring."""
 
     reflex = True
-    min_players = 2
-    max_players = 16
     WINDOW_MS: ClassVar[int] = 3000
     # Most cards win when the game ends by card count (else fewest win).
     MOST_CARDS_WIN: ClassVar[bool] = True

@@ -279,8 +279,6 @@ class BlackjackRules(Rules):
 class Blackjack(TwentyOne):
     mode = "blackjack"
     title = N_("Blackjack")
-    min_players = 2
-    max_players = 16
 
     OPTIONS = {
         **TwentyOne.OPTIONS,

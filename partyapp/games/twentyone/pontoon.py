@@ -555,8 +555,6 @@ class PontoonRules(Rules):
 class Pontoon(TwentyOne):
     mode = "pontoon"
     title = N_("Pontoon")
-    min_players = 2
-    max_players = 16
 
     MESSAGES = {
         **TwentyOne.MESSAGES,

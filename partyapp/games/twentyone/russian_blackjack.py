@@ -321,8 +321,6 @@ class RussianRules(Rules):
 class RussianBlackjack(TwentyOne):
     mode = "russian_blackjack"
     title = N_("Russian Blackjack")
-    min_players = 2
-    max_players = 16
 
     OPTIONS = {
         **TwentyOne.OPTIONS,
