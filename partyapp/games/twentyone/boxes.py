@@ -53,7 +53,7 @@ stake it started with, ``stake`` what it carries now; ``status`` ``live``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from partyapp.games.kit.actions import int_range, one_of, spec
 from partyapp.games.kit.cardgame import number
@@ -192,6 +192,19 @@ def insurance_decided(t: Table) -> bool:
     """The table decided on insurance, everybody has now."""
     s = t.s
     return s.phase == INSURANCE and all(v is not None for v in s.insurance.values())
+
+
+def insurance_left(t: Table, pid: str, *, dealer_plays: Callable[[Table], None],
+                   play: Callable[[Table], None]) -> None:
+    """A leaver's insurance is no longer waited for: with no box left in the
+    deal the dealer plays (``dealer_plays``); once everybody left has decided,
+    the game's play begins (``play``)."""
+    s = t.s
+    s.insurance.pop(pid, None)
+    if s.phase == INSURANCE and not s.order:
+        dealer_plays(t)
+    elif insurance_decided(t):
+        play(t)
 
 
 def insurance_lost(t: Table) -> None:

@@ -271,12 +271,7 @@ class CasinoRules(Rules):
 
     def left(self, t: CasinoBlackjack, pid: str, dealer: bool) -> None:
         """A leaver's insurance is no longer waited for."""
-        s = t.s
-        s.insurance.pop(pid, None)
-        if s.phase == INSURANCE and not s.order:
-            self.dealer_plays(t)
-        elif boxes.insurance_decided(t):
-            self._play(t)
+        boxes.insurance_left(t, pid, dealer_plays=self.dealer_plays, play=self._play)
 
     # The discards and the views are the boxes' (``boxes.py``).
     discard, view, seat_view = staticmethod(boxes.discard), staticmethod(boxes.view), staticmethod(boxes.seat_view)

@@ -304,15 +304,10 @@ class RussianRules(Rules):
         """A dealer leaving takes the table's cards to the discards (the
         tied stakes go back with the others); a player's insurance is no
         longer waited for."""
-        s = t.s
         if dealer:
             t.clear_table()
             return
-        s.insurance.pop(pid, None)
-        if s.phase == INSURANCE and not s.order:
-            self.dealer_plays(t)
-        elif boxes.insurance_decided(t):
-            self._play(t)
+        boxes.insurance_left(t, pid, dealer_plays=self.dealer_plays, play=self._play)
 
     # The discards and the views are the boxes' (``boxes.py``).
     discard, view, seat_view = staticmethod(boxes.discard), staticmethod(boxes.view), staticmethod(boxes.seat_view)
