@@ -21,7 +21,8 @@
   the same code names several cards; audit shoe games with one deck too.)
   Log entries are public and never change, so each is checked once, when
   it is new, against what the table may see. The engine's seed appears in
-  no view.
+  no view. ``unseen(game, viewer, *piles)`` is the usual ``hidden``: the
+  cards of the piles named and of every hand but the viewer's.
 - ``same_seed_same_game`` plays a game twice from one seed.
 """
 
@@ -33,6 +34,7 @@ import re
 from collections import Counter
 from typing import Any, Callable
 
+from partyapp.bots.strategy import fill
 from partyapp.games import MODES
 from partyapp.games.kit.base import HOST, Game, IllegalAction
 from partyapp.games.kit.cards import STANDARD_DECK
@@ -83,19 +85,20 @@ def entries(g, msg: str) -> list[dict]:
     return [dict(e.params) for e in g.s.log if e.msg == msg]
 
 
+def unseen(g, viewer, *piles) -> Counter:
+    """The cards of ``piles`` and of every hand but the viewer's."""
+    out = Counter()
+    for pile in piles:
+        out.update(pile)
+    for pid, hand in g.s.hands.items():
+        if pid != viewer:
+            out.update(hand)
+    return out
+
+
 def random_action(g, pid: str, rng: random.Random) -> dict:
-    spec = rng.choice(g.legal_actions(pid))
-    action: dict[str, Any] = {"type": spec["type"]}
-    for name, domain in spec["params"].items():
-        if "one_of" in domain:
-            action[name] = rng.choice(domain["one_of"])
-        elif "int" in domain:
-            action[name] = rng.randint(domain["int"]["min"], domain["int"]["max"])
-        elif "text" in domain:
-            action[name] = "x" * rng.randint(1, domain["text"]["max_len"])
-        else:
-            action[name] = rng.sample(domain["subset_of"], rng.randint(domain["min"], domain["max"]))
-    return action
+    """One of the player's legal moves, filled in at random as the bots do."""
+    return fill(rng.choice(g.legal_actions(pid)), rng)
 
 
 def check_entry(g, entry: dict) -> None:

@@ -18,7 +18,7 @@ from partyapp.games.kit.cards import STANDARD_DECK
 from partyapp.games.cheat import Cheat
 
 from .cardgame_helpers import (CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               same_seed_same_game, types, unseen)
 from .hand_helpers import whole_deal
 
 HANDS = [
@@ -346,21 +346,10 @@ def test_the_window_closes_when_the_last_player_waited_on_leaves():
     assert g.public_view()["window"] is None and g.public_view()["turn"] == "p1"
 
 
-def test_nobody_is_dealt_in_mid_game():
-    """A guest who joins waits for the next game."""
-    g = cheat()
-    with pytest.raises(IllegalAction, match="next game"):
-        g.add_player({"id": "p99", "group": None}, 0.0)
-
-
 # -- random play ---------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the face-down pile."""
-    out = Counter(g.s.pile)
-    for p, cards in g.s.hands.items():
-        if p != viewer:
-            out.update(cards)
-    return out
+    return unseen(g, viewer, g.s.pile)
 
 
 def visible(g, viewer):

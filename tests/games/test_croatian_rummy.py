@@ -17,7 +17,7 @@ from partyapp.games import MODES, NotYourTurn
 from partyapp.games.croatian_rummy import CroatianRummy, card_value, hand_value
 
 from .cardgame_helpers import (Auditor, act, complete_hands, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               same_seed_same_game, types, unseen)
 
 
 def deck(*hands, draws=()):
@@ -413,11 +413,7 @@ def test_the_host_ending_the_game_shows_the_totals():
 # -- random play ---------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s.stock)
-    for pid, hand in g.s.hands.items():
-        if pid != viewer:
-            out.update(hand)
-    return out
+    return unseen(g, viewer, g.s.stock)
 
 
 LOGGED_FACE_UP = {"croatian_rummy.take": "cards", "croatian_rummy.meld": "cards", "croatian_rummy.layoff": "card",

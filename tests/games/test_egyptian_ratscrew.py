@@ -375,13 +375,6 @@ def test_a_debt_owed_to_a_player_who_leaves_is_cancelled():
     assert g.public_view()["debt"] is None and turn(g) == "p1"
 
 
-def test_nobody_is_dealt_in_mid_game():
-    """A guest joining mid-game waits for the next game."""
-    g = stage([["QS"], ["5H"]])
-    with pytest.raises(IllegalAction):
-        g.add_player({"id": "p9", "group": None}, 1.0)
-
-
 # -- random play ---------------------------------------------------------------------------------
 def auditor():
     return SeenAuditor(lambda g: [c for s in g.s.stacks.values() for c in s] + list(g.s.burned),

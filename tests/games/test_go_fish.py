@@ -19,7 +19,7 @@ from partyapp.games.kit.cards import STANDARD_DECK
 from partyapp.games.go_fish import GoFish
 
 from .cardgame_helpers import (CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               same_seed_same_game, types, unseen)
 from .hand_helpers import deal_order_deck
 
 P0 = ["7S", "7H", "7D", "3C", "5C", "9C", "JC"]
@@ -346,21 +346,10 @@ def test_a_leavers_hand_goes_into_the_stock_and_the_turn_passes():
     assert g.public_view()["turn"] == "p1" and "p0" not in g.public_view()["books"]
 
 
-def test_nobody_is_dealt_in_mid_game():
-    """A guest who joins waits for the next game."""
-    g = fish()
-    with pytest.raises(IllegalAction, match="next game"):
-        g.add_player({"id": "p9", "group": None}, 0.0)
-
-
 # -- random play ------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s.stock)
-    for p, cards in g.s.hands.items():
-        if p != viewer:
-            out.update(cards)
-    return out
+    return unseen(g, viewer, g.s.stock)
 
 
 def visible(g, viewer):

@@ -17,7 +17,7 @@ from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.kings_corner import KingsCorner, card_points
 
 from .cardgame_helpers import (Auditor, act, complete_hands, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               same_seed_same_game, types, unseen)
 
 
 def deck(*hands, found=("2S", "2H", "2D", "3S"), draws=()):
@@ -406,11 +406,7 @@ def test_the_host_ending_the_game_shows_the_totals():
 # -- random play ----------------------------------------------------------------------------------
 def hidden(g, viewer):
     """The stock and every hand but the viewer's."""
-    out = Counter(g.s.stock)
-    for pid, hand in g.s.hands.items():
-        if pid != viewer:
-            out.update(hand)
-    return out
+    return unseen(g, viewer, g.s.stock)
 
 
 LOGGED_FACE_UP = {"kings_corner.play": "card", "kings_corner.move": "cards", "kings_corner.deal": "foundations",

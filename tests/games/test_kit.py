@@ -315,6 +315,15 @@ def test_a_seat_cannot_be_taken_twice_or_past_the_maximum():
         make("blackjack", 2).add_player({"id": "p0", "group": None}, 0.0)
 
 
+@pytest.mark.parametrize("mode", ["cheat", "go_fish", "old_maid", "shif_shof_shum", "egyptian_ratscrew"])
+def test_nobody_is_dealt_in_mid_game(mode):
+    """A guest who joins a game once dealt waits for the next game; the seats stay as they were."""
+    g = make(mode, 3)
+    with pytest.raises(IllegalAction, match="next game"):
+        g.add_player({"id": "p9", "group": None}, 0.0)
+    assert g.players() == ["p0", "p1", "p2"]
+
+
 def test_seat_order_changes_keep_the_same_players():
     """The host may reorder seats, not swap players in or out."""
     g = make("blackjack", 3)

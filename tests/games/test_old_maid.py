@@ -18,7 +18,8 @@ from partyapp.games.kit.cards import make_deck
 from partyapp.games.kit.handgame import rank_groups
 from partyapp.games.old_maid import DECK, OldMaid
 
-from .cardgame_helpers import CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip, same_seed_same_game, types
+from .cardgame_helpers import (CARD, Auditor, act, entries, make, msgs, play_randomly, roundtrip, same_seed_same_game,
+                               types, unseen)
 from .hand_helpers import deal_order_deck
 
 
@@ -308,22 +309,10 @@ def test_the_game_ends_when_too_few_players_are_left():
     assert g.is_over() and g.s.result["reason"] == "players" and g.s.result["losers"] == []
 
 
-def test_nobody_is_dealt_in_mid_game():
-    """A guest who joins waits for the next game."""
-    g = game(*THREE)
-    with pytest.raises(IllegalAction, match="next game"):
-        g.add_player({"id": "p9", "group": None}, 0.0)
-    assert g.players() == ["p0", "p1", "p2"]
-
-
 # -- random play --------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the queen taken out."""
-    out = Counter({g.s.removed: 1})
-    for p, cards in g.s.hands.items():
-        if p != viewer:
-            out.update(cards)
-    return out
+    return unseen(g, viewer, [g.s.removed])
 
 
 def visible(g, viewer):

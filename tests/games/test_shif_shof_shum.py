@@ -19,7 +19,7 @@ from partyapp.games.kit.cards import make_deck
 from partyapp.games.shif_shof_shum import ShifShofShum
 
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               same_seed_same_game, types, unseen)
 
 PACK32 = make_deck(32)
 
@@ -396,14 +396,6 @@ def test_forfeits_can_be_switched_off():
     assert tokens(g)["p0"] == 3 and g.drinks() == {} and entries(g, "shif_shof_shum.match")[0]["drinks"] == 0
 
 
-def test_a_joiner_waits_for_the_next_game():
-    """Nobody is dealt in mid-game: the room seats them for the next one."""
-    g = game(*THREE)
-    with pytest.raises(IllegalAction, match="next game"):
-        g.add_player({"id": "p9", "group": None}, 0.0)
-    assert g.players() == ["p0", "p1", "p2"]
-
-
 def test_the_player_to_move_leaving_hands_the_run_to_the_next():
     """The leaver's tokens leave with them, their cards are set aside unseen;
     the next player faces the same card."""
@@ -460,11 +452,7 @@ def test_the_host_ending_the_game_crowns_the_most_tokens():
 # -- random play ----------------------------------------------------------------------------------------
 def hidden(g, viewer):
     """Every hand but the viewer's, and the cards set aside."""
-    out = Counter(g.s.aside)
-    for pid, hand in g.s.hands.items():
-        if pid != viewer:
-            out.update(hand)
-    return out
+    return unseen(g, viewer, g.s.aside)
 
 
 def visible(g, viewer):
