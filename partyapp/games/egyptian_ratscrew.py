@@ -62,7 +62,7 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.cardgame import choice, flag, number
 from partyapp.games.kit.cards import rank_of
-from partyapp.games.kit.record import Record, to_plain
+from partyapp.games.kit.record import Record, from_plain, to_plain
 from partyapp.games.kit.reflex import ReflexGame, ReflexState
 from partyapp.games.kit.races import RaceResult, race_options
 
@@ -270,6 +270,19 @@ class EgyptianRatscrew(ReflexGame):
         return result
 
     # -- views -----------------------------------------------------------------------------
+    def after_race(self) -> dict:
+        """The turn and the debt as the card held by the race would leave
+        them were it an ordinary one (worked out on a copy of the game)."""
+        s = self.s
+        if s.held is None or not s.pile:
+            return {"turn": s.current, "debt": to_plain(s.debt) if s.debt else None}
+        ghost = type(self)(from_plain(to_plain(s), type(s)))
+        ghost.now = self.now
+        ghost.s.race = None
+        ghost._after_flip(s.held, s.pile[-1])
+        gs = ghost.s
+        return {"turn": None if gs.over else gs.current, "debt": to_plain(gs.debt) if gs.debt else None}
+
     def table_view(self) -> dict:
         s = self.s
         o = s.opts

@@ -193,6 +193,14 @@ class IrishSnap(ReflexGame):
         return result
 
     # -- views -----------------------------------------------------------------------------
+    def after_race(self) -> dict:
+        """The player after the one who turned the matching card, as after
+        any other card (everybody out of cards: the one the deal starts from)."""
+        s = self.s
+        after = s.flipper if s.flipper in s.seats else s.seats[0]
+        nxt = self.next_seat(after, lambda p: bool(self.stack(p))) or self.next_seat(after, lambda p: True)
+        return {"turn": nxt}
+
     def table_view(self) -> dict:
         s = self.s
         view = super().table_view()

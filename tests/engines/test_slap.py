@@ -26,8 +26,8 @@ def test_a_slap_registers_on_the_touch_down(pages):
     table.wait_for("() => document.querySelector('.race-live .race-call')?.textContent.trim() === 'Snap!'",
                    what="the snap on the table")
     for phone in (ana, bob):
-        phone.wait_for_selector("button.slap-button.lit")
-    pages.shot(ana, "ana-lit")
+        phone.wait_for_selector("button.slap-button.ready")
+    pages.shot(ana, "ana-in-the-race")
 
     ana.press("button.slap-button")
     ana.wait_for_selector("button.slap-button.done")

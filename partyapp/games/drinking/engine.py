@@ -264,7 +264,7 @@ from partyapp.games.drinking.calls import PenaltyCalls
 from partyapp.games.drinking.decks import ROLES, default_deck, family_deck, validate_deck
 from partyapp.games.drinking.effects import EFFECTS
 from partyapp.games.drinking.log import MESSAGES, Entry, declared
-from partyapp.games.drinking.outcomes import AnyOutcome
+from partyapp.games.drinking.outcomes import AnyOutcome, RaceEnd
 from partyapp.games.drinking.prompts import Race
 from partyapp.games.drinking.roles import RolesAndPowers
 from partyapp.games.drinking.seats import Seats, group
@@ -516,7 +516,8 @@ class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
         self.s.prompt = Race(by=by, race=race, title=title, thumb=thumb, participants=participants,
                              n=n, opened=now, deadline=now + self.s.opts.race_timeout_s)
         # an earlier race's result is not shown beside this one
-        self.s.outcome = None
+        if isinstance(self.s.outcome, RaceEnd):
+            self.s.outcome = None
 
     def _check_end(self) -> None:
         s = self.s

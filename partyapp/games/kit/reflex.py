@@ -378,7 +378,7 @@ class ReflexGame(CardGame):
     def table_view(self) -> dict:
         s = self.s
         race = self.race()
-        return {
+        view = {
             "race": race.public() if race is not None else None,
             "last_race": s.last_race.public() if s.last_race else None,
             "taken": s.taken,
@@ -387,3 +387,12 @@ class ReflexGame(CardGame):
             "ends_at": s.ends_at,
             "away": self.away(),
         }
+        if race is not None:
+            view["after_race"] = self.after_race()
+        return view
+
+    def after_race(self) -> dict:
+        """While a race is open: whose turn it would be had no race opened
+        (``turn``), so that a phone looks the same on a match as on any
+        other card and nobody wins a race by watching their own phone."""
+        return {"turn": self.s.current}

@@ -92,7 +92,11 @@ function Room({ state }) {
   const [playersOpen, setPlayersOpen] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
 
-  const myTurn = Boolean(game && !game.over && (game.turn === you.player_id || (game.turn === null && you.actions.length)));
+  // A slap race is no turn (it is seen on the table, the phone does not buzz
+  // for it), and the turn it holds up is the one that would come without it.
+  const turnNow = game && (game.race && game.after_race ? game.after_race.turn : game.turn);
+  const myTurn = Boolean(game && !game.over && (turnNow === you.player_id
+    || (turnNow === null && you.actions.some((a) => a.type !== "slap"))));
   useEffect(() => {
     if (myTurn && !wasMyTurn) buzz(120);
     wasMyTurn = myTurn;

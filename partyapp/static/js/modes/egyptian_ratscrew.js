@@ -6,7 +6,7 @@ import { html } from "../view.js";
 import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
-import { News, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat } from "../ui/race.js";
+import { News, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat, turnShown } from "../ui/race.js";
 import { registerMode } from "./registry.js";
 import { Who } from "../ui/who.js";
 
@@ -60,15 +60,22 @@ function Status({ state }) {
   const g = state.game;
   const me = state.you.player_id;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (g.race) return html`<${RaceStatus} state=${state} />`;
-  const d = g.debt;
-  if (g.turn === me) {
+  if (g.race && g.race.slapped.includes(me)) return html`<${RaceStatus} state=${state} />`;
+  // a race open: the turn and the debt as the card would leave them with none
+  const d = debtShown(g);
+  const turn = turnShown(g);
+  if (turn === me) {
     return html`<div class="status-line mine">${d ? t("Pay {name}: turn {count} more card|Pay {name}: turn {count} more cards", {
       name: html`<b>${nameOf(state, d.to)}</b>`, count: d.left }) : t("Your turn: turn your card")}</div>`;
   }
   return html`<div class="status-line">${d ? t("{payer} pays {to} ({count} to go)", {
     payer: html`<b>${nameOf(state, d.payer)}</b>`, to: html`<b>${nameOf(state, d.to)}</b>`, count: String(d.left) })
-    : t("{name} turns a card", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
+    : t("{name} turns a card", { name: html`<b>${nameOf(state, turn)}</b>` })}</div>`;
+}
+
+// The debt a phone shows: while a race is open, as the card would leave it with none.
+function debtShown(g) {
+  return g.race && g.after_race ? g.after_race.debt : g.debt;
 }
 
 function slapHint(g) {
@@ -80,7 +87,7 @@ function slapHint(g) {
 function Phone({ state, send }) {
   const g = state.game;
   const me = state.you.player_id;
-  const d = g.debt;
+  const d = debtShown(g);
   return html`<${ReflexPhone} state=${state} send=${send} className="ratscrew-phone"
     flipLabel=${d && d.payer === me ? t("Pay: turn a card ({count} to go)", { count: String(d.left) }) : t("Turn your card")}
     slapHint=${slapHint(g)}

@@ -1,13 +1,13 @@
 // Irish Snap: the TV shows the pile, the word each player says with their
 // card, the race when a card matches (who slapped, then the order with the
 // margins in ms) and who picked up; the phone has the card to turn, the word
-// to say, and the SLAP button that lights up on a match.
+// to say, and the SLAP button, the same on a match as on any card.
 import { cx, html } from "../view.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
-import { News, latestNews, RaceLive, RaceStatus, ReflexPhone, ReflexTable, raceTitle, stackSeat } from "../ui/race.js";
+import { News, latestNews, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat, turnShown } from "../ui/race.js";
 import { registerMode } from "./registry.js";
 import { Who } from "../ui/who.js";
 
@@ -89,9 +89,11 @@ function Status({ state }) {
   const g = state.game;
   const me = state.you.player_id;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (g.race) return html`<${RaceStatus} state=${state} call=${t("{title} Slap now!", { title: raceTitle(g.race.kind) })} />`;
-  if (g.turn === me) return html`<div class="status-line mine">${t("Your turn: turn your card and say {word}!", { word: html`<b>${sayWord(g.next_word)}</b>` })}</div>`;
-  return html`<div class="status-line">${t("{name} turns and says {word}", { name: html`<b>${nameOf(state, g.turn)}</b>`, word: sayWord(g.next_word) })}</div>`;
+  // a race open: the same line as on any other card (the race is seen on the table)
+  const turn = turnShown(g);
+  if (g.race && g.race.slapped.includes(me)) return html`<${RaceStatus} state=${state} />`;
+  if (turn === me) return html`<div class="status-line mine">${t("Your turn: turn your card and say {word}!", { word: html`<b>${sayWord(g.next_word)}</b>` })}</div>`;
+  return html`<div class="status-line">${t("{name} turns and says {word}", { name: html`<b>${nameOf(state, turn)}</b>`, word: sayWord(g.next_word) })}</div>`;
 }
 
 function Phone({ state, send }) {

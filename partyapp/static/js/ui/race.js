@@ -12,7 +12,6 @@ import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
 import { Result } from "./result.js";
 import { Who } from "./who.js";
-import { buzz } from "../gesture.js";
 
 // A compensation this small is not worth a word on the TV.
 const LAG_SHOWN_MS = 20;
@@ -27,9 +26,9 @@ export function canSlap(state) {
   return ((state.you && state.you.actions) || []).some((a) => a.type === "slap");
 }
 
-// The phone's SLAP button: huge and lit while a race is open and you are in
-// it; smaller and dim otherwise (a slap then is a mistake, with its
-// penalty). It fires on the touch itself (pointerdown), not on the release,
+// The phone's SLAP button: one look whether or not a race is open (a race
+// is seen on the table, never read from one's own phone: a slap with none
+// open is a mistake, with its penalty); "Slapped!" once you slapped. It fires on the touch itself (pointerdown), not on the release,
 // so a tap is not judged later than it was made; a key (Enter, Space) works too.
 export function SlapButton({ state, send, hint }) {
   const g = state.game;
@@ -52,8 +51,8 @@ export function SlapButton({ state, send, hint }) {
     }
   };
   if (!may && !slapped) return null;
-  const label = slapped ? t("Slapped!") : open ? t("SLAP!") : t("Slap");
-  return html`<button type="button" class=${cx("btn slap-button", open ? "lit" : "dim", slapped && "done", flash && "hit")}
+  const label = slapped ? t("Slapped!") : t("Slap");
+  return html`<button type="button" class=${cx("btn slap-button", slapped ? "done" : "ready", flash && "hit")}
     data-action="slap" disabled=${!may} aria-describedby=${hint ? "slap-hint" : undefined}
     onPointerDown=${(ev) => { if (ev.button === 0 || ev.pointerType !== "mouse") { ev.preventDefault(); fire(); } }}
     onClick=${(ev) => { if (ev.detail === 0) fire(); }}>
@@ -109,29 +108,38 @@ export function RaceResult({ state, race, verdict, compact = false }) {
     more=${(n) => t("+{count} more|+{count} more", { count: n })} />`;
 }
 
-// The phone's status line while a race is open (null when none is).
-export function RaceStatus({ state, call }) {
+// The phone's status line once you slapped in the race open now (null
+// otherwise: until you slap, a phone shows the turn as it would be with no
+// race, `turnShown`).
+export function RaceStatus({ state }) {
   const race = state.game.race;
-  if (!race) return null;
-  return race.slapped.includes(state.you.player_id)
-    ? html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`
-    : html`<div class="status-line mine slap-now">${call || t("Slap now!")}</div>`;
+  if (!race || !race.slapped.includes(state.you.player_id)) return null;
+  return html`<div class="status-line">${t("Slapped! Waiting for the others…")}</div>`;
+}
+
+// Whose turn a phone shows: while a race is open, the turn as it would be
+// had the card not started one (the server's `after_race`).
+export function turnShown(game) {
+  return game.race && game.after_race ? game.after_race.turn : game.turn;
 }
 
 // The phone of a stack-and-pile game: what lies on top (`top`), the card to
 // turn (labelled `flipLabel`) when it is your turn, the SLAP button (with
-// `slapHint` while no race is open), your face-down stack (`stackLine`), where
-// you came in the last race, and the result at the end.
+// `slapHint`), your face-down stack (`stackLine`), where you came in the
+// last race, and the result at the end. It looks the same whether or not a
+// race is open: the card to turn stays with whoever would turn next (a tap
+// on it in a race is refused), no buzz and no light when a race opens.
 export function ReflexPhone({ state, send, className, top, flipLabel, slapHint, stackLine }) {
   const g = state.game;
-  const flip = state.you.actions.some((a) => a.type === "flip");
+  const me = state.you.player_id;
+  const flip = state.you.actions.some((a) => a.type === "flip")
+    || (Boolean(g.race) && !g.over && turnShown(g) === me && (g.hand_sizes[me] || 0) > 0);
   const place = myPlace(state, g.last_race);
-  useRaceSignal(state, null);
   return html`<div class=${cx("reflex-phone", className)}>
     ${top || null}
     ${flip ? html`<button type="button" class="btn btn-big flip-button" data-action="flip" onClick=${() => send({ type: "flip" })}>
       ${flipLabel}</button>` : null}
-    <${SlapButton} state=${state} send=${send} hint=${g.race ? null : slapHint} />
+    <${SlapButton} state=${state} send=${send} hint=${slapHint} />
     <div class="my-stack">${stackLine}</div>
     ${place ? html`<div class="sub my-place">${place}</div>` : null}
     ${g.over ? html`<${Result} state=${state} />` : null}
@@ -167,24 +175,28 @@ export function News({ state, kinds, passOver }) {
   return html`<div class="news-big" data-news=${entry.msg}>${word(entry, state)}</div>`;
 }
 
-// A false slap of mine since the last race: the newest slap word on my phone.
-function myFalseSlap(state) {
+// My last slap as the log tells it: "false" for a slap of mine on no match,
+// "race" for the last race, null once a card was turned since (the next
+// race may open on any card: an old result never sits beside it).
+function myLastSlap(state) {
   const me = state.you.player_id;
   const log = state.game.log;
   for (let i = log.length - 1; i >= 0; i -= 1) {
     const e = log[i];
-    if (e.msg === "race.order") return false;
-    if (/\.(false_slap|burn)$/.test(e.msg) && e.player === me) return true;
+    if (/\.(false_slap|burn)$/.test(e.msg) && e.player === me) return "false";
+    if (/\.flip$/.test(e.msg)) return null;
+    if (e.msg === "race.order") return "race";
   }
-  return false;
+  return null;
 }
 
 // Where I came in the last race, in a line for my phone; after a slap of
-// mine on no match, that slap.
+// mine on no match, that slap; nothing from the next card turned on.
 export function myPlace(state, race) {
   const me = state.you.player_id;
-  if (myFalseSlap(state)) return t("Last slap: yours, on no match");
-  if (!race) return null;
+  const last = myLastSlap(state);
+  if (last === "false") return t("Last slap: yours, on no match");
+  if (!race || last !== "race") return null;
   const i = race.order.findIndex((e) => e.player === me);
   if (i === 0) return t("Last slap: you were first!");
   if (i > 0) return t("Last slap: you were {place} of {count}, {ms} ms behind", {
@@ -228,15 +240,13 @@ export function LimitLine({ state }) {
   return html`<div class="limit-line">${parts.join(" · ")} · ${t("then most cards decide")}</div>`;
 }
 
-// A sound when a race opens (the TV), and a buzz on the phone.
+// A sound when a race opens, on the TV (never on a phone: the race is
+// seen on the table).
 export function useRaceSignal(state, ctx) {
   const open = Boolean(state.game.race);
   const was = useRef(open);
   useEffect(() => {
-    if (open && !was.current) {
-      if (ctx && ctx.sound) ctx.sound("race");
-      if (!ctx) buzz([60, 40, 60]);
-    }
+    if (open && !was.current && ctx && ctx.sound) ctx.sound("race");
     was.current = open;
   }, [open]);
 }
@@ -254,7 +264,7 @@ export function ReflexTable({ state, ctx, className, side, below = null, verdict
       <div class="rt-side">${side}</div>
     </div>
     ${below}
-    ${g.over ? html`<${Result} state=${state} />` : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict} />`}
+    ${g.over ? html`<${Result} state=${state} />` : g.race ? null : html`<${RaceResult} state=${state} race=${g.last_race} verdict=${verdict} />`}
     ${rules}
     <${LimitLine} state=${state} />
   </div>`;
