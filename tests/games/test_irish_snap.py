@@ -92,7 +92,8 @@ def test_a_card_matching_the_word_opens_a_race_for_everybody():
     assert entries(g, "irish_snap.flip")[-1] == {"player": "p1", "card": "2S", "said": "2", "match": True}
     view = g.public_view()
     assert view["turn"] is None
-    assert view["race"] == {"kind": "snap", "slapped": [], "waiting": ["p0", "p1", "p2"], "window_ms": 3000}
+    assert view["race"] == {"kind": "snap", "slapped": [], "waiting": ["p0", "p1", "p2"], "window_ms": 3000,
+                            "deadline": view["race"]["deadline"]}
     assert all(types(g, p) == ["slap"] for p in g.players())
     with pytest.raises(IllegalAction):
         flip(g, "p2", T + 0.1)

@@ -316,9 +316,9 @@ class Race(Record):
                           away=[p for p in self.players if p not in done and p in self.away])
 
     def public(self) -> dict:
-        """What the screens show while the race is open."""
+        """What the screens show while the race is open (its deadline: the TV's countdown)."""
         return {"kind": self.kind, "slapped": self.slapped(), "waiting": self.waiting(),
-                "window_ms": to_ms(self.deadline - self.opened)}
+                "window_ms": to_ms(self.deadline - self.opened), "deadline": self.deadline}
 
 
 # -- round trips (the server's side) ---------------------------------------------------

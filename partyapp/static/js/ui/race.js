@@ -12,6 +12,7 @@ import { Card, CardBack } from "./cards.js";
 import { MoreList } from "./more.js";
 import { Result } from "./result.js";
 import { Who } from "./who.js";
+import { Countdown } from "./countdown.js";
 
 // A compensation this small is not worth a word on the TV.
 const LAG_SHOWN_MS = 20;
@@ -75,6 +76,7 @@ export function RaceLive({ state }) {
   if (!race) return null;
   return html`<section class="race-live" aria-live="assertive">
     <div class="race-call">${raceTitle(race.kind)}</div>
+    <${Countdown} state=${state} until=${race.deadline} className="race-clock" />
     <div class="race-detail">
       ${race.slapped.length ? html`<div class="race-in">${t("Slapped: {names}", { names: someNames(state, race.slapped, 3) })}</div>` : null}
       ${race.waiting.length ? html`<div class="race-wait">${t("Waiting for {names}", { names: someNames(state, race.waiting, 3) })}</div>` : null}

@@ -67,9 +67,9 @@ function RpsBox({ state }) {
 }
 
 // The clock of a prompt that waits on you: your chugalug answer, your paper,
-// scissors, stone pick. Its deadline is the server's, already twice as long
-// for a player who asked for more time (or whose opponent did); a race is
-// everybody's and shows no clock.
+// scissors, stone pick, a race (the thumb race too) you are still to tap in.
+// Its deadline is the server's, already twice as long for a player who asked
+// for more time (or whose opponent did).
 function myDeadline(state) {
   const pr = state.game.prompt;
   const me = state.you.player_id;
@@ -77,6 +77,7 @@ function myDeadline(state) {
   if (pr.kind === "chugalug" && pr.phase === "count" && pr.speaker === me) return pr.deadline;
   if (pr.kind === "rps" && pr.players.includes(me) && !pr.picked.includes(me)) return pr.deadline;
   return null;
+  if (pr.kind === "race" && (pr.waiting || []).includes(me)) return pr.deadline;
 }
 
 function MyClock({ state }) {

@@ -10,6 +10,7 @@ import { Card, CardBack } from "../../ui/cards.js";
 import { MoreList } from "../../ui/more.js";
 import { forfeitWords, neckWords } from "../../forfeits.js";
 import { Who } from "../../ui/who.js";
+import { Countdown } from "../../ui/countdown.js";
 import { deckWord, holdersOf, raceTitle, ROLE_ORDER, roleTitle, viewer } from "./words.js";
 
 const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
@@ -95,6 +96,7 @@ export function PromptLine({ state }) {
         <span class="race-title">${pr.thumb === "left" ? t("{title} (left thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
           : pr.thumb === "right" ? t("{title} (right thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
           : t("{title}: TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })}</span>
+        ${" "}<${Countdown} state=${state} until=${pr.deadline} />
         ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p) => html`<li key=${p}>${nameOf(state, p)}${
           pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? ` ${t("(wrong thumb!)")}` : ""}</li>`)}</ol>` : null}
         ${(pr.wrong || []).length ? html`<div class="sub wrong-thumb">${t("Wrong thumb, no copy yet: {names}", { names: names(state, pr.wrong) })}</div>` : null}
@@ -113,9 +115,11 @@ export function PromptLine({ state }) {
       if (pr.phase === "choose") return html`<div class="prompt-line">${t("{name} starts chugalug: left or right?", { name: W(pr.by) })}</div>`;
       return html`<div class="prompt-line chug"><span class="chug-number">${String(pr.number)}</span>
         ${" "}${t("{name}'s go", { name: W(pr.speaker) })} ${pr.direction === 1 ? "→" : "←"}
+        ${" "}<${Countdown} state=${state} until=${pr.deadline} />
         <div class="sub">${t("Multiples of 5 or 7: say \"chugalug\" and the count turns round.")}</div></div>`;
     case "rps":
       return html`<div class="prompt-line">${t("Paper, scissors, stone: {a} against {b}", { a: W(pr.players[0]), b: W(pr.players[1]) })}
+        ${" "}<${Countdown} state=${state} until=${pr.deadline} />
         <div class="sub"><${RpsScore} state=${state} pr=${pr} /> · ${pr.picked.length
           ? t("picked: {names}", { names: names(state, pr.picked) }) : t("nobody has picked yet")}</div></div>`;
     default:
