@@ -16,6 +16,7 @@ from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.kit.base import GameIsOver
 from partyapp.games.twentyone.blackjack import RESULTS, Blackjack
 
+from .betting_helpers import play_coming_and_going
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
                                same_seed_same_game, types)
 
@@ -480,9 +481,8 @@ def test_random_play_with_players_coming_and_going(seed):
     clean and round-trips through JSON at every step."""
     options = {"rounds": 6, "rebuy": seed % 2 == 0, "hit_soft_17": seed % 3 == 0, "naturals": seed % 4 != 1,
                "start_chips": 20, "min_bet": 5, "max_bet": 20}
-    g, _ = play_randomly(make("blackjack", 4, seed=seed, **options), random.Random(seed),
-                         auditor=Auditor(hidden, visible), churn=True, skips=0.2)
-    assert g.is_over() and g.s.result["reason"] in ("rounds", "chips", "players")
+    g = play_coming_and_going("blackjack", 4, seed, hidden, visible, **options)
+    assert g.s.result["reason"] in ("rounds", "chips", "players")
 
 
 def test_same_seed_same_game():

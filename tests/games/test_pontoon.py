@@ -17,9 +17,9 @@ import pytest
 from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.twentyone.pontoon import RESULTS, Pontoon, rank
 
-from .betting_helpers import chips, hands, payouts
+from .betting_helpers import chips, hands, payouts, play_coming_and_going
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               types)
 
 MODE = "pontoon"
 CUTS = ["JC", "QC", "KC"]
@@ -581,14 +581,7 @@ def test_random_play_with_players_coming_and_going(seed):
     """Leavers (the banker too), joiners, skipped phones, rebuys, sales of the
     bank: the game finishes clean and round-trips at every step."""
     options = {"rounds": 8, "rebuy": seed % 2 == 0, "start_chips": 30, "min_bet": 5, "max_bet": 15}
-    g, _ = play_randomly(make(MODE, 2 + seed % 6, seed=seed, **options), random.Random(seed),
-                         auditor=Auditor(hidden, visible), churn=True, skips=0.2)
-    assert g.is_over()
-
-
-def test_same_seed_same_game():
-    """One seed cuts, deals and plays the same game."""
-    same_seed_same_game(MODE, 42, n=5)
+    play_coming_and_going(MODE, 2 + seed % 6, seed, hidden, visible, **options)
 
 
 def test_state_round_trips_mid_deal():

@@ -17,9 +17,9 @@ from partyapp.games import MODES, IllegalAction, NotYourTurn
 from partyapp.games.twentyone.russian_blackjack import RussianBlackjack
 from partyapp.games.twentyone.russian_blackjack import RESULTS
 
-from .betting_helpers import chips, hands, payouts
+from .betting_helpers import chips, hands, payouts, play_coming_and_going
 from .cardgame_helpers import (Auditor, act, entries, make, msgs, play_randomly, roundtrip,
-                               same_seed_same_game, types)
+                               types)
 
 MODE = "russian_blackjack"
 
@@ -421,14 +421,7 @@ def test_random_play_with_players_coming_and_going(seed):
     ties: the game finishes clean and round-trips at every step."""
     options = {"rounds": 8, "rebuy": seed % 2 == 0, "start_chips": 30, "min_bet": 5, "max_bet": 20,
                "decks": 1 + seed % 2, "max_hands": 2 + seed % 3}
-    g, _ = play_randomly(make(MODE, 2 + seed % 6, seed=seed, **options), random.Random(seed),
-                         auditor=Auditor(hidden, visible), churn=True, skips=0.2)
-    assert g.is_over()
-
-
-def test_same_seed_same_game():
-    """One seed deals and plays the same game."""
-    same_seed_same_game(MODE, 42, n=5)
+    play_coming_and_going(MODE, 2 + seed % 6, seed, hidden, visible, **options)
 
 
 def test_state_round_trips_with_a_tied_stake():
