@@ -35,7 +35,6 @@ Three figures, none of them asserted by a test (people read them):
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
@@ -50,7 +49,7 @@ from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import Room
 from partyapp.store.memory import MemoryStore
 
-from .load import machine, percentile
+from .load import json_line, machine, percentile, print_table
 
 # Published return of a basic-strategy player (percent of the initial bet)
 # for these rules, from the rule-effect table of The Color of Blackjack,
@@ -236,16 +235,14 @@ def main(argv: list[str] | None = None) -> int:
         line["decision_max_ms"] = round(every[-1], 3) if every else None
         line["all_finished"] = all(r["over"] and not r["stalled"] for r in rows)
         if not args.json:
-            print(f"\n{'mode':22}{'bots':>5}{'over':>6}{'stall':>7}{'changes':>9}{'decisions':>11}"
-                  f"{'sim min':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-            for r in rows:
-                print(f"{r['mode']:22}{r['bots']:>5}{str(r['over']):>6}{str(r['stalled']):>7}{r['changes']:>9}"
-                      f"{r['decisions']:>11}{r['sim_minutes']:>9}{r['decision_p50_ms']:>9}"
-                      f"{r['decision_p99_ms']:>9}{r['decision_max_ms']!s:>9}")
+            print()
+            print_table(rows, [("mode", "mode", 22), ("bots", "bots", 5), ("over", "over", 6), ("stall", "stalled", 7),
+                               ("changes", "changes", 9), ("decisions", "decisions", 11), ("sim min", "sim_minutes", 9),
+                               ("p50 ms", "decision_p50_ms", 9), ("p99 ms", "decision_p99_ms", 9),
+                               ("max ms", "decision_max_ms", 9)])
             print(f"\nevery table finished without a stall: {line['all_finished']}; "
                   f"decision p99 {line['decision_p99_ms']} ms (target 5 ms)")
-    print(json.dumps(line, separators=(",", ":")))
-    return 0
+    return json_line(line)
 
 
 if __name__ == "__main__":

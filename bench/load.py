@@ -70,6 +70,21 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
 
 
+def print_table(rows: list[dict], columns: list[tuple[str, str, int]]) -> None:
+    """``rows`` as a table for people: ``columns`` are (heading, key,
+    width), the first left-aligned, the others right-aligned."""
+    (head, key, width), rest = columns[0], columns[1:]
+    print(f"{head:{width}}" + "".join(f"{h:>{w}}" for h, _, w in rest))
+    for r in rows:
+        print(f"{str(r[key]):{width}}" + "".join(f"{str(r[k]):>{w}}" for _, k, w in rest))
+
+
+def json_line(line: dict) -> int:
+    """The run's figures as one line of JSON (what bench.all reads); 0, the exit status."""
+    print(json.dumps(line, separators=(",", ":")))
+    return 0
+
+
 def machine() -> dict:
     model = ""
     try:
@@ -656,8 +671,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(table_text(app, bases, extra))
         print()
-    print(json.dumps(line, separators=(",", ":")))
-    return 0
+    return json_line(line)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from partyapp.games import MODES
 from partyapp.games.kit.base import HOST, IllegalAction
 
 from .gen import SIDE_MOVES, fill
-from .load import machine, percentile
+from .load import json_line, machine, percentile, print_table
 
 
 def time_mode(mode: str, players: int, steps: int, seed: int, repeat: int = 1) -> dict:
@@ -130,15 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     line = {"players": args.players, "repeat": max(1, args.repeat), "modes": rows, "apply_p99_ms_worst": worst,
             "target_met": worst <= 1.0, "machine": machine()}
     if not args.json:
-        print(f"{'mode':22}{'players':>8}{'steps':>7}{'apply p50':>11}{'apply p99':>11}{'max':>9}"
-              f"{'views p99':>11}{'save p99':>10}")
-        for r in rows:
-            print(f"{r['mode']:22}{r['players']:>8}{r['steps']:>7}{r['apply_p50_ms']:>11}{r['apply_p99_ms']:>11}"
-                  f"{r['apply_max_ms']!s:>9}{r['views_p99_ms']:>11}{r['save_p99_ms']:>10}")
+        print_table(rows, [("mode", "mode", 22), ("players", "players", 8), ("steps", "steps", 7),
+                           ("apply p50", "apply_p50_ms", 11), ("apply p99", "apply_p99_ms", 11), ("max", "apply_max_ms", 9),
+                           ("views p99", "views_p99_ms", 11), ("save p99", "save_p99_ms", 10)])
         print(f"\nrules step p99 <= 1 ms for {args.players} players: worst {worst} ms, "
               f"{'met' if worst <= 1.0 else 'MISSED'}  (times in ms)")
-    print(json.dumps(line, separators=(",", ":")))
-    return 0
+    return json_line(line)
 
 
 if __name__ == "__main__":

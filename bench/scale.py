@@ -25,7 +25,6 @@ processes over one, and the queue (spread over routed).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -162,8 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report(summary, n))
         print(f"\nload average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1 min); "
               f"{info['nproc']} cores\n")
-    print(json.dumps(summary, separators=(",", ":")))
-    return 0
+    return load.json_line(summary)
 
 
 if __name__ == "__main__":
