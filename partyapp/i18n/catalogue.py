@@ -59,6 +59,7 @@ KEYWORDS = {
     # the rooms' refusals (partyapp/rooms/errors.py)
     "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
     "NameTaken": None, "Busy": None, "Unavailable": None, "Unreadable": None, "TooManyRooms": None,
+    "WordsRefused": None,  # the word filter's (partyapp/rooms/clean_words.py)
 }
 # The games' option helpers (their help texts), read in the engines only: a
 # function of the same name elsewhere (the protocol's ``flag(value, field)``)

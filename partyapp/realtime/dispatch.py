@@ -43,6 +43,8 @@ Handler = Callable[[Realtime, Conn, Any], "dict | None"]
 
 # event name -> (handler, whether the per-address join limit applies)
 HANDLERS: dict[str, tuple[Handler, bool]] = {}
+# The handlers a spectator's connection may call (they change nothing: ``room.history``).
+FOR_WATCHERS: set[Handler] = set()
 
 # A connection whose refusals outrun what it is let through by this many is
 # flooding (a sender far above the rate, not a thumb mashing a button): it is
@@ -139,12 +141,15 @@ def refuse_watcher(r: Realtime, conn: Conn) -> dict:
     return limited or error(Code.FORBIDDEN, words_for(conn, WATCHER_REFUSAL))
 
 
-def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handler]:
+def handler(event: Event, *, guarded: bool = False, watchers: bool = False) -> Callable[[Handler], Handler]:
     """Register ``fn(rt, conn, payload) -> dict | None`` for ``event``
-    (``guarded``: the per-address join limit applies too)."""
+    (``guarded``: the per-address join limit applies too; ``watchers``: a
+    spectator may send it, as it changes nothing)."""
 
     def decorate(fn: Handler) -> Handler:
         HANDLERS[str(event)] = (fn, guarded)
+        if watchers:
+            FOR_WATCHERS.add(fn)
         return fn
 
     return decorate
@@ -152,7 +157,7 @@ def handler(event: Event, *, guarded: bool = False) -> Callable[[Handler], Handl
 
 def answer(r: Realtime, conn: Conn, fn: Handler, guarded: bool, args: tuple) -> dict:
     """Rate limits, one JSON payload, and every outcome answered."""
-    if conn.role == "watcher":
+    if conn.role == "watcher" and fn not in FOR_WATCHERS:
         return refuse_watcher(r, conn)
     limited = throttle(r, conn)
     if limited:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from flask import request
 
-from partyapp.games.kit.wording import N_
+from partyapp.games.kit.wording import N_, Term
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
 from partyapp.realtime import netinfo, protocol
@@ -312,6 +312,8 @@ def game_start(r: Realtime, conn: Conn, payload: dict) -> None:
 
     def begin() -> None:
         _require_host(r, conn, room, N_("Only the host can start a game."))
+        if isinstance(start.options.get("variant"), dict):  # a deck given whole: its texts are typed
+            room.check_words(start.options["variant"], Term("The house rules"))
         room.start_game(start.mode, start.options, testing)
 
     room.change(begin)
@@ -344,7 +346,8 @@ def variant_save(r: Realtime, conn: Conn, payload: dict) -> dict:
     room = _room_for(r, conn)
     save = protocol.parse_variant_save(payload)
     mine = room.read(lambda: (_require_host(r, conn, room, N_("Only the host can edit house rules.")),
-                              _owners(conn, room, payload))[1])
+                              room.check_words([save.name, save.deck], Term("The house rules")),
+                              _owners(conn, room, payload))[2])
     deck = variants.save(r.registry.store, save.name, save.mode, save.deck, mine, r.registry.clock())
     room.change(lambda: room.note_house_variant(save.name))
     return {"variant": {"name": save.name, "mode": save.mode, "deck": deck, "mine": True}}
@@ -380,6 +383,17 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
         return room.act(actor, action, arrival)
 
     room.change(move)
+
+
+@handler(Event.ROOM_HISTORY, watchers=True)
+def room_history(r: Realtime, conn: Conn, payload: dict) -> dict:
+    """Anybody in the room (the table, a phone, a spectator): this game's
+    history, every log entry the table's view showed, oldest first, each
+    with who made it and when (``rooms/history.py``); from id ``since`` on
+    when given. Answered to the sender alone; nothing changes."""
+    since = protocol.history_since(payload)
+    room = _room_for(r, conn)
+    return {"history": room.read(lambda: room.history_since(since))}
 
 
 @handler(Event.GUEST_VIEW)

@@ -37,6 +37,7 @@ class Event(StrEnum):
     VARIANT_DELETE = "variant.delete"
     ROOM_WATCH = "room.watch"
     GUEST_VIEW = "guest.view"
+    ROOM_HISTORY = "room.history"
     # server to client
     STATE = "state"
     KICKED = "kicked"
@@ -231,6 +232,14 @@ def parse_action(payload: Any) -> dict:
     return action
 
 
+def history_since(payload: dict) -> int | None:
+    """``room.history``: ``since`` (optional), the lowest log entry id wanted."""
+    since = payload.get("since")
+    if since is not None and (isinstance(since, bool) or not isinstance(since, int) or not 0 <= since < 2**31):
+        raise bad("since must be a log entry id")
+    return since
+
+
 def acting_for(payload: dict) -> str | None:
     """The optional ``as`` of ``game.act`` and ``player.update``: the guest
     seat (no phone) the table or the host acts for."""
@@ -353,12 +362,15 @@ def guest(p: dict) -> Guest:
 
 
 def parse_settings(p: dict) -> dict:
-    """``settings``: any of ``family`` (bool), ``pace`` (drinks per person
+    """``settings``: any of ``family`` (bool), ``clean_words`` (bool: the word
+    filter outside family mode), ``pace`` (drinks per person
     per hour, 0 = off, up to ``PACE_MAX``), ``alternative`` (``points`` or
     ``dares``), ``dares`` (1 to ``DARES_MAX`` texts); only the keys sent."""
     out: dict[str, Any] = {}
     if "family" in p:
         out["family"] = flag(p["family"], "family")
+    if "clean_words" in p:
+        out["clean_words"] = flag(p["clean_words"], "clean_words")
     if "pace" in p:
         pace = p["pace"]
         if isinstance(pace, bool) or not isinstance(pace, int) or not 0 <= pace <= PACE_MAX:
@@ -374,7 +386,7 @@ def parse_settings(p: dict) -> dict:
             raise bad("dares must be a list of 1 to {max} dares", max=DARES_MAX)
         out["dares"] = [wire_text(d, "A dare", DARE_MAX) for d in dares]
     if not out:
-        raise bad("settings needs family, pace, alternative or dares")
+        raise bad("settings needs family, clean_words, pace, alternative or dares")
     return out
 
 

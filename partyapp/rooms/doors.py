@@ -17,6 +17,8 @@ import secrets
 from typing import Any
 
 from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.wording import Term
+from partyapp.rooms import clean_words
 from partyapp.rooms.errors import Forbidden, NameTaken, RoomFull
 from partyapp.rooms.names import name_key
 from partyapp.rooms.seat import Seat, hash_token, new_token
@@ -160,6 +162,22 @@ class Doors:
             self._tell_more_time()
         return seat.id
 
+    def check_words(self, text: Any, field: str, on: bool | None = None) -> None:
+        """Every text in ``text`` (a string, or the strings inside lists and
+        objects: a house variant's deck) passes the room's word filter
+        (``clean_words.py``), when it is on (or ``on``); refused
+        ``words_filtered`` otherwise, to the sender alone."""
+        if not (self.night.words_filtered if on is None else on):
+            return
+        if isinstance(text, str):
+            clean_words.check(True, text, field)
+        elif isinstance(text, dict):
+            for value in text.values():
+                self.check_words(value, field, True)
+        elif isinstance(text, list):
+            for value in text:
+                self.check_words(value, field, True)
+
     def device_barred(self, device: str | None) -> bool:
         """Did the host remove a seat that joined from ``device`` (a device
         token's hash)? Then it neither joins nor watches, until ``unban``."""
@@ -167,7 +185,9 @@ class Doors:
 
     def _check_name(self, name: str, pid: str | None = None) -> None:
         """A name a person may take (seat ``pid`` keeps its own): not one the
-        host removed, nobody else's here (by what people see)."""
+        host removed, nobody else's here (by what people see), nothing the
+        room's word filter refuses."""
+        self.check_words(name, Term("The name"))
         key = name_key(name)
         if key in self.banned:
             raise Forbidden("The host removed {name} from this room; only the host can let that name back in.",

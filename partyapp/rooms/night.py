@@ -68,7 +68,7 @@ DEFAULT_DARES = (
 
 
 def default_settings() -> dict:
-    return {"family": False, "pace": 0, "alternative": "points", "dares": list(DEFAULT_DARES)}
+    return {"family": False, "pace": 0, "alternative": "points", "dares": list(DEFAULT_DARES), "clean_words": False}
 
 
 # What a game's result ranks its players by, in the order looked for: the
@@ -144,6 +144,12 @@ class Night:
     @property
     def family(self) -> bool:
         return bool(self.settings["family"])
+
+    @property
+    def words_filtered(self) -> bool:
+        """Is what people type checked for swear words (``clean_words.py``)?
+        Always in family mode; else when the host turned it on."""
+        return self.family or bool(self.settings.get("clean_words"))
 
     # -- games ---------------------------------------------------------------------
     def game_started(self, game, now: float) -> None:

@@ -29,6 +29,7 @@ is one job a module, each a part of ``Room`` that the changes call:
 - ``launch.py``: the start-options pipeline and the seats dealt in;
 - ``play.py``: the running game: moves, time-outs, sitting out, the end;
 - ``autoplay.py``: the seats the server plays (bots, absent phones);
+- ``history.py``: the game's log kept whole, who made each entry and when;
 - ``views.py``: the public view and each seat's ``you``.
 
 No part overrides another's method: each name is defined once
@@ -44,10 +45,11 @@ import time
 from typing import Any, Callable, Protocol
 
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.wording import Worded
+from partyapp.games.kit.wording import Term, Worded
 from partyapp.rooms.autoplay import Autoplayed
 from partyapp.rooms.doors import FORMER_MAX, Doors
 from partyapp.rooms.errors import Busy, NoSuchRoom, unavailable
+from partyapp.rooms.history import History
 from partyapp.rooms.launch import Launch
 from partyapp.rooms.night import Night
 from partyapp.rooms.play import Play
@@ -96,7 +98,7 @@ class Autoplayer(Protocol):
     def step(self, room: "Room", now: float) -> Any: ...
 
 
-class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
+class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Views):
     """One room, made of its parts (see the module text); every change goes
     through ``change``."""
 
@@ -139,6 +141,7 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
                 fresh = True
             for attempt in range(CHANGE_ATTEMPTS):
                 self.was_here = shared and self.registry.host_id in self.hosts()
+                self.acting = None  # ``Play.act`` names the mover (``history.py``)
                 try:
                     result = mutate()
                 except Worded:  # a refusal (the rules', the room's, the request's): nothing changed
@@ -207,6 +210,7 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
         """What the change did to forfeits, in each person's form (``night.py``)."""
         if self.game is not None:
             self.night.settle(self.seats, self.game, self.registry.clock())
+        self._note_history()
 
     def _reload(self) -> None:
         if self.registry.store.shared:
@@ -306,7 +310,11 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, Views):
 
     # -- the night ----------------------------------------------------------------
     def set_settings(self, changes: dict) -> Any:
-        """The host changes the night's settings (checked by the protocol)."""
+        """The host changes the night's settings (checked by the protocol);
+        dares pass the word filter as it will be after the change."""
+        if "dares" in changes:
+            on = self.night.words_filtered or bool(changes.get("family")) or bool(changes.get("clean_words"))
+            self.check_words(changes["dares"], Term("A dare"), on)
         try:
             changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
         except ValueError as exc:

@@ -16,6 +16,7 @@ import orjson
 
 from partyapp.games import MODES
 from partyapp.games.kit.base import Game
+from partyapp.rooms.history import empty_history
 from partyapp.rooms.night import Night
 from partyapp.rooms.seat import Seat
 
@@ -52,6 +53,7 @@ class Saving:
     next_watcher: int  # the number of the next spectator's id (``w<n>``)
     watch_devices: list[str]  # devices (hashed) that watched: they come back into a locked room
     watch_banned: list[str]  # devices (or addresses) the host removed from watching, hashed
+    history: dict  # this game's log entries as the table's view showed them, each stamped (``history.py``)
 
     def _load(self, data: dict) -> None:
         self.code = data["code"]
@@ -84,6 +86,7 @@ class Saving:
                 self.next_watcher += 1
         self.watch_devices = list(data.get("watch_devices") or [])
         self.watch_banned = list(data.get("watch_banned") or [])
+        self.history = dict(data.get("history") or empty_history())
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -134,4 +137,5 @@ class Saving:
             "next_watcher": self.next_watcher,
             "watch_devices": self.watch_devices,
             "watch_banned": self.watch_banned,
+            "history": self.history,
         }

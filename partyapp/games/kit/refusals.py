@@ -32,6 +32,7 @@ class Code(StrEnum):
     GAME_OVER = "game_over"
     UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
     SERVER_FULL = "server_full"  # room.create: the server holds as many rooms as it may (the same)
+    WORDS_FILTERED = "words_filtered"  # a typed text with a word the room's word filter refuses (the same)
 
 
 class Refusal(Worded):

@@ -52,6 +52,14 @@ export function NightSettings({ state, ctx }) {
       <span class="sub">${playing ? t("Family mode changes between games.")
         : t("For all ages: forfeits are points, and the card decks play their family wording.")}</span>
     </div>
+    <div class="field">
+      <button type="button" id="words-switch" class=${cx("btn btn-choice switch", (settings.family || settings.clean_words) && "chosen")}
+        aria-pressed=${settings.family || settings.clean_words ? "true" : "false"} disabled=${settings.family}
+        onClick=${() => set({ clean_words: !settings.clean_words })}>
+        ${t("Word filter")}<span class="switch-state" aria-hidden="true">${settings.family || settings.clean_words ? t("On") : t("Off")}</span></button>
+      <span class="sub">${settings.family ? t("Always on in family mode: names, rules and dares with a swear word are refused.")
+        : t("Names, rules and dares with a swear word (English or Russian) are refused before anybody sees them.")}</span>
+    </div>
     ${settings.family ? null : html`
       <label class="field"><span class="field-label">${t("Pace")}</span>
         <select id="pace" value=${String(settings.pace || 0)} onChange=${(ev) => set({ pace: Number(ev.currentTarget.value) })}>

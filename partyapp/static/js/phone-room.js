@@ -17,6 +17,7 @@ import { Tally } from "./forfeits.js";
 import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, SittingOutNote } from "./me.js";
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
+import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
 import { GuestPlay } from "./guests.js";
 import { buzz } from "./gesture.js";
 
@@ -91,6 +92,7 @@ function Room({ state }) {
   const [hostOpen, setHostOpen] = useState(!game);
   const [playersOpen, setPlayersOpen] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useLookBackOpen();
 
   // A slap race is no turn (it is seen on the table, the phone does not buzz
   // for it), and the turn it holds up is the one that would come without it.
@@ -136,10 +138,12 @@ function Room({ state }) {
       <button type="button" class="btn btn-mini btn-rename" onClick=${() => setRenaming(!renaming)}
         aria-expanded=${renaming ? "true" : "false"}>${t("Change name")}</button>
       ${game ? html`<${RulesButton} open=${rulesOpen} setOpen=${setRulesOpen} />` : null}
+      ${game ? html`<${LookBackButton} open=${historyOpen} setOpen=${setHistoryOpen} />` : null}
       ${me ? html`<${Tally} state=${state} player=${me} />` : null}
     </div>
     ${renaming ? html`<${RenameForm} current=${you.name} done=${() => setRenaming(false)} />` : null}
     ${game && rulesOpen ? html`<${RulesSheet} state=${state} mode=${game.mode} close=${() => setRulesOpen(false)} />` : null}
+    ${game && historyOpen ? html`<${LookBack} state=${state} ask=${(p) => ctx.call("room.history", p)} close=${() => setHistoryOpen(false)} />` : null}
     ${state.room.recap ? html`<${NightOver} state=${state} ctx=${ctx} />` : html`<${Fragment}>
     <${PaceNote} state=${state} />
     <${PlayedForYou} state=${state} />

@@ -13,6 +13,7 @@ import { Recap } from "./recap.js";
 import { InGame, RoomPeople, breakable, siteOf } from "./tableview.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { Ticker } from "./ui/ticker.js";
+import { LookBackStrip } from "./ui/history.js";
 import { LangSwitch } from "./ui/lang.js";
 import { SteadyLabel } from "./ui/steadylabel.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
@@ -90,6 +91,7 @@ function App({ model: m }) {
     <main class="tv-main">
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide
+            below=${html`<${LookBackStrip} state=${s} ask=${(p) => page.call("room.history", p)} />`}
             top=${html`<${GuestPlay} state=${s} ctx=${ctx} here=${here} />`} />` : html`<${Lobby} state=${s} openHost=${() => setDrawer(true)} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>

@@ -64,8 +64,9 @@ export function RoomPeople({ state, empty, next }) {
 
 // A game on the table: `joinSide` adds the late guest's QR code beside the
 // players (the TV; never on the watch page); `top` goes above the game (a
-// guest's buttons on a table handed round).
-export function InGame({ state, ctx, modes, code, joinSide = false, top = null }) {
+// guest's buttons on a table handed round); `below` goes under the game
+// (the TV's last entries and rules in force).
+export function InGame({ state, ctx, modes, code, joinSide = false, top = null, below = null }) {
   const screens = screensFor(state.game.mode);
   const turn = state.game.over ? null : state.game.turn;
   const info = (p) => {
@@ -83,6 +84,7 @@ export function InGame({ state, ctx, modes, code, joinSide = false, top = null }
       <${AwayNotice} state=${state} modes=${modes} />
       ${top}
       <${screens.Table} state=${state} ctx=${ctx} />
+      ${below}
       <${HowToFill} key=${state.game.mode} state=${state} join=${beside ? null : join} />
     </section>
     <aside class="side">

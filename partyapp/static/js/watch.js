@@ -11,6 +11,8 @@ import { whenScreens } from "./modes/index.js";
 import { InGame, RoomPeople } from "./tableview.js";
 import { PlayerGrid, commonBadges } from "./ui/seat.js";
 import { Ticker } from "./ui/ticker.js";
+import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
+import { keepScope, pruneKept } from "./keep.js";
 import { LangSwitch } from "./ui/lang.js";
 
 const page = openPage(App);
@@ -40,9 +42,19 @@ if (!model.dead) {
     model.ended = true;
     paint();
   });
-  page.follow(whenScreens);
+  // This screen keeps its own panel open and scrolled across reloads (keep.js).
+  page.follow(whenScreens, { before: (s) => keepScope(`watch.${code}`, s), after: pruneKept });
 }
 paint();
+
+// The game's history, on this screen's demand (room.history: the one event a spectator may send).
+function WatchLookBack({ state }) {
+  const [open, setOpen] = useLookBackOpen();
+  return html`<div class="watch-look-back">
+    <${LookBackButton} open=${open} setOpen=${setOpen} />
+    ${open ? html`<${LookBack} state=${state} ask=${(p) => page.call("room.history", p)} close=${() => setOpen(false)} />` : null}
+  </div>`;
+}
 
 function App({ model: m }) {
   if (m.dead) return html`<${Dead} message=${m.message && m.message.text} />`;
@@ -58,6 +70,7 @@ function App({ model: m }) {
       <div class="bar-buttons"><${LangSwitch} className="bar-lang" /></div>
     </header>
     ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message.text}</div>` : null}
+    ${inGame ? html`<${WatchLookBack} state=${s} />` : null}
     <main class="tv-main">
       ${!s ? (m.message ? null : html`<p class="lobby-sub">${t("Connecting…")}</p>`)
         : s.room.recap ? html`<${NightOver} state=${s} />`

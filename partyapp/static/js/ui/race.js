@@ -276,8 +276,8 @@ export function ReflexTable({ state, ctx, className, side, below = null, verdict
 // race.order: each name with its margin behind the first.
 function orderWords(values, entry, state, plain) {
   const names = (entry.players || []).map((p) => (plain ? nameOf(state, p) : html`<${Who} state=${state} pid=${p} />`));
-  const rows = names.map((name, i) => (i === 0 ? t("{name} first", { name })
-    : t("{name} +{ms} ms", { name, ms: String(entry.margins[i]) })));
+  // every place with its margin behind the first, the first too ("Ana +0 ms, Ben +180 ms")
+  const rows = names.map((name, i) => t("{name} +{ms} ms", { name, ms: String((entry.margins || [])[i] || 0) }));
   const order = rows.length ? listOf(rows) : t("nobody slapped");
   const missed = (entry.missed || []).length ? t("; missed: {names}", { names: values.missed }) : "";
   const out = t("{title} {order}{missed}", { title: raceTitle(entry.kind), order, missed });

@@ -1,0 +1,170 @@
+// Looking back during a game: every log entry of this game in words, newest
+// first, each with who made it and when, and the rules in force. The
+// server keeps the game's log whole (`room.history`, rooms/history.py):
+// the panel asks for it when it opens, then only for the entries from the
+// view's window on whenever a frame's log changes (a new entry, one taken
+// back). The TV shows the last few entries and the rules in force at all
+// times (LookBackStrip). A panel left open stays open and where it was
+// scrolled, across frames and reloads (keep.js, for this game).
+import { cx, html, useEffect, useLayoutEffect, useRef, useState } from "../view.js";
+import { lang, t } from "../i18n.js";
+import { humanize, nameOf } from "../common.js";
+import { word } from "../words.js";
+import { useKept } from "../keep.js";
+
+const NO_HISTORY = { game: null, entries: [], floor: 0, earlier: 0 };
+const HIDDEN_OPTIONS = new Set(["deck", "variant", "seed", "dealer"]);
+
+// What a frame's log looks like: a change (a new entry, one taken back or
+// undone) asks the server again.
+function logKey(state) {
+  const log = (state.game && state.game.log) || [];
+  return log.map((e) => `${e.id}${e.undone ? "u" : ""}`).join(",");
+}
+
+// The game's history, kept up to date while `open`. `ask(payload)` sends
+// room.history and resolves with the answer.
+export function useHistory(state, ask, open) {
+  const [history, setHistory] = useState(NO_HISTORY);
+  const held = useRef(NO_HISTORY);
+  const flight = useRef({ busy: false, again: false });
+  const key = logKey(state);
+  const inGame = Boolean(state.game);
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; }, []);
+  // One request at a time; a change meanwhile asks once more when it is answered.
+  const run = useRef(null);
+  run.current = async () => {
+    const f = flight.current;
+    if (f.busy) { f.again = true; return; }
+    f.busy = true;
+    const have = held.current;
+    const since = have.game && have.entries.length ? have.floor : undefined;
+    try {
+      const answer = await ask(since === undefined ? {} : { since });
+      if (answer && answer.ok && mounted.current) {
+        const got = answer.history;
+        const same = since !== undefined && JSON.stringify(got.game) === JSON.stringify(have.game);
+        const next = same ? { ...got, entries: [...have.entries.filter((e) => e.entry.id < since), ...got.entries] } : got;
+        held.current = next;
+        setHistory(next);
+      }
+    } finally {
+      f.busy = false;
+      if (f.again && mounted.current) { f.again = false; run.current(); }
+    }
+  };
+  useEffect(() => {
+    if (open && inGame && ask) run.current();
+  }, [open, key, inGame]);
+  return history;
+}
+
+// Who made an entry: a player (the app for them while their phone was
+// away), the host, or the game itself (a time-out).
+function maker(state, h) {
+  if (h.by === "@host") return t("the host");
+  if (!h.by) return t("the game");
+  const name = nameOf(state, h.by);
+  return h.auto ? t("the app for {name}", { name }) : name;
+}
+
+function when(at) {
+  if (typeof at !== "number") return "";
+  try {
+    return new Date(at * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  } catch {
+    return "";
+  }
+}
+
+function optionValue(value) {
+  if (typeof value === "boolean") return value ? t("On") : t("Off");
+  if (typeof value === "string") return t(humanize(value));
+  return String(value);
+}
+
+// The rules in force: the rules made in a drinking deck (with who made
+// each), else the game's table rules as the host set them.
+export function RulesInForce({ state, few = 0 }) {
+  const g = state.game || {};
+  let items;
+  if (Array.isArray(g.rules)) {
+    items = g.rules.slice().reverse().map((r, i) => html`<li key=${`r${i}`}><span class="rule-text">${r.text}</span>
+      <span class="by"> — ${nameOf(state, r.by)}</span></li>`);
+  } else {
+    items = Object.entries(g.options || {}).filter(([k, v]) => !HIDDEN_OPTIONS.has(k) && v !== null && typeof v !== "object")
+      .map(([k, v]) => html`<li key=${k}><span class="rule-name">${t(humanize(k))}</span>: <b>${optionValue(v)}</b></li>`);
+  }
+  if (few) items = items.slice(0, few);
+  return html`<section class="history-rules" aria-label=${t("Rules in force")}>
+    <h3 class="panel-title">${t("Rules in force")}</h3>
+    ${items.length ? html`<ul class="history-rule-list">${items}</ul>` : html`<p class="sub">${t("None yet.")}</p>`}
+  </section>`;
+}
+
+function Entry({ state, h }) {
+  return html`<li class=${cx("history-entry", h.entry.undone && "undone")} data-id=${h.entry.id}>
+    <span class="history-when">${when(h.at)}</span>
+    <span class="history-who">${maker(state, h)}</span>
+    <span class="history-what">${word(h.entry, state)}</span>
+  </li>`;
+}
+
+export function LookBackButton({ open, setOpen }) {
+  return html`<button type="button" id="btn-history" class=${cx("btn btn-mini btn-history", open && "chosen")}
+    aria-expanded=${open ? "true" : "false"} aria-controls="history-sheet" onClick=${() => setOpen(!open)}>${t("Look back")}</button>`;
+}
+
+// Open or closed, kept for this game across reloads.
+export function useLookBackOpen() {
+  return useKept("history.open", false, "game");
+}
+
+// The panel: the rules in force, then every entry, newest first. Its list
+// scrolls on its own; where it was scrolled is kept as the distance from its
+// end (the oldest entries, which new ones never move), so a new entry at the
+// top moves nothing under the reader's eyes, and a reload comes back there.
+export function LookBack({ state, ask, close }) {
+  const history = useHistory(state, ask, true);
+  const [anchor, setAnchor] = useKept("history.scroll", 0, "game");
+  const list = useRef(null);
+  const placed = useRef(anchor);
+  const timer = useRef(0);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && placed.current > 0) el.scrollTop = Math.max(0, el.scrollHeight - placed.current);
+  }, [history.entries.length, history.entries.length && history.entries[history.entries.length - 1].entry.id]);
+  const onScroll = (ev) => {
+    const el = ev.currentTarget;
+    placed.current = el.scrollTop <= 1 ? 0 : el.scrollHeight - el.scrollTop;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAnchor(placed.current), 150);
+  };
+  const entries = history.entries.slice().reverse();
+  return html`<div id="history-sheet" class="history-sheet" role="region" aria-label=${t("Look back")}>
+    <div class="history-head">
+      <h2 class="history-title">${t("Look back")}</h2>
+      <button type="button" class="btn btn-mini" id="btn-history-close" onClick=${close}>${t("Close")}</button>
+    </div>
+    <${RulesInForce} state=${state} />
+    <h3 class="panel-title">${t("What happened")}</h3>
+    <ol class="history-list" ref=${list} onScroll=${onScroll} tabindex="0" aria-label=${t("What happened")}>
+      ${entries.map((h) => html`<${Entry} key=${h.entry.id} state=${state} h=${h} />`)}
+      ${history.earlier ? html`<li class="history-earlier sub">${t("+{count} earlier|+{count} earlier", { count: history.earlier })}</li>` : null}
+    </ol>
+    ${entries.length ? null : html`<p class="sub">${t("Nothing yet.")}</p>`}
+  </div>`;
+}
+
+// The TV, at all times: the last few entries with who and when, and the
+// rules in force.
+export function LookBackStrip({ state, ask, count = 2 }) {
+  const history = useHistory(state, ask, true);
+  const entries = history.entries.slice(-count).reverse();
+  return html`<section id="look-back" class="look-back-strip" aria-label=${t("Look back")}>
+    <h3 class="panel-title">${t("Just now")} · ${t("Rules in force")}</h3>
+    <ol class="history-list short">${entries.map((h) => html`<${Entry} key=${h.entry.id} state=${state} h=${h} />`)}</ol>
+    <${RulesInForce} state=${state} few=${4} />
+  </section>`;
+}

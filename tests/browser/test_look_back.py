@@ -1,0 +1,138 @@
+"""Looking back during a game (ui/history.js): a phone and the watch page
+open the game's whole history without leaving the game (every entry, newest
+first, who made it and when, and the rules in force), the panel stays open
+and scrolled where it was across new entries and a reload, and the TV (and
+the table on a tablet) shows the last few entries and the rules in force at
+all times; in English and in Russian."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import assert_fits
+from tests.browser.tablegames import join_wire, play_random, room_code, start
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Maximilian-Alexander", "Анастасия Владимировна", "\U0001F389 Zoe"]
+PHONE_SIZE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+WORDS = {None: ("Look back", "Rules in force"), "ru-RU": ("История", "Действующие правила")}
+
+
+def dealt(guests, begin) -> None:
+    """Start the game and wait until every guest has its first frame."""
+    rev = max(g.wait_rev(0)["rev"] for g in guests)
+    begin()
+    for g in guests:
+        g.wait_rev(rev + 1)
+
+
+def log_ids(guest) -> list[int]:
+    return [e["id"] for e in guest.state["game"]["log"]]
+
+
+def top_entry(page) -> int:
+    """The id of the entry at the top of the panel's list as scrolled."""
+    return page.evaluate("""() => {
+      const list = document.querySelector('#history-sheet .history-list');
+      const top = list.getBoundingClientRect().top;
+      const rows = [...list.querySelectorAll('.history-entry')];
+      const row = rows.find((r) => r.getBoundingClientRect().bottom > top + 2);
+      return Number(row.dataset.id);
+    }""")
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"], ids=["en", "ru"])
+def test_a_phone_and_the_watch_page_look_back_and_the_tv_shows_the_last_entries(
+        locale, browser, server, open_table, open_phone, shots, watch):
+    label, rules = WORDS[locale]
+    table = open_table(locale=locale)
+    code = room_code(table)
+    guests = join_wire(server, code, NAMES)
+    dealt(guests, lambda: start(table, "go_fish", {}))
+    rng = random.Random(5)
+    play_random(guests, rng, 40)
+    ids = log_ids(guests[0])
+    assert ids[-1] > 20  # more than the view's window
+    # the TV: the last entries and the rules in force, at all times
+    strip = table.locator("#look-back")
+    expect(strip.locator(".history-entry")).to_have_count(2)
+    expect(strip.locator(".history-entry").first).to_have_attribute("data-id", str(log_ids(guests[0])[-1]))
+    expect(strip).to_contain_text(rules)
+    shots("tv", table)
+    assert_fits(table, "the TV with its last entries")
+
+    # a phone seated after the deal opens the history: every entry, newest first
+    phone = open_phone(f"{server.url}/j/{code}", name="Ben", locale=locale, viewport=PHONE_SIZE)
+    button = phone.locator("#btn-history")
+    expect(button).to_have_text(label)
+    button.click()
+    sheet = phone.locator("#history-sheet")
+    rows = sheet.locator(".history-entry")
+    last = log_ids(guests[0])[-1]
+    expect(rows).to_have_count(last)
+    expect(rows.first).to_have_attribute("data-id", str(last))
+    expect(rows.last).to_have_attribute("data-id", "1")
+    expect(rows.first.locator(".history-who")).not_to_be_empty()
+    expect(rows.first.locator(".history-when")).not_to_be_empty()
+    expect(sheet).to_contain_text(rules)
+    shots("phone", phone)
+
+    # scrolled down to an older entry: new entries come in at the top and move nothing under the eyes
+    sheet.locator(".history-list").evaluate("(el) => { el.scrollTop = el.scrollHeight / 2; }")
+    phone.wait_for_function("() => document.querySelector('#history-sheet .history-list').scrollTop > 0")
+    seen = top_entry(phone)
+    before = log_ids(guests[0])[-1]
+    play_random(guests, rng, 4)
+    after = log_ids(guests[0])[-1]
+    assert after > before
+    expect(rows.first).to_have_attribute("data-id", str(after))
+    assert top_entry(phone) == seen
+    # and a reload comes back open, at the same entry
+    phone.wait_for_function("() => Object.keys(localStorage).some((k) => k.startsWith('partyapp.keep.')"
+                            " && localStorage.getItem(k).includes('history.scroll'))")
+    phone.reload()
+    expect(phone.locator("#history-sheet .history-entry").first).to_have_attribute("data-id", str(after))
+    phone.wait_for_function(f"""() => {{
+      const list = document.querySelector('#history-sheet .history-list');
+      const top = list.getBoundingClientRect().top;
+      const row = [...list.querySelectorAll('.history-entry')].find((r) => r.getBoundingClientRect().bottom > top + 2);
+      return row && Number(row.dataset.id) === {seen};
+    }}""")
+    shots("phone-reloaded", phone)
+
+    # the watch page reads it too
+    ctx = browser.new_context(viewport=PHONE_SIZE, is_mobile=True, has_touch=True,
+                              **({"locale": locale} if locale else {}))
+    try:
+        page = ctx.new_page()
+        watch.watch(page)
+        page.goto(f"{server.url}/w/{code}")
+        page.locator("#btn-history").click()
+        expect(page.locator("#history-sheet .history-entry")).to_have_count(after)
+        expect(page.locator("#history-sheet .history-entry").first).to_have_attribute("data-id", str(after))
+        shots("watch", page)
+    finally:
+        ctx.close()
+    for g in guests:
+        g.close()
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"], ids=["en", "ru"])
+def test_the_table_on_a_tablet_shows_the_last_entries_and_the_rules(locale, server, open_table, shots):
+    label, rules = WORDS[locale]
+    table = open_table(locale=locale, viewport=TABLET)
+    code = room_code(table)
+    guests = join_wire(server, code, NAMES)
+    dealt(guests, lambda: start(table, "irish_snap", {}))
+    play_random(guests, random.Random(2), 12)
+    strip = table.locator("#look-back")
+    expect(strip.locator(".history-entry").first).to_have_attribute("data-id", str(log_ids(guests[0])[-1]))
+    expect(strip).to_contain_text(rules)
+    shots("tablet", table, full_page=True)
+    for g in guests:
+        g.close()
