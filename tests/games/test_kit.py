@@ -341,12 +341,14 @@ def test_a_saved_game_of_another_mode_is_refused():
         MODES["blackjack"].from_state(state)
 
 
-def test_drinking_decks_have_no_result_to_show_when_ended():
-    """The base Game.finish returns False: the room goes back to the lobby."""
+def test_drinking_decks_ended_by_the_host_show_who_ended_them():
+    """A drinking deck the host ends is over where it stands, naming who
+    ended it, like a game played to its end (the room keeps it on screen)."""
     from tests.games.drinking_helpers import make as make_drinking
 
     g = make_drinking("ring_of_fire", 2)
-    assert g.finish(0.0) is False and not g.is_over()
+    assert g.finish(0.0, "p1") is True and g.is_over()
+    assert g.public_view()["result"]["reason"] == "host" and g.public_view()["result"]["by"] == "p1"
 
 
 DEALT = sorted(m for m, cls in MODES.items() if cls.DEAL_PASSES)

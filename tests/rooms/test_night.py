@@ -352,7 +352,7 @@ def test_the_recap_is_a_picture_to_save(app, table, join):
     svg = answer.get_data(as_text=True)
     assert svg.startswith("<svg") and "<script" not in svg and "<b>" not in svg
     assert "&lt;b&gt;Ana&lt;/b&gt;" in svg and "No \"pointing\" &lt;script&gt;" in svg
-    assert "Ring of Fire: stopped before the end." in svg
+    assert "Ring of Fire: stopped by the host." in svg
     assert "Bo (not drinking)" in svg
     assert f"Room {code}, " in svg and ": under a minute." in svg and " h." not in svg
 

@@ -169,3 +169,11 @@ class Seats:
             self.game_over("empty", None, False)
         self.resume(now)
         self._check_end()
+
+    def finish(self, now: float, by: str | None = None) -> bool:
+        """The host ends the game: it is over where it stands, like a game
+        played to its end (the tally, the necks and the rules made stay on
+        screen), the result naming who ended it (``by``)."""
+        if not self.s.over:
+            self.game_over("host", by, False)
+        return True

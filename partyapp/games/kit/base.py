@@ -231,8 +231,9 @@ class Game(ABC):
         default: they play this game to its end, and are not dealt into the
         next one."""
 
-    def finish(self, now: float) -> bool:
-        """The host ends the game. An engine with an outcome to show marks
+    def finish(self, now: float, by: str | None = None) -> bool:
+        """The host ends the game (``by``: the host's seat, named in the
+        result as who ended it). An engine with an outcome to show marks
         itself over with what is known (``result`` filled in) and returns
         True: the room keeps it on screen until the next ``end_game`` or
         game. The default returns False: nothing to show, back to the lobby."""

@@ -301,12 +301,15 @@ class CardGame(Engine):
         """The outcome; games add their own (final stacks, scores ...)."""
         return {"reason": reason, "winners": [], "losers": [], "drinks": self.drinks()}
 
-    def finish(self, now: float) -> bool:
-        """The host ends the game: it is over with what is known."""
+    def finish(self, now: float, by: str | None = None) -> bool:
+        """The host ends the game: it is over with what is known, the
+        result naming who ended it (``by``, the host's seat)."""
         if not self.s.over:
             self.begin(now)
             self.on_finish()
             self.end("host")
+            if by is not None and self.s.result is not None:
+                self.s.result["by"] = by
         return True
 
     def on_finish(self) -> None:

@@ -101,7 +101,8 @@ export function Outcome({ state, extra = null, className = "" }) {
     ${extra ? html`<div class="outcome-line">${extra}</div>` : null}
     ${drinks.length ? html`<div class="outcome-line sub">${t("Forfeits: {list}", {
       list: listOf(drinks.map(([p, n]) => html`<span key=${p}><${Who} state=${state} pid=${p} /> ${forfeitShort(state, p, n)}</span>`)) })}</div>` : null}
-    ${REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
+    ${r.reason === "host" && r.by ? html`<div class="sub">${t("{name} ended the game.", { name: html`<${Who} state=${state} pid=${r.by} />` })}</div>`
+      : REASONS[r.reason] ? html`<div class="sub">${t(REASONS[r.reason])}</div>` : null}
   </div>`;
 }
 

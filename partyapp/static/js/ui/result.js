@@ -54,7 +54,8 @@ export function Result({ state, result }) {
     <h3 class="panel-title">${t("Game over")}</h3>
     ${winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(state, winners) })}</p>` : null}
     ${losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(state, losers) })}</p>` : null}
-    ${r.reason ? html`<p class="result-line sub">${reasonWord(r.reason)}${r.by ? [" — ", html`<${Who} state=${state} pid=${r.by} />`] : null}</p>` : null}
+    ${r.reason === "host" && r.by ? html`<p class="result-line sub">${t("{name} ended the game.", { name: html`<${Who} state=${state} pid=${r.by} />` })}</p>`
+      : r.reason ? html`<p class="result-line sub">${reasonWord(r.reason)}${r.by ? [" — ", html`<${Who} state=${state} pid=${r.by} />`] : null}</p>` : null}
     ${columns.length ? html`<table class="result-table">
       <thead><tr><th scope="col">${t("Player")}</th>${columns.map(([k]) => html`<th key=${k} scope="col">${figureWord(k)}</th>`)}</tr></thead>
       <tbody>${pids.map((p) => html`<tr key=${p}><th scope="row">${nameOf(state, p)}</th>

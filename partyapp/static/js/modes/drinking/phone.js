@@ -27,7 +27,8 @@ export function Status({ state }) {
   if (g.over) {
     const r = g.result || {};
     return html`<div class="status-line">${t("Game over.")} ${r.by ? (r.reason === "last_king"
-      ? t("{name} drew the last king.", { name: W(r.by) }) : t("{name} ended it.", { name: W(r.by) })) : ""}</div>`;
+      ? t("{name} drew the last king.", { name: W(r.by) }) : t("{name} ended the game.", { name: W(r.by) }))
+      : r.reason === "host" ? t("The host ended the game.") : ""}</div>`;
   }
   if (acts.includes("draw")) return html`<div class="status-line mine">${t("Your turn: tap to draw")}</div>`;
   if (acts.includes("tap")) return html`<div class="status-line mine">${t("{title}: tap now!", { title: raceTitle(state, g.prompt.race, g.prompt.title) })}</div>`;

@@ -81,6 +81,10 @@ export function PromptLine({ state }) {
   const W = (pid) => html`<${Who} state=${state} pid=${pid} />`;
   if (g.over) {
     const r = g.result || {};
+    if (r.reason === "host") {
+      return html`<div class="prompt-line over">${t("Game over")}${" — "}${r.by ? t("{name} ended the game.", { name: W(r.by) })
+        : t("The host ended the game.")}</div>`;
+    }
     return html`<div class="prompt-line over">${t("Game over")}${r.by
       ? [" — ", r.reason === "last_king" ? neckWords(state, r.by, g.cup ? "cup" : "last_king") : W(r.by)] : null}</div>`;
   }

@@ -104,6 +104,7 @@ export function BetResult({ state }) {
     <h3 class="panel-title">${t("Game over")} · ${ENDINGS[r.reason] ? t(ENDINGS[r.reason]) : ""}</h3>
     ${r.winners.length ? html`<p class="result-line">${t("Won: {names}", { names: names(r.winners) })}</p>` : null}
     ${r.losers.length ? html`<p class="result-line">${t("Lost: {names}", { names: names(r.losers) })}</p>` : null}
+    ${r.reason === "host" && r.by ? html`<p class="result-line sub">${t("{name} ended the game.", { name: html`<${Who} state=${state} pid=${r.by} />` })}</p>` : null}
     <table class="result-table">
       <thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Chips")}</th><th scope="col">${t("Net")}</th>
         <th scope="col">${t("Forfeits")}</th></tr></thead>
