@@ -14,6 +14,7 @@ from typing import Any
 
 from partyapp.games.kit.base import HOST, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
+from partyapp.games.kit.wording import Term
 from partyapp.rooms import dealers
 from partyapp.rooms.seat import Seat
 from partyapp.rooms.unchanged import UNCHANGED
@@ -33,14 +34,27 @@ class Play:
         if actor != HOST and actor not in self.game.players():
             raise IllegalAction("You are not in this game; you will be dealt in next game.")
         action = {k: v for k, v in action.items() if k != ARRIVAL}
+        self._check_typed(actor, action)
         if arrival is not None and self.game.reflex:
             action[ARRIVAL] = arrival
+        self.acting = actor
         events = self.game.apply(actor, action, self.registry.clock())
         if actor != HOST:
             seat = self.seat(actor)
             if seat.played_for and not seat.auto:
                 seat.played_for = []
         return events or []
+
+    def _check_typed(self, actor: str, action: dict) -> None:
+        """What a move types for others to read (a rule, an answer) passes the
+        room's word filter: each parameter the move's spec takes as text."""
+        if not self.night.words_filtered:
+            return
+        for spec in self.game.legal_actions(actor):
+            if spec["type"] == action.get("type"):
+                for name, domain in spec["params"].items():
+                    if isinstance(domain, dict) and "text" in domain and isinstance(action.get(name), str):
+                        self.check_words(action[name], Term("The text"))
 
     def tick(self) -> Any:
         """What is due now: the game's own time-out first, else a move the
