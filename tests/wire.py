@@ -1,8 +1,11 @@
 """A protocol client over real Socket.IO (python-socketio's client), for
-tests against a real server process."""
+tests against a real server process; and the raw WebSocket pieces for the
+tests that write Engine.IO and Socket.IO packets themselves (``raw_ws``,
+``answer``, ``RawPhone``)."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -120,3 +123,49 @@ def raw_socket(port: int, source: str) -> socket.socket:
     s.bind((source, 0))
     s.connect(("127.0.0.1", port))
     return s
+
+
+def raw_ws(port: int, source: str | None = None, *, join: bool = False):
+    """A WebSocket to the server on loopback ``port`` (from the loopback
+    address ``source`` when given), its Engine.IO handshake read; ``join``:
+    connected to the namespace too."""
+    import websocket
+
+    extra = {"socket": raw_socket(port, source)} if source else {}
+    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
+                                     timeout=10, **extra)
+    assert ws.recv().startswith("0")  # Engine.IO open
+    if join:
+        ws.send("40")
+        assert ws.recv().startswith("40")  # Socket.IO connect
+    return ws
+
+
+def answer(ws, n: int, *, only_events: bool = False) -> dict:
+    """The acknowledgement of packet ``n`` on a raw WebSocket (pings
+    answered, anything else skipped; ``only_events``: what is skipped must
+    be an event)."""
+    while True:
+        reply = ws.recv()
+        if reply == "2":
+            ws.send("3")
+        elif reply.startswith(f"43{n}"):
+            return json.loads(reply[2 + len(str(n)):])[0]
+        elif only_events:
+            assert reply.startswith("42"), reply
+
+
+class RawPhone:
+    """A Socket.IO client over a raw WebSocket from the address ``source``."""
+
+    def __init__(self, port: int, source: str) -> None:
+        self.ws = raw_ws(port, source, join=True)
+        self.n = 0
+
+    def call(self, event: str, payload: dict) -> dict:
+        self.n += 1
+        self.ws.send(f"42{self.n}" + json.dumps([event, payload]))
+        return answer(self.ws, self.n)
+
+    def close(self) -> None:
+        self.ws.close()

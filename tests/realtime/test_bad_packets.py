@@ -6,7 +6,6 @@ the JSON is parsed or the number converted (``seams.WirePacket``)."""
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 
@@ -15,6 +14,7 @@ import pytest
 from partyapp.realtime import dispatch, packets, seams
 from partyapp.realtime.extension import socketio
 from tests.conftest import Client, wait_for
+from tests.wire import answer, raw_ws
 
 # The packet at which a connection sending bad ones is closed ("after a few").
 CUTOFF = 5
@@ -126,24 +126,6 @@ def test_nesting_and_numbers_are_refused_before_the_work():
     assert seams.WirePacket(encoded_packet=f"2[\"x\",{'1' * 100}]").data == ["x", int("1" * 100)]
 
 
-def _ws(server):
-    import websocket
-
-    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                     timeout=10)
-    assert ws.recv().startswith("0")
-    return ws
-
-
-def _answer(ws, n: int) -> dict:
-    while True:
-        reply = ws.recv()
-        if reply == "2":
-            ws.send("3")
-        elif reply.startswith(f"43{n}"):
-            return json.loads(reply[2 + len(str(n)):])[0]
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["truncated", "deep", "empty", "binary header", "before connecting"])
 def test_a_flood_of_bad_packets_over_the_wire_is_cut_off(tmp_path, kind):
@@ -159,13 +141,11 @@ def test_a_flood_of_bad_packets_over_the_wire_is_cut_off(tmp_path, kind):
     log_path = tmp_path / "server.log"
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=log_path).start()
     try:
-        other = _ws(server)
-        other.send("40")
-        assert other.recv().startswith("40")
+        other = raw_ws(server.port, join=True)
         other.send('421["room.create",{}]')
-        assert _answer(other, 1)["ok"]
+        assert answer(other, 1)["ok"]
 
-        flooder = _ws(server)
+        flooder = raw_ws(server.port)
         if kind != "before connecting":
             flooder.send("40")
             assert flooder.recv().startswith("40")
@@ -192,7 +172,7 @@ def test_a_flood_of_bad_packets_over_the_wire_is_cut_off(tmp_path, kind):
         flooder.close()
         assert closed
         other.send('422["room.create",{}]')
-        assert _answer(other, 2)["ok"]
+        assert answer(other, 2)["ok"]
         other.close()
     finally:
         server.stop()
@@ -216,12 +196,8 @@ def test_a_sender_that_never_pauses_does_not_hold_the_server(tmp_path, packet):
     ended: list[BaseException] = []
     flooder = other = None
     try:
-        flooder = _ws(server)
-        flooder.send("40")
-        assert flooder.recv().startswith("40")
-        other = _ws(server)
-        other.send("40")
-        assert other.recv().startswith("40")
+        flooder = raw_ws(server.port, join=True)
+        other = raw_ws(server.port, join=True)
 
         sent = [0]
 
@@ -237,7 +213,7 @@ def test_a_sender_that_never_pauses_does_not_hold_the_server(tmp_path, packet):
         sender.start()
         wait_for(lambda: sent[0] >= 2000 or ended, what="the flood under way")
         other.send('421["room.create",{}]')
-        assert _answer(other, 1)["ok"]
+        assert answer(other, 1)["ok"]
         sender.join(20)
         assert ended, "the flooding socket was never closed"
     finally:

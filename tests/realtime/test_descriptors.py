@@ -8,7 +8,6 @@ sockets; other addresses are other loopback addresses (127.0.0.0/8)."""
 from __future__ import annotations
 
 import base64
-import json
 import os
 import resource
 import socket
@@ -19,36 +18,9 @@ import pytest
 from partyapp.web import server as web_server
 from tests.conftest import wait_for
 from tests.serverproc import ServerProcess
-from tests.wire import raw_socket
+from tests.wire import RawPhone as Phone, raw_socket
 
 pytestmark = pytest.mark.slow
-
-
-class Phone:
-    """A Socket.IO client over a WebSocket from the address ``source``."""
-
-    def __init__(self, port: int, source: str) -> None:
-        import websocket
-
-        self.ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                              socket=raw_socket(port, source), timeout=10)
-        assert self.ws.recv().startswith("0")
-        self.ws.send("40")
-        assert self.ws.recv().startswith("40")
-        self.n = 0
-
-    def call(self, event: str, payload: dict) -> dict:
-        self.n += 1
-        self.ws.send(f"42{self.n}" + json.dumps([event, payload]))
-        while True:
-            reply = self.ws.recv()
-            if reply == "2":
-                self.ws.send("3")
-            elif reply.startswith(f"43{self.n}"):
-                return json.loads(reply[2 + len(str(self.n)):])[0]
-
-    def close(self) -> None:
-        self.ws.close()
 
 
 def own_limit_at_least(n: int) -> None:

@@ -140,36 +140,17 @@ def test_events_without_a_usable_name_are_answered_over_the_wire(tmp_path, frame
     """Raw Socket.IO event packets whose name is missing, not text or
     reserved get a bad_request acknowledgement from the real server, which
     keeps serving."""
-    import json
-
-    import websocket
-
     from tests.serverproc import ServerProcess
+    from tests.wire import answer, raw_ws
 
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     try:
-        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                         timeout=10)
-        assert ws.recv().startswith("0")  # Engine.IO open
-        ws.send("40")
-        assert ws.recv().startswith("40")  # Socket.IO connect
-
-        def answer_to(n: int) -> dict:
-            """The acknowledgement of packet ``n`` (pings answered, events skipped)."""
-            while True:
-                reply = ws.recv()
-                if reply == "2":
-                    ws.send("3")
-                elif reply.startswith(f"43{n}"):
-                    return json.loads(reply[2 + len(str(n)):])[0]
-                else:
-                    assert reply.startswith("42"), reply
-
+        ws = raw_ws(server.port, join=True)
         ws.send(frame)
-        answer = answer_to(1)
-        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+        got = answer(ws, 1, only_events=True)
+        assert got["ok"] is False and got["error"]["code"] == "bad_request", got
         ws.send('422["room.create",{}]')
-        assert answer_to(2)["ok"] is True
+        assert answer(ws, 2, only_events=True)["ok"] is True
         ws.close()
     finally:
         server.stop()

@@ -8,7 +8,6 @@ does a message longer than the server takes (over the wire, below)."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from partyapp.realtime import dispatch, seams
 from partyapp.realtime.extension import socketio
 from tests.conftest import Client, wait_for
-from tests.wire import raw_socket
+from tests.wire import answer, raw_socket, raw_ws
 
 CUTOFF = dispatch.BAD_PACKETS_CUTOFF
 
@@ -160,22 +159,6 @@ def test_an_acknowledgement_before_connecting_closes_at_once(app):
 
 # -- over the wire ------------------------------------------------------------------------
 
-def _ws(port: int, source: str):
-    import websocket
-
-    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                     socket=raw_socket(port, source), timeout=10)
-    assert ws.recv().startswith("0")
-    return ws
-
-
-def _joined(port: int, source: str):
-    ws = _ws(port, source)
-    ws.send("40")
-    assert ws.recv().startswith("40")
-    return ws
-
-
 def _closed_by_server(ws, within: float = 10) -> bool:
     """Does the server close ``ws`` (reading what it still sends)?"""
     import websocket
@@ -206,15 +189,6 @@ def _refused_at_once(port: int, source: str) -> bool:
         s.close()
 
 
-def _answer(ws, n: int) -> dict:
-    while True:
-        reply = ws.recv()
-        if reply == "2":
-            ws.send("3")
-        elif reply.startswith(f"43{n}"):
-            return json.loads(reply[2 + len(str(n)):])[0]
-
-
 # what one attacking connection sends, again and again, once in the namespace
 LOOPS = {
     "namespace reconnects": ['42["x"'] * 4 + ["41", "40"],
@@ -238,10 +212,10 @@ def test_one_socket_s_attack_is_cut_and_its_address_refused(tmp_path, kind):
 
     server = ServerProcess("memory://", log_path=tmp_path / "server.log").start()
     try:
-        other = _joined(server.port, "127.0.0.2")
+        other = raw_ws(server.port, "127.0.0.2", join=True)
         source = "127.0.0.9"
         for attempt in range(3):
-            ws = _joined(server.port, source)
+            ws = raw_ws(server.port, source, join=True)
             n, closed = 0, False
             try:
                 for _ in range(2000):
@@ -254,7 +228,7 @@ def test_one_socket_s_attack_is_cut_and_its_address_refused(tmp_path, kind):
             ws.close()
         assert wait_for(lambda: _refused_at_once(server.port, source), 10, "the address refused")
         other.send('421["room.create",{}]')
-        assert _answer(other, 1)["ok"]
+        assert answer(other, 1)["ok"]
         other.close()
     finally:
         server.stop()

@@ -9,7 +9,6 @@ about the server's time-out; other addresses are other loopback addresses."""
 from __future__ import annotations
 
 import base64
-import json
 import os
 import resource
 import socket
@@ -18,7 +17,7 @@ import pytest
 
 from tests.conftest import wait_for
 from tests.serverproc import ServerProcess
-from tests.wire import raw_socket
+from tests.wire import RawPhone as Phone, raw_socket
 
 pytestmark = pytest.mark.slow
 
@@ -68,33 +67,6 @@ def closed_by_server(s: socket.socket) -> bool:
         return False
     except OSError:
         return True
-
-
-class Phone:
-    """A Socket.IO client over a WebSocket from the address ``source``."""
-
-    def __init__(self, port: int, source: str) -> None:
-        import websocket
-
-        self.ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                              socket=raw_socket(port, source), timeout=10)
-        assert self.ws.recv().startswith("0")
-        self.ws.send("40")
-        assert self.ws.recv().startswith("40")
-        self.n = 0
-
-    def call(self, event: str, payload: dict) -> dict:
-        self.n += 1
-        self.ws.send(f"42{self.n}" + json.dumps([event, payload]))
-        while True:
-            reply = self.ws.recv()
-            if reply == "2":
-                self.ws.send("3")
-            elif reply.startswith(f"43{self.n}"):
-                return json.loads(reply[2 + len(str(self.n)):])[0]
-
-    def close(self) -> None:
-        self.ws.close()
 
 
 def test_a_socket_that_does_not_connect_to_the_namespace_is_closed(tmp_path):
