@@ -122,3 +122,27 @@ def test_russian_blackjack_in_russian_with_three_sevens(open_table, open_phone, 
         assert not watch.errors and not watch.dialogs
     finally:
         cy.close()
+
+
+def test_who_drinks_for_a_lost_hand_and_why(open_table, open_phone, server, shots, watch):
+    """Ana (drinking) and Bob (not drinking) both lose to the dealer's 19:
+    each box on the TV says who takes what and why, in their own form, and
+    each phone says it to its owner ("Lost: You drink 1 drink.")."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob", profile="none")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    # Ana, Bob, the upcard, Ana, Bob, the hole card: Ana 17, Bob 16, the dealer 19
+    start(table, "casino_blackjack", {"deck": ["10C", "10H", "9D", "7D", "6S", "KC"], "rounds": 2, "dealer_pace_ms": 200})
+    send_amount(ana, "bet", 10)
+    send_amount(bob, "bet", 10)
+    tap(ana, "stand")
+    tap(bob, "stand")
+    expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("Lost: Ana drinks 1 drink.", timeout=15_000)
+    expect(table.locator(".bx-box", has_text="Bob")).to_contain_text("Lost: Bob takes 1 point.")
+    expect(ana.locator(".bet-phone")).to_contain_text("Lost: You drink 1 drink.")
+    expect(bob.locator(".bet-phone")).to_contain_text("Lost: You take 1 point.")
+    expect(table.locator("#ticker")).to_contain_text("Ana loses 10. Ana drinks 1 drink.")
+    look(shots, "lost", table, ana, bob)
+    assert not watch.errors and not watch.dialogs

@@ -94,6 +94,10 @@ def test_a_round_of_cheat_with_a_challenge(open_table, open_phone, server, shots
     reveal = table.locator(".reveal-box")
     expect(reveal).to_contain_text("Cat called “Cheat!” on Bob")
     expect(reveal).to_contain_text("caught! Bob picks up the pile.")
+    # who drinks and why, on the TV, on Bob's phone (to him) and on the others'
+    expect(reveal).to_contain_text("Caught cheating: Bob drinks 1 drink.")
+    expect(bob.locator(".reveal-box")).to_contain_text("Caught cheating: You drink 1 drink.")
+    expect(cat.locator(".reveal-box")).to_contain_text("Caught cheating: Bob drinks 1 drink.")
     expect(reveal.locator(".card")).to_have_count(2)
     expect(reveal.locator(".card[data-card='2C']")).to_have_count(1)
     for phone in (ana, bob, cat):
@@ -103,7 +107,7 @@ def test_a_round_of_cheat_with_a_challenge(open_table, open_phone, server, shots
     expect(ana.locator("#phone-message")).to_contain_text("Too late")
     expect(table.locator("#players li", has_text="Bob").locator(".hand-size")).to_have_text("19")
     expect(table.locator("#players li", has_text="Bob").locator(".drinks")).to_have_text("🍺 1")
-    expect(table.locator("#ticker")).to_contain_text("Bob picks up the pile (4 cards).")
+    expect(table.locator("#ticker")).to_contain_text("Bob picks up the pile (4 cards). Caught cheating: Bob drinks 1 drink.")
     expect(bob.locator(".hand [data-card='7S']")).to_have_count(1)  # the whole pile, Ana's 7s too
     expect(ana.locator(".hand [data-card='2C']")).to_have_count(0)
     expect(cat.locator(".status-line.mine")).to_contain_text("Your turn")

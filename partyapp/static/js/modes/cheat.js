@@ -10,7 +10,8 @@ import { Card, CardLabel } from "../ui/cards.js";
 import { Hand } from "../ui/hand.js";
 import { RankChooser, rankCount, ranksOr, ranksWord } from "../ui/ranks.js";
 import { registerMessages } from "../words.js";
-import { HandGameTable, Outcome, PileBox, WinnerStatus, secondsLeft } from "./kit.js";
+import { HandGameTable, Outcome, PileBox, WinnerStatus, causeWords, secondsLeft } from "./kit.js";
+import { causedWords, forfeitWords, joinWords } from "../forfeits.js";
 import { Who } from "../ui/who.js";
 import { registerMode } from "./registry.js";
 
@@ -21,11 +22,32 @@ registerMessages({
   "cheat.reveal": (p, e) => (e.truthful
     ? t("{player}'s cards: {cards}, all {rank}: the call was wrong.", { player: p.player, cards: p.cards, rank: ranksWord(e.rank) })
     : t("{player}'s cards: {cards}: caught cheating!", { player: p.player, cards: p.cards })),
-  "cheat.pickup": (p, e) => t("{player} picks up the pile ({count} card).|{player} picks up the pile ({count} cards).", { player: p.player, count: e.count }),
+  "cheat.pickup": (p, e, state, plain) => joinWords([
+    t("{player} picks up the pile ({count} card).|{player} picks up the pile ({count} cards).", { player: p.player, count: e.count }),
+    ...(e.drinks ? [pickupForfeit(state, e, { plain })] : [])]),
   "cheat.stands": (p, e) => t("Nobody called: {player}'s {what} stay on the pile.", { player: p.player, what: rankCount(e.rank, e.count) }),
 });
 
 const W = (state, pid) => html`<${Who} state=${state} pid=${pid} />`;
+
+// Who takes a forfeit for picking up the pile, and why ("Caught cheating:
+// Max drinks 1 drink."), in their own form; on their phone (`you`), to them.
+function pickupForfeit(state, entry, { plain = false, you = null } = {}) {
+  const words = forfeitWords(state, [entry.player], entry.drinks, entry, { plain, you });
+  // the challenge's cards, turned just before: a wrong call, or caught cheating
+  const reveal = ((state.game && state.game.log) || []).find((x) => x.id === entry.id - 1 && x.msg === "cheat.reveal");
+  return reveal ? causedWords(causeWords(reveal.truthful ? "wrong_call" : "caught"), words) : words;
+}
+
+// The log's entry of the pile picked up after the challenge shown (it
+// carries the forfeit taken), when the log still holds it.
+function pickupOf(state, reveal) {
+  const log = state.game.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].msg === "cheat.pickup") return log[i].player === reveal.taker ? log[i] : null;
+  }
+  return null;
+}
 
 // The seconds left in the call window, ticking.
 function useWindowSeconds(state) {
@@ -71,12 +93,15 @@ function Claim({ state }) {
 function Reveal({ state, phone = false }) {
   const r = state.game.reveal;
   if (!r) return null;
+  const pickup = pickupOf(state, r);
   return html`<div class=${cx("hg-box reveal-box", r.truthful ? "wrong-call" : "caught")} data-truthful=${r.truthful ? "yes" : "no"}>
     <div class="hg-box-title">${t("{caller} called “Cheat!” on {player}", { caller: W(state, r.caller), player: W(state, r.player) })}</div>
     <div class="reveal-cards">${r.cards.map((c, i) => html`<${Card} key=${`${i}:${c}`} code=${c} size=${phone ? "mini" : ""} fresh />`)}</div>
     <div class="verdict">${r.truthful
       ? t("All {rank}: wrong call! {name} picks up the pile.", { rank: ranksWord(r.rank), name: W(state, r.taker) })
       : t("Not all {rank}: caught! {name} picks up the pile.", { rank: ranksWord(r.rank), name: W(state, r.taker) })}</div>
+    ${pickup && pickup.drinks ? html`<div class="verdict forfeit-line">${pickupForfeit(state, pickup,
+      { you: phone ? state.you.player_id : null })}</div>` : null}
   </div>`;
 }
 

@@ -8,6 +8,7 @@ import { Who } from "../who.js";
 import { Card, CardBack, CardLabel } from "../cards.js";
 import { Chips } from "../chips.js";
 import { ENDINGS, resultWord, signed, totalWord } from "./words.js";
+import { causedWords, forfeitWords } from "../../forfeits.js";
 
 // Cards in a row, each after the first overlapping the one before it (its
 // corner shows); null stands for a face-down card.
@@ -84,6 +85,16 @@ export function SideAndNet({ g, pid, className = "" }) {
     ${side.map((p, i) => html`<${ResultBadge} key=${i} result=${p.result} amount=${p.amount} />`)}
     ${mine.length > 1 ? html`<span class=${cx("net-badge", net > 0 && "good", net < 0 && "bad")}>${t("net {amount}", { amount: signed(net) })}</span>` : null}
   </div>`;
+}
+
+// The forfeits of a player's payouts of the last deal, each said with why
+// ("Lost: Max drinks 1 drink."), in their own form; on their own phone
+// (`you`), to them.
+export function DealForfeits({ state, pid, you = null }) {
+  const owed = dealPayouts(state.game, pid).filter((p) => p.drinks > 0);
+  if (!owed.length) return null;
+  return html`<div class="deal-forfeits">${owed.map((p, i) => html`<div key=${i} class="forfeit-line">${causedWords(resultWord(p.result),
+    forfeitWords(state, [pid], p.drinks, null, { you }))}</div>`)}</div>`;
 }
 
 // A hand's figure is its own only when it is the player's one payout.

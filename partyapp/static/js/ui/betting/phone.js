@@ -8,7 +8,7 @@ import { nameOf } from "../../common.js";
 import { ActionControl } from "../action.js";
 import { Chips } from "../chips.js";
 import { Stepper } from "../stepper.js";
-import { BetResult, SideAndNet } from "./hands.js";
+import { BetResult, DealForfeits, SideAndNet } from "./hands.js";
 
 // An amount to send with a move ({type, params: {amount: {int}}}): a stepper,
 // a few quick amounts, and the move's button saying the amount. What the
@@ -100,6 +100,7 @@ export function BetPhone({ state, strip, hands, moves }) {
     ${hands}
     ${state.game.over ? html`<${BetResult} state=${state} />` : moves}
     <${SideAndNet} g=${state.game} pid=${state.you.player_id} className="my-payouts" />
+    <${DealForfeits} state=${state} pid=${state.you.player_id} you=${state.you.player_id} />
     <${StackLine} state=${state} />
   </div>`;
 }

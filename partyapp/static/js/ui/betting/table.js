@@ -6,7 +6,7 @@ import { N_, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
 import { Pile } from "../pile.js";
 import { LogList } from "../ticker.js";
-import { BetResult, CardRow, HandView, SideAndNet, handFigure } from "./hands.js";
+import { BetResult, CardRow, DealForfeits, HandView, SideAndNet, handFigure } from "./hands.js";
 
 // Seat badges and chips for the TV's players panel.
 export function bettingSeatInfo(state, player, dealerWord) {
@@ -51,6 +51,7 @@ export function PlayerBox({ state, pid, compact, statusWords, line = null, hands
       label=${list.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${statusWords}
       figure=${handFigure(g, pid)} />`)}
     <${SideAndNet} g=${g} pid=${pid} />
+    <${DealForfeits} state=${state} pid=${pid} />
     ${line ? html`<div class="bx-line">${line}</div>` : null}
   </div>`;
 }

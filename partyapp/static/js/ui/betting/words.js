@@ -3,7 +3,7 @@
 // house shows, a payout as a signed figure, and why a game ended.
 import { N_, t } from "../../i18n.js";
 import { registerMessages } from "../../words.js";
-import { forfeitShort } from "../../forfeits.js";
+import { forfeitWords, joinWords } from "../../forfeits.js";
 
 // A settled stake (chips.payout's result) in words, for one player.
 const PAYOUTS = {
@@ -49,9 +49,9 @@ registerMessages({
     dealer_left: N_("The dealer left: the deal is off and every stake goes back."),
     host: N_("The host ended the game: every stake on the table goes back."),
   }[e.reason] || N_("The deal is off."), p),
-  "chips.payout": (p, e, state) => {
+  "chips.payout": (p, e, state, plain) => {
     const words = t(PAYOUTS[e.result] || "{player}: {result}, {amount}.", { ...p, amount: String(Math.abs(e.amount)) });
-    return e.drinks ? [words, " ", forfeitShort(state, e.player, e.drinks, e)] : words;
+    return e.drinks ? joinWords([words, forfeitWords(state, [e.player], e.drinks, e, { plain })]) : words;
   },
   "chips.rebuy": N_("{player} buys a new stack of {amount}."),
   "chips.out": N_("{player} is out of chips."),
