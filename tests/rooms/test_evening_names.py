@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import error_code
+
 
 def test_sam_and_sam_the_refusal_names_the_seated_one(table, join, client):
     """"sam" is seated: "Sam" is told somebody is already called "sam"."""
     t, code, _ = table
     join(code, "sam")
     answer = client().call("player.join", {"code": code, "name": "Sam"})
-    assert answer["ok"] is False and answer["error"]["code"] == "name_taken"
+    assert error_code(answer) == "name_taken"
     assert "called sam." in answer["error"]["message"]
     assert [p["name"] for p in t.last_state()["players"]] == ["sam"]
 
@@ -22,7 +24,7 @@ def test_a_rename_refusal_names_the_seated_one(table, join):
     join(code, "Bartholomew")
     bo = join(code, "Bo")
     answer = bo.call("player.update", {"name": "BARTHOLOMEW"})
-    assert answer["error"]["code"] == "name_taken"
+    assert error_code(answer) == "name_taken"
     assert "called Bartholomew." in answer["error"]["message"]
 
 
@@ -43,7 +45,7 @@ def test_a_name_over_the_limit_is_refused_saying_how_long_it_is(table, client):
     """Nothing is cut mid-word: the phone hears the name has 39 characters, 24 at most."""
     t, code, _ = table
     answer = client().call("player.join", {"code": code, "name": "Bartholomew Featherstone-Smythe III"[:39]})
-    assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
+    assert error_code(answer) == "bad_request"
     assert "35 characters: 24 at most" in answer["error"]["message"]
 
 
