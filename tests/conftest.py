@@ -202,6 +202,22 @@ def quick(app, takeover_s: float | None = None):
     return autoplay
 
 
+def go_fish_away(app, table, join):
+    """Ana and Bob at Go Fish, which waits on Ana; then her phone goes (the
+    app plays for her after 0.3 s of the clock). Returns the table, the
+    room's code, Ana and Bob."""
+    from tests.games.hand_helpers import deal_order_deck
+
+    quick(app, takeover_s=0.3)
+    t, code, _ = table
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    deck = deal_order_deck([["7S", "7H", "7D", "3C", "5C", "9C", "JC"], ["7C", "3D", "8D", "8H", "8S", "10D", "QD"]])
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
+    assert t.last_state()["game"]["turn"] == ana.player_id
+    ana.disconnect()
+    return t, code, ana, bob
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
     with _no_processes(item):

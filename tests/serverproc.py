@@ -23,6 +23,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def assert_clean_log(path: Path | str, *also: str) -> None:
+    """A server's log holds no traceback, nor any of the words ``also``."""
+    text = Path(path).read_text()
+    for words in ("Traceback", *also):
+        assert words not in text, f"{words!r} in {path}"
+
+
 class ChildProcess:
     """A process a test starts (``self.proc``), stopped gently or killed."""
 

@@ -11,8 +11,7 @@ import pytest
 
 from partyapp.realtime import fanout
 from partyapp.bots import runner
-from tests.conftest import Client, error_code, next_state, ok, player, quick
-from tests.games.hand_helpers import deal_order_deck
+from tests.conftest import Client, error_code, go_fish_away, next_state, ok, player, quick
 from tests.games.test_old_maid import deal as old_maid_deal
 
 
@@ -174,13 +173,7 @@ def test_a_dropped_phone_is_played_for_and_handed_back_on_resume(app, table, joi
     """Ana's phone goes while Go Fish waits on her: after bot_takeover_s the
     table shows her seat played by the app (auto) and her turn is taken; when
     her phone resumes the seat is hers again and the app stops playing it."""
-    quick(app, takeover_s=0.3)
-    t, code, _ = table
-    ana, bob = join(code, "Ana"), join(code, "Bob")
-    deck = deal_order_deck([["7S", "7H", "7D", "3C", "5C", "9C", "JC"], ["7C", "3D", "8D", "8H", "8S", "10D", "QD"]])
-    ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
-    assert t.last_state()["game"]["turn"] == ana.player_id
-    ana.disconnect()
+    t, code, ana, bob = go_fish_away(app, table, join)
     away = next_state(t, clock, lambda s: not player(s, ana.player_id)["connected"])
     assert player(away, ana.player_id)["auto"] is False  # not yet: it waits bot_takeover_s
     taken = next_state(t, clock, lambda s: player(s, ana.player_id)["auto"])

@@ -47,6 +47,23 @@ def measured(phones: dict) -> None:
              "five answered pings from every phone", every=0.05)
 
 
+def four_phones(server: ServerProcess, clients: list[WireClient]) -> tuple[WireClient, dict]:
+    """A table and the phones of Ana, Bob, Cat and Dan (whose pings are
+    answered late, ``SLOW_S``) in a new room, each added to ``clients``;
+    the phones by name as (player id, client)."""
+    table = WireClient(server.url).connect()
+    clients.append(table)
+    code = table.call("room.create")["code"]
+    phones = {}
+    for name in ("Ana", "Bob", "Cat", "Dan"):
+        phone = answering(WireClient(server.url), SLOW_S if name == "Dan" else 0.0).connect()
+        clients.append(phone)
+        answer = phone.call("player.join", {"code": code, "name": name})
+        assert answer["ok"], answer
+        phones[name] = (answer["player_id"], phone)
+    return table, phones
+
+
 def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
     """Four slaps sent at once all get ok; the race closes with all four in
     order, the margins rise from 0, one player picks the pile up, and Dan's
@@ -54,16 +71,7 @@ def test_simultaneous_slaps_from_four_phones_are_all_judged(tmp_path):
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     clients: list[WireClient] = []
     try:
-        table = WireClient(server.url).connect()
-        clients.append(table)
-        code = table.call("room.create")["code"]
-        phones = {}
-        for name in ("Ana", "Bob", "Cat", "Dan"):
-            phone = answering(WireClient(server.url), SLOW_S if name == "Dan" else 0.0).connect()
-            clients.append(phone)
-            answer = phone.call("player.join", {"code": code, "name": name})
-            assert answer["ok"], answer
-            phones[name] = (answer["player_id"], phone)
+        table, phones = four_phones(server, clients)
         start = table.call("game.start", {"mode": "irish_snap", "options": {"deck": snap_at(1), "slap_window_ms": 8000}})
         assert start["ok"], start
         measured(phones)
@@ -112,16 +120,7 @@ def test_floor_judges_the_phone_on_slow_wifi_by_when_it_tapped(tmp_path):
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
     clients: list[WireClient] = []
     try:
-        table = WireClient(server.url).connect()
-        clients.append(table)
-        code = table.call("room.create")["code"]
-        phones = {}
-        for name in ("Ana", "Bob", "Cat", "Dan"):
-            phone = answering(WireClient(server.url), SLOW_S if name == "Dan" else 0.0).connect()
-            clients.append(phone)
-            answer = phone.call("player.join", {"code": code, "name": name})
-            assert answer["ok"], answer
-            phones[name] = (answer["player_id"], phone)
+        table, phones = four_phones(server, clients)
         start = table.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"], "race_timeout_s": 10}})
         assert start["ok"], start
         measured(phones)

@@ -246,16 +246,9 @@ def test_a_phone_that_comes_back_is_told_what_was_played_for_it(app, table, join
     her private view lists the move (you.played_for: the action and its log
     entries, message keys with parameters), nobody else's view holds it, and
     her own next move ends the list."""
-    from tests.conftest import next_state, ok, player, quick
-    from tests.games.hand_helpers import deal_order_deck
+    from tests.conftest import go_fish_away, next_state, ok, player
 
-    quick(app, takeover_s=0.3)
-    t, code, _ = table
-    ana, bob = join(code, "Ana"), join(code, "Bob")
-    deck = deal_order_deck([["7S", "7H", "7D", "3C", "5C", "9C", "JC"], ["7C", "3D", "8D", "8H", "8S", "10D", "QD"]])
-    ok(t.call("game.start", {"mode": "go_fish", "options": {"deck": deck, "seed": 3, "again": False}}))
-    assert t.last_state()["game"]["turn"] == ana.player_id
-    ana.disconnect()
+    t, code, ana, bob = go_fish_away(app, table, join)
     played = next_state(t, clock, lambda s: s["game"]["turn"] == bob.player_id)
     assert "played_for" not in played and "played_for" not in player(played, ana.player_id)
     assert "played_for" not in bob.last_state()["you"]
