@@ -25,7 +25,8 @@ registerMessages({
   "cheat.pickup": (p, e, state, plain) => joinWords([
     t("{player} picks up the pile ({count} card).|{player} picks up the pile ({count} cards).", { player: p.player, count: e.count }),
     ...(e.drinks ? [pickupForfeit(state, e, { plain })] : [])]),
-  "cheat.stands": (p, e) => t("Nobody called: {player}'s {what} stay on the pile.", { player: p.player, what: rankCount(e.rank, e.count) }),
+  "cheat.stands": (p, e) => t("Nobody called: {player}'s {what} stays on the pile.|Nobody called: {player}'s {what} stay on the pile.", {
+    player: p.player, what: rankCount(e.rank, e.count), count: e.count }),
 });
 
 const W = (state, pid) => html`<${Who} state=${state} pid=${pid} />`;

@@ -5,11 +5,10 @@ import { cx, html, useNow, useState } from "../../view.js";
 import { useKept } from "../../keep.js";
 import { listOf, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
-import { wordText } from "../../words.js";
 import { Card } from "../../ui/cards.js";
 import { ActionControl } from "../../ui/action.js";
 import { secondsLeft } from "../kit.js";
-import { deckWord, FIELD_LABELS, LABELS, PLACEHOLDERS, raceTitle, roleTitle, rpsWord, valueText } from "./words.js";
+import { deckWord, FIELD_LABELS, forfeitBrief, LABELS, PLACEHOLDERS, raceTitle, roleTitle, rpsWord, valueText } from "./words.js";
 import { CardForfeits, Outcome, PromptLine, ruleItems } from "./table.js";
 
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps"]);
@@ -109,8 +108,9 @@ function ThumbTap({ state, spec, send }) {
   </div>`;
 }
 
-// The moves of your cards: the jail card names your forfeits in words, from
-// your own view (the public log may have moved past them).
+// The moves of your cards: the jail card names your forfeits in a few words
+// ("Cancel: Thumb, 2 fingers"), from your own view (the public log may have
+// moved past them).
 function cardOpts(state, opts) {
   const jail = (state.you.roles || []).find((r) => r.role === "jail");
   const forfeits = (jail && jail.forfeits) || [];
@@ -119,7 +119,7 @@ function cardOpts(state, opts) {
     valueText: (name, value) => {
       if (name === "entry") {
         const e = forfeits.find((f) => f.id === value);
-        return e ? wordText(e, state) : t("an earlier forfeit");
+        return e ? t("Cancel: {what}", { what: forfeitBrief(state, e, state.you.player_id) }) : t("an earlier forfeit");
       }
       return opts.valueText(name, value);
     },

@@ -11,7 +11,7 @@ import { MoreList } from "../../ui/more.js";
 import { forfeitWords, neckWords } from "../../forfeits.js";
 import { Who } from "../../ui/who.js";
 import { Countdown } from "../../ui/countdown.js";
-import { deckWord, holdersOf, raceTitle, ROLE_ORDER, roleTitle, viewer } from "./words.js";
+import { chugWord, deckWord, holdersOf, raceTitle, ROLE_ORDER, roleTitle, viewer } from "./words.js";
 
 const names = (state, pids) => listOf((pids || []).map((p) => html`<${Who} state=${state} pid=${p} />`));
 
@@ -164,7 +164,7 @@ export function Outcome({ state }) {
   if (o.kind === "chugalug" && o.loser) {
     return html`<div class="outcome">${t("Chugalug at {number}: {name} said {said} (it was {expected})", {
       number: String(o.number), name: html`<b class="loser">${nameOf(state, o.loser)}</b>`,
-      said: o.said === null ? t("nothing") : String(o.said), expected: String(o.expected) })}</div>`;
+      said: o.said === null ? t("nothing") : chugWord(o.said), expected: chugWord(o.expected) })}</div>`;
   }
   if (o.kind === "rps" && o.winner) {
     return html`<div class="outcome">${t("Paper, scissors, stone: {winner} beats {loser}", { winner: W(o.winner), loser: html`<b class="loser">${nameOf(state, o.loser)}</b>` })}</div>`;

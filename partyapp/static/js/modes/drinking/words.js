@@ -5,7 +5,8 @@
 // moves and the words for their values.
 import { listOf, N_, t } from "../../i18n.js";
 import { registerMessages, wordText } from "../../words.js";
-import { forfeitWords, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
+import { forfeitWords, formFor, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
+import { nameOf } from "../../common.js";
 
 const ROLE_TITLES = {
   question_master: N_("Question master"),
@@ -50,7 +51,7 @@ const LEADS = {
   deflect: (v, e, s) => (e.player === viewer(s) ? t("{by} says “f*** off” to you.", v) : t("{by} says “f*** off” to {player}.", v)),
   breach: (v) => t("{by} reports a broken rule ({rule}):", v),
 };
-const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
+export const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
 const leadOf = (values, entry, state) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state) : null);
 
 // Mates who take the same forfeit, each in their own form.
@@ -75,12 +76,12 @@ registerMessages({
     return t("{player} puts a thumb on the table!", v);
   },
   "drinking.toilet": N_("{player} uses the toilet card and may go to the toilet."),
-  "drinking.jail": N_("{player} gets out of jail free: forfeit #{ref} is cancelled for them."),
+  "drinking.jail": (v, e, s) => t("{player} gets out of jail free: their forfeit is cancelled ({what}).", { ...v, what: refBrief(s, e.ref, e.player) }),
   "drinking.escape": N_("{player} gets out of jail free: they are out of the game in play."),
   "drinking.steal": N_("{player} steals the jail card from {victim}!"),
   "drinking.undo_steal": (v, e) => (e.player ? t("The host undoes the steal: the jail card goes back to {player}.", v)
     : t("The host undoes the steal: the jail card goes back.")),
-  "drinking.undo": N_("The host undoes #{ref}: the forfeit is taken back."),
+  "drinking.undo": (v, e, s) => t("The host takes a forfeit back ({what}).", { what: refBrief(s, e.ref, null) }),
   "drinking.host_skip": N_("The host skips the card in play."),
   "drinking.skip_draw": N_("{player} is away: the draw passes to {next}."),
   "drinking.skip_race": N_("{player} is away: they sit out the race."),
@@ -171,4 +172,49 @@ function entryText(state, id) {
 
 export function undoLabel(state, id) {
   return t("Undo: {what}", { what: entryText(state, id) });
+}
+
+// What led to a forfeit, in a word or two ("Thumb", "Waterfall"); a card's
+// own forfeit: the title of the card drawn before it.
+function leadBrief(state, e) {
+  switch (e.lead) {
+    case "race": case "race_timed_out": return raceTitle(state, e.race, e.title);
+    case "waterfall": return t("Waterfall");
+    case "pick": return t("picked by {name}", { name: nameOf(state, e.by) });
+    case "round": return deckWord(state, e.title);
+    case "chugalug_slow": case "chugalug_wrong": return t("Chugalug");
+    case "rps": return t("Paper, scissors, stone");
+    case "caught": return t("caught answering");
+    case "deflect": return t("“f*** off”");
+    case "breach": return t("a broken rule");
+    default: break;
+  }
+  const log = state.game.log || [];
+  const draw = log.filter((x) => x.msg === "drinking.draw" && x.id < e.id).pop();
+  return draw ? deckWord(state, draw.title) : null;
+}
+
+// A forfeit in a few words, for a button or a line of the ticker: what led
+// to it and its size in pid's form ("Thumb, 2 fingers"; "Thumb, 1 point").
+export function forfeitBrief(state, e, pid = null) {
+  const who = pid || (e.players || [])[0] || null;
+  const n = (e.drinks && who && e.drinks[who]) || e.count || 1;
+  const form = who ? formFor(state, who, e.id).form : "drinks";
+  const neck = /neck|last_king/.test(e.msg || "");
+  let size;
+  if (form === "points") size = t("{count} point|{count} points", { count: n });
+  else if (form === "dare") size = t("a dare");
+  else if (form === "water") size = t("water");
+  else if (neck) size = t("a neck");
+  else if (state.game && state.game.unit === "fingers") size = t("{count} finger|{count} fingers", { count: n });
+  else size = t("{count} drink|{count} drinks", { count: n });
+  const why = leadBrief(state, e);
+  return why ? t("{why}, {size}", { why, size }) : size;
+}
+
+// A forfeit named by its log entry's id, in a few words (an entry the log
+// has moved past: "an earlier forfeit").
+function refBrief(state, ref, pid) {
+  const e = (state.game.log || []).find((x) => x.id === ref);
+  return e ? forfeitBrief(state, e, pid) : t("an earlier forfeit");
 }
