@@ -242,11 +242,11 @@ class Night:
         people: list[dict] = []
         by_name: dict[str, dict] = {}  # one row per person: a name that left and came back is one
 
-        def row(pid: str, name: str, profile: str | None, tally: dict) -> None:
+        def row(pid: str, name: str, profile: str | None, tally: dict, bot: bool = False) -> None:
             key = name_key(name)
             found = by_name.get(key)
             if found is None:
-                found = by_name[key] = {"id": pid, "name": name, "profile": profile, "tally": {}}
+                found = by_name[key] = {"id": pid, "name": name, "profile": profile, "bot": bot, "tally": {}}
                 people.append(found)
             elif profile is not None and found["profile"] is None:
                 found.update(id=pid, name=name, profile=profile)
@@ -254,7 +254,7 @@ class Night:
                 found["tally"][form] = found["tally"].get(form, 0) + n
 
         for s in seats:
-            row(s.id, s.name, s.profile, totals.get(s.id, {}))
+            row(s.id, s.name, s.profile, totals.get(s.id, {}), bool(s.bot))
         seated = {s.id for s in seats}
         for pid, forms in totals.items():
             if pid not in seated and pid in former:

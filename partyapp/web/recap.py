@@ -35,6 +35,7 @@ COLUMNS = (
     ("dare", N_("Dares")),
 )
 PROFILE_WORDS = {"drinks": N_("drinking"), "soft": N_("soft drinks"), "none": N_("not drinking")}
+BOT_WORD = N_("bot")
 
 
 def english(msgid: str, **values: Any) -> str:
@@ -139,6 +140,11 @@ def game_line(game: dict, names: dict, _: Say = english) -> str:
         if standings:
             return _("{title}: stopped by the host. As it stood: {standings}.", title=title, standings=standings)
         return _("{title}: stopped by the host.", title=title)
+    losers = result.get("losers") or []
+    if losers and len(result.get("winners") or []) > len(losers):  # one left holding the queen, not seven winners
+        if game.get("mode") == "old_maid":
+            return _("{title}: {name} was left holding the Old Maid.", title=title, name=_names(losers, names, _))
+        return _("{title}: {names} lost.", title=title, names=_names(losers, names, _))
     if result.get("winners"):
         return _("{title}: won by {names}.", title=title, names=_names(result["winners"], names, _))
     if result.get("reason") == "last_king" and result.get("by"):
@@ -218,8 +224,10 @@ def draw(recap: dict, code: str, names: dict, _: Say = english, day: Callable[[f
     y += LINE
     room = name_w - 16
     for person in recap["players"]:
-        profile = PROFILE_WORDS.get(person.get("profile") or "", "")
-        label = person["name"] if family or not profile else f"{person['name']} ({_(profile)})"
+        # a bot is named as a bot, never by a drinking profile
+        profile = BOT_WORD if person.get("bot") else PROFILE_WORDS.get(person.get("profile") or "", "")
+        shown = bool(profile) and (bool(person.get("bot")) or not family)
+        label = f"{person['name']} ({_(profile)})" if shown else person["name"]
         # The whole name, always: smaller type, else the profile on a line of
         # its own, else the name over two lines.
         lines: list[tuple[str, int, str]]
@@ -229,7 +237,7 @@ def draw(recap: dict, code: str, names: dict, _: Say = english, day: Callable[[f
         else:
             size, parts = fit(person["name"], room, TEXT_SIZE, 18)
             lines = [(part, size, "#f4f1ff") for part in parts]
-            if not (family or not profile):
+            if shown:
                 lines.append((f"({_(profile)})", 20, "#c9c3e6"))
         row_y = y
         for k, (text, size, colour) in enumerate(lines):

@@ -320,7 +320,7 @@ def test_the_end_of_the_night_with_sixteen_players(open_table, seat_party, shots
     table.wait_for_selector("#recap")
     assert table.locator("#host-panel #btn-new-night").count() == 1
     table.click("#btn-host-close")
-    expect(table.locator("#recap")).to_contain_text("Ring of Fire: stopped before the end.")
+    expect(table.locator("#recap")).to_contain_text("Ring of Fire: stopped by the host.")
     expect(table.locator("#recap .rules")).to_contain_text("Nobody says a name of a weekday")
     row = table.locator("#recap tr[data-pid=p1]")
     assert row.locator("td").all_text_contents()[:3] == ["1", "0", "1"]  # drinks, soft, water

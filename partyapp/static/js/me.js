@@ -6,7 +6,7 @@ import { cx, html, useState } from "./view.js";
 import { isFamily, t } from "./i18n.js";
 import { fourColour, setFourColour } from "./prefs.js";
 import { Tally, dareWord } from "./forfeits.js";
-import { shareRecap } from "./recap.js";
+import { NightGames, shareRecap } from "./recap.js";
 import { hasMessage, word } from "./words.js";
 import { PROFILES } from "./ui/profile.js";
 
@@ -125,8 +125,9 @@ export function NightOver({ state, ctx }) {
   const me = state.players.find((p) => p.id === you.player_id);
   return html`<section id="night-over" class="night-over">
     <h2>${t("The night is over")}</h2>
-    <p>${t("Thanks for playing! The recap is on the TV.")}</p>
+    <p>${t("Thanks for playing!")}</p>
     ${me ? html`<p class="night-tally">${t("Your night:")} <${Tally} state=${state} player=${me} /></p>` : null}
+    <${NightGames} state=${state} />
     <${ShareRecap} code=${state.room.code} />
     ${you.is_host ? html`<button type="button" id="btn-new-night" class="btn btn-big btn-primary"
       onClick=${() => ctx.command({ command: "new_night" })}>${t("Start a new night")}</button>` : null}

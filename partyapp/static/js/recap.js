@@ -5,7 +5,7 @@
 import { cx, html } from "./view.js";
 import { listOf, N_, t } from "./i18n.js";
 import { nameOf, storage } from "./common.js";
-import { MoreList } from "./ui/more.js";
+import { PagedList } from "./ui/pages.js";
 import { Who } from "./ui/who.js";
 
 const FORMS = [
@@ -41,6 +41,12 @@ function gameLine(state, game) {
     const standings = standingWords(state, r.standings);
     return standings ? t("{title}: stopped by the host. As it stood: {standings}.", { title, standings })
       : t("{title}: stopped by the host.", { title });
+  }
+  const losers = r.losers || [];
+  if (losers.length && (r.winners || []).length > losers.length) { // the one left holding the queen, not seven winners
+    const names = listOf(losers.map((p) => html`<${Who} state=${state} pid=${p} />`));
+    return game.mode === "old_maid" ? t("{title}: {name} was left holding the Old Maid.", { title, name: names })
+      : t("{title}: {names} lost.", { title, names });
   }
   if (r.winners && r.winners.length) {
     return t("{title}: won by {names}.", { title, names: listOf(r.winners.map((p) => html`<${Who} state=${state} pid=${p} />`)) });
@@ -132,32 +138,49 @@ async function saveRecap(event, code) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
-export function Recap({ state, code }) {
+// Every game of the night, numbered, one line each (the TV pages them; a
+// phone lists them all).
+function gameItems(state, recap) {
+  return recap.games.map((g, i) => html`<li key=${i} value=${i + 1}>${gameLine(state, g)}</li>`);
+}
+
+export function NightGames({ state }) {
+  const recap = state.room.recap;
+  if (!recap) return null;
+  return html`<section class="panel night-games">
+    <h3 class="panel-title">${t("Games played ({count})", { count: recap.games.length })}</h3>
+    ${recap.games.length ? html`<ol class="recap-list">${gameItems(state, recap)}</ol>` : html`<p class="empty">${t("No games were played.")}</p>`}
+  </section>`;
+}
+
+// save: the button that saves the picture (the table's; a watcher has no token for it).
+export function Recap({ state, code, save = true }) {
   const recap = state.room.recap;
   const columns = FORMS.filter(([form]) => (recap.family ? form === "points"
     : form === "points" || recap.players.some((p) => p.tally[form])));
   const rules = recap.games.flatMap((g) => g.rules || []);
-  const games = recap.games.map((g, i) => html`<li key=${i}>${gameLine(state, g)}</li>`);
+  const games = gameItems(state, recap);
   const ruleItems = rules.map((r, i) => html`<li key=${i}><span class="rule-text">${r.text}</span>
     <span class="by"> — ${nameOf(state, r.by)}</span></li>`);
   return html`<section id="recap" class=${cx("recap", recap.players.length > 10 && "crowded")}>
     <div class="recap-head">
       <h1 class="recap-title">${t("The night at a glance")}</h1>
-      <button id="recap-save" class="btn btn-primary" type="button" onClick=${(e) => saveRecap(e, code)}>
-        ${t("Save as a picture")}</button>
+      ${save ? html`<button id="recap-save" class="btn btn-primary" type="button" onClick=${(e) => saveRecap(e, code)}>
+        ${t("Save as a picture")}</button>` : null}
     </div>
     <div class="recap-body">
       <div class="recap-col">
-        <${MoreList} title=${t("Games played ({count})", { count: recap.games.length })} items=${games} tag="ol"
+        <${PagedList} title=${t("Games played ({count})", { count: recap.games.length })} items=${games} tag="ol"
           className="recap-games" listClass="recap-list" empty=${t("No games were played.")} />
-        <${MoreList} title=${t("Rules made ({count})", { count: rules.length })} items=${ruleItems}
+        <${PagedList} title=${t("Rules made ({count})", { count: rules.length })} items=${ruleItems}
           className="recap-rules" listClass="rules" empty=${t("No rules were made.")} />
       </div>
       <section class="panel recap-people">
         <h3 class="panel-title">${t("Everybody's night")}</h3>
         <table class="result-table recap-table">
           <thead><tr><th scope="col">${t("Player")}</th>${columns.map(([form, label]) => html`<th key=${form} scope="col">${t(label)}</th>`)}</tr></thead>
-          <tbody>${recap.players.map((p) => html`<tr key=${p.id} data-pid=${p.id}><th scope="row">${p.name}</th>
+          <tbody>${recap.players.map((p) => html`<tr key=${p.id} data-pid=${p.id}><th scope="row">${p.name}${p.bot
+            ? html` <span class="mark bot">${t("bot")}</span>` : null}</th>
             ${columns.map(([form]) => html`<td key=${form}>${String(p.tally[form] || 0)}</td>`)}</tr>`)}</tbody>
         </table>
         <p class="sub">${recap.family ? t("Thanks for playing!")

@@ -9,7 +9,7 @@ import { openPage } from "./shell.js";
 import "./family.js";
 import { whenScreens } from "./modes/index.js";
 import { InGame, RoomPeople } from "./tableview.js";
-import { PlayerGrid, commonBadges } from "./ui/seat.js";
+import { Recap } from "./recap.js";
 import { Ticker } from "./ui/ticker.js";
 import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
 import { keepScope, pruneKept } from "./keep.js";
@@ -89,12 +89,10 @@ function Lobby({ state }) {
   </section>`;
 }
 
+// The night is over: the recap as the table shows it (without its picture's
+// button: the picture is the table's and the seats' to fetch).
 function NightOver({ state }) {
-  return html`<section class="watch-lobby">
-    <h1 class="lobby-title">${t("The night is over")}</h1>
-    <p class="lobby-next">${t("The table shows the night at a glance.")}</p>
-    <${PlayerGrid} state=${state} info=${(p) => ({ badges: commonBadges(state, p) })} />
-  </section>`;
+  return html`<${Recap} state=${state} code=${code} save=${false} />`;
 }
 
 function Ended() {
