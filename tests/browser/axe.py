@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.browser.layout import quiet, settle
+
 AXE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 BLOCKING = ("serious", "critical")
 
@@ -27,7 +29,8 @@ def violations(page) -> list[dict]:
     not govern)."""
     if not page.evaluate("() => Boolean(window.axe)"):
         page.evaluate(AXE)
-    page.wait_for_timeout(150)  # let panels settle after the last frame
+    settle(page)  # animations ended, then panels measured after the last frame
+    quiet(page)
     return page.evaluate(RUN, {"resultTypes": ["violations"]})
 
 

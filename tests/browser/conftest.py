@@ -10,7 +10,9 @@ the tests run in parallel): each test makes its own room on it, and the
 join limit per address, which all these pages share (127.0.0.1), is lifted.
 A test that kills, restarts or configures its server, or changes what the
 whole server holds (house variants, listed to every device), is marked
-``own_server`` and gets a server of its own."""
+``own_server`` and gets a server of its own; ``own_server(fake_clock=True)``:
+one whose time moves only when the test moves it (``server.advance``), for a
+test about the server's time."""
 
 from __future__ import annotations
 
@@ -147,12 +149,14 @@ def browser(chromium, request):
 def server(request, tmp_path):
     """The server the test's pages talk to: the shared one, or for a test
     marked ``own_server`` a fresh one on a store of its own."""
-    if request.node.get_closest_marker("own_server") is None:
+    own = request.node.get_closest_marker("own_server")
+    if own is None:
         shared = request.getfixturevalue("shared_server")
         yield shared
         assert shared.proc.poll() is None, f"the shared server exited; see {shared.log_path}"
         return
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log").start()
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=tmp_path / "server.log",
+                         fake_clock=own.kwargs.get("fake_clock", False)).start()
     yield proc
     proc.stop()
 

@@ -152,6 +152,30 @@ def settle(page) -> None:
     page.evaluate(SETTLE_JS)
 
 
+# The room's revision a page has drawn (the page shell sets it on <html>).
+DRAWN_JS = "() => Number(document.documentElement.dataset.rev || 0)"
+
+
+def drawn(page) -> int:
+    """The room's revision the page has drawn (0: none yet)."""
+    return page.evaluate(DRAWN_JS)
+
+
+def wait_drawn(page, rev: int, *, newer: bool = False, timeout_ms: float = 30_000) -> None:
+    """Wait until the page has drawn the room's revision ``rev`` or a later
+    one (``newer``: a later one)."""
+    page.wait_for_function(f"(r) => ({DRAWN_JS})() {'>' if newer else '>='} r", arg=rev, timeout=timeout_ms)
+
+
+def in_step(pages) -> int:
+    """Wait until every page has drawn the newest revision any of them has
+    drawn; that revision."""
+    rev = max(drawn(page) for page in pages)
+    for page in pages:
+        wait_drawn(page, rev)
+    return rev
+
+
 # Resolves once the page has drawn ``frames`` frames in a row in which
 # nothing in its document changed (a panel that measures itself after a
 # frame, a ResizeObserver, a layout effect that takes a smaller form, all

@@ -121,7 +121,7 @@ def end_boxes(table, count: int) -> None:
     under the night's chips, at both TV sizes; none is left out."""
     for width, height in TV_SIZES:
         table.set_viewport_size({"width": width, "height": height})
-        table.wait_for_timeout(250)
+        settle(table)
         expect(table.locator(".bet-result .result-table tbody tr")).to_have_count(count)
         assert table.locator(".bx-more:visible").count() == 0, f"boxes left out at {width}x{height}"
         played = table.locator(".bx-box:has(.bet-hand)")

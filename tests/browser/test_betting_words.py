@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits, broken_words, missing
+from tests.browser.layout import assert_fits, broken_words, missing, settle
 from tests.browser.test_betting import send_amount, start, tap
 from tests.browser.test_blackjack import PHONE_SIZE
 from tests.wire import WireClient
@@ -32,14 +32,14 @@ def join(open_table, open_phone, server, locale=None):
 def look(shots, label, table, *phones) -> None:
     """Screenshots of the TV and the phones; everything fits, nothing is in
     English, no word is broken inside itself."""
-    table.wait_for_timeout(300)
+    settle(table)
     shots(f"tv-{label}", table)
     assert_fits(table, f"the TV {label}")
     assert missing(table) == [], missing(table)
     assert broken_words(table) == [], broken_words(table)
     for i, phone in enumerate(phones):
         phone.set_viewport_size(PHONE_SIZE)
-        phone.wait_for_timeout(150)
+        settle(phone)
         shots(f"phone{i + 1}-{label}", phone, full_page=True)
         assert_fits(phone, f"phone {i + 1} {label}", phone=True)
         assert missing(phone) == [], missing(phone)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits, broken_words, missing
+from tests.browser.layout import assert_fits, broken_words, missing, settle
 from tests.browser.test_layout import names
 from tests.wire import WireClient
 
@@ -32,7 +32,7 @@ def start(table, options: dict) -> None:
 
 def phone_shot(shots, name, phone) -> None:
     phone.set_viewport_size(PHONE_SIZE)
-    phone.wait_for_timeout(150)
+    settle(phone)
     shots(name, phone, full_page=True)
     assert_fits(phone, name, phone=True)
 
@@ -169,7 +169,7 @@ def test_home_blackjack_for_eight_in_russian(open_table, open_phone, server, sho
         expect(host.locator("form[data-action=bet]")).to_be_visible()
 
         def check(label: str) -> None:
-            table.wait_for_timeout(300)
+            settle(table)
             shots(f"tv-{label}", table)
             assert_fits(table, f"the Russian TV {label}")
             phone_shot(shots, f"host-{label}", host)

@@ -8,6 +8,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.layout import in_step
+
 pytestmark = pytest.mark.browser
 
 
@@ -28,8 +30,7 @@ def start(table, mode, deck, variant=None, **more):
 
 
 def drawer(phones):
-    for phone in phones:
-        phone.wait_for_timeout(50)
+    in_step(phones)
     found = [p for p in phones if p.locator("button[data-action=draw]").count()]
     assert len(found) == 1, "exactly one phone may draw"
     return found[0]
@@ -229,10 +230,9 @@ def test_ring_of_fire_waterfall_until_the_drawer_stops_and_the_necked_cup(open_t
     # Ana's own phone says her part to her.
     expect(ana.locator(".phone-card .card-forfeits")).to_have_text("Waterfall: You drink 1 drink. Bob drinks 1 drink.")
     shots("table-waterfall", table)
-    for phone in (bob, ana, bob):
+    for kings, phone in enumerate((bob, ana, bob), start=1):
         phone.locator("button[data-action=draw]").click()
-        table.wait_for_timeout(50)
-    expect(table.locator(".ring .cup .cup-label")).to_have_text("3/4")
+        expect(table.locator(".ring .cup .cup-label")).to_have_text(f"{kings}/4")
     ana.locator("button[data-action=draw]").click()  # the last king: Ana necks the cup
     expect(table.locator(".prompt-line.over")).to_contain_text("Ana drew the last king and necks the cup!")
     expect(table.locator(".ring .cup.necked .cup-label")).to_have_text("empty")

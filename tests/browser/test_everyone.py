@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.layout import assert_fits, settle
+from tests.browser.layout import assert_fits, in_step, settle, wait_drawn
 from tests.browser.tablegames import room_code, start
 from tests.browser.test_old_maid import deal as old_maid_deal
 from tests.browser.test_layout import audit_phone, audit_tv, names as long_names
@@ -60,8 +60,9 @@ def test_a_non_drinker_a_soft_drinker_and_the_pace(open_table, open_phone, serve
     shots("phone-night-settings", ana, full_page=True)
     start(table, "ring_of_fire", {"deck": ["3D", "3H", "3C", "3S"]})
     for phone in (ana, bo, cy, ana):
+        seen = in_step([table, phone])
         draw(phone)
-        phone.wait_for_timeout(50)
+        wait_drawn(phone, seen, newer=True)  # the draw is drawn
     seat = lambda pid: table.locator(f"#players li[data-pid={pid}]")  # noqa: E731
     expect(seat("p1").locator(".water")).to_have_text("💧 1")
     expect(seat("p1").locator(".drinks")).to_have_text("🍺 1")
@@ -219,12 +220,13 @@ def counting(phones: dict, number: int) -> str:
     """The name of the phone asked to say ``number`` (waiting for it)."""
     first = next(iter(phones.values()))
     for _ in range(100):
+        seen = in_step(list(phones.values()))  # every phone at the same step
         found = [name for name, page in phones.items()
                  if page.locator(f"[data-action=answer] button[data-value='{number}']").count()]
         if found:
             assert len(found) == 1, found
             return found[0]
-        first.wait_for_timeout(50)
+        wait_drawn(first, seen, newer=True)  # the next step
     raise AssertionError(f"no phone was asked to say {number}")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import assert_fits, settle
+from tests.browser.layout import assert_fits, quiet, settle, wait_drawn
 from tests.browser.test_layout import PHONE_SIZES, TV_SIZES, names
 from tests.wire import WireClient
 
@@ -94,9 +94,12 @@ def test_hand_games_fit_every_name(mode, count, open_table, seat_party, server, 
         token = phone.evaluate("(c) => localStorage.getItem('partyapp.seat.' + c)", code)
         host.pid = host.call("player.resume", {"code": code, "token": token})["player_id"]
         MOVES[mode](Table({g.pid: g for g in [host, *guests]}))
+        last = max(g.state["rev"] for g in [host, *guests])
     finally:
         host.close()
-    table.wait_for_timeout(700)  # cards turned over, panels measured
+    wait_drawn(table, last)  # the moves drawn, the cards turned over, the panels measured
+    settle(table)
+    quiet(table)
     assert table.locator("#players .pname").all_text_contents() == all_names
     for width, height in TV_SIZES:
         table.set_viewport_size({"width": width, "height": height})

@@ -77,6 +77,7 @@ def test_a_game_that_does_not_fit_says_why_beside_a_disabled_start(open_table, h
         blackjack = ana.locator("button[data-mode=casino_blackjack]")
         expect(blackjack).to_have_attribute("data-fits", "no")
         expect(ana.locator("button[data-mode=kings]")).to_have_attribute("data-fits", "yes")
+        ana.clock.install()  # the page's timers from now on run on a clock the test moves
         blackjack.click()
         start = ana.locator("#btn-start")
         expect(start).to_be_disabled()
@@ -90,7 +91,7 @@ def test_a_game_that_does_not_fit_says_why_beside_a_disabled_start(open_table, h
                            " - document.querySelector('#mode-fit').getBoundingClientRect().bottom")
         assert 0 <= gap < 200, gap
         shots(f"host-lobby-9-seated-no-fit-{locale}", ana)
-        ana.wait_for_timeout(4500)  # the reason does not go away by itself
+        ana.clock.fast_forward(4500)  # the reason does not go away by itself
         expect(fit).to_be_visible()
         ana.click("button[data-mode=kings]")
         expect(start).to_be_enabled()

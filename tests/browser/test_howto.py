@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from partyapp.games.kit.cards import STANDARD_DECK
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.games.hand_helpers import whole_deal
 from tests.wire import WireClient
 
@@ -59,7 +59,7 @@ def test_the_tv_shows_how_to_play_when_a_game_starts(open_table, open_phone, ser
             if mode == "cheat":
                 expect(howto).to_be_visible()
                 assert len(howto.locator("dd").all()) == 4
-            table.wait_for_timeout(300)
+            settle(table)
             shots(f"tv-{mode}", table)
             assert_fits(table, f"{mode} at its start")
             answer = table.evaluate("() => window.partyappTable.command({command: 'end_game'})")

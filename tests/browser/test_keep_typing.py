@@ -28,12 +28,8 @@ def drop_own_connection(phone):
     """The phone's socket drops (as when the Wi-Fi blips) and comes back by itself."""
     before = phone.evaluate("() => window.partyappPhone.socket.io.engine.id")
     phone.evaluate("() => window.partyappPhone.socket.io.engine.close()")
-    for _ in range(150):
-        phone.wait_for_timeout(100)
-        if phone.evaluate("(id) => window.partyappPhone.socket.connected && window.partyappPhone.socket.io.engine.id !== id", before):
-            break
-    else:
-        raise AssertionError("the phone did not reconnect")
+    phone.wait_for_function("(id) => window.partyappPhone.socket.connected"
+                            " && window.partyappPhone.socket.io.engine.id !== id", arg=before, timeout=15_000)
     phone.wait_for_selector("#conn-status.ok", state="attached")
 
 

@@ -144,7 +144,7 @@ def test_a_full_pack_of_concentration_gives_every_card_a_thumbs_width(open_table
     ana.set_viewport_size({"width": width, "height": height})
     cells = ana.locator(".phone-grid .cell")
     expect(cells).to_have_count(52)
-    ana.wait_for_timeout(200)
+    settle(ana)
     boxes = ana.evaluate("() => [...document.querySelectorAll('.phone-grid .cell')].map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, c.textContent]; })")
     assert all(w >= 44 and h >= 44 for _, _, w, h, _ in boxes), min(boxes, key=lambda b: min(b[2], b[3]))
     assert all(left >= 0 and right <= width for left, right, _, _, _ in boxes)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import PHONE, TV, decode_qr
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, settle
 from tests.browser.tablegames import join_wire as guests, room_code, start
 
 pytestmark = pytest.mark.browser
@@ -215,7 +215,7 @@ def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_ra
     expect(table.locator("#btn-voice")).to_have_text("Voice off")
     act(bo, {"type": "draw"})
     expect(table.locator(".drawn .card-title")).to_have_text("Guys")
-    table.wait_for_timeout(300)
+    settle(table)  # the frame's effects (the voice among them) have run
     assert len(spoken(table)) == 1
 
     table.reload()  # remembered on this screen
@@ -231,7 +231,7 @@ def test_the_tv_reads_the_cards_aloud_with_a_switch_it_remembers_and_not_in_a_ra
     for g in (ana, bo, cy):
         act(g, {"type": "tap"})
     expect(table.locator(".outcome")).to_be_visible()
-    table.wait_for_timeout(300)
+    settle(table)  # the frame's effects (the voice among them) have run
     assert spoken(table) == []  # the reload started a fresh recording: nothing said since
 
     act(ana, {"type": "draw"})
@@ -283,6 +283,7 @@ def test_the_tv_speaks_russian_with_a_russian_voice(voiced_table, server, shots,
     assert watch.errors == [] and watch.dialogs == []
 
 
+@pytest.mark.own_server(fake_clock=True)  # the slaps' times are the server's clock's
 def test_a_slap_game_is_quiet_while_the_race_is_open_and_says_who_picks_up(voiced_table, server, shots, watch):
     table = voiced_table()
     code = room_code(table)
@@ -295,8 +296,8 @@ def test_a_slap_game_is_quiet_while_the_race_is_open_and_says_who_picks_up(voice
     assert spoken(table) == []
     act(ana, {"type": "slap"})
     # Bo slaps clearly later: more than the 80 ms the lag compensation may
-    # move a tap (on a busy machine the two clients' round trips differ).
-    table.wait_for_timeout(200)
+    # move a tap, by the server's clock.
+    server.advance(0.2)
     act(bo, {"type": "slap"})  # the last to slap picks up
     table.wait_for_function("() => window.__spoken.length > 0")
     said = [s["text"] for s in spoken(table)]
