@@ -21,7 +21,9 @@ SAVED = Path(__file__).parent / "data" / "saved_v1"
 
 
 def views(game, ids: list[str]) -> dict:
-    out = {"public": game.public_view(), "over": game.is_over(), "deadline": game.next_deadline(),
+    public = game.public_view()
+    public.pop("deck_cards", None)  # the deck in force for the how-to: shown since, not part of the play
+    out = {"public": public, "over": game.is_over(), "deadline": game.next_deadline(),
            "drinks": game.drinks(), "waiting": game.waiting_for()}
     for p in ids + [HOST]:
         out["legal:" + p] = game.legal_actions(p)

@@ -10,8 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from partyapp.games.kit.cards import STANDARD_DECK, colour_of, parse_card
+from partyapp.games.kit.wording import N_
 from partyapp.games.drinking.decks import ROLE_POWERS, ROLE_TITLES, ROLES
 from partyapp.games.drinking.roles import JAIL
+
+# The standard decks' last-king titles, and what a king drawn before the last is called.
+FIRST_KINGS = {"Last King Necks It": N_("A Free King"), "Last King": N_("A Free King")}
 
 
 class Views:
@@ -52,7 +56,19 @@ class Views:
             "necks": self.necks(),
             "unit": self.unit[1],
             "log": self.public_log(),
+            "deck_cards": self._deck_cards(),
         }
+
+    def _deck_cards(self) -> list[dict]:
+        """The deck in force card by card (a rank, or a rank's red and black
+        cards), for the how-to."""
+        out = []
+        for rank, face in self.s.deck.ranks.items():
+            for colour, card in (("red", face.red), ("black", face.black)):
+                if card is not None:
+                    out.append({"rank": rank, "colour": colour if face.black is not None else None,
+                                "title": card.title, "text": card.text})
+        return out
 
     def private_view(self, pid: str) -> dict:
         s = self.s
@@ -85,8 +101,11 @@ class Views:
         rank, suit = parse_card(code)
         colour = colour_of(code)
         card = self.s.deck.card(rank, colour)
+        title = card.title
+        if card.effect == "cup" and title in FIRST_KINGS and self.s.kings < self.s.cup_total:
+            title = FIRST_KINGS[title]  # the first kings are free: only the last is the last king
         return {"code": code, "rank": rank, "suit": suit, "colour": colour,
-                "title": card.title, "text": card.text, "effect": card.effect}
+                "title": title, "text": card.text, "effect": card.effect}
 
     def _cup_view(self) -> dict | None:
         """The cup in the middle: how many kings were poured in, of how many

@@ -6,7 +6,7 @@
 // those of the seeds the engines are built from (see each engine's
 // docstring for every reading).
 import { cx, html, useLayoutEffect, useNow, useRef, useSize, useState } from "./view.js";
-import { N_, isFamily, t } from "./i18n.js";
+import { N_, isFamily, listOf, t } from "./i18n.js";
 
 // Mode id -> its title and how it is played.
 const HOW = {
@@ -20,7 +20,7 @@ const HOW = {
   kings: {
     title: N_("Kings"),
     goal: N_("Draw the cards in turn and do what each one says: this house's variant of Kings."),
-    turn: N_("On your turn tap Draw on your phone. A 9 or 10 lets you make a rule, a queen makes you a question master, a jack is a get-out-of-jail card to keep."),
+    turn: N_("On your turn tap Draw on your phone and do what the card says (every card is listed below). A queen is a question card to keep, a jack a get-out-of-jail card."),
     end: N_("The first three kings are free; whoever draws the fourth necks the drink in front of them, and the game ends."),
     forfeits: N_("Counted in fingers: most cards say how many; a broken rule costs two."),
   },
@@ -97,14 +97,14 @@ const HOW = {
   irish_snap: {
     title: N_("Irish Snap"),
     goal: N_("Get rid of all your cards."),
-    turn: N_("Flip your top card onto the pile, counting Ace, 2, 3 up to King. Slap when the card matches the count said or the card below."),
+    turn: N_("Flip your top card onto the pile, counting Ace, 2, 3 up to King. Slap when the card matches the count said."),
     end: N_("The last to slap picks up the pile; the first with no cards wins."),
     forfeits: N_("The last to slap takes a forfeit as they pick up the pile."),
   },
   egyptian_ratscrew: {
     title: N_("Egyptian Ratscrew"),
     goal: N_("Win every card in the pack."),
-    turn: N_("Flip your top card onto the pile. A face card or an ace must be paid: the next player turns up to 4 cards. Slap a pair (and what the table rules add) to win the pile."),
+    turn: N_("Flip your top card onto the pile. A face card or an ace must be paid: the next player turns up to 4 cards."),
     end: N_("A player out of cards is out; the game ends as the host set (first out, or a time or round limit)."),
     forfeits: N_("Everybody who loses takes a forfeit."),
   },
@@ -118,6 +118,31 @@ const HOW = {
 };
 
 export const HOWTO_MODES = Object.keys(HOW);
+
+// What the options in force add to a turn (the game's, or before the start the defaults).
+const slapRule = (o) => (o.false_slap === "drink" ? t("A slap on no match takes a forfeit.") : t("A slap on no match picks up the pile."));
+const TURN_MORE = {
+  irish_snap: (o) => slapRule(o),
+  egyptian_ratscrew: (o) => {
+    const slaps = [o.doubles && t("doubles"), o.sandwiches && t("sandwiches")].filter(Boolean);
+    if (!slaps.length) return t("No slapping at this table: the pile goes to whoever's pay card is paid for.");
+    return t("Slap {rules} to take the pile; a wrong slap burns {count} card.|Slap {rules} to take the pile; a wrong slap burns {count} cards.", {
+      rules: listOf(slaps), count: o.burn || 1 });
+  },
+};
+
+// A drinking deck's cards, card by card, as the deck in force words them.
+function DeckCards({ state }) {
+  const g = state.game;
+  const cards = (g && g.deck_cards) || [];
+  if (!cards.length) return null;
+  const words = (text) => (g.house_deck ? text : t(text));
+  const RANK = { A: t("Ace|Aces", { count: 1 }), J: t("Jack|Jacks", { count: 1 }), Q: t("Queen|Queens", { count: 1 }), K: t("King|Kings", { count: 1 }) };
+  return html`<div class="howto-cards"><dt>${t("The cards")}</dt><dd><ul class="howto-card-list">
+    ${cards.map((c) => html`<li key=${`${c.rank}${c.colour || ""}`}><b>${RANK[c.rank] || c.rank}${c.colour === "red" ? ` (${t("red")})`
+      : c.colour === "black" ? ` (${t("black")})` : ""} — ${words(c.title)}</b>${c.text ? `: ${words(c.text)}` : ""}</li>`)}
+  </ul></dd></div>`;
+}
 
 // What a forfeit is at this table: the room's settings and the game's own.
 function forfeitsLine(state) {
@@ -136,13 +161,17 @@ export function HowTo({ state, mode, title = true, className = "", brief = false
   if (!how) return null;
   const g = state.game;
   const name = g && g.mode === mode && g.title ? g.title : null;
+  // built from the options in force: this game's, or the defaults before it starts
+  const playing = Boolean(g && g.mode === mode);
+  const more = TURN_MORE[mode] ? TURN_MORE[mode]((playing && g.options) || {}) : null;
   return html`<section class=${cx("howto", className)} data-howto=${mode}>
     ${title ? html`<h3 class="howto-title">${t("How to play {game}", { game: name ? t(name) : t(modeTitle(mode)) })}</h3>` : null}
     <dl class="howto-list">
       <div><dt>${t("Goal")}</dt><dd>${t(how.goal)}</dd></div>
-      <div><dt>${t("A turn")}</dt><dd>${t(how.turn)}</dd></div>
+      <div><dt>${t("A turn")}</dt><dd>${t(how.turn)}${more ? [" ", more] : null}</dd></div>
       ${brief ? null : html`<div><dt>${t("The end")}</dt><dd>${t(how.end)}</dd></div>
       <div><dt>${t("Forfeits")}</dt><dd>${t(how.forfeits)} ${forfeitsLine(state)}</dd></div>`}
+      ${brief || !playing ? null : html`<${DeckCards} state=${state} />`}
     </dl>
   </section>`;
 }
