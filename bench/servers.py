@@ -141,7 +141,7 @@ class Server:
         self._wait_ready()
         self._cpu_mark = None
 
-    def _wait_ready(self, timeout: float = 30.0) -> None:
+    def _wait_ready(self, timeout: float = 90.0) -> None:
         deadline = time.monotonic() + timeout
         url = f"http://127.0.0.1:{self.port}/healthz"
         while time.monotonic() < deadline:

@@ -158,7 +158,7 @@ def test_a_busy_rummy_table_fits(open_table, server, shots, watch):
     guests = join_wire(server, code, long_names(5))
     try:
         expect(table.locator("#players .pname")).to_have_count(5)
-        start(table, "croatian_rummy", {"seed": 5, "target": 5000})
+        start(table, "croatian_rummy", {"seed": 14, "target": 5000})
         for g in guests:
             g.wait_for(lambda s: s["game"] is not None)
         game = play_random(guests, random.Random(5), 200, avoid=("take",), prefer=("meld", "layoff"),
