@@ -136,3 +136,28 @@ def test_the_table_on_a_tablet_shows_the_last_entries_and_the_rules(locale, serv
     shots("tablet", table, full_page=True)
     for g in guests:
         g.close()
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"], ids=["en", "ru"])
+def test_a_drinking_race_keeps_its_timings_on_the_tv_and_in_the_history(locale, server, open_table, open_phone, shots):
+    """Floor: everybody taps; the forfeit the race ends with names each tap's
+    margin behind the first, on the TV's strip and in a phone's history."""
+    table = open_table(locale=locale)
+    code = room_code(table)
+    guests = join_wire(server, code, NAMES)
+    dealt(guests, lambda: start(table, "ring_of_fire", {"deck": ["4S", "2H"]}))
+    turn = guests[0].state["game"]["turn"]
+    drawer = next(g for g in guests if g.pid == turn)
+    assert drawer.call("game.act", {"action": {"type": "draw"}})["ok"]
+    for g in guests[:2] if drawer is guests[2] else [g for g in guests if g is not drawer][:2]:
+        g.wait_for(lambda s: any(a["type"] == "tap" for a in s["you"]["actions"]))
+        assert g.call("game.act", {"action": {"type": "tap"}})["ok"]
+    strip = table.locator("#look-back")
+    expect(strip.locator(".history-entry").first).to_contain_text("+0 ms" if locale is None else "+0 мс")
+    shots("tv-race", table)
+    phone = open_phone(f"{server.url}/j/{code}", name="Ben", locale=locale, viewport=PHONE_SIZE)
+    phone.locator("#btn-history").click()
+    expect(phone.locator("#history-sheet .history-list")).to_contain_text("+0 ms" if locale is None else "+0 мс")
+    shots("phone-race", phone)
+    for g in guests:
+        g.close()

@@ -75,7 +75,8 @@ KINDS = {"drinking." + key: kind for key, (kind, _) in _LOG.items()}
 # What led to a forfeit (its ``lead``) and the parameters it brings.
 LEADS: dict[str, tuple[str, ...]] = {
     "pick": ("by",), "caught": ("by", "player"), "deflect": ("by", "player"), "breach": ("by", "rule"),
-    "waterfall": (), "race": ("race", "title"), "race_timed_out": ("race", "title"), "round": ("title",),
+    "waterfall": (), "race": ("race", "title", "order", "margins"), "race_timed_out": ("race", "title", "order", "margins"),
+    "round": ("title",),
     "chugalug_slow": ("number", "expected", "said"), "chugalug_wrong": ("number", "expected", "said"),
     "rps": ("winner",),
 }

@@ -116,8 +116,16 @@ class Race(Prompt, tag="race"):
         g.close(RaceEnd(race=self.race, title=self.title, thumb=self.thumb, order=list(order), last=list(last),
                         wrong_thumb=wrong, losers=losers, timed_out=timed_out))
         g.drink(losers, self.n, "race", {"lead": "race_timed_out" if timed_out else "race", "race": self.race,
-                                         "title": self.title})
+                                         "title": self.title, "order": list(order), "margins": self.margins(order)})
         g.resume(now)
+
+    def margins(self, order: list[str]) -> list[int | None]:
+        """Each tapper's margin behind the first, in ms as judged (None: a
+        tap saved before taps were judged), for the log: the race keeps its
+        timings ("Floor: Ana +0 ms, Ben +180 ms")."""
+        judged = {e.player: e.judged for e in self.taps}
+        first = min(judged.values(), default=0.0)
+        return [round((judged[p] - first) * 1000) if p in judged else None for p in order]
 
     def copy_again(self) -> list[str]:
         """Who copied with the wrong thumb and has not copied right since."""

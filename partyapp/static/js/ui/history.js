@@ -162,9 +162,11 @@ export function LookBack({ state, ask, close }) {
 export function LookBackStrip({ state, ask, count = 2 }) {
   const history = useHistory(state, ask, true);
   const entries = history.entries.slice(-count).reverse();
-  return html`<section id="look-back" class="look-back-strip" aria-label=${t("Look back")}>
-    <h3 class="panel-title">${t("Just now")} · ${t("Rules in force")}</h3>
+  // the drinking decks' table lists their rules in force already
+  const own = Array.isArray((state.game || {}).rules);
+  return html`<section id="look-back" class=${cx("look-back-strip", own && "entries-only")} aria-label=${t("Look back")}>
+    <h3 class="panel-title">${own ? t("Just now") : html`${t("Just now")} · ${t("Rules in force")}`}</h3>
     <ol class="history-list short">${entries.map((h) => html`<${Entry} key=${h.entry.id} state=${state} h=${h} />`)}</ol>
-    <${RulesInForce} state=${state} few=${4} />
+    ${own ? null : html`<${RulesInForce} state=${state} few=${4} />`}
   </section>`;
 }

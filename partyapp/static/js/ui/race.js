@@ -272,6 +272,16 @@ export function ReflexTable({ state, ctx, className, side, below = null, verdict
   </div>`;
 }
 
+// A race's timings in words, each place with its margin behind the first
+// ("Ana +0 ms, Ben +180 ms"; a margin null: a tap from before taps were timed).
+export function raceTimes(state, order, margins, plain = false) {
+  return listOf((order || []).map((p, i) => {
+    const name = plain ? nameOf(state, p) : html`<${Who} state=${state} pid=${p} />`;
+    const ms = (margins || [])[i];
+    return ms === null || ms === undefined ? name : t("{name} +{ms} ms", { name, ms: String(ms) });
+  }));
+}
+
 // -- the log keys every reflex game shares -----------------------------------------
 // race.order: each name with its margin behind the first.
 function orderWords(values, entry, state, plain) {

@@ -5,6 +5,7 @@
 // moves and the words for their values.
 import { listOf, N_, t } from "../../i18n.js";
 import { registerMessages, wordText } from "../../words.js";
+import { raceTimes } from "../../ui/race.js";
 import { forfeitWords, formFor, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
 import { nameOf } from "../../common.js";
 
@@ -40,8 +41,12 @@ function together(plain, parts) {
 const LEADS = {
   waterfall: () => t("Waterfall:"),
   pick: (v) => t("{by} picks:", v),
-  race: (v, e, s) => t("{title}:", { title: raceTitle(s, e.race, e.title) }),
-  race_timed_out: (v, e, s) => t("{title} (time is up):", { title: raceTitle(s, e.race, e.title) }),
+  race: (v, e, s, plain) => (e.order && e.order.length
+    ? t("{title} ({times}):", { title: raceTitle(s, e.race, e.title), times: raceTimes(s, e.order, e.margins, plain) })
+    : t("{title}:", { title: raceTitle(s, e.race, e.title) })),
+  race_timed_out: (v, e, s, plain) => (e.order && e.order.length
+    ? t("{title} (time is up; {times}):", { title: raceTitle(s, e.race, e.title), times: raceTimes(s, e.order, e.margins, plain) })
+    : t("{title} (time is up):", { title: raceTitle(s, e.race, e.title) })),
   round: (v, e, s) => t("{title}:", { title: deckWord(s, e.title) }),
   chugalug_slow: (v, e) => t("Chugalug at {number} (it was “{expected}”): too slow.", { number: String(e.number), expected: chugWord(e.expected) }),
   chugalug_wrong: (v, e) => t("Chugalug at {number}: “{said}” instead of “{expected}”.", {
@@ -52,19 +57,19 @@ const LEADS = {
   breach: (v) => t("{by} reports a broken rule ({rule}):", v),
 };
 export const chugWord = (said) => (said === "chugalug" ? t("chugalug") : String(said));
-const leadOf = (values, entry, state) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state) : null);
+const leadOf = (values, entry, state, plain) => (entry.lead && LEADS[entry.lead] ? LEADS[entry.lead](values, entry, state, plain) : null);
 
 // Mates who take the same forfeit, each in their own form.
 const mates = (e, s, plain) => (e.mates && e.mates.length ? matesWords(s, e.mates, e, plain, viewer(s)) : null);
 const first = (e) => (e.players || [])[0];
 
 registerMessages({
-  "drinking.drink": (v, e, s, plain) => together(plain, [leadOf(v, e, s),
+  "drinking.drink": (v, e, s, plain) => together(plain, [leadOf(v, e, s, plain),
     forfeitWords(s, e.players || [], e.count, e, { plain, you: viewer(s) }), mates(e, s, plain)]),
-  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s), neckWords(s, first(e), "catch", plain, viewer(s)), mates(e, s, plain)]),
+  "drinking.neck": (v, e, s, plain) => together(plain, [leadOf(v, e, s, plain), neckWords(s, first(e), "catch", plain, viewer(s)), mates(e, s, plain)]),
   "drinking.cup_neck": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "cup", plain, viewer(s)), mates(e, s, plain)]),
   "drinking.last_king": (v, e, s, plain) => together(plain, [neckWords(s, first(e), "last_king", plain, viewer(s)), mates(e, s, plain)]),
-  "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s), forfeitWords(s, [], 0, e, { plain })]),
+  "drinking.nobody": (v, e, s, plain) => together(plain, [leadOf(v, e, s, plain), forfeitWords(s, [], 0, e, { plain })]),
   "drinking.draw": (v, e, s) => t("{player} drew {card}: {title}.", { ...v, title: deckWord(s, e.title) }),
   "drinking.role_lost": (v, e) => t("{player} no longer holds the {role}.", { ...v, role: roleTitle(e.role) }),
   "drinking.role_kept": (v, e) => t("{player} keeps the {role}.", { ...v, role: roleTitle(e.role) }),
