@@ -16,6 +16,7 @@ from tests.games.reflex_helpers import snap_at
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.own_server(fake_clock=True)  # a late slap is late by the server's clock
 def test_a_snap_with_two_phones_slapping(open_table, open_phone, server, shots, watch):
     """The count on the TV, the SLAP buttons on a match, the race on the
     TV while it is open, then the order with the margin and who picks up."""
@@ -106,16 +107,16 @@ def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_
     height = table.locator(".faceup-pile .fp-top .pip-rank").bounding_box()["height"]
     assert height >= 60, f"the pile's rank is {height:.0f} px high"
     # A slap within a second of the last race's close is late, not one on
-    # no match (race.late): that second is waited out (the race closed
-    # before this card was turned).
-    table.wait_for_timeout(1100)
+    # no match (race.late): that second passes on the server's clock (the
+    # race closed before this card was turned).
+    server.advance(1.1)
     shots("table-card", table)
     ana.locator("button.slap-button").click()
     expect(table.locator(".news-big")).to_have_text("Ana slapped on no match and picks up the pile (1 card).")
     expect(table.locator(".said-who")).to_have_count(0)  # the headline says it once
     expect(ana.locator(".my-place")).to_have_text("Last slap: yours, on no match")
     expect(bob.locator(".reflex-phone")).not_to_contain_text("on no match")
-    table.wait_for_timeout(300)
+    settle(table)
     shots("table-false-slap", table)
     shots("ana-false-slap", ana)
     assert_fits(table, "table after a slap on no match")
