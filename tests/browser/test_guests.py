@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, drawn, quiet, settle, wait_drawn
 from tests.browser.test_drinking import start
 
 pytestmark = pytest.mark.browser
@@ -40,6 +40,15 @@ def play_turn(page, rule: str, where: str = "#guest-play", nth: int = 0) -> str:
         return step(page, rule, where, nth)
     except PlaywrightTimeout:
         return ""
+
+
+def next_step(page, rev: int, pressed: str) -> None:
+    """After a try at a step: what was pressed drawn (a revision after
+    ``rev``), or, nothing pressed, the page done drawing what it has."""
+    if pressed:
+        wait_drawn(page, rev, newer=True)
+    else:
+        quiet(page)
 
 
 def step(page, rule: str, where: str, nth: int) -> str:
@@ -109,12 +118,13 @@ def test_a_whole_ring_of_fire_on_one_phone_with_four_guests(open_table, server, 
     while time.monotonic() < deadline:
         if over.count():
             break
+        rev = drawn(table)
         pressed = play_turn(table, "Drink with your left hand")
         if pressed and pressed not in done:
             done.add(pressed)
             shots(f"after-{pressed}", table)
             fits(table, f"after a {pressed}")
-        table.wait_for_timeout(100)
+        next_step(table, rev, pressed)
     expect(over).to_contain_text("Gus")  # he drew the last king
     assert {"draw", "rule", "race", "choice"} <= done, done
     expect(table.locator("#guest-play")).to_have_count(0)
@@ -169,7 +179,8 @@ def test_a_guests_buttons_come_even_when_the_table_was_told_to_slow_down(open_ta
     table.evaluate("""(dan) => { window.flood = setInterval(() => {
         for (let i = 0; i < 3; i++) window.partyappTable.call("guest.view", {player_id: dan});
     }, 50); }""", dan)
-    table.wait_for_timeout(2500)  # the burst is spent
+    frames.wait_until(table, lambda: any(a.get("error", {}).get("code") == "rate_limited"
+                                         for a in frames.answers().values()), "the flood was never refused")
     refused = None
     for _ in range(10):
         state = ana.state
@@ -243,6 +254,7 @@ def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone
     while not over.count():
         steps += 1
         assert steps < 150, "Kings did not finish"
+        rev = drawn(table)
         pressed = (play_turn(ana, "No pointing", "#play-area", steps) or play_turn(bob, "No pointing", "#play-area", steps * 7))
         if not pressed:
             assert ana.locator("#guest-play, #guest-hand, #guest-cover").count() == 0  # the tablet plays for them
@@ -251,7 +263,7 @@ def test_kings_with_two_phones_and_two_guests_on_a_tablet(open_table, open_phone
                 seen.add(pressed)
                 shots(f"tablet-{pressed}", table)
                 fits(table, f"the tablet after a {pressed}")
-        table.wait_for_timeout(100)
+        next_step(table, rev, pressed)
     assert "draw" in seen, seen
     shots("tablet-over", table)
     fits(table, "the tablet at the end")
@@ -270,6 +282,7 @@ class Frames:
         page.on("websocket", self._socket)
 
     def _socket(self, ws) -> None:
+        self.socket = ws
         ws.on("framesent", lambda payload: self.sent.append(payload if isinstance(payload, str) else ""))
         ws.on("framereceived", lambda payload: self.received.append(payload if isinstance(payload, str) else ""))
 
@@ -288,12 +301,21 @@ class Frames:
         asked, answers = self.asked(), self.answers()
         return [answers[ack] for ack in asked if "player_ids" in asked[ack] and ack in answers]
 
+    def wait_until(self, page, holds, what: str, timeout_s: float = 10) -> None:
+        """Wait until ``holds()`` does, reading each frame the page's socket
+        receives meanwhile."""
+        deadline = time.monotonic() + timeout_s
+        while not holds():
+            left = deadline - time.monotonic()
+            assert left > 0, what
+            try:
+                self.socket.wait_for_event("framereceived", timeout=left * 1000)
+            except PlaywrightTimeout:
+                raise AssertionError(what) from None
+
     def wait_for_screen(self, page, predicate, what: str, timeout_s: float = 10) -> None:
         """Wait until ``predicate(self.screen_answers())`` holds."""
-        deadline = time.monotonic() + timeout_s
-        while not predicate(self.screen_answers()):
-            assert time.monotonic() < deadline, what
-            page.wait_for_timeout(20)
+        self.wait_until(page, lambda: predicate(self.screen_answers()), what, timeout_s)
 
     def states(self) -> list[dict]:
         return [json.loads(f[2:])[1] for f in self.received if f.startswith('42["state"')]
@@ -383,12 +405,13 @@ def test_a_guests_hand_only_after_the_tap(open_table, server, shots, watch, mode
             continue
         show = table.locator("#btn-show-hand")
         if not show.count():
-            table.wait_for_timeout(80)
+            wait_drawn(table, state["rev"])  # the table has drawn this step
+            quiet(table)  # and what it asked for it (the guest's view) has come
             continue
         # the privacy screen: whose turn, and no hand anywhere on the page
         expect(table.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
         assert table.locator("#guest-hand, #guest-play .hand").count() == 0
-        table.wait_for_timeout(100)
+        settle(table)  # what the screen asks as it draws this step has been asked
         asked_before = len(frames.asked())
         if reveals == 0:
             shots("privacy-screen", table)
@@ -448,12 +471,17 @@ def test_a_tv_never_shows_a_guests_hand_and_the_hosts_phone_plays_for_them(open_
     for _ in range(60):
         if table.locator(".guest-turn.on-tv").count():
             break
-        wire_move(bob)
+        rev = bob.wait_for(lambda s: True)["rev"]
+        moved = wire_move(bob)
         ana_take = ana.locator("#play-area .act-take")
         if ana_take.count():
             ana.locator("#play-area .back-pick").first.click()
             ana_take.click()
-        table.wait_for_timeout(150)
+            moved = True
+        if moved:  # the move reaches both screens
+            rev = bob.wait_for(lambda s, before=rev: s["rev"] > before)["rev"]
+        wait_drawn(table, rev)
+        wait_drawn(ana, rev)
     notice = table.locator(".guest-turn.on-tv")
     expect(notice).to_contain_text("hand the phone of the host, Ana, to Dan")
     assert table.locator("#btn-show-hand, #guest-hand, #guest-play").count() == 0
