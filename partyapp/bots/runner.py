@@ -34,6 +34,9 @@ State, in ``Room.autoplay`` (saved with the room, so bots survive a
 restart): the bot seed, the open decisions by seat (``key``, ``due``,
 ``rev``, ``tries``), each played seat's memory, the mode it belongs to, and
 the last seat moved. Memories and decisions go when no game is running.
+While the host has the room paused no decision opens (a situation that
+changes meanwhile is decided afresh at resume), and at resume each open one
+keeps the time it had left (``resume``).
 """
 
 from __future__ import annotations
@@ -206,6 +209,9 @@ class Autoplay:
             open_ = seats.get(seat.id)
             if open_ is not None and open_["key"] == key:
                 continue
+            if room.paused is not None:
+                seats.pop(seat.id, None)  # decided afresh once the host resumes
+                continue
             pause = strategy.pause(frame, level, self.rng(st, seat.id, room.rev, "pause"))
             if st.get("last") == [seat.id, room.rev - 1]:
                 pause *= FOLLOW_UP
@@ -219,6 +225,13 @@ class Autoplay:
         times = [d["due"] for d in room.autoplay.get("seats", {}).values() if d.get("due") is not None]
         times.extend(s.away_since + self.takeover_s for s in self.takeovers(room))
         return min(times) if times else None
+
+    def resume(self, room: Room, dt: float) -> None:
+        """The room was paused for ``dt`` seconds (``rooms/pause.py``): each
+        open decision is due that much later, with the time it had left."""
+        for decision in room.autoplay.get("seats", {}).values():
+            if decision.get("due") is not None:
+                decision["due"] += dt
 
     # -- one move -------------------------------------------------------------------------
     def step(self, room: Room, now: float) -> Any:

@@ -45,6 +45,10 @@ Readings where the seed is open (the options in brackets)
   card called as the last rank; a player in the call window passes.
 - **Leaving**: a leaver's cards go face down under the pile; a play of
   theirs still waiting in the window stands. Nobody is dealt in mid-game.
+- **Taking a move back** (``takes_back``): a ``play`` only, until anybody
+  calls or passes or the next play is made, or the window closes by itself:
+  the cards went down face down, so nobody saw them, and nothing was drawn.
+  A call turns cards over and a pass may close the window: neither.
 """
 
 from __future__ import annotations
@@ -202,6 +206,10 @@ class Cheat(HandGame):
             # The time is up; the window closes at the next tick, which is due now.
             raise TooLate("Too late: the time to call is up.")
         super()._run(pid, action)
+
+    def takes_back(self, pid: str, act) -> bool:
+        """A play, until anybody answers it (see the module docstring)."""
+        return act.type == "play"
 
     def next_deadline(self) -> float | None:
         window = self.s.window

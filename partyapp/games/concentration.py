@@ -45,6 +45,8 @@ Readings where the seed is open (the options in brackets)
   had turned goes face down again). **Leaving**: the leaver's pairs leave
   the game with them; if it was their turn, it passes. **Joining**: a
   newcomer takes turns from the next round, with no pairs.
+- **Taking a move back**: none. Every pick turns a face-down card up for
+  everybody.
 """
 
 from __future__ import annotations

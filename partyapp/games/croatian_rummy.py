@@ -81,6 +81,12 @@ Readings where the seed is open
 - **Absent phones** (``skip``): the player draws from the stock; having
   drawn, they lay the set a take from the line requires, else discard
   their highest card (never a joker while they hold another card).
+- **Taking a move back** (``takes_back``): a ``take`` from the discard line
+  (its cards lie face up), a ``meld``, a ``layoff`` and a ``swap``, until the
+  next move: they show only cards the mover lays down or takes from the
+  table, and draw nothing. Not ``draw`` (an unseen card from the stock), not
+  ``discard`` (it ends the turn), nor a move that goes out (the round is
+  scored at once).
 """
 
 from __future__ import annotations
@@ -308,6 +314,12 @@ class CroatianRummy(DealGame):
         return {"type": "discard", "card": max(naturals, key=card_value)}
 
     # -- moves -------------------------------------------------------------------------------------
+    def takes_back(self, pid: str, act) -> bool:
+        """A take from the line, a meld, a lay-off or a swap that did not go
+        out (see the module docstring)."""
+        return act.type in ("take", "meld", "layoff", "swap") and bool(self.s.hands.get(pid)) \
+            and all(e.msg == f"croatian_rummy.{act.type}" for e in self._events)
+
     def do_draw(self, pid: str) -> None:
         s = self.s
         s.hands[pid].append(self.draw())

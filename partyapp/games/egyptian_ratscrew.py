@@ -55,6 +55,8 @@ Readings where the seed is open (the options in brackets)
 - **Forfeits** (``forfeits``): everybody who lost drinks 1 (``lose``).
 - **Leaving**: the leaver's stack is set aside; if they owed a payment the
   next player pays it; a debt owed to them is cancelled.
+- **Taking a move back**: none. Every ``flip`` turns up a card nobody saw,
+  and a ``slap`` is a race against the others.
 """
 
 from __future__ import annotations

@@ -64,6 +64,8 @@ Readings where the seed is open (the options in brackets)
   most of (the lowest on a tie) from the next player clockwise.
 - **Leaving**: a leaver's hand is shuffled into the stock and their books
   leave the table with them. Nobody is dealt in mid-game.
+- **Taking a move back**: none. An ``ask`` shows the asker the cards given
+  (or sends them to draw from the stock), so every move shows or draws a card.
 """
 
 from __future__ import annotations

@@ -50,6 +50,8 @@ Readings where the seed is open (the options in brackets)
   (``false_slap``); at the end everybody who lost drinks 1 (``lose``).
 - **Limits** (``round_limit``, ``time_limit_min``, the host ending it): by
   card count, fewest cards win.
+- **Taking a move back**: none. Every ``flip`` turns up a card nobody saw,
+  and a ``slap`` is a race against the others.
 """
 
 from __future__ import annotations

@@ -87,6 +87,12 @@ Readings where the seed is open
   player who leaves takes their cards away unseen (the turn passes on when
   it was theirs); when fewer than two players hold cards, the deal is over.
 - **Absent phones** (``skip``): the player ends the turn (draws, or passes).
+- **Taking a move back** (``takes_back``): a ``play`` or a ``move`` (the
+  seed's lay-offs), until the next move: a card played from the hand is
+  shown by the move itself and goes back into the hand with it; nothing
+  hidden was turned and nothing drawn. Not a move that played out the hand
+  (the deal ends and the next is shuffled), nor ``draw`` (a card from the
+  stock) or ``pass`` (the next turn may draw).
 """
 
 from __future__ import annotations
@@ -311,6 +317,11 @@ class KingsCorner(DealGame):
         return {"type": self._turn_end()}
 
     # -- moves -----------------------------------------------------------------------------------
+    def takes_back(self, pid: str, act) -> bool:
+        """A lay-off (``play`` or ``move``) that did not end the deal (see the module docstring)."""
+        return act.type in ("play", "move") and bool(self.s.hands.get(pid)) \
+            and [e.msg for e in self._events] == [f"kings_corner.{act.type}"]
+
     def do_play(self, pid: str, card: str, to: Space) -> None:
         s = self.s
         s.hands[pid].remove(card)

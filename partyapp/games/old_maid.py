@@ -54,6 +54,8 @@ Readings where the seed is open
 - **Leaving**: a leaver's cards go to the next player clockwise who still
   holds cards (who discards the pairs they make); the game goes on. Nobody is
   dealt in mid-game: a guest who joins plays the next game.
+- **Taking a move back**: none. A ``take`` shows the taker a card of a hand
+  they could not see, and ``shuffle`` is random.
 """
 
 from __future__ import annotations

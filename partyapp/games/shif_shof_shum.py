@@ -81,6 +81,12 @@ Readings where the seed is open
 - **Absent phones** (``skip``): a lead or a new lead plays the lowest card;
   facing a match, the player passes when they may, else plays the match.
 - The host ending the game: the players with the most tokens win.
+- **Taking a move back** (``takes_back``): a lead (a card laid that
+  matches nothing), until the next move, when nothing else came of it (the
+  app saying "pass" for a player who cannot answer it is a move of its
+  own): the card is the mover's, shown by the move itself, and nothing is
+  drawn. Not a match (somebody pays into the box at once) nor a pass
+  (the next player leads).
 """
 
 from __future__ import annotations
@@ -280,6 +286,10 @@ class ShifShofShum(CardGame):
         s.relead = matching and self._duel() and top.player == nxt
         s.current, s.phase = nxt, MATCH
         self._settle()
+
+    def takes_back(self, pid: str, act) -> bool:
+        """A lead that led to nothing else (see the module docstring)."""
+        return [e.msg for e in self._events] == ["shif_shof_shum.lead"]
 
     def do_pass(self, pid: str) -> None:
         self.log("shif_shof_shum.pass", player=pid)

@@ -59,6 +59,7 @@ KEYWORDS = {
     # the rooms' refusals (partyapp/rooms/errors.py)
     "RoomError": None, "BadRequest": None, "NoSuchRoom": None, "Forbidden": None, "RoomFull": None,
     "NameTaken": None, "Busy": None, "Unavailable": None, "Unreadable": None, "TooManyRooms": None,
+    "Paused": None,  # the host's pause (partyapp/rooms/pause.py)
     "WordsRefused": None,  # the word filter's (partyapp/rooms/clean_words.py)
 }
 # The games' option helpers (their help texts), read in the engines only: a

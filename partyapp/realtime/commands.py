@@ -29,6 +29,8 @@ class HostCommand:
     act: Callable[[Realtime, Room, Any], Any]  # (realtime, room, fields) -> the change's result
     then: Callable[[Realtime, Room, Any, Any], None] | None = None  # (realtime, room, fields, result), once saved
     answers: str | None = None  # the answer's field for the result
+    # ``act`` is given (fields, who sent it: the host player's id, None for the table)
+    sender: bool = False
 
 
 # In the order the refusal of an unknown command lists them.
@@ -49,6 +51,8 @@ HOST_COMMANDS: dict[str, HostCommand] = {
     "new_night": HostCommand(protocol.no_fields, lambda r, room, _: room.new_night()),
     "add_bot": HostCommand(protocol.bot_level, lambda r, room, level: r.autoplay.seat_bot(room, level),
                            answers="player_id"),
+    # every timer stops with its time left, and nothing is played, until the host resumes
+    "pause": HostCommand(protocol.paused, lambda r, room, p: room.set_paused(p[0], p[1]), sender=True),
     # no new joins while locked
     "lock": HostCommand(protocol.locked, lambda r, room, locked: room.set_locked(locked)),
     "unban": HostCommand(protocol.unban_name, lambda r, room, name: room.unban(name)),

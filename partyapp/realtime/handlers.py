@@ -283,7 +283,7 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     """The table or the host player: one of the commands of
     ``commands.HOST_COMMANDS`` (kick, lock, unban, seat_order, end_game,
     set_host, skip, add_bot, add_guest, the game's own host moves, the
-    night's settings, end_night, new_night, sit_out), with the ``rev`` it
+    night's settings, end_night, new_night, sit_out, pause), with the ``rev`` it
     acted on if it says. Everybody receives the new state; a kicked phone
     receives ``kicked`` first; add_bot and add_guest are answered with the
     new seat's ``player_id``."""
@@ -292,6 +292,8 @@ def host_command(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     rev = protocol.parse_rev(payload)
     command = HOST_COMMANDS[name]
     fields = command.parse(payload)
+    if command.sender:
+        fields = (fields, conn.pid if conn.role == "player" else None)
 
     def change() -> Any:
         _require_host(r, conn, room, N_("Only the host can do that."))
@@ -394,6 +396,26 @@ def room_history(r: Realtime, conn: Conn, payload: dict) -> dict:
     since = protocol.history_since(payload)
     room = _room_for(r, conn)
     return {"history": room.read(lambda: room.history_since(since))}
+
+
+@handler(Event.GAME_UNDO)
+def game_undo(r: Realtime, conn: Conn, payload: dict) -> None:
+    """A player takes back their own last move, while ``you.can_undo`` says
+    they may (``Room.take_back``); with ``as``, the table or the host player
+    does it for a guest seat, as ``game.act`` does. Everybody receives the
+    state without the move."""
+    guest = protocol.acting_for(payload)
+    if guest is None and conn.role != "player":
+        raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
+    room = _room_for(r, conn)
+    rev = protocol.parse_rev(payload)
+
+    def undo() -> list[dict]:
+        actor = conn.pid if guest is None else _guest_to_play(r, conn, room, guest)
+        _check_rev(room, rev)
+        return room.take_back(actor)
+
+    room.change(undo)
 
 
 @handler(Event.GUEST_VIEW)

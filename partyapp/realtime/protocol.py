@@ -32,6 +32,7 @@ class Event(StrEnum):
     HOST_COMMAND = "host.command"
     GAME_START = "game.start"
     GAME_ACT = "game.act"
+    GAME_UNDO = "game.undo"  # a player takes back their own last move (docs/protocol-extensions.md)
     VARIANT_LIST = "variant.list"
     VARIANT_SAVE = "variant.save"
     VARIANT_DELETE = "variant.delete"
@@ -328,6 +329,11 @@ def locked(p: dict) -> bool:
 class SitOut:
     player_id: str
     sitting_out: bool
+
+
+def paused(p: dict) -> bool:
+    """``pause``: ``paused`` (false: resume)."""
+    return flag(p.get("paused"), "paused")
 
 
 def sit_out(p: dict) -> SitOut:

@@ -46,6 +46,13 @@ class Busy(RoomError):
     code = Code.CONFLICT
 
 
+class Paused(RoomError):
+    """The host has paused the room (``pause.py``): nothing is played until
+    they resume it."""
+
+    code = Code.PAUSED
+
+
 class TooManyRooms(RoomError):
     """The server holds as many live rooms as it may (``limits.max_rooms``)."""
 

@@ -31,6 +31,7 @@ class Play:
         server made for them) ends the list of what was played for them."""
         if self.game is None:
             raise IllegalAction("No game is running.")
+        self.refuse_if_paused()
         if actor != HOST and actor not in self.game.players():
             raise IllegalAction("You are not in this game; you will be dealt in next game.")
         action = {k: v for k, v in action.items() if k != ARRIVAL}
@@ -56,19 +57,35 @@ class Play:
                     if isinstance(domain, dict) and "text" in domain and isinstance(action.get(name), str):
                         self.check_words(action[name], Term("The text"))
 
+    def take_back(self, actor: str) -> list[dict]:
+        """A player takes back their own last move (``Engine.take_back``):
+        where the game allows it, until the next move; never while paused."""
+        if self.game is None:
+            raise IllegalAction("No game is running.")
+        self.refuse_if_paused()
+        if actor not in self.game.players():
+            raise IllegalAction("You are not in this game; you will be dealt in next game.")
+        return self.game.take_back(actor, self.registry.clock())
+
     def tick(self) -> Any:
         """What is due now: the game's own time-out first, else a move the
-        server makes for a seat (``Autoplayer.step``)."""
+        server makes for a seat (``Autoplayer.step``). Nothing while paused."""
+        if self.paused is not None:
+            return UNCHANGED
         now = self.registry.clock()
         deadline = self.game.next_deadline() if self.game is not None else None
         if deadline is not None and deadline <= now:
             self.game.tick(now)
+            self.game.drop_undo()  # the game moved on by itself: the last move stands
             return None
         autoplay = self.registry.autoplay
         return autoplay.step(self, now) if autoplay is not None else UNCHANGED
 
     def next_deadline(self) -> float | None:
-        """When ``tick`` is next due: the game's time-out or a server-made move."""
+        """When ``tick`` is next due: the game's time-out or a server-made move
+        (never while paused)."""
+        if self.paused is not None:
+            return None
         times = [self.game.next_deadline() if self.game is not None else None]
         if self.registry.autoplay is not None:
             times.append(self.registry.autoplay.next_due(self))
@@ -130,11 +147,13 @@ class Play:
         seat = self.seat(pid)
         if self.game is None or self.game.is_over():
             raise IllegalAction("No game is running.")
+        self.refuse_if_paused()
         if seat.connected:
             raise IllegalAction("{name}'s phone is here: they can play.", name=seat.name)
         if pid not in self.game.players() or pid not in self.game.waiting_for():
             raise IllegalAction("The game is not waiting for {name}.", name=seat.name)
         self.game.skip(pid, self.registry.clock())
+        self.game.drop_undo()
 
     def end_game(self) -> Any:
         """The host ends the game: a running game that has a result to show

@@ -30,6 +30,7 @@ is one job a module, each a part of ``Room`` that the changes call:
 - ``play.py``: the running game: moves, time-outs, sitting out, the end;
 - ``autoplay.py``: the seats the server plays (bots, absent phones);
 - ``history.py``: the game's log kept whole, who made each entry and when;
+- ``pause.py``: the host's pause, and every timer given back its time at resume;
 - ``views.py``: the public view and each seat's ``you``.
 
 No part overrides another's method: each name is defined once
@@ -52,6 +53,7 @@ from partyapp.rooms.errors import Busy, NoSuchRoom, unavailable
 from partyapp.rooms.history import History
 from partyapp.rooms.launch import Launch
 from partyapp.rooms.night import Night
+from partyapp.rooms.pause import Pausing
 from partyapp.rooms.play import Play
 from partyapp.rooms.presence import WATCH, Presence
 from partyapp.rooms.saving import Saving
@@ -97,8 +99,12 @@ class Autoplayer(Protocol):
 
     def step(self, room: "Room", now: float) -> Any: ...
 
+    def resume(self, room: "Room", dt: float) -> None:
+        """The room was paused for ``dt`` seconds: each pending move is that much later."""
+        ...
 
-class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Views):
+
+class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Pausing, Views):
     """One room, made of its parts (see the module text); every change goes
     through ``change``."""
 
@@ -207,7 +213,9 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Views):
         return True
 
     def _settle(self) -> None:
-        """What the change did to forfeits, in each person's form (``night.py``)."""
+        """What the change did to forfeits, in each person's form (``night.py``);
+        a pause ends with its game (``pause.py``)."""
+        self._end_pause_with_game()
         if self.game is not None:
             self.night.settle(self.seats, self.game, self.registry.clock())
         self._note_history()
@@ -235,7 +243,7 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Views):
         try:
             if store.shared:
                 host = registry.host_id
-                deadline = self.game.next_deadline() if self.game else None
+                deadline = self.game.next_deadline() if self.game and self.paused is None else None
                 store.commit(self.code, self.to_json(), now, expect=rev, rev=self.rev, deadline=deadline,
                              host=host, linked=host in self.hosts())
             else:

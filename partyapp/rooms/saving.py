@@ -55,6 +55,7 @@ class Saving:
     watch_banned: list[str]  # devices (or addresses) the host removed from watching, hashed
     history: dict  # this game's log entries as the table's view showed them, each stamped (``history.py``)
 
+    paused: dict | None  # the host paused the room: {"by", "name", "since"} (``pause.py``)
     def _load(self, data: dict) -> None:
         self.code = data["code"]
         self.rev = data["rev"]
@@ -89,6 +90,7 @@ class Saving:
         self.history = dict(data.get("history") or empty_history())
 
     def _load_game(self, saved: dict | None) -> Game | None:
+        self.paused = dict(data["paused"]) if data.get("paused") else None
         """The saved game, or None (the lobby) when it cannot be read back: a
         game saved by a version whose state this one no longer reads (such as
         the random generator's whole state, before version 2 of the drinking
@@ -139,3 +141,4 @@ class Saving:
             "watch_banned": self.watch_banned,
             "history": self.history,
         }
+            "paused": self.paused,

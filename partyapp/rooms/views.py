@@ -37,6 +37,7 @@ class Views:
                 "time": self.touched,
                 "former": self.former,
                 "locked": self.locked,
+                "paused": self.paused_view(),
                 "watchers": self.watcher_count(),
                 "watching": self.watcher_list(),
                 "banned": [b["name"] for b in self.banned.values()],
@@ -71,6 +72,8 @@ class Views:
         if self.game and pid in self.game.players():
             you.update(self.game.private_view(pid))
             you["actions"] = self.game.legal_actions(pid)
+            # the phone's Undo (``game.undo``): their last move, while it may still be taken back
+            you["can_undo"] = self.paused is None and self.game.can_take_back(pid)
         if seat.played_for:
             you["played_for"] = seat.played_for
         return you

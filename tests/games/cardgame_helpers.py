@@ -12,7 +12,10 @@
   refuses the joiner, as the room allows) and absent phones may be skipped
   (``skips``). The clock moves on half a second a step; a game's own
   deadline (a house dealer's paced play) is ticked when it is due or when
-  nobody can move.
+  nobody can move. With ``undos``, a player who may take their move back
+  (``Engine.take_back``) does so that often, once the auditor has checked
+  the move's own views: the state is then the one before the move, but for
+  its log (which says who took it back).
 - ``Auditor(hidden, visible)`` checks that no view carries a card its
   recipient may not see: ``hidden(game, viewer)`` and ``visible(game,
   viewer)`` say, from the engine's state, which cards are out of sight of a
@@ -105,7 +108,7 @@ def check_entry(g, entry: dict) -> None:
     """A log entry is a declared message key with exactly its parameters, each
     a JSON scalar or a list of scalars."""
     assert isinstance(entry["id"], int)
-    declared = type(g).MESSAGES.get(entry["msg"])
+    declared = {**type(g).KIT_MESSAGES, **type(g).MESSAGES}.get(entry["msg"])
     assert declared is not None, f"undeclared message {entry['msg']}"
     params = {k: v for k, v in entry.items() if k not in ("id", "msg")}
     assert set(params) == set(declared), (entry, declared)
@@ -169,7 +172,7 @@ def roundtrip(g):
 
 def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
                   joins: bool = True, skips: float = 0.0, max_steps: int = 5000, every: int = 1,
-                  log: list | None = None, step_seconds: float = 0.5):
+                  log: list | None = None, step_seconds: float = 0.5, undos: float = 0.0):
     """Random bots play ``g`` to its end; returns (the game, steps). Every
     ``every`` steps the game goes through JSON (and play continues on the
     copy). Every log entry is appended to ``log`` when given. The clock
@@ -211,7 +214,14 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
             if skips and waiting_on and rng.random() < skips:
                 g.skip(pid, now)
             else:
+                before = g.to_state() if undos else None
                 g.apply(pid, random_action(g, pid, rng), now)
+                if undos and g.can_take_back(pid) and rng.random() < undos:
+                    if auditor is not None:
+                        auditor.check(g)  # the move's own views, before it is taken back
+                    g.take_back(pid, now)
+                    assert without_log(g.to_state()) == without_log(before), "a move taken back left a trace"
+                    assert g.s.log[-1].msg == "game.took_back" and g.s.log[-1].params == {"player": pid}
         for e in g.s.log:
             if e.id not in seen_log:
                 check_entry(g, e.wire())
@@ -225,6 +235,11 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
     if auditor is not None:
         auditor.check(g)
     return g, steps
+
+
+def without_log(state: dict) -> dict:
+    """A saved state without its log and its undo (what taking a move back restores)."""
+    return {k: v for k, v in state.items() if k not in ("log", "log_seq", "undo")}
 
 
 def same_seed_same_game(mode: str, seed: int, n: int = 4, **options) -> None:

@@ -29,8 +29,7 @@ Turns
   race. Started while a card's prompt is open, the race pauses that prompt
   (public ``paused``); when the race is settled the prompt carries on, its
   clock (if any) started afresh. The other powers (catch, report a broken
-  rule, toilet, jail, steal, "f*** off") may be used at any time, prompts
-  included.
+  rule, toilet, jail, steal, "f*** off") may be used at any time, prompts included.
 
 Choices where the rule text is open
 -----------------------------------
@@ -244,6 +243,7 @@ How it is built
   your go ...). The kit's ``verify`` raises the reason, ``can`` says yes or
   no, and ``apply`` makes the move, in the spirit of pokerkit's
   ``verify_x`` / ``can_x`` / ``x``.
+- **Taking a move back**: none (a draw is random; an answer hands out its forfeit or rule at once).
 """
 
 from __future__ import annotations

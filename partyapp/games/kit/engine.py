@@ -76,6 +76,22 @@ Moves and the one validator
     already, a prompt's clock) a game checks after ``check``, by extending
     it. ``perform(pid, act)`` then makes the checked move.
 
+Taking a move back
+    A player may take back their own last move (``take_back``) until the
+    next move is made (anybody's ``apply``; the room drops it too when the
+    game's clock moves it on or the host skips somebody: ``drop_undo``),
+    where the move showed no hidden card to anyone and drew no random card.
+    Each game declares which of its moves qualify (``takes_back(pid, act)``,
+    asked once the move is made; none by default), its reading in its
+    docstring; the kit adds what holds for every game: never a move that
+    ended the game, moved the seed on (``random()``) or handed out a
+    forfeit (the host's undo of a forfeit is the drinking decks' own). The
+    state before the move is kept in ``s.undo`` (``state.Undo``), and
+    taking back puts it back whole, so the move is gone from every view as
+    if never made (whose phones are away and who asked for more time stay
+    as they are now; the seats must be the same); the log keeps counting
+    and says ``game.took_back`` (``KIT_MESSAGES``).
+
 Imports nothing outside ``partyapp.games.kit`` but the standard library
 (and msgspec, through ``record.py``).
 """
@@ -90,8 +106,9 @@ from partyapp.games.kit.actions import Action, match
 from partyapp.games.kit.base import HOST, Game, GameIsOver, IllegalAction, NotYourTurn
 from partyapp.games.kit.options import Option, options_record
 from partyapp.games.kit.races import Arrival, split_arrival
-from partyapp.games.kit.record import Record, encode, from_plain, to_plain
-from partyapp.games.kit.state import STATE_VERSION, GameState, LogEntry, upgrade_log
+from partyapp.games.kit.record import Record, decode, encode, from_plain, to_plain
+from partyapp.games.kit.state import STATE_VERSION, GameState, LogEntry, Undo, upgrade_log
+from partyapp.games.kit.timeshift import shift_times
 
 SEED_BITS = 63
 
@@ -103,6 +120,8 @@ class Engine(Game):
     OPTION_DATA: ClassVar[tuple[str, ...]] = ()
     # Message key -> the names of its parameters.
     MESSAGES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # The kit's own keys, logged in any game that offers them (a move taken back).
+    KIT_MESSAGES: ClassVar[dict[str, tuple[str, ...]]] = {"game.took_back": ("player",)}
     LOG_MAX: ClassVar[int] = 40
     PUBLIC_LOG: ClassVar[int] = 20
     # The game's state (a ``GameState`` subclass) and its options record,
@@ -223,7 +242,7 @@ class Engine(Game):
     # -- the log -----------------------------------------------------------------------
     def declared(self, msg: str, params: dict) -> tuple[str, ...] | None:
         """The parameter names message ``msg`` takes (None: not declared)."""
-        return self.MESSAGES.get(msg)
+        return self.MESSAGES[msg] if msg in self.MESSAGES else self.KIT_MESSAGES.get(msg)
 
     def log(self, msg: str, **params: Any) -> LogEntry:
         """Log what happened as a message key with parameters (see ``MESSAGES``)."""
@@ -317,6 +336,17 @@ class Engine(Game):
     def set_more_time(self, pids: list[str]) -> None:
         self.s.more_time = sorted(pids)
 
+    def shift_clock(self, dt: float) -> None:
+        """The room was paused for ``dt`` seconds: every time the state
+        keeps moves on by it (``timeshift.py``), so each timer has the time
+        it had left."""
+        shift_times(self.s, dt)
+        undo = self.s.undo
+        if undo is not None:  # the state a move may go back to keeps its times too
+            before = decode(undo.before, type(self.s))
+            shift_times(before, dt)
+            undo.before = encode(before)
+
     def seconds_for(self, seconds: float, pids: list[str]) -> float:
         """How long a timer of ``seconds`` runs when it is the own timer of
         ``pids`` (whose answer it waits for): twice as long when one of them
@@ -352,7 +382,60 @@ class Engine(Game):
     def apply(self, pid: str, action: dict, now: float) -> list[dict]:
         self.begin(now)
         action, self.arrival = split_arrival(action, now)
+        point = self._undo_point(pid)
         self._run(pid, action)
+        self.s.undo = None  # a move made: the one before it stands
+        if point is not None:
+            self._keep_undo(pid, point)
+        return self.events()
+
+    # -- taking a move back ------------------------------------------------------------
+    def takes_back(self, pid: str, act: Action) -> bool:
+        """May ``pid`` take back ``act``, the move they just made (the state
+        is the one after it)? The game's declaration; none by default."""
+        return False
+
+    def _undo_point(self, pid: str) -> tuple[str, int, dict] | None:
+        """The state before a move that may be taken back (without its own
+        ``undo``), with the seed and the forfeits then; None where no move can be."""
+        if pid == HOST or type(self).takes_back is Engine.takes_back or self.s.over:
+            return None
+        s = self.s
+        kept, s.undo = s.undo, None
+        try:
+            return encode(s), s.seed, dict(self.drinks())
+        finally:
+            s.undo = kept
+
+    def _keep_undo(self, pid: str, point: tuple[str, int, dict]) -> None:
+        before, seed, drinks = point
+        s = self.s
+        if s.over or s.seed != seed or dict(self.drinks()) != drinks or not self.takes_back(pid, self.last_act):
+            return
+        s.undo = Undo(player=pid, before=before)
+
+    def can_take_back(self, pid: str) -> bool:
+        """Whether ``pid`` may take back their last move now."""
+        undo = self.s.undo
+        return undo is not None and undo.player == pid and not self.s.over
+
+    def drop_undo(self) -> None:
+        """The game moved on without a move (its clock, a skip): the last move stands."""
+        self.s.undo = None
+
+    def take_back(self, pid: str, now: float) -> list[dict]:
+        """``pid`` takes back their last move: the state before it comes back
+        whole (see the module docstring), and the log says so."""
+        self.begin(now)
+        if not self.can_take_back(pid):
+            raise IllegalAction("You have no move to take back now.")
+        s = self.s
+        before = decode(s.undo.before, type(s))
+        if before.seats != s.seats:
+            raise IllegalAction("The players changed since your move, so it stands.")
+        before.away, before.more_time, before.log_seq = list(s.away), list(s.more_time), s.log_seq
+        self.s = before
+        self.log("game.took_back", player=pid)
         return self.events()
 
     def verify(self, pid: str, action: Any, now: float) -> Action:
@@ -372,7 +455,9 @@ class Engine(Game):
         return True
 
     def _run(self, pid: str, action: Any) -> None:
-        self.perform(pid, self.check(pid, action))
+        act = self.check(pid, action)
+        self.last_act = act  # the move being made, for ``takes_back``
+        self.perform(pid, act)
 
     def check(self, pid: str, action: Any) -> Action:
         """The one validator: the move checked against ``pid``'s legal

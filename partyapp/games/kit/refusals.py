@@ -3,7 +3,7 @@
 ``Code`` is the protocol's error codes, defined once, here in the lowest
 layer that raises them (the rules refuse a move with ``illegal_action``,
 ``not_your_turn``, ``game_over`` or ``conflict``): PROTOCOL.md's, and those
-docs/protocol-extensions.md adds (``unavailable``, ``server_full``). Every
+docs/protocol-extensions.md adds (``unavailable``, ``server_full``, ``paused``). Every
 refusal is a ``Refusal``: the rules' (``base.IllegalAction`` and its
 kinds), the rooms' (``partyapp.rooms.errors``) and the transport's
 (``partyapp.realtime.protocol.ProtocolError``). The transport answers it as
@@ -33,6 +33,7 @@ class Code(StrEnum):
     UNAVAILABLE = "unavailable"  # the store cannot be reached for a moment (docs/protocol-extensions.md)
     SERVER_FULL = "server_full"  # room.create: the server holds as many rooms as it may (the same)
     WORDS_FILTERED = "words_filtered"  # a typed text with a word the room's word filter refuses (the same)
+    PAUSED = "paused"  # the host has paused the room: no move until they resume it (the same)
 
 
 class Refusal(Worded):

@@ -24,6 +24,9 @@ The kit owns these fields, the same in every game:
     The latest ``LogEntry``s (``Engine.LOG_MAX``) and the last entry's id.
 ``over``, ``away``, ``more_time``
     Whether the game is over, whose phone is away, who asked for more time.
+``undo``
+    The last move, while its player may still take it back (``Undo``:
+    who made it, and the state before it; ``Engine.take_back``).
 
 A game's own fields have defaults (the kit makes the state, the game's
 ``setup`` fills it in), and a field added later needs one too, so that a
@@ -63,6 +66,14 @@ class LogEntry(Record):
         return {"id": self.id, "msg": self.msg, **self.params}
 
 
+class Undo(Record):
+    """A move its player may still take back: who made it, and the whole
+    state before it (without its own ``undo``), as the codec's JSON text."""
+
+    player: str
+    before: str
+
+
 class GameState(Record):
     """The kit's fields of every game's state; see the module docstring."""
 
@@ -76,6 +87,7 @@ class GameState(Record):
     over: bool = False
     away: list[str] = []
     more_time: list[str] = []
+    undo: Undo | None = None
 
 
 # Version 1's log key prefixes that were not a mode id -> today's: the mode

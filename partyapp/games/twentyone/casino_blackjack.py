@@ -75,6 +75,11 @@ Readings where the seed is open
   the discards; play goes on. **Joining**: a newcomer (up to seven) gets a
   starting stack and bets from the next betting on (at once when the table
   is betting).
+- **Taking a move back** (``takes_back``, ``rounds.TwentyOne``): a ``bet``
+  while the others are still betting: it shows no card and draws none.
+  Not the bet that completes the betting (the cards are dealt at once),
+  and no move after the deal: each draws a card, or hands the turn on to
+  hands and a dealer whose cards are then turned.
 """
 
 from __future__ import annotations

@@ -94,6 +94,8 @@ Readings where the seed is open
   the table shows the packs in play, ``packs``). Its cards go under the
   pack with the others after the deal, so both packs stay in play until
   the next shuffle (after a pontoon) gathers the cards into one pack.
+- **Taking a move back** (``takes_back``): a ``bet`` while others still bet
+  (no card is dealt or drawn for it), as in home Blackjack.
 """
 
 from __future__ import annotations

@@ -371,6 +371,11 @@ class TwentyOne(CardGame):
         self.perform(pid, Action(action["type"], {k: v for k, v in action.items() if k != "type"}))
         return self.events()
 
+    def takes_back(self, pid: str, act: Action) -> bool:
+        """A bet while the others still bet (the games' docstrings): no card
+        was dealt for it."""
+        return act.type == "bet" and self.s.phase == BET and bool(self.undecided())
+
     def perform(self, pid: str, act: Action) -> None:
         """A move ``T`` is the rules' ``do_T``."""
         getattr(self.rules, "do_" + act.type)(self, pid, **act.params)

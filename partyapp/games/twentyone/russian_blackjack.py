@@ -77,6 +77,11 @@ Readings where the seed is open
 - **Leaving**: a player's stakes go back with them; when the dealer leaves,
   the deal is called off (every stake back, tied stakes included) and the
   player on their left deals. **Joining**: as in home Blackjack.
+- **Taking a move back** (``takes_back``, ``rounds.TwentyOne``): a ``bet``
+  while the others are still betting: it shows no card and draws none.
+  Not the bet that completes the betting (the cards are dealt at once),
+  and no move after the deal: each draws a card, or hands the turn on to
+  hands and a dealer whose cards are then turned.
 """
 
 from __future__ import annotations

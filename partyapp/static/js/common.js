@@ -97,6 +97,8 @@ export function humanize(type) {
 // arrived here (so no clock needs to agree with the server's).
 export function awaySeconds(state, player, nowMs = Date.now()) {
   if (!player || player.connected || typeof player.away_since !== "number") return 0;
+  // paused by the host: the away clock stands still
+  if (state.room && state.room.paused) return Math.max(0, state.room.paused.since - player.away_since);
   const atRev = (state.room && state.room.time) || player.away_since;
   const received = state.receivedAt || nowMs;
   return Math.max(0, atRev - player.away_since + (nowMs - received) / 1000);

@@ -1,6 +1,6 @@
 // The host's controls, on the host's phone and in the table page's Host
-// drawer (never on the TV itself): choose and start a game, end it, fix a
-// call, skip a player whose phone is away, manage the seats, and the
+// drawer (never on the TV itself): choose and start a game, end it, pause
+// it (pause.js), fix a call, skip a player whose phone is away, manage the seats, and the
 // night's settings and its end (night.js); lock the room against new
 // guests, and let a removed name back in.
 import { cx, html, useNow, useState } from "./view.js";
@@ -12,6 +12,7 @@ import { NightEnd, NightSettings } from "./night.js";
 import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
 import { GuestAdder } from "./guests.js";
+import { PauseSwitch } from "./pause.js";
 
 const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
 
@@ -31,6 +32,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
       <button type="button" class="btn btn-danger" id="btn-end"
         onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
         ${t("End the game")}</button>`}
+    <${PauseSwitch} state=${state} ctx=${ctx} />
     <${DoorSwitch} state=${state} ctx=${ctx} />
     <${Watchers} state=${state} ctx=${ctx} />
     ${showAway ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}

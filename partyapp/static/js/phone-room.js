@@ -20,6 +20,8 @@ import { RulesButton, RulesSheet } from "./howto.js";
 import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
 import { GuestPlay } from "./guests.js";
 import { buzz } from "./gesture.js";
+import { PauseNotice, isPaused } from "./pause.js";
+import { UndoButton } from "./undo.js";
 
 // The page's shell (shell.js) and the phone's ctx (phone.js).
 let ctx = null;
@@ -149,13 +151,16 @@ function Room({ state }) {
     <${PlayedForYou} state=${state} />
     <${SittingOutNote} state=${state} ctx=${ctx} />
     <${DareCard} state=${state} />
+    <${PauseNotice} state=${state} resume=${you.is_host ? () => ctx.command({ command: "pause", paused: false }) : null} />
     ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
       ${game ? (Status ? html`<${Status} state=${state} />` : null)
         : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
     </div>`}
     ${inLobby ? hostBox : null}
+    <${UndoButton} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${GuestPlay} state=${state} ctx=${ctx} on="phone" />` : null}
-    <div id="play-area" class="play-area">
+    <div id="play-area" class=${cx("play-area", isPaused(state) && "paused")} inert=${isPaused(state)}
+      data-audit=${isPaused(state) ? "skip" : undefined}>
       ${game ? html`<${Phone} state=${state} send=${ctx.send} ctx=${ctx} />` : isFamilyRoom(state) ? null : html`<div class="group-box">
         <div class="action-label">${t("For the Guys / Chicks cards, you play with")}</div>
         <div class="choices">${[["guys", t("Guys")], ["chicks", t("Chicks")], ["", t("Neither")]].map(([v, label]) => {

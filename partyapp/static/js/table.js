@@ -20,6 +20,7 @@ import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from ".
 import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
 import { GuestAdder, GuestPlay, handheld } from "./guests.js";
 import { stayAwake } from "./awake.js";
+import { PauseNotice, isPaused } from "./pause.js";
 
 const page = openPage(App);
 const { code, modes, model, paint, say } = page;
@@ -88,7 +89,9 @@ function App({ model: m }) {
   return html`<div class=${cx("tv", inGame ? "in-game" : "in-lobby")}>
     <${Bar} state=${s} connected=${m.connected} inGame=${inGame} drawer=${drawer} setDrawer=${setDrawer} />
     ${m.message ? html`<div id="table-message" class="banner error" role="alert">${m.message.text}</div>` : null}
-    <main class="tv-main">
+    ${s ? html`<${PauseNotice} state=${s} big resume=${handheld(here) ? () => ctx.command({ command: "pause", paused: false }) : null} />` : null}
+    <main class=${cx("tv-main", isPaused(s) && "paused")} inert=${isPaused(s)}
+      data-audit=${isPaused(s) ? "skip" : undefined}>
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide
             below=${html`<${LookBackStrip} state=${s} ask=${(p) => page.call("room.history", p)} />`}

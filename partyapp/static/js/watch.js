@@ -10,6 +10,7 @@ import "./family.js";
 import { whenScreens } from "./modes/index.js";
 import { InGame, RoomPeople } from "./tableview.js";
 import { Recap } from "./recap.js";
+import { PauseNotice, isPaused } from "./pause.js";
 import { Ticker } from "./ui/ticker.js";
 import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
 import { keepScope, pruneKept } from "./keep.js";
@@ -71,7 +72,8 @@ function App({ model: m }) {
     </header>
     ${m.message ? html`<div id="watch-message" class="banner error" role="alert">${m.message.text}</div>` : null}
     ${inGame ? html`<${WatchLookBack} state=${s} />` : null}
-    <main class="tv-main">
+    ${s ? html`<${PauseNotice} state=${s} big />` : null}
+    <main class=${cx("tv-main", isPaused(s) && "paused")}>
       ${!s ? (m.message ? null : html`<p class="lobby-sub">${t("Connecting…")}</p>`)
         : s.room.recap ? html`<${NightOver} state=${s} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} />` : html`<${Lobby} state=${s} />`}

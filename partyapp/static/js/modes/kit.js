@@ -36,6 +36,12 @@ registerMessages({
   "game.joined": N_("{player} joined the game."),
   "game.left": N_("{player} left the game."),
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
+  // a player took back their last move: "her" or "his" as the player said at the join (group), else "their"
+  "game.took_back": (values, entry, state) => {
+    const group = ((state.players || []).find((x) => x.id === entry.player) || {}).group;
+    return group === "chicks" ? t("{player} took back her move.", values)
+      : group === "guys" ? t("{player} took back his move.", values) : t("{player} took back their move.", values);
+  },
   "game.over": (values, entry) => (entry.winners && entry.winners.length
     ? t("Game over ({reason}): {winners} won.", { reason: reasonWord(entry.reason).toLowerCase(), winners: values.winners })
     : t("Game over ({reason}).", { reason: reasonWord(entry.reason).toLowerCase() })),
@@ -61,10 +67,11 @@ export function useLogSounds(state, ctx, sounds) {
 
 // Seconds from now until `until` (server time), from the frame's server
 // time (room.time) and when the frame arrived here: no clock needs to agree
-// with the server's.
+// with the server's. While the host has paused the room the clock stands at the pause.
 export function secondsLeft(state, until, nowMs = Date.now()) {
   const at = state.room && typeof state.room.time === "number" ? state.room.time : null;
   if (typeof until !== "number" || at === null) return null;
+  if (state.room.paused && typeof state.room.paused.since === "number") return Math.max(0, Math.ceil(until - state.room.paused.since));
   const since = Math.max(0, (nowMs - (state.receivedAt || nowMs)) / 1000); // a clock read before the frame came
   return Math.max(0, Math.ceil(until - at - since));
 }

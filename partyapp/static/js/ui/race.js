@@ -234,7 +234,8 @@ export function LimitLine({ state }) {
   const parts = [];
   if (o.round_limit) parts.push(t("Pile {n} of {of}", { n: String(Math.min(g.taken + 1, o.round_limit)), of: String(o.round_limit) }));
   if (timed) {
-    const serverNow = (state.room.time || 0) + (now - (state.receivedAt || now)) / 1000;
+    const serverNow = state.room.paused ? state.room.paused.since // paused: the time stands still
+      : (state.room.time || 0) + (now - (state.receivedAt || now)) / 1000;
     const left = Math.max(0, Math.round(g.ends_at - serverNow));
     parts.push(t("{time} left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` }));
   }
