@@ -131,6 +131,7 @@ def test_the_table_on_a_tablet_shows_the_last_entries_and_the_rules(locale, serv
     dealt(guests, lambda: start(table, "irish_snap", {}))
     play_random(guests, random.Random(2), 12)
     strip = table.locator("#look-back")
+    expect(strip).to_be_visible()
     expect(strip.locator(".history-entry").first).to_have_attribute("data-id", str(log_ids(guests[0])[-1]))
     expect(strip).to_contain_text(rules)
     shots("tablet", table, full_page=True)
@@ -153,6 +154,7 @@ def test_a_drinking_race_keeps_its_timings_on_the_tv_and_in_the_history(locale, 
         g.wait_for(lambda s: any(a["type"] == "tap" for a in s["you"]["actions"]))
         assert g.call("game.act", {"action": {"type": "tap"}})["ok"]
     strip = table.locator("#look-back")
+    expect(strip).to_be_visible()
     expect(strip.locator(".history-entry").first).to_contain_text("+0 ms" if locale is None else "+0 мс")
     shots("tv-race", table)
     phone = open_phone(f"{server.url}/j/{code}", name="Ben", locale=locale, viewport=PHONE_SIZE)

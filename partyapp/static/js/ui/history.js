@@ -164,7 +164,21 @@ export function LookBackStrip({ state, ask, count = 2 }) {
   const entries = history.entries.slice(-count).reverse();
   // the drinking decks' table lists their rules in force already
   const own = Array.isArray((state.game || {}).rules);
-  return html`<section id="look-back" class=${cx("look-back-strip", own && "entries-only")} aria-label=${t("Look back")}>
+  // It takes only the room the game leaves (it gives way first), and is not
+  // shown while that room cannot hold it whole.
+  const box = useRef(null);
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const check = () => setFits(el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 0);
+    check();
+    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(check) : null;
+    if (seen) seen.observe(el);
+    return () => { if (seen) seen.disconnect(); };
+  });
+  return html`<section id="look-back" ref=${box} class=${cx("look-back-strip", own && "entries-only", !fits && "unshown")}
+    aria-label=${t("Look back")} aria-hidden=${fits ? undefined : "true"}>
     <h3 class="panel-title">${own ? t("Just now") : html`${t("Just now")} · ${t("Rules in force")}`}</h3>
     <ol class="history-list short">${entries.map((h) => html`<${Entry} key=${h.entry.id} state=${state} h=${h} />`)}</ol>
     ${own ? null : html`<${RulesInForce} state=${state} few=${4} />`}
