@@ -229,8 +229,12 @@ class CardGame(Engine):
         if action is None:
             raise IllegalAction("The game is not waiting for that player.")
         self.log("game.skipped", player=pid, action=action["type"])
-        self._run(pid, action)
+        self.play_absent(pid, action)
         return self.events()
+
+    def play_absent(self, pid: str, action: dict) -> None:
+        """Make an absent player's default move, checked like any move."""
+        self._run(pid, action)
 
     def tick(self, now: float) -> list[dict]:
         self.begin(now)

@@ -74,7 +74,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from partyapp.games.kit.actions import Action, int_range, spec
-from partyapp.games.kit.base import GameIsOver, IllegalAction
 from partyapp.games.kit.cardgame import CardGame
 from partyapp.games.kit.chips import Ledger, Payout
 from partyapp.games.twentyone.betting import MESSAGES, OPTIONS, check_limits, session_result
@@ -358,18 +357,10 @@ class TwentyOne(CardGame):
         offered = {a["type"] for a in self.actions(pid)}
         return next((dict(move) for move in preferred if move["type"] in offered), None)
 
-    def skip(self, pid: str, now: float) -> list[dict]:
+    def play_absent(self, pid: str, action: dict) -> None:
         """An absent phone's move (``Rules.absent``), made as the rules give
         it (Pontoon's absent bettor sits out, which no phone is offered)."""
-        self.begin(now)
-        if self.s.over:
-            raise GameIsOver("The game is over.")
-        action = self.default_action(pid) if pid in self.s.seats else None
-        if action is None:
-            raise IllegalAction("The game is not waiting for that player.")
-        self.log("game.skipped", player=pid, action=action["type"])
         self.perform(pid, Action(action["type"], {k: v for k, v in action.items() if k != "type"}))
-        return self.events()
 
     def takes_back(self, pid: str, act: Action) -> bool:
         """A bet while the others still bet (the games' docstrings): no card
