@@ -183,13 +183,20 @@ def test_the_first_call_counts_and_a_second_is_refused():
     assert entries(g, "cheat.call") == [{"player": "p2", "target": "p0"}]
 
 
-def test_a_caught_cheat_picks_up_the_whole_pile_and_drinks():
-    """Any card not of the rank called: the player takes the pile, earlier plays too."""
+def called_on_eights(cards: list[str], caller: str):
+    """p0's two sevens pass; p1 plays ``cards`` saying 8 and ``caller``
+    calls "Cheat!"."""
     g = cheat()
     play(g, "p0", ["7S", "7H"], "7")
     pass_all(g)
-    play(g, "p1", ["3C"], "8")
-    act(g, "p2", "call")
+    play(g, "p1", cards, "8")
+    act(g, caller, "call")
+    return g
+
+
+def test_a_caught_cheat_picks_up_the_whole_pile_and_drinks():
+    """Any card not of the rank called: the player takes the pile, earlier plays too."""
+    g = called_on_eights(["3C"], "p2")
     assert entries(g, "cheat.reveal") == [{"player": "p1", "rank": "8", "cards": ["3C"], "truthful": False}]
     assert sorted(g.hand("p1")) == sorted(["8S", "3D", "QH", "7S", "7H", "3C"])
     assert entries(g, "cheat.pickup") == [{"player": "p1", "count": 3, "drinks": 1}]
@@ -202,11 +209,7 @@ def test_a_caught_cheat_picks_up_the_whole_pile_and_drinks():
 
 def test_a_wrong_call_makes_the_caller_pick_up_the_pile_and_drink():
     """All cards of the rank called: the caller takes the pile."""
-    g = cheat()
-    play(g, "p0", ["7S", "7H"], "7")
-    pass_all(g)
-    play(g, "p1", ["8S"], "8")
-    act(g, "p5", "call")
+    g = called_on_eights(["8S"], "p5")
     assert entries(g, "cheat.reveal")[0]["truthful"] is True
     assert g.hand_sizes()["p5"] == 4 + 3 and g.drinks() == {"p5": 1}
     assert g.public_view()["turn"] == "p2"
