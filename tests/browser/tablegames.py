@@ -18,6 +18,16 @@ def room_code(table) -> str:
     return table.locator(".room-code").inner_text().strip()
 
 
+def seat_phones(open_table, open_phone, server, names: list[str], locale: str | None = None):
+    """A table and a phone seated for each of ``names``, all listed on the
+    table. Returns (table, phones)."""
+    table = open_table(locale=locale)
+    code = room_code(table)
+    phones = [open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in names]
+    expect(table.locator("#players .pname")).to_have_count(len(names))
+    return table, phones
+
+
 def start(table, mode: str, options: dict) -> None:
     answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
     assert answer["ok"], answer

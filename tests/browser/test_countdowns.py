@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits, settle
-from tests.browser.tablegames import room_code, start
+from tests.browser.tablegames import seat_phones, start
 from tests.games.reflex_helpers import snap_at
 
 pytestmark = pytest.mark.browser
@@ -19,19 +19,11 @@ pytestmark = pytest.mark.browser
 SECONDS = re.compile(r"^\d+ s left$")
 
 
-def seat(open_table, open_phone, server, names, locale=None):
-    table = open_table(locale=locale)
-    code = room_code(table)
-    phones = [open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in names]
-    expect(table.locator("#players .pname")).to_have_count(len(names))
-    return table, phones
-
-
 def test_the_thumb_race_counts_down_on_the_tv_and_the_copying_phones(open_table, open_phone, server, shots, watch):
     """The thumbmaster starts the thumb race: the TV and the phones that must
     copy count its seconds down; the thumbmaster's phone, which has nothing
     to tap, has no clock of its own (its status line shows the table's)."""
-    table, (ana, bob, cat) = seat(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
+    table, (ana, bob, cat) = seat_phones(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
     start(table, "kings", {"deck": ["4S", "8H"], "race_timeout_s": 60})
     ana.locator("button[data-action=draw]").click()  # Ana: thumbmaster
     ana.locator("[data-action=thumb] button[data-value=left]").click()
@@ -52,7 +44,7 @@ def test_the_thumb_race_counts_down_on_the_tv_and_the_copying_phones(open_table,
 def test_the_chugalug_answer_counts_down_on_the_tv(open_table, open_phone, server, shots, watch):
     """Chugalug: the TV shows the seconds the player counting has left, so
     that the whole table sees them, not only the speaker's phone."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "kings", {"deck": ["5S"], "answer_timeout_s": 30})
     ana.locator("button[data-action=draw]").click()
     ana.locator("[data-action=start] button[data-value=left]").click()
@@ -64,7 +56,7 @@ def test_the_chugalug_answer_counts_down_on_the_tv(open_table, open_phone, serve
 
 def test_paper_scissors_stone_counts_down_on_the_tv(open_table, open_phone, server, shots, watch):
     """Paper, scissors, stone: the pick's seconds on the TV as on the players' phones."""
-    table, (ana, bob, cat) = seat(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
+    table, (ana, bob, cat) = seat_phones(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
     start(table, "kings", {"deck": ["8H"]})
     ana.locator("button[data-action=draw]").click()  # 8: Cat and Bob play
     expect(table.locator(".prompt-line [role=timer]")).to_have_text(SECONDS)
@@ -75,7 +67,7 @@ def test_paper_scissors_stone_counts_down_on_the_tv(open_table, open_phone, serv
 def test_a_slap_race_counts_down_on_the_tv_only(open_table, open_phone, server, shots, watch):
     """Irish Snap's race counts down on the TV; the phones show no clock (a
     clock there would tell a match from no match)."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "irish_snap", {"deck": snap_at(1), "slap_window_ms": 15000})
     ana.locator("button[data-action=flip]").click()
     expect(table.locator(".said-word")).to_have_text("Ace")
@@ -91,7 +83,7 @@ def test_a_slap_race_counts_down_on_the_tv_only(open_table, open_phone, server, 
 @pytest.mark.parametrize("size", [(390, 844)])
 def test_the_clocks_in_russian(open_table, open_phone, server, shots, watch, size):
     """The thumb race's clock in Russian on the TV and a phone."""
-    table, (ana, bob, cat) = seat(open_table, open_phone, server, ["Аня", "Анастасия Владимировна", "Катя"], locale="ru-RU")
+    table, (ana, bob, cat) = seat_phones(open_table, open_phone, server, ["Аня", "Анастасия Владимировна", "Катя"], locale="ru-RU")
     start(table, "kings", {"deck": ["4S"], "race_timeout_s": 60})
     ana.locator("button[data-action=draw]").click()
     ana.locator("[data-action=thumb] button[data-value=left]").click()

@@ -9,18 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
-from tests.browser.tablegames import room_code, start
+from tests.browser.tablegames import seat_phones, start
 from tests.games.reflex_helpers import snap_at
 
 pytestmark = pytest.mark.browser
-
-
-def seat(open_table, open_phone, server, names, locale=None):
-    table = open_table(locale=locale)
-    code = room_code(table)
-    phones = [open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in names]
-    expect(table.locator("#players .pname")).to_have_count(len(names))
-    return table, phones
 
 
 def rules_of(phone):
@@ -33,7 +25,7 @@ def rules_of(phone):
 def test_irish_snap_how_to_follows_its_table_rules(open_table, open_phone, server, shots, watch):
     """Slap on the count alone (a pair is no snap), and what a slap on no
     match costs at this table (here a forfeit, not the pile)."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "irish_snap", {"deck": snap_at(3), "false_slap": "drink"})
     sheet = rules_of(ana)
     expect(sheet).to_contain_text("Slap when the card matches the count said.")
@@ -49,7 +41,7 @@ def test_irish_snap_how_to_follows_its_table_rules(open_table, open_phone, serve
 ])
 def test_ratscrew_how_to_says_slaps_only_when_a_table_rule_turns_them_on(open_table, open_phone, server, shots, watch,
                                                                          options, says, not_says):
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "egyptian_ratscrew", options)
     sheet = rules_of(ana)
     expect(sheet).to_contain_text(says)
@@ -62,7 +54,7 @@ def test_kings_how_to_lists_its_cards_and_only_the_last_king_necks_it(open_table
     """Kings' rules sheet lists every card of the deck (red and black where
     they differ), says a queen is a question card; the first king drawn is
     "A Free King", the fourth "Last King Necks It"."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "kings", {"deck": ["KS", "KH", "KD", "KC"]})
     sheet = rules_of(ana)
     items = sheet.locator(".howto-card-list li")

@@ -12,25 +12,17 @@ from playwright.sync_api import expect
 
 from partyapp.games.kit.cards import STANDARD_DECK
 from tests.browser.layout import assert_fits
-from tests.browser.tablegames import room_code, start
+from tests.browser.tablegames import seat_phones, start
 from tests.games.hand_helpers import whole_deal
 
 pytestmark = pytest.mark.browser
-
-
-def seat(open_table, open_phone, server, names, locale=None):
-    table = open_table(locale=locale)
-    code = room_code(table)
-    phones = [open_phone(f"{server.url}/j/{code}", name, locale=locale) for name in names]
-    expect(table.locator("#players .pname")).to_have_count(len(names))
-    return table, phones
 
 
 def test_the_jail_card_and_the_ticker_name_a_forfeit_in_a_few_words(open_table, open_phone, server, shots, watch):
     """Ana holds the jail card and drinks 2 on Bob's card: her card's button
     reads "Cancel: <the card>, 2 fingers", not the whole forfeit sentence; once
     she cancels it, the ticker says which forfeit went, with no "#32"."""
-    table, (ana, bob, cat) = seat(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
+    table, (ana, bob, cat) = seat_phones(open_table, open_phone, server, ["Ana", "Bob", "Cat"])
     start(table, "kings", {"deck": ["JS", "3S", "QS"]})
     ana.locator("button[data-action=draw]").click()  # Ana: the jail card
     bob.locator("button[data-action=draw]").click()  # Bob: black 3, Ana drinks 2
@@ -50,7 +42,7 @@ def test_the_jail_card_and_the_ticker_name_a_forfeit_in_a_few_words(open_table, 
 def test_chugalug_words_in_russian(open_table, open_phone, server, shots, watch):
     """A Russian table: a player who says "chugalug" where the count wanted a
     number reads it in Russian in the result, not the English word."""
-    table, phones = seat(open_table, open_phone, server, ["Аня", "Боря"], locale="ru-RU")
+    table, phones = seat_phones(open_table, open_phone, server, ["Аня", "Боря"], locale="ru-RU")
     start(table, "kings", {"deck": ["5S"], "answer_timeout_s": 60})
     ana = phones[0]
     ana.locator("button[data-action=draw]").click()
@@ -75,7 +67,7 @@ def test_table_rules_are_in_plain_words_with_their_units(open_table, open_phone,
     """The host's table rules of Irish Snap: "Slap time: 3 s", "Max lag:
     80 ms", "Time limit: no limit" (not "Slap window ms"), the value following
     the stepper; 10 minutes reads "Time limit: 10 min"."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"], locale=locale)
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"], locale=locale)
     ana.locator("button[data-mode=irish_snap]").click()
     ana.locator("details.options-box summary").click()
     for name, label in labels.items():
@@ -91,7 +83,7 @@ def test_table_rules_are_in_plain_words_with_their_units(open_table, open_phone,
 
 def test_one_card_let_pass_in_cheat_stays_on_the_pile(open_table, open_phone, server, shots, watch):
     """Ana plays one 5 and nobody calls: "Nobody called: Ana's one 5 stays on the pile."."""
-    table, (ana, bob) = seat(open_table, open_phone, server, ["Ana", "Bob"])
+    table, (ana, bob) = seat_phones(open_table, open_phone, server, ["Ana", "Bob"])
     start(table, "cheat", {"deck": whole_deal([["5D", "7S"], ["2C", "KD"]], 2, STANDARD_DECK), "call_seconds": 60})
     ana.locator(".hand button[data-card='5D']").click(position={"x": 10, "y": 30})
     ana.locator(".rank-chooser button[data-rank='5']").click()
