@@ -157,7 +157,6 @@ function Room({ state }) {
         : html`<div class="status-line">${t("Waiting for the host to start a game…")}</div>`}
     </div>`}
     ${inLobby ? hostBox : null}
-    <${UndoButton} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${GuestPlay} state=${state} ctx=${ctx} on="phone" />` : null}
     <div id="play-area" class=${cx("play-area", isPaused(state) && "paused")} inert=${isPaused(state)}
       data-audit=${isPaused(state) ? "skip" : undefined}>
@@ -168,7 +167,8 @@ function Room({ state }) {
           return html`<button type="button" key=${v} class=${cx("btn btn-choice", on && "chosen")} aria-pressed=${on ? "true" : "false"}
             onClick=${() => ctx.call("player.update", { group: v || null })}>${label}</button>`;
         })}</div></div>`}
-    </div></${Fragment}>`}
+    </div>
+    <${UndoButton} state=${state} ctx=${ctx} /></${Fragment}>`}
     <${MeBox} state=${state} ctx=${ctx} />
     ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${inLobby ? null : hostBox}
