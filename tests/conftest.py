@@ -255,6 +255,16 @@ def shared_server(tmp_path_factory):
     proc.stop()
 
 
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """The URL of a redis-server of the test module's own, started once for it."""
+    from tests.redisproc import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server.url
+    server.stop()
+
+
 @pytest.fixture
 def make_app():
     def factory(**overrides):

@@ -10,16 +10,8 @@ from partyapp.rooms.errors import Paused
 from partyapp.rooms.registry import Registry
 from partyapp.store import open_store
 from tests.games.hand_helpers import whole_deal
-from tests.redisproc import RedisServer
 
 pytestmark = pytest.mark.slow  # a real redis-server
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
-    yield server.url
-    server.stop()
 
 
 def test_a_pause_made_on_one_process_holds_on_the_other(redis_url):

@@ -13,16 +13,8 @@ from partyapp.rooms.errors import RoomError
 from partyapp.rooms.registry import Registry
 from partyapp.rooms.room import UNCHANGED
 from partyapp.store import open_store
-from tests.redisproc import RedisServer
 
 pytestmark = pytest.mark.slow  # a real redis-server
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
-    yield server.url
-    server.stop()
 
 
 @pytest.fixture

@@ -8,14 +8,6 @@ import json
 import pytest
 
 from partyapp.store import NotOwner, TooMany, open_store
-from tests.redisproc import RedisServer
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
-    yield server.url
-    server.stop()
 
 
 @pytest.fixture(params=["memory", "sqlite", pytest.param("redis", marks=pytest.mark.slow)])  # redis: a redis-server
