@@ -155,12 +155,28 @@ class Doors:
             self.game.presence(seat.id, False, self.registry.clock())
         if back is None:
             self.next_id += 1
+            self.seats.append(seat)
         else:
             del self.former[back]
-        self.seats.append(seat)
+            self._seat_back(seat, self.former_next.pop(back, None))
         if seat.more_time:
             self._tell_more_time()
         return seat.id
+
+    def _seat_back(self, seat: Seat, after: str | None) -> None:
+        """Somebody back under their name takes their old place: before the
+        seat that sat after them (or, if that one left too, the one after it),
+        at the end if nobody did; a game that dealt them in seats them there
+        too."""
+        seen: set[str] = set()
+        while after is not None and not self.has_seat(after) and after not in seen:
+            seen.add(after)
+            after = self.former_next.get(after)
+        at = next((i for i, s in enumerate(self.seats) if s.id == after), len(self.seats))
+        self.seats.insert(at, seat)
+        if self.game is not None and not self.game.is_over() and seat.id in self.game.players():
+            in_game = set(self.game.players())
+            self.game.set_seat_order([s.id for s in self.seats if s.id in in_game])
 
     def check_words(self, text: Any, field: str, on: bool | None = None) -> None:
         """Every text in ``text`` (a string, or the strings inside lists and
@@ -241,8 +257,11 @@ class Doors:
         if self.game and pid in self.game.players():
             self.game.remove_player(pid, self.registry.clock())
         self.former[pid] = self.seats[index].name
+        # where they sat: before the seat after them, for a return to the same place
+        self.former_next[pid] = self.seats[index + 1].id if index + 1 < len(self.seats) else None
         while len(self.former) > FORMER_MAX:
             del self.former[next(iter(self.former))]
+        self.former_next = {p: n for p, n in self.former_next.items() if p in self.former}
         del self.seats[index]
         if self.host_player == pid:
             people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot and not s.guest]

@@ -40,6 +40,7 @@ class Saving:
     table_tv: bool  # the table attached last said it is a TV: a screen nobody is handed (``presence.py``)
     seats: list[Seat]  # in seat order, clockwise
     former: dict[str, str]  # names of the seats that left, by id (``doors.py``)
+    former_next: dict[str, str | None]  # who sat after each of them when they left (``doors.py``)
     autoplay: dict  # the records of who plays the seats nobody's phone plays (``autoplay.py``)
     dealers: dict  # who dealt the last game of each mode whose deal passes on (``dealers.py``)
     game: Game | None  # the running or finished game; None in the lobby
@@ -54,8 +55,8 @@ class Saving:
     watch_devices: list[str]  # devices (hashed) that watched: they come back into a locked room
     watch_banned: list[str]  # devices (or addresses) the host removed from watching, hashed
     history: dict  # this game's log entries as the table's view showed them, each stamped (``history.py``)
-
     paused: dict | None  # the host paused the room: {"by", "name", "since"} (``pause.py``)
+
     def _load(self, data: dict) -> None:
         self.code = data["code"]
         self.rev = data["rev"]
@@ -71,6 +72,7 @@ class Saving:
         self.table_tv = bool(data.get("table_tv", False))
         self.seats = [Seat.restore(s) for s in data["seats"]]
         self.former = dict(data.get("former") or {})
+        self.former_next = dict(data.get("former_next") or {})
         self.autoplay = dict(data.get("autoplay") or {})
         self.dealers = dict(data.get("dealers") or {})
         self.game = self._load_game(data.get("game"))
@@ -88,9 +90,9 @@ class Saving:
         self.watch_devices = list(data.get("watch_devices") or [])
         self.watch_banned = list(data.get("watch_banned") or [])
         self.history = dict(data.get("history") or empty_history())
+        self.paused = dict(data["paused"]) if data.get("paused") else None
 
     def _load_game(self, saved: dict | None) -> Game | None:
-        self.paused = dict(data["paused"]) if data.get("paused") else None
         """The saved game, or None (the lobby) when it cannot be read back: a
         game saved by a version whose state this one no longer reads (such as
         the random generator's whole state, before version 2 of the drinking
@@ -129,6 +131,7 @@ class Saving:
             "table_tv": self.table_tv,
             "seats": [s.saved() for s in self.seats],
             "former": self.former,
+            "former_next": self.former_next,
             "night": self.night.to_json(),
             "autoplay": self.autoplay,
             "dealers": self.dealers,
@@ -140,5 +143,5 @@ class Saving:
             "watch_devices": self.watch_devices,
             "watch_banned": self.watch_banned,
             "history": self.history,
-        }
             "paused": self.paused,
+        }

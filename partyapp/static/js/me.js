@@ -55,6 +55,17 @@ export function SittingOutNote({ state, ctx }) {
   </div>`;
 }
 
+// A player seated while a game runs that did not deal them in (back under
+// their name, or new): why they wait, and until when.
+export function NextGameNote({ state }) {
+  const game = state.game;
+  const me = (state.players || []).find((p) => p.id === state.you.player_id);
+  if (!game || game.over || !me || me.in_game || me.sitting_out) return null;
+  return html`<div id="next-game-note" class="sitting-out-note" role="status">
+    <span>${t("This game was dealt before you sat down and deals nobody in on the way: you play from the next game. Your seat and tally are kept.")}</span>
+  </div>`;
+}
+
 // Back after the app played for this phone (you.played_for): what it played,
 // in the game's own words, until the player moves themselves or closes it.
 export function PlayedForYou({ state }) {

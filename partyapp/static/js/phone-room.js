@@ -14,7 +14,7 @@ import "./family.js";
 import { Seat, commonBadges } from "./ui/seat.js";
 import { LangSwitch } from "./ui/lang.js";
 import { Tally } from "./forfeits.js";
-import { DareCard, MeBox, NightOver, PaceNote, PlayedForYou, SittingOutNote } from "./me.js";
+import { DareCard, MeBox, NextGameNote, NightOver, PaceNote, PlayedForYou, SittingOutNote } from "./me.js";
 import { forgetKept, keepScope, pruneKept, useKept } from "./keep.js";
 import { RulesButton, RulesSheet } from "./howto.js";
 import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
@@ -150,6 +150,7 @@ function Room({ state }) {
     <${PaceNote} state=${state} />
     <${PlayedForYou} state=${state} />
     <${SittingOutNote} state=${state} ctx=${ctx} />
+    <${NextGameNote} state=${state} />
     <${DareCard} state=${state} />
     <${PauseNotice} state=${state} resume=${you.is_host ? () => ctx.command({ command: "pause", paused: false }) : null} />
     ${inLobby && you.is_host ? null : html`<div id="status" class="status" role="status">
