@@ -146,3 +146,27 @@ def test_who_drinks_for_a_lost_hand_and_why(open_table, open_phone, server, shot
     expect(table.locator("#ticker")).to_contain_text("Ana loses 10. Ana drinks 1 drink.")
     look(shots, "lost", table, ana, bob)
     assert not watch.errors and not watch.dialogs
+
+
+def test_a_player_out_of_chips_is_told_so(open_table, open_phone, server, shots, watch):
+    """Ana stakes her whole stack and loses it while Bob wins: her phone
+    says she is out of chips and watches the rest (re-buys are off), and
+    her box on the TV says "out of chips", not "watching"."""
+    table = open_table()
+    code = table.locator(".room-code").inner_text().strip()
+    ana = open_phone(f"{server.url}/j/{code}", "Ana")
+    bob = open_phone(f"{server.url}/j/{code}", "Bob")
+    expect(table.locator("#players .pname")).to_have_count(2)
+    # Ana, Bob, the upcard, Ana, Bob, the hole card: Ana 17, Bob 20, the dealer 19
+    start(table, "casino_blackjack", {"deck": ["10C", "10H", "9D", "7D", "10S", "KC"], "rounds": 3, "start_chips": 10,
+                                      "min_bet": 10, "max_bet": 10, "dealer_pace_ms": 200})
+    send_amount(ana, "bet", 10)
+    send_amount(bob, "bet", 10)
+    tap(ana, "stand")
+    tap(bob, "stand")
+    expect(ana.locator(".status-line.out-of-chips")).to_contain_text("You are out of chips: you watch the rest of this game.",
+                                                                   timeout=15_000)
+    expect(table.locator(".bx-box", has_text="Ana")).to_contain_text("out of chips")
+    expect(bob.locator("form[data-action=bet]")).to_be_visible()
+    look(shots, "out-of-chips", table, ana)
+    assert not watch.errors and not watch.dialogs

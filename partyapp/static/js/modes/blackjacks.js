@@ -10,7 +10,7 @@ import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
-import { CardRow, HandView, dealPayouts, handFigure } from "../ui/betting/hands.js";
+import { CardRow, HandView, dealPayouts, handFigure, outOfChips } from "../ui/betting/hands.js";
 import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder } from "../ui/betting/table.js";
 import { AmountAction, MoveButton, otherMoves, quickStakes, quickUpTo } from "../ui/betting/phone.js";
 import { bettingScreens } from "../ui/betting/screens.js";
@@ -113,7 +113,7 @@ function betLine(state, pid) {
     if (g.waiting_for.includes(pid)) {
       return staked ? t("tie stake {amount} on the table: deciding", { amount: String(staked) }) : t("betting…");
     }
-    return staked ? t("bet {amount}", { amount: String(staked) }) : t("watching");
+    return staked ? t("bet {amount}", { amount: String(staked) }) : outOfChips(g, pid) ? t("out of chips") : t("watching");
   }
   if (g.phase === "insurance" && g.waiting_for.includes(pid)) return t("insurance?");
   // once the dealer has looked, the insurance is shown won or lost (SideAndNet)

@@ -97,6 +97,12 @@ export function DealForfeits({ state, pid, you = null }) {
     forfeitWords(state, [pid], p.drinks, null, { you }))}</div>`)}</div>`;
 }
 
+// A player who cannot cover the table minimum and has nothing staked: out of chips.
+export function outOfChips(g, pid) {
+  const staked = Object.values((g.stakes || {})[pid] || {}).some((n) => n > 0);
+  return !g.over && !staked && typeof (g.chips || {})[pid] === "number" && g.chips[pid] < g.table.min;
+}
+
 // A hand's figure is its own only when it is the player's one payout.
 export const handFigure = (g, pid) => dealPayouts(g, pid).length < 2;
 

@@ -8,7 +8,7 @@ import { nameOf } from "../../common.js";
 import { ActionControl } from "../action.js";
 import { Chips } from "../chips.js";
 import { Stepper } from "../stepper.js";
-import { BetResult, DealForfeits, SideAndNet } from "./hands.js";
+import { BetResult, DealForfeits, SideAndNet, outOfChips } from "./hands.js";
 
 // An amount to send with a move ({type, params: {amount: {int}}}): a stepper,
 // a few quick amounts, and the move's button saying the amount. What the
@@ -110,6 +110,11 @@ export function BetPhone({ state, strip, hands, moves }) {
 export function BetStatus({ state, say }) {
   const g = state.game;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
+  if (outOfChips(g, state.you.player_id)) {
+    return html`<div class="status-line mine out-of-chips">${g.table.rebuy
+      ? t("You are out of chips: you buy a new stack of {amount} at the next deal.", { amount: String(g.table.start) })
+      : t("You are out of chips: you watch the rest of this game. The host can turn re-buys on for the next one.")}</div>`;
+  }
   const mine = say(state, state.you.actions.map((a) => a.type));
   if (mine) return html`<div class="status-line mine">${mine}</div>`;
   if (g.turn) return html`<div class="status-line">${t("{name} to play", { name: html`<b>${nameOf(state, g.turn)}</b>` })}</div>`;
