@@ -169,8 +169,8 @@ function Table({ state }) {
       </div>
     </div>`}
     ${g.over ? null : html`<${Melds} state=${state} />`}
-    <${LastRound} state=${state} />
-    <${LogList} state=${state} />
+    ${g.over ? null : html`<${LastRound} state=${state} />`}
+    ${g.over ? null : html`<${LogList} state=${state} />`}
   </div>`;
 }
 

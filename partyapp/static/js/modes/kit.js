@@ -124,7 +124,7 @@ export function HandGameTable({ state, ctx, sounds, className, headline, childre
       ${children}
       ${state.game.over ? html`<${Outcome} state=${state} />` : null}
     </div>
-    <${LogList} state=${state} />
+    ${state.game.over ? null : html`<${LogList} state=${state} />`}
   </div>`;
 }
 

@@ -59,6 +59,8 @@ function BoxOfTokens({ box }) {
 function Table({ state }) {
   const g = state.game;
   const laid = g.piles.laid || [];
+  // At the end the result has the table to itself: every player's row in sight.
+  if (g.over) return html`<div class="ssh-table over"><${Result} state=${state} /></div>`;
   return html`<div class="ssh-table">
     <div class="ssh-top">
       <${BoxOfTokens} box=${g.box} />

@@ -261,6 +261,8 @@ export function useRaceSignal(state, ctx) {
 export function ReflexTable({ state, ctx, className, side, below = null, verdict, rules }) {
   const g = state.game;
   useRaceSignal(state, ctx);
+  // At the end the result has the table to itself: every player's row in sight.
+  if (g.over) return html`<div class=${cx("reflex-table", className, "over")}><${Result} state=${state} /></div>`;
   return html`<div class=${cx("reflex-table", className, g.race && "racing")}>
     <div class="rt-top">
       <${FaceUpPile} pile=${g.piles.pile} burned=${g.piles.burned} flips=${g.flips} />

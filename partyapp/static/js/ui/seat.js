@@ -3,10 +3,9 @@
 // left: the game's badge says why, "safe", "out"), chips, their tally of
 // forfeits in the form they chose, badges) and the grid of every seat for
 // the TV, which fits up to 16 long names.
-import { cx, html } from "../view.js";
+import { cx, html, useLayoutEffect, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 import { Chips } from "./chips.js";
-import { MoreList } from "./more.js";
 import { Tally } from "../forfeits.js";
 
 // A bot's face and a name, or a person's name.
@@ -57,10 +56,39 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
       handSize=${extra.handSize} chips=${extra.chips} badges=${extra.badges || []} drinks=${drinks} />`;
   });
   cols = cols || (list.length > 8 ? 2 : 1);
-  return html`<${MoreList} title=${title} items=${items} tag="ol" id="players"
-    className=${cx("players-panel", `cols-${cols}`)} listClass=${cx("players player-grid", `cols-${cols}`)}
-    empty=${t("Nobody yet.")}
-    more=${(n) => t("+{count} more player|+{count} more players", { count: n })} />`;
+  return html`<${FitGrid} title=${title} items=${items} cols=${cols} empty=${t("Nobody yet.")} />`;
+}
+
+// The forms the player panel takes until every seat fits: more columns,
+// then smaller type (never below 85%, the TV's smallest readable size).
+// Nobody is ever left out for a "+1 more player".
+const FORMS = [[1, 1], [2, 1], [3, 1], [2, 0.92], [3, 0.92], [3, 0.85]];
+
+function FitGrid({ title, items, cols, empty }) {
+  const [boxRef, size] = useSize();
+  const [form, setForm] = useState([cols, 1]);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const list = box && box.querySelector("ol");
+    if (!list) return;
+    const forms = FORMS.filter(([c]) => c >= cols);
+    const lay = ([c, scale]) => {
+      for (const el of [box, list]) {
+        for (const n of [1, 2, 3]) el.classList.toggle(`cols-${n}`, n === c);
+      }
+      list.style.setProperty("--seat-fit", String(scale));
+      return box.scrollHeight <= box.clientHeight + 1;
+    };
+    const found = forms.find(lay) || forms[forms.length - 1];
+    lay(found);
+    if (found[0] !== form[0] || found[1] !== form[1]) setForm(found);
+  });
+  const [c, scale] = form;
+  return html`<section class=${cx("panel more-box players-panel", `cols-${c}`)} ref=${boxRef} data-w=${Math.round(size.width)}>
+    ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
+    ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`)} id="players" style=${`--seat-fit: ${scale}`}>${items}</ol>`
+      : html`<p class="empty">${empty}</p>`}
+  </section>`;
 }
 
 // Badges every seat can show: host, not in this game (a bot sitting out a
