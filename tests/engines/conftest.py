@@ -115,6 +115,22 @@ class Pages:
         page.wait_for_selector("#room-screen:not([hidden]) #you-line")
         return page
 
+    def ana_and_bob(self, *, bob_on_a_phone: bool = False) -> tuple[Page, str, Page, object]:
+        """A table with Ana seated from a phone page and Bob from a phone
+        page too (``bob_on_a_phone``) or a protocol client, both listed on
+        the table. Returns (table, room code, Ana's page, Bob)."""
+        from tests.wire import WireClient
+
+        table, code = self.table()
+        ana = self.join(self.phone("ana"), code, "Ana")
+        if bob_on_a_phone:
+            bob = self.join(self.phone("bob"), code, "Bob")
+        else:
+            bob = WireClient(self.server.url).connect()
+            assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
+        table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+        return table, code, ana, bob
+
     @staticmethod
     def call(table: Page, event: str, payload: dict) -> dict:
         """The table page sends ``event`` (as its host) and returns the answer."""

@@ -35,10 +35,7 @@ UNDER_THE_BAR = """(code, strip) => {
 
 
 def test_a_hand_move_and_a_cheat_call(pages):
-    table, code = pages.table()
-    ana = pages.join(pages.phone("ana"), code, "Ana")
-    bob = pages.join(pages.phone("bob"), code, "Bob")
-    table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+    table, code, ana, bob = pages.ana_and_bob(bob_on_a_phone=True)
     pages.start(table, "cheat", {"deck": whole_deal(HANDS, 2, STANDARD_DECK), "call_seconds": 60})
 
     ana.wait_for("() => /Your turn/.test(document.querySelector('.status-line.mine')?.textContent || '')",

@@ -6,19 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.wire import WireClient
 
 pytestmark = pytest.mark.engines
 
 RULE_BOX = "form[data-action=rule] input"
 
 
-def test_a_half_typed_rule_survives_a_reload(pages, shared_server):
-    table, code = pages.table()
-    ana = pages.join(pages.phone("ana"), code, "Ana")
-    bob = WireClient(shared_server.url).connect()
-    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
-    table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+def test_a_half_typed_rule_survives_a_reload(pages):
+    table, code, ana, bob = pages.ana_and_bob()
     pages.start(table, "kings", {"deck": ["9S", "2H", "9D", "2D"]})
 
     ana.tap("button[data-action=draw]")

@@ -7,19 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.wire import WireClient
 
 pytestmark = pytest.mark.engines
 
 ROWS = "#history-sheet .history-entry"
 
 
-def test_the_phone_opens_the_history_and_keeps_it_open(pages, shared_server):
-    table, code = pages.table()
-    ana = pages.join(pages.phone("ana"), code, "Ana")
-    bob = WireClient(shared_server.url).connect()
-    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
-    table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+def test_the_phone_opens_the_history_and_keeps_it_open(pages):
+    table, code, ana, bob = pages.ana_and_bob()
     pages.start(table, "kings", {"deck": ["2H", "2D", "3H", "3D", "2S"]})
     ana.tap("button[data-action=draw]")  # Ana: drinks two
     bob.wait_for(lambda s: s["game"] and s["game"]["turn"] == bob.state["you"]["player_id"])

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from partyapp.web.assets import Assets
-from tests.wire import WireClient
 
 pytestmark = pytest.mark.engines
 
@@ -36,12 +35,8 @@ def test_the_generic_screens_are_told_apart_by_their_classes():
     assert len(SCREENS) >= 15 and "casino_blackjack" in SCREENS
 
 
-def test_every_mode_s_own_screens_load_on_the_table_and_a_phone(pages, shared_server):
-    table, code = pages.table()
-    phone = pages.join(pages.phone("ana"), code, "Ana")
-    bob = WireClient(shared_server.url).connect()
-    assert bob.call("player.join", {"code": code, "name": "Bob"})["ok"]
-    table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+def test_every_mode_s_own_screens_load_on_the_table_and_a_phone(pages):
+    table, code, phone, bob = pages.ana_and_bob()
     stems = sorted({"/static/" + module.removesuffix(".js") + "." for module in SCREENS.values()})
     for page in (table, phone):
         page.wait_for(ALL_ASKED, stems, timeout=60, what="every game's screens asked for")

@@ -13,10 +13,7 @@ pytestmark = pytest.mark.engines
 
 
 def test_a_slap_registers_on_the_touch_down(pages):
-    table, code = pages.table()
-    ana = pages.join(pages.phone("ana"), code, "Ana")
-    bob = pages.join(pages.phone("bob"), code, "Bob")
-    table.wait_for("() => document.querySelectorAll('#players .pname').length === 2", what="both players listed")
+    table, code, ana, bob = pages.ana_and_bob(bob_on_a_phone=True)
     # A long window: a busy machine must not time the race out meanwhile.
     pages.start(table, "irish_snap", {"deck": snap_at(1), "slap_window_ms": 15000})
 
