@@ -170,6 +170,14 @@ def roundtrip(g):
     return copy
 
 
+def plays_on_the_same(g, pid: str, type_: str, **params) -> None:
+    """``g`` and its copy through JSON take the same move and stay the same."""
+    copy = roundtrip(g)
+    for game in (g, copy):
+        act(game, pid, type_, **params)
+    assert copy.to_state() == g.to_state()
+
+
 def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, churn: bool = False,
                   joins: bool = True, skips: float = 0.0, max_steps: int = 5000, every: int = 1,
                   log: list | None = None, step_seconds: float = 0.5, undos: float = 0.0):
