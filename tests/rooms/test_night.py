@@ -56,13 +56,20 @@ def test_a_non_drinkers_forfeit_is_counted_as_points_never_as_drinks(table, join
     assert record["from"] <= entry["id"] <= record["to"]
 
 
-def test_soft_drinks_are_the_same_sips(table, join):
-    """A soft drinker's forfeit counts in drinks like anybody's; no other form is recorded."""
+def draws_me(table, join, name: str, profile: str):
+    """``name`` (who drinks ``profile``) and Ana at Ring of Fire; ``name``
+    draws the 3 (Me: they drink). Returns the table."""
     t, code, _ = table
-    cy = join(code, "Cy", profile="soft")
+    drawer = join(code, name, profile=profile)
     join(code, "Ana")
     start_staged(t, "ring_of_fire", ["3D"])
-    act_ok(cy, type="draw")
+    act_ok(drawer, type="draw")
+    return t
+
+
+def test_soft_drinks_are_the_same_sips(table, join):
+    """A soft drinker's forfeit counts in drinks like anybody's; no other form is recorded."""
+    t = draws_me(table, join, "Cy", "soft")
     state = t.last_state()
     assert players(state)["Cy"]["drinks"] == 1 and players(state)["Cy"]["forfeits"] == 0
     assert state["room"]["forfeits"] == []
@@ -174,11 +181,7 @@ def test_past_the_pace_forfeits_turn_into_water(table, join, clock):
 
 def test_undo_takes_back_in_the_form_it_was_taken(table, join):
     """The host undoes a non-drinker's forfeit: their forfeits go back to 0."""
-    t, code, _ = table
-    bo = join(code, "Bo", profile="none")
-    join(code, "Ana")
-    start_staged(t, "ring_of_fire", ["3D"])
-    act_ok(bo, type="draw")
+    t = draws_me(table, join, "Bo", "none")
     entry = t.last_state()["game"]["log"][-1]["id"]
     assert t.call("host.command", {"command": "game", "action": {"type": "undo", "entry": entry}}) == {"ok": True}
     me = players(t.last_state())["Bo"]
