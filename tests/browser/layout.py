@@ -9,7 +9,7 @@ part shown is checked like any text.
 ``audit(page)`` returns a list of problems (empty when the page is fine);
 ``assert_fits(page, what)`` fails with them. Elements inside
 ``[data-audit=skip]`` are left out (the TV's ticker scrolls by design), and
-so are hidden ones. On a page that scrolls (the phone), each element is
+so are hidden ones and those behind a modal question (``inert``). On a page that scrolls (the phone), each element is
 scrolled into view before it is checked.
 """
 
@@ -27,7 +27,8 @@ AUDIT_JS = r"""
     const cls = el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "";
     return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
   };
-  const skipped = (el) => el.closest("[data-audit=skip]") !== null;
+  // out of reach behind a modal (inert): covered on purpose
+  const skipped = (el) => el.closest("[data-audit=skip]") !== null || el.closest("[inert]") !== null;
   const visible = (el) => {
     // The content of a closed <details> (its summary aside) is not shown.
     const closed = el.closest("details:not([open])");

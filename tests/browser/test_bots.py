@@ -88,6 +88,7 @@ def test_the_host_adds_a_bot_from_the_phone_and_plays_blackjack_with_it(open_tab
     expect(ana.locator("#host-box")).to_have_attribute("open", "")
     ana.locator(".seat-manager summary").click()
     ana.locator(".host-seat").filter(has_text=bot_name).locator("[data-remove]").click()
+    ana.locator("#ask button[data-answer=yes]").click()
     expect(table.locator("#players li.is-bot")).to_have_count(0)
     assert not watch.errors and not watch.dialogs
 

@@ -319,6 +319,7 @@ def test_the_end_of_the_night_with_sixteen_players(open_table, seat_party, shots
 
     table.click("#btn-host")
     table.click("#btn-end-night")
+    table.click("#ask button[data-answer=yes]")
     table.wait_for_selector("#recap")
     assert table.locator("#host-panel #btn-new-night").count() == 1
     table.click("#btn-host-close")

@@ -126,7 +126,8 @@ def test_a_phase_change_shows_the_top_and_host_controls_fold_away(open_table, ho
         shots("host-game-started", ana)
         ana.locator("#host-box > summary").click()
         ana.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-        ana.locator("#btn-end").click()  # the confirm is accepted
+        ana.locator("#btn-end").click()
+        ana.locator("#ask button[data-answer=yes]").click()  # the app's own question
         expect(ana.locator("#game-picker")).to_be_visible()
         ana.wait_for_function("() => window.scrollY === 0")
         assert watch.errors == []

@@ -49,6 +49,7 @@ def test_the_host_locks_the_room_and_lets_a_removed_guest_back_in(open_table, op
         if ana.locator(".seat-manager[open]").count() == 0:
             ana.locator(".seat-manager summary").click()
         ana.locator(".host-seat").filter(has_text="Bob").locator("[data-remove]").click()
+        ana.locator("#ask button[data-answer=yes]").click()
         expect(table.locator("#players .pname")).to_have_count(1)
         banned = ana.locator("#banned")
         expect(banned).to_contain_text("Bob")
@@ -101,6 +102,7 @@ def test_lock_and_kick_reach_the_watch_link_and_the_host_removes_a_watcher(
         if ana.locator(".seat-manager:not(.watcher-list)[open]").count() == 0:
             ana.locator(".seat-manager:not(.watcher-list) summary").click()
         ana.locator(".host-seat").filter(has_text="Cy").locator("[data-remove]").click()
+        ana.locator("#ask button[data-answer=yes]").click()
         expect(cy_watch.locator("#watch-ended")).to_be_visible()
         expect(ana.locator("#watcher-list [data-watcher]")).to_have_count(1)
         shots("kicked-guest-s-watching-ended", cy_watch)
@@ -113,6 +115,7 @@ def test_lock_and_kick_reach_the_watch_link_and_the_host_removes_a_watcher(
 
         # the host removes the other watcher from the list
         ana.locator("#watcher-list [data-unwatch]").click()
+        ana.locator("#ask button[data-answer=yes]").click()
         expect(other.locator("#watch-ended")).to_be_visible()
         expect(ana.locator("#watcher-list")).to_have_count(0)
         expect(table.locator("#watchers")).to_have_count(0)

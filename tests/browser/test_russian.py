@@ -243,6 +243,7 @@ def test_the_night_in_russian(open_table, open_phone, server, shots, watch):
 
     table.click("#btn-host")
     table.click("#btn-end-night")
+    table.click("#ask button[data-answer=yes]")
     table.wait_for_selector("#recap")
     table.click("#btn-host-close")
     expect(table.locator("#recap")).to_contain_text("Вечер в двух словах")

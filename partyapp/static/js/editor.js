@@ -5,6 +5,7 @@ import { html, render, useReducer, useRef, useState } from "./view.js";
 import { N_, t } from "./i18n.js";
 import { deviceToken } from "./common.js";
 import { modeTitle } from "./howto.js";
+import { ask } from "./ui/ask.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_NAMES = { A: N_("Ace|Aces"), J: N_("Jack|Jacks"), Q: N_("Queen|Queens"), K: N_("King|Kings") };
@@ -173,7 +174,7 @@ function Editor({ listing, mode, variant, onSaved, onClose, ctx }) {
   }
 
   async function remove() {
-    if (!base || !window.confirm(t("Delete the house rules \"{name}\"?", { name: base }))) return;
+    if (!base || !(await ask(t("Delete the house rules \"{name}\"?", { name: base }), { yes: t("Delete") }))) return;
     const answer = await ctx.call("variant.delete", { name: base, device: deviceToken() });
     if (!answer.ok) {
       setSay({ text: answer.error.message, ok: false });

@@ -12,6 +12,7 @@ import { NightEnd, NightSettings } from "./night.js";
 import { HowTo } from "./howto.js";
 import { BotMarks, PlayerName } from "./ui/seat.js";
 import { GuestAdder } from "./guests.js";
+import { ask } from "./ui/ask.js";
 import { PauseSwitch } from "./pause.js";
 
 const BOT_LEVELS = [["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
@@ -30,7 +31,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
   return html`<div class="host-panel" id="host-panel">
     ${!game || game.over ? html`<${GamePicker} state=${state} modes=${modes} ctx=${ctx} />` : html`
       <button type="button" class="btn btn-danger" id="btn-end"
-        onClick=${() => { if (window.confirm(t("End this game for everybody?"))) ctx.command({ command: "end_game" }); }}>
+        onClick=${async () => { if (await ask(t("End this game for everybody?"), { yes: t("End game") })) ctx.command({ command: "end_game" }); }}>
         ${t("End the game")}</button>`}
     <${PauseSwitch} state=${state} ctx=${ctx} />
     <${DoorSwitch} state=${state} ctx=${ctx} />
@@ -79,7 +80,7 @@ function Watchers({ state, ctx }) {
       ${watching.map((w) => html`<li key=${w.id} class="host-seat watcher" data-watcher=${w.id}>
         <span class="pname">${watcherName(w)}</span>
         <span class="pcontrols"><button type="button" class="btn btn-mini btn-danger" data-unwatch=${w.id}
-          onClick=${() => { if (window.confirm(t("Stop {name} watching? That screen cannot watch this room again.", { name: watcherName(w) }))) ctx.command({ command: "unwatch", watcher: w.id }); }}>
+          onClick=${async () => { if (await ask(t("Stop {name} watching? That screen cannot watch this room again.", { name: watcherName(w) }), { yes: t("Remove") })) ctx.command({ command: "unwatch", watcher: w.id }); }}>
           ${t("Remove")}</button></span>
       </li>`)}
     </ul>
@@ -242,8 +243,9 @@ function SeatManager({ state, ctx }) {
           ${p.id !== state.room.host_player && !p.bot && !p.guest ? html`<button type="button" class="btn btn-mini" data-make-host=${p.id}
             onClick=${() => ctx.command({ command: "set_host", player_id: p.id })}>${t("Make host")}</button>` : null}
           <button type="button" class="btn btn-mini btn-danger" data-remove=${p.id}
-            onClick=${() => { if (window.confirm(p.bot || p.guest ? t("Remove {name} from the room? Their seat and tally go.", { name: p.name })
-              : t("Remove {name} from the room? Their seat and tally go, and they cannot join again unless you let them back in.", { name: p.name }))) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
+            onClick=${async () => { if (await ask(p.bot || p.guest ? t("Remove {name} from the room? Their seat and tally go.", { name: p.name })
+              : t("Remove {name} from the room? Their seat and tally go, and they cannot join again unless you let them back in.", { name: p.name }),
+            { yes: t("Remove") })) ctx.command({ command: "kick", player_id: p.id, rev: state.rev }); }}>
             ${t("Remove")}</button>
         </span>
       </li>`)}

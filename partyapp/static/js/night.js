@@ -5,6 +5,7 @@
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { dareWord } from "./forfeits.js";
+import { ask } from "./ui/ask.js";
 
 const PACES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12];
 
@@ -86,6 +87,6 @@ export function NightEnd({ state, ctx }) {
       onClick=${() => ctx.command({ command: "new_night" })}>${t("Start a new night")}</button>`;
   }
   return html`<button type="button" id="btn-end-night" class="btn"
-    onClick=${() => { if (window.confirm(t("End the night for everybody and show the recap?"))) ctx.command({ command: "end_night" }); }}>
+    onClick=${async () => { if (await ask(t("End the night for everybody and show the recap?"), { yes: t("End the night"), danger: false })) ctx.command({ command: "end_night" }); }}>
     ${t("End the night")}</button>`;
 }

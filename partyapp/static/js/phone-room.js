@@ -20,6 +20,7 @@ import { RulesButton, RulesSheet } from "./howto.js";
 import { LookBack, LookBackButton, useLookBackOpen } from "./ui/history.js";
 import { GuestPlay } from "./guests.js";
 import { buzz } from "./gesture.js";
+import { ask } from "./ui/ask.js";
 import { PauseNotice, isPaused } from "./pause.js";
 import { UndoButton } from "./undo.js";
 
@@ -122,7 +123,7 @@ function Room({ state }) {
   }, [phase]);
 
   const leave = async () => {
-    if (!window.confirm(t("Leave this room for good? Your seat and tally go."))) return;
+    if (!(await ask(t("Leave this room for good? Your seat and tally go."), { yes: t("Leave") }))) return;
     const answer = await ctx.call("player.leave", {});
     if (!answer.ok) say(answer.error.message);
   };

@@ -212,8 +212,9 @@ function Dead({ why, message }) {
     <main class="dead-main">
       ${why === "not_table" ? html`
         <h1>${t("Room {code}", { code })}</h1>
-        <p class="lead">${t("This screen is not the table of room {code}. On a phone? Join the game:", { code })}</p>
-        <a class="btn btn-big btn-primary" id="join-as-player" href=${`/j/${code}`}>${t("Join room {code} as a player", { code })}</a>
+        <p class="lead">${t("This screen is not the table of room {code}. It can show the game as the table does, or, on a phone, join it:", { code })}</p>
+        <a class="btn btn-big btn-primary" id="watch-here" href=${`/w/${code}`}>${t("Watch room {code} on this screen", { code })}</a>
+        <a class="btn btn-big" id="join-as-player" href=${`/j/${code}`}>${t("Join room {code} as a player", { code })}</a>
         <a class="btn" href="/">${t("Start a new table")}</a>`
       : html`
         <h1>${t("There is no room {code}", { code })}</h1>

@@ -5,6 +5,7 @@ import { N_, t } from "../../i18n.js";
 import { ActionControl } from "../../ui/action.js";
 import { openEditor } from "../../editor.js";
 import { undoLabel, valueText } from "./words.js";
+import { ask } from "../../ui/ask.js";
 
 // The host's "fix a call": each undo says what it undoes, and so does its confirm.
 export function HostActions({ state, ctx }) {
@@ -13,11 +14,11 @@ export function HostActions({ state, ctx }) {
     labels: { undo: N_("Undo a wrong call"), skip: N_("Skip the card in play"), missed: N_("Who messed up?") },
     valueText: valueText(state),
   };
-  const run = (action) => {
-    if (action.type === "undo" && !window.confirm(t("{what}\nThis forfeit is taken back.", { what: undoLabel(state, action.entry) }))) {
-      return Promise.resolve(null);
+  const run = async (action) => {
+    if (action.type === "undo" && !(await ask(t("{what}\nThis forfeit is taken back.", { what: undoLabel(state, action.entry) }), { yes: t("Undo") }))) {
+      return null;
     }
-    if (action.type === "skip" && !window.confirm(t("Skip the card in play for everybody?"))) return Promise.resolve(null);
+    if (action.type === "skip" && !(await ask(t("Skip the card in play for everybody?"), { yes: t("Skip") }))) return null;
     return ctx.command({ command: "game", action });
   };
   return html`<div class="host-actions">
