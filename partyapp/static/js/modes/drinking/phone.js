@@ -10,6 +10,7 @@ import { ActionControl } from "../../ui/action.js";
 import { secondsLeft } from "../kit.js";
 import { deckWord, FIELD_LABELS, forfeitBrief, LABELS, PLACEHOLDERS, raceTitle, roleTitle, rpsWord, valueText } from "./words.js";
 import { CardForfeits, Outcome, PromptLine, ruleItems } from "./table.js";
+import { DeflectMoment, useDeflect } from "./deflect.js";
 
 const PRIMARY = new Set(["draw", "tap", "pick", "rule", "done", "missed", "start", "answer", "rps"]);
 // The moves of the cards you hold: shown with your cards, never folded away.
@@ -150,7 +151,10 @@ export function Phone({ state, send }) {
   const primary = you.actions.filter((a) => PRIMARY.has(a.type));
   const powers = you.actions.filter((a) => !PRIMARY.has(a.type) && !CARD_MOVES.has(a.type));
   const rules = g.rules || [];
+  const [deflect, deflecting, takeBack] = useDeflect(state, send);
+  const sendPower = (action) => (action.type === "deflect" ? deflect(action) : send(action));
   return html`<div class="drinking-phone">
+    <${DeflectMoment} pending=${deflecting} cancel=${takeBack} />
     ${g.outcome ? html`<div class="phone-outcome" key="outcome"><${Outcome} state=${state} /></div>` : null}
     ${card ? html`<div class="phone-card" key="card"><${Card} code=${card.code} size="small" />
       <div><div class="card-title">${deckWord(state, card.title)}</div><div class="card-rule">${card.text ? deckWord(state, card.text) : ""}</div>
@@ -165,7 +169,7 @@ export function Phone({ state, send }) {
     ${you.mates && you.mates.length ? html`<div class="sub">${t("Your mates share your forfeits: {names}", { names: listOf(you.mates.map((p) => nameOf(state, p))) })}</div>` : null}
     ${powers.length ? html`<details class="powers" open=${powersOpen} onToggle=${(ev) => setPowersOpen(ev.currentTarget.open)}>
       <summary>${t("Call a penalty, use a card")}</summary>
-      <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} opts=${opts} />`)}</div>
+      <div class="actions">${powers.map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${sendPower} opts=${opts} />`)}</div>
     </details>` : null}
     ${rules.length ? html`<section class="panel rules-panel"><h3 class="panel-title">${t("Rules in force")}</h3>
       <ol class="rules">${ruleItems(state)}</ol></section>` : null}
