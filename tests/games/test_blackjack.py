@@ -30,6 +30,12 @@ def table(deck, n=3, bets=None, **options):
     return g
 
 
+def stand_all(g, *pids: str) -> None:
+    """Each of ``pids`` stands, in turn."""
+    for pid in pids:
+        act(g, pid, "stand")
+
+
 def payouts(g):
     """The last deal's payouts: player -> (result, amount)."""
     return {r.player: (r.result, r.amount) for r in g.s.ledger.payouts}
@@ -121,8 +127,7 @@ def test_a_player_on_21_may_only_stand():
 def test_dealer_turns_the_down_card_and_must_hit_on_16():
     """At the dealer's turn the down card is shown; on 16 the only move is hit."""
     g = table(["10H", "9C", "10S", "8D", "9D", "6C", "AS"])
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
+    stand_all(g, "p0", "p1")
     assert g.public_view()["turn"] == "p2"
     assert g.public_view()["hands"]["p2"]["cards"] == ["10S", "6C"]
     assert entries(g, "blackjack.reveal") == [{"player": "p2", "cards": ["10S", "6C"], "total": 16}]
@@ -134,8 +139,7 @@ def test_dealer_turns_the_down_card_and_must_hit_on_16():
 def test_dealer_stands_on_17():
     """On 17 or more the only move is stand; then hands are compared."""
     g = table(["10H", "9C", "10S", "8D", "9D", "7C"])
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
+    stand_all(g, "p0", "p1")
     assert types(g, "p2") == ["stand"]
     act(g, "p2", "stand")
     assert payouts(g) == {"p0": ("win", 10), "p1": ("win", 10)}
@@ -144,8 +148,7 @@ def test_dealer_stands_on_17():
 def test_dealer_stands_on_soft_17_by_default():
     """Ace and six: the dealer stands (hit_soft_17 off)."""
     g = table(["10H", "9C", "AS", "8D", "9D", "6C"])
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
+    stand_all(g, "p0", "p1")
     assert g.public_view()["hands"]["p2"]["soft"] is True
     assert types(g, "p2") == ["stand"]
 
@@ -153,8 +156,7 @@ def test_dealer_stands_on_soft_17_by_default():
 def test_dealer_hits_soft_17_when_the_option_says_so():
     """With hit_soft_17 the dealer hits ace-six, and stands on hard 17."""
     g = table(["10H", "9C", "AS", "8D", "9D", "6C", "KH"], hit_soft_17=True)
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
+    stand_all(g, "p0", "p1")
     assert types(g, "p2") == ["hit"]
     act(g, "p2", "hit")  # A + 6 + K = hard 17
     assert types(g, "p2") == ["stand"]
@@ -217,8 +219,7 @@ def test_a_dealer_who_runs_dry_pays_what_is_left():
              min_bet=5, max_bet=30)
     act(g, "p0", "bet", amount=30)
     act(g, "p1", "bet", amount=30)
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
+    stand_all(g, "p0", "p1")
     act(g, "p2", "hit")  # 26: bust, owes 60 with 30 chips
     assert payouts(g) == {"p0": ("win", 30), "p1": ("win", 0)}
     assert chips(g) == {"p0": 60, "p1": 30, "p2": 0}
@@ -262,9 +263,7 @@ def test_a_two_card_21_is_a_21_like_any_other_by_default():
 def test_a_two_card_21_is_paid_1_to_1_by_default():
     """Without naturals, A-10 beating the dealer's 19 wins even money."""
     g = table(["AH", "9C", "10S", "10D", "9D", "9H"])
-    act(g, "p0", "stand")
-    act(g, "p1", "stand")
-    act(g, "p2", "stand")
+    stand_all(g, "p0", "p1", "p2")
     assert payouts(g) == {"p0": ("win", 10), "p1": ("lose", -10)}
 
 
