@@ -59,34 +59,44 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
   return html`<${FitGrid} title=${title} items=${items} cols=${cols} empty=${t("Nobody yet.")} />`;
 }
 
-// The forms the player panel takes until every seat fits: more columns,
-// then smaller type (never below 85%, the TV's smallest readable size).
-// Nobody is ever left out for a "+1 more player".
-const FORMS = [[1, 1], [2, 1], [3, 1], [2, 0.92], [3, 0.92], [3, 0.85]];
+// The forms the player panel takes until every seat fits: a little smaller
+// type, then one more column, then smaller type still (never below 85%, the
+// TV's smallest readable size). Nobody is ever left out for a "+1 more
+// player".
+// [columns more, name size, dense seats]; more columns only where each is
+// wide enough for a long name (a TV's side panel is not).
+const FORMS = [[0, 1, false], [0, 0.92, false], [0, 0.92, true], [1, 1, false], [1, 0.92, true], [0, 0.85, true],
+  [1, 0.85, true]];
+const COLUMN_EM = 15;
 
 function FitGrid({ title, items, cols, empty }) {
   const [boxRef, size] = useSize();
-  const [form, setForm] = useState([cols, 1]);
+  const [form, setForm] = useState([cols, 1, false]);
   useLayoutEffect(() => {
     const box = boxRef.current;
     const list = box && box.querySelector("ol");
     if (!list) return;
-    const forms = FORMS.filter(([c]) => c >= cols);
-    const lay = ([c, scale]) => {
+    const em = parseFloat(getComputedStyle(list).fontSize) || 16;
+    const forms = FORMS.map(([more, scale, dense]) => [Math.min(3, cols + more), scale, dense])
+      .filter(([c]) => c === cols || box.clientWidth / c >= COLUMN_EM * em);
+    const lay = ([c, scale, dense]) => {
       for (const el of [box, list]) {
         for (const n of [1, 2, 3]) el.classList.toggle(`cols-${n}`, n === c);
       }
+      list.classList.toggle("dense", dense);
       list.style.setProperty("--seat-fit", String(scale));
-      return box.scrollHeight <= box.clientHeight + 1;
+      // it fits: no seat below the panel's end, none wider than its column
+      return box.scrollHeight <= box.clientHeight + 1
+        && [...list.children].every((seat) => seat.scrollWidth <= seat.clientWidth + 1);
     };
     const found = forms.find(lay) || forms[forms.length - 1];
     lay(found);
-    if (found[0] !== form[0] || found[1] !== form[1]) setForm(found);
+    if (found.some((v, i) => v !== form[i])) setForm(found);
   });
-  const [c, scale] = form;
+  const [c, scale, dense] = form;
   return html`<section class=${cx("panel more-box players-panel", `cols-${c}`)} ref=${boxRef} data-w=${Math.round(size.width)}>
     ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
-    ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`)} id="players" style=${`--seat-fit: ${scale}`}>${items}</ol>`
+    ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`, dense && "dense")} id="players" style=${`--seat-fit: ${scale}`}>${items}</ol>`
       : html`<p class="empty">${empty}</p>`}
   </section>`;
 }
