@@ -164,19 +164,30 @@ export function LookBackStrip({ state, ask, count = 2 }) {
   const entries = history.entries.slice(-count).reverse();
   // the drinking decks' table lists their rules in force already
   const own = Array.isArray((state.game || {}).rules);
-  // It takes only the room the game leaves (it gives way first), and is not
-  // shown while that room cannot hold it whole.
+  // It lies over the foot of the game's area, out of the game's layout (so
+  // it never takes a game's room), and shows only where the game leaves
+  // that foot empty.
   const box = useRef(null);
-  const [fits, setFits] = useState(true);
+  const [fits, setFits] = useState(false);
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el) return undefined;
-    const check = () => setFits(el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 0);
+    const area = el && el.parentElement;
+    if (!el || !area) return undefined;
+    const check = () => {
+      if (getComputedStyle(el).position === "static") { setFits(true); return; } // in the flow of a page that scrolls
+      const bottom = area.getBoundingClientRect().bottom;
+      let used = area.getBoundingClientRect().top;
+      for (const child of area.children) {
+        if (child !== el && child.offsetParent !== null) used = Math.max(used, child.getBoundingClientRect().bottom);
+      }
+      setFits(bottom - used >= el.offsetHeight + 8);
+    };
     check();
     const seen = typeof ResizeObserver === "function" ? new ResizeObserver(check) : null;
-    if (seen) seen.observe(el);
+    if (seen) { seen.observe(area); for (const child of area.children) seen.observe(child); }
     return () => { if (seen) seen.disconnect(); };
   });
+  if ((state.game || {}).over) return null; // the result takes the room once the game is over
   return html`<section id="look-back" ref=${box} class=${cx("look-back-strip", own && "entries-only", !fits && "unshown")}
     aria-label=${t("Look back")} aria-hidden=${fits ? undefined : "true"}>
     <h3 class="panel-title">${own ? t("Just now") : html`${t("Just now")} · ${t("Rules in force")}`}</h3>
