@@ -544,12 +544,13 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
     view = g.public_view()
     # The view has gained house_deck since (a saved game played a standard
     # deck), the holders of each role, the jail card's pocket, the kings
-    # drawn and whether the cup was necked; the old log entries keep their
+    # drawn, the deck card by card and whether the cup was necked; the old log entries keep their
     # text parts.
     assert view.pop("house_deck") is False
     assert view.pop("holders") == {r: [p] if p else [] for r, p in view["roles"].items()}
     assert view.pop("jail_pocketed") is False
     assert view.pop("kings") == {"cards": [], "of": 4}
+    assert [c["rank"] for c in view.pop("deck_cards")][:2] == ["A", "2"]  # the deck in force, for the how-to
     assert view["cup"].pop("necked") is False
     if view["prompt"] and view["prompt"]["kind"] == "round":  # a round saved then keeps its goes
         assert view["prompt"].pop("turns") is True

@@ -259,7 +259,8 @@ def test_the_open_race_shows_who_slapped_and_who_is_awaited():
     """While open: the kind, who has slapped, who the window waits for."""
     r = race(away=["p2"])
     slap(r, "p1", 100.1)
-    assert r.public() == {"kind": "snap", "slapped": ["p1"], "waiting": ["p0"], "window_ms": 3000}
+    assert r.public() == {"kind": "snap", "slapped": ["p1"], "waiting": ["p0"], "window_ms": 3000,
+                          "deadline": r.deadline}
 
 
 # -- the drinking decks' races, judged by the same kit -------------------------------------------------

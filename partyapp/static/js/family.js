@@ -43,6 +43,11 @@ registerFamilyWords({
   "Waterfall — everybody drinks until you stop.": () => t("Waterfall — everybody claps until you stop."),
   "the cup is necked": () => t("the last king is drawn"),
   "{by} says “f*** off” to you.": (p) => t("{by} says “not this time” to you.", p),
+  "“f*** off”": () => t("“not this time”"),
+  "“F*** off!”": () => t("“Not this time!”"),
+  "“F*** off” to {name} in {count} s…": (p) => t("“Not this time” to {name} in {count} s…", p),
+  "Did {name} just ask you a question, touching the question card? Answer “f*** off” and {name} necks.":
+    (p) => t("Did {name} just ask you a question, touching the question card? Answer “not this time” and {name} takes a big forfeit.", p),
   "A bot: the app plays this seat. Bots never drink.": () => t("A bot: the app plays this seat."),
   "Bots play the card games, never the drinking decks, and never drink.":
     () => t("Bots play the card games, never the party decks."),

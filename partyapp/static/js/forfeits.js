@@ -154,6 +154,20 @@ export function forfeitShort(state, pid, n, entry = null) {
   return shortOf(formFor(state, pid, entry && entry.id).form, n);
 }
 
+// A forfeit's size in pid's form, in a few words, for a button or a line:
+// "2 fingers", "1 point", "a dare", "water", "a neck" (`entry`: its log
+// entry, for the form it was taken in and whether it was a neck).
+export function forfeitSize(state, pid, entry) {
+  const n = (entry.drinks && pid && entry.drinks[pid]) || entry.count || 1;
+  const form = pid ? formFor(state, pid, entry.id).form : "drinks";
+  if (form === "points") return t("{count} point|{count} points", { count: n });
+  if (form === "dare") return t("a dare");
+  if (form === "water") return t("water");
+  if (/neck|last_king/.test(entry.msg || "")) return t("a neck");
+  if (state.game && state.game.unit === "fingers") return t("{count} finger|{count} fingers", { count: n });
+  return t("{count} drink|{count} drinks", { count: n });
+}
+
 // Finishing a drink (a catch by the question card, the last king's cup or,
 // in Kings, the last king's own drink, the end of Croatian Rummy): as drinks
 // for whoever drinks, else a big forfeit; in family mode the last king just

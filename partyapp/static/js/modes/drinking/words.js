@@ -6,7 +6,7 @@
 import { listOf, N_, t } from "../../i18n.js";
 import { registerMessages, wordText } from "../../words.js";
 import { raceTimes } from "../../ui/race.js";
-import { forfeitWords, formFor, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
+import { forfeitSize, forfeitWords, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
 import { nameOf } from "../../common.js";
 
 const ROLE_TITLES = {
@@ -187,12 +187,11 @@ function leadBrief(state, e) {
     case "waterfall": return t("Waterfall");
     case "pick": return t("picked by {name}", { name: nameOf(state, e.by) });
     case "round": return deckWord(state, e.title);
-    case "chugalug_slow": case "chugalug_wrong": return t("Chugalug");
     case "rps": return t("Paper, scissors, stone");
     case "caught": return t("caught answering");
     case "deflect": return t("“f*** off”");
     case "breach": return t("a broken rule");
-    default: break;
+    default: if (/^chugalug_/.test(e.lead || "")) return t("Chugalug");
   }
   const log = state.game.log || [];
   const draw = log.filter((x) => x.msg === "drinking.draw" && x.id < e.id).pop();
@@ -203,16 +202,7 @@ function leadBrief(state, e) {
 // to it and its size in pid's form ("Thumb, 2 fingers"; "Thumb, 1 point").
 export function forfeitBrief(state, e, pid = null) {
   const who = pid || (e.players || [])[0] || null;
-  const n = (e.drinks && who && e.drinks[who]) || e.count || 1;
-  const form = who ? formFor(state, who, e.id).form : "drinks";
-  const neck = /neck|last_king/.test(e.msg || "");
-  let size;
-  if (form === "points") size = t("{count} point|{count} points", { count: n });
-  else if (form === "dare") size = t("a dare");
-  else if (form === "water") size = t("water");
-  else if (neck) size = t("a neck");
-  else if (state.game && state.game.unit === "fingers") size = t("{count} finger|{count} fingers", { count: n });
-  else size = t("{count} drink|{count} drinks", { count: n });
+  const size = forfeitSize(state, who, e);
   const why = leadBrief(state, e);
   return why ? t("{why}, {size}", { why, size }) : size;
 }
