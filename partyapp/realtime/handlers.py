@@ -254,6 +254,17 @@ def _guest_of(r: Realtime, conn: Conn, room: Room, pid: str) -> str:
     return room.guest_seat(pid).id
 
 
+def _guest_to_see(r: Realtime, conn: Conn, room: Room, pid: str, look: bool = False) -> str:
+    """The guest seat whose hand the sender asks for: the table's as
+    ``Room.guest_for_table`` allows (in a card game, the guest waited on,
+    or a look from their own seat, logged); the host player's phone's as
+    ``_guest_to_play``."""
+    if conn.role == "table":
+        room.guest_for_table(_guest_of(r, conn, room, pid), look)
+        return pid
+    return _guest_to_play(r, conn, room, pid)
+
+
 def _guest_to_play(r: Realtime, conn: Conn, room: Room, pid: str) -> str:
     """The guest seat ``pid`` whose hand or move the sender asks for: any
     guest's for the table; for the host player's phone only as
@@ -366,12 +377,16 @@ def variant_delete(r: Realtime, conn: Conn, payload: dict) -> None:
 
 
 @handler(Event.GAME_ACT)
-def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
+def game_act(r: Realtime, conn: Conn, payload: dict) -> dict | None:
     """A player's move; it is checked against the rules and the turn. With
     ``as``, the table or the host player makes the move of a guest seat (a
     person without a phone; the host player only as ``_guest_to_play``
-    allows); any other seat is refused ``forbidden``."""
+    allows); any other seat is refused ``forbidden``. With ``as`` and
+    ``view``, the table device's answer carries that guest's view after
+    their move (``you``): the hand it shows them a moment longer, the card
+    a take brought included."""
     guest = protocol.acting_for(payload)
+    view = guest is not None and conn.role == "table" and protocol.flag_of(payload, "view")
     if guest is None and conn.role != "player":
         raise ProtocolError(Code.FORBIDDEN, "Only players make moves.")
     arrival = {"at": r.registry.clock(), "rtt": conn.trips.estimate()}  # the server's stamp, for races
@@ -385,6 +400,7 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> None:
         return room.act(actor, action, arrival)
 
     room.change(move)
+    return {"you": room.read(lambda: room.you(guest))} if view else None
 
 
 @handler(Event.ROOM_HISTORY, watchers=True)
@@ -426,15 +442,22 @@ def guest_view(r: Realtime, conn: Conn, payload: dict) -> dict:
     at one rev (``views``, by player id): a table handed round among many
     guests asks once per change, not once per guest; one id that is not a
     guest seat refuses them all. The host player's phone gets a guest's
-    view only as ``_guest_to_play`` allows."""
+    view only as ``_guest_to_play`` allows. In a card game the table gets
+    only the views of the guests the game waits on; ``look`` (one
+    ``player_id``): that guest opened their hand from their own seat out
+    of turn, which the game's log says, so everybody receives the state."""
     many = protocol.guest_ids(payload)
     pids = many if many is not None else [protocol.player_id(payload.get("player_id"))]
+    look = protocol.flag_of(payload, "look") and many is None
     room = _room_for(r, conn)
 
     def views() -> dict:
-        seen = {pid: room.you(_guest_to_play(r, conn, room, pid)) for pid in pids}
+        seen = {pid: room.you(_guest_to_see(r, conn, room, pid, look)) for pid in pids}
         if many is None:
             return {"rev": room.rev, "you": seen[pids[0]]}
         return {"rev": room.rev, "views": seen}
 
+    if look:
+        answer = room.change(views)
+        return {**answer, "rev": room.rev}
     return room.read(views)

@@ -7,7 +7,8 @@ when the pong comes, only schedules the next ping (every ``ping_interval``,
 server pings the phones itself: ``net.ping {n}``, which the pages answer at
 once through the Socket.IO acknowledgement. Only phones seated in a running
 reflex game are pinged: quickly until a few round trips are in, then every
-couple of seconds (``RoundTrips``); the server looks for the phones due a
+couple of seconds (``RoundTrips``), and the table device of a game a
+guest without a phone plays in (the guests tap it); the server looks for the phones due a
 ping every ``RoundTrips.QUICK_S`` on its scheduler (``clock.py``), whose
 ``now()`` also times the round trips. A client that does not answer has
 no round trip: its moves are judged by arrival alone. At most one ping per
@@ -127,12 +128,20 @@ def measure_round_trip(socketio: Any, conn: Any, now: Callable[[], float]) -> No
 
 
 def in_reflex_game(registry: Any, conn: Any) -> bool:
-    """Is this connection a player's, seated in a running reflex game?"""
-    if conn.role != "player" or conn.code is None:
+    """Is this connection a player's, seated in a running reflex game, or
+    the table's of one a guest without a phone plays in (the guests tap
+    the table device: their taps are judged by its round trip, as a
+    phone's are by its own)?"""
+    if conn.role not in ("player", "table") or conn.code is None:
         return False
     room = registry.live(conn.code)
     game = room.game if room is not None else None
-    return game is not None and game.reflex and not game.is_over()
+    if game is None or not game.reflex or game.is_over():
+        return False
+    if conn.role == "table":
+        playing = set(game.players())
+        return any(s.guest and s.id in playing for s in room.seats)
+    return True
 
 
 def ping_due(conns: dict, registry: Any, socketio: Any, now: Callable[[], float]) -> None:

@@ -189,6 +189,12 @@ def parse_watch(payload: Any) -> Watch:
     return Watch(room_code(p), device_token(p), kind)
 
 
+def flag_of(payload: dict, field: str) -> bool:
+    """An optional true or false of a payload (false when left out): the
+    ``look`` of ``guest.view``, the ``view`` of ``game.act``."""
+    return flag(payload[field], field) if payload.get(field) is not None else False
+
+
 def table_tv(payload: dict) -> bool:
     """The optional ``tv`` of ``room.create`` and ``table.attach``: the
     table is a TV, a screen nobody is handed (false when left out)."""
@@ -325,15 +331,15 @@ def locked(p: dict) -> bool:
     return flag(p.get("locked"), "locked")
 
 
+def paused(p: dict) -> bool:
+    """``pause``: ``paused`` (false: resume)."""
+    return flag(p.get("paused"), "paused")
+
+
 @dataclass(frozen=True)
 class SitOut:
     player_id: str
     sitting_out: bool
-
-
-def paused(p: dict) -> bool:
-    """``pause``: ``paused`` (false: resume)."""
-    return flag(p.get("paused"), "paused")
 
 
 def sit_out(p: dict) -> SitOut:

@@ -17,6 +17,7 @@ import secrets
 from typing import Any
 
 from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.cardgame import CardGame
 from partyapp.games.kit.wording import Term
 from partyapp.rooms import clean_words
 from partyapp.rooms.errors import Forbidden, NameTaken, RoomFull
@@ -53,6 +54,22 @@ class Doors:
             raise Forbidden("That player is not in this room.")
         if not seat.guest:
             raise Forbidden("{name} plays from their own phone: only they can move their seat.", name=seat.name)
+        return seat
+
+    def guest_for_table(self, pid: str, look: bool = False) -> Seat:
+        """A guest seat whose private view the table device asks for. In a
+        card game (private hands) it is shown only while the game waits on
+        that guest; out of their turn only as ``look``, a look the guest asked
+        for on their own seat screen, which the game's log says ("Eve looked
+        at her hand": inside ``Room.change``). The drinking decks hold
+        nothing secret in a view."""
+        seat = self.guest_seat(pid)
+        game = self.game
+        if not isinstance(game, CardGame) or game.is_over() or pid in game.waiting_for():
+            return seat
+        if not look:
+            raise Forbidden("It is not {name}'s turn: open {name}'s seat to look at their hand.", name=seat.name)
+        game.looked(pid, self.registry.clock())
         return seat
 
     def guest_for_host(self, pid: str) -> Seat:

@@ -226,3 +226,42 @@ def test_bad_moves_are_answered_with_an_error_code(table, join, mode):
         assert answer["ok"] is False and answer["error"]["code"] == "bad_request", (payload, answer)
     assert t.states() == [] and ana.call("game.act", {"action": {"type": "nope"}})["ok"] is False
     assert t.call("host.command", {"command": "end_game"})["ok"] and t.last_state()["rev"] == rev + 1
+
+
+def table_conn(app, t):
+    return next(c for c in app.extensions["partyapp"].conns.values() if c.role == "table" and c.code == t.code)
+
+
+def test_the_table_device_a_guest_taps_is_pinged_and_the_guests_tap_judged_by_its_round_trip(app, table, join, clock):
+    """Dan has no phone and taps the table device: the server pings the
+    table too (net.ping), and Dan's tap counts from when the device sent
+    it, as a phone's does. Floor: the table's round trip is 160 ms, Dan's
+    tap reaches the server 50 ms after Bob's but left the device 30 ms
+    before his: Bob is last, not Dan."""
+    t, code, _ = table
+    t.code = code
+    ana, bob = join(code, "Ana"), join(code, "Bob")
+    dan = ok(t.call("host.command", {"command": "add_guest", "name": "Dan"}))["player_id"]
+    ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"deck": ["4S"]}}))
+    clock.advance(0.5)
+    pings = t.received("net.ping")
+    assert len(pings) == 1 and isinstance(pings[0]["n"], int)
+    for conn, rtt in ((conn_of(app, ana), 0.02), (conn_of(app, bob), 0.02), (table_conn(app, t), 0.16)):
+        conn.trips.samples.extend([rtt] * 5)
+    start = clock.now()
+    ok(ana.call("game.act", {"action": {"type": "draw"}}))
+    for sender, at, extra in ((ana, 0.30, {}), (bob, 0.40, {}), (t, 0.45, {"as": dan})):
+        clock.advance_to(start + at)
+        ok(sender.call("game.act", {"action": {"type": "tap"}, **extra}))
+    state = t.last_state()
+    assert state["game"]["outcome"]["order"] == [ana.player_id, dan, bob.player_id]
+    assert state["game"]["outcome"]["losers"] == [bob.player_id]
+
+
+def test_the_table_of_a_reflex_game_without_guests_is_not_pinged(table, join, clock):
+    """Nobody taps a table nobody without a phone plays at: it is not pinged."""
+    t, code, _ = table
+    join(code, "Ana"), join(code, "Bob")
+    ok(t.call("game.start", {"mode": "egyptian_ratscrew", "options": {}}))
+    clock.advance(2.0)
+    assert t.received("net.ping") == []

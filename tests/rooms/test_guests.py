@@ -135,8 +135,14 @@ def test_a_guests_hand_is_only_in_the_answer_to_guest_view(table, join):
     ana = join(code, "Ana")
     bea = join(code, "Bea")
     dan = add_guest(t, "Dan")
-    ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 11}}))
-    frames = {"table": t.states(), "ana": ana.states(), "bea": bea.states()}
+    for seed in range(1, 40):  # a game in which Dan takes first: the table sees his hand on his turn
+        for client in (t, ana, bea):
+            client.states()
+        ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": seed}}))
+        frames = {"table": t.states(), "ana": ana.states(), "bea": bea.states()}
+        if frames["table"][-1]["game"]["turn"] == dan:
+            break
+        ok(t.call("host.command", {"command": "end_game"}))
     assert all("you" not in f for f in frames["table"])
     seen = ok(t.call("guest.view", {"player_id": dan}))
     you = seen["you"]
@@ -171,13 +177,14 @@ def test_every_guests_view_in_one_request_at_one_rev(table, join):
     ana = join(code, "Ana")
     bea = join(code, "Bea")
     guests = [add_guest(t, name) for name in ("Dan", "Eve", "Fay")]
-    ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": 11}}))
+    # a drinking deck: nothing in a view is secret, every guest's buttons are on the table
+    ok(t.call("game.start", {"mode": "ring_of_fire", "options": {"seed": 11}}))
     both = ok(t.call("guest.view", {"player_ids": guests}))
     assert set(both["views"]) == set(guests) and "you" not in both
     for pid in guests:
         one = ok(t.call("guest.view", {"player_id": pid}))
         assert one["rev"] == both["rev"] and one["you"] == both["views"][pid]
-    assert len({tuple(v["hand"]) for v in both["views"].values()}) == 3
+    assert [v["player_id"] for v in both["views"].values()] == guests
     assert error_code(t.call("guest.view", {"player_ids": [guests[0], ana.player_id]})) == "forbidden"
     assert error_code(bea.call("guest.view", {"player_ids": guests})) == "forbidden"
     assert error_code(ana.call("guest.view", {"player_ids": guests})) == "forbidden"  # the table device is here
@@ -291,3 +298,62 @@ def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, 
     taken = next_state(ana, clock, lambda s: player(s, dan)["auto"])
     assert player(taken, dan)["connected"] is False
     next_state(ana, clock, lambda s: s["game"]["turn"] == ana.player_id or s["game"]["over"])
+
+
+def test_a_guests_hand_goes_to_the_table_only_on_their_turn_or_a_look_the_log_tells(table, join):
+    """Old Maid with Dan and Eve, no phone: on Dan's turn the table device
+    gets Dan's hand and not Eve's (alone or among several); Eve's comes out
+    of her turn only as a look from her own seat (``look``), which the log
+    says ("Eve looked at her hand") in every frame; the host's phone never
+    gets either while the table device is here."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    ben = join(code, "Ben")
+    dan, eve = add_guest(t, "Dan"), add_guest(t, "Eve")
+    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, eve, ana.player_id, ben.player_id]}))
+    for seed in range(1, 40):
+        ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": seed}}))
+        state = t.last_state()
+        if state["game"]["turn"] == dan:
+            break
+        ok(t.call("host.command", {"command": "end_game"}))
+    assert [p["id"] for p in state["players"] if p["waiting"]] == [dan]
+    assert ok(t.call("guest.view", {"player_id": dan}))["you"]["hand"]
+    assert error_code(t.call("guest.view", {"player_id": eve})) == "forbidden"
+    assert error_code(t.call("guest.view", {"player_ids": [dan, eve]})) == "forbidden"
+    assert error_code(t.call("guest.view", {"player_id": eve, "look": "yes"})) == "bad_request"
+    assert error_code(ana.call("guest.view", {"player_id": eve, "look": True})) == "forbidden"
+    assert not [e for e in state["game"]["log"] if e["msg"] == "game.looked"] and t.states() == []
+    looked = ok(t.call("guest.view", {"player_id": eve, "look": True}))
+    assert looked["you"]["player_id"] == eve and looked["you"]["hand"]
+    for client in (t, ana, ben):
+        after = client.last_state()
+        assert after["rev"] == looked["rev"]
+        assert [e for e in after["game"]["log"] if e["msg"] == "game.looked"][-1]["player"] == eve
+
+
+def test_a_guests_move_from_the_table_answers_with_their_hand_after_it(table, join):
+    """Old Maid: Dan takes a card on the table device asking for his view
+    (``view``): the answer carries his hand after the take, the card taken
+    in it, to the table alone; without ``view`` the answer is a bare ok."""
+    t, code, _ = table
+    ana = join(code, "Ana")
+    join(code, "Ben")
+    dan = add_guest(t, "Dan")
+    for seed in range(1, 40):
+        ok(t.call("game.start", {"mode": "old_maid", "options": {"seed": seed}}))
+        if t.last_state()["game"]["turn"] == dan:
+            break
+        ok(t.call("host.command", {"command": "end_game"}))
+    before = ok(t.call("guest.view", {"player_id": dan}))["you"]
+    take = next(a for a in before["actions"] if a["type"] == "take")
+    position = take["params"]["position"]["one_of"][0]
+    answer = ok(t.call("game.act", {"as": dan, "action": {"type": "take", "position": position}, "view": True}))
+    after = answer["you"]
+    assert after["player_id"] == dan  # the card taken joined his hand, or made a pair he put down
+    assert len(after["hand"]) in (len(before["hand"]) + 1, len(before["hand"]) - 1)
+    took = [e for e in t.last_state()["game"]["log"] if e["msg"] == "old_maid.take"]
+    assert took and took[-1]["player"] == dan
+    assert error_code(t.call("game.act", {"as": dan, "action": {"type": "take", "position": 0}, "view": 1})) \
+        == "bad_request"
+    assert "you" not in ok(ana.call("player.update", {"group": "chicks"}))

@@ -116,6 +116,7 @@ class CardGame(Engine):
         "game.left": ("player",),
         "game.skipped": ("player", "action"),
         "game.over": ("reason", "winners", "losers"),
+        "game.looked": ("player",),  # a guest without a phone looked at their hand out of turn (``looked``)
         "forfeit.drink": ("player", "count", "cause"),
     }
     # Forfeit cause -> drinks, when forfeits are on.
@@ -235,6 +236,14 @@ class CardGame(Engine):
     def play_absent(self, pid: str, action: dict) -> None:
         """Make an absent player's default move, checked like any move."""
         self._run(pid, action)
+
+    def looked(self, pid: str, now: float) -> list[dict]:
+        """``pid``, a guest without a phone, opened their hand on the table
+        device out of their turn (from their own seat): the log says so, so
+        that nobody looks at a guest's cards unnoticed."""
+        self.begin(now)
+        self.log("game.looked", player=pid)
+        return self.events()
 
     def tick(self, now: float) -> list[dict]:
         self.begin(now)

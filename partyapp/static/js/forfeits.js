@@ -177,9 +177,12 @@ export function neckWords(state, pid, why, plain = false, you = null) {
   const king = why === "cup" || why === "last_king";
   const { form } = formFor(state, pid, null);
   const drinks = form === "drinks" || form === "soft";
+  // the cup holds what the drinkers poured in: a soft drinker necks a soft drink of their own
+  const softCup = why === "cup" && form === "soft";
   if (you && pid === you) {
     if (isFamily()) return king ? t("You drew the last king!") : t("You take a big forfeit.");
     if (!drinks) return king ? t("You drew the last king and take a big forfeit.") : t("You take a big forfeit.");
+    if (softCup) return t("You drew the last king: neck a soft drink of your own (not the cup)!");
     if (why === "cup") return t("You drew the last king and neck the cup!");
     if (why === "last_king") return t("You drew the last king and neck the drink in front of you!");
     if (why === "finish") return t("You finish your drink.");
@@ -188,6 +191,7 @@ export function neckWords(state, pid, why, plain = false, you = null) {
   const who = name(state, pid, plain);
   if (isFamily()) return king ? t("{name} drew the last king!", { name: who }) : t("{name} takes a big forfeit.", { name: who });
   if (drinks) {
+    if (softCup) return t("{name} drew the last king and necks a soft drink of their own (not the cup)!", { name: who });
     if (why === "cup") return t("{name} drew the last king and necks the cup!", { name: who });
     if (why === "last_king") return t("{name} drew the last king and necks the drink in front of them!", { name: who });
     if (why === "finish") return t("{name} finishes their drink.", { name: who });

@@ -17,9 +17,11 @@
 // that is not on a TV) is there to be handed round (the server refuses it).
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
-import { NAME_FIELD_MAX, nameOf } from "./common.js";
+import { nameOf } from "./common.js";
 import { gameKey } from "./keep.js";
 import { screensFor } from "./modes/registry.js";
+import { GuestCalls, guestCalls } from "./guestcalls.js";
+import { endLook, useLook } from "./guestseat.js";
 
 // Is this table page on a device people hold (a phone or a tablet lying on
 // the real table), rather than a TV or a laptop? `here`: the room was
@@ -30,38 +32,7 @@ export function handheld(here = false) {
 
 export const guestsIn = (state) => (state.players || []).filter((p) => p.guest && (!state.game || p.in_game));
 
-// "Add a player without a phone": a name, then the seat (the same rules as a join).
-export function GuestAdder({ ctx, compact = false }) {
-  const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState(null);
-  const submit = async (ev) => {
-    ev.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const sent = name;
-    const answer = await ctx.call("host.command", { command: "add_guest", name: sent });
-    setBusy(false);
-    if (answer.ok) {
-      // The seat often shows (in the state) before this answer comes: a name
-      // typed for the next guest meanwhile is kept.
-      setName((now) => (now === sent ? "" : now));
-      setRefusal(null);
-    } else {
-      setRefusal(answer.error.message);
-    }
-  };
-  return html`<form class=${cx("guest-adder", compact && "compact")} autocomplete="off" onSubmit=${submit}>
-    <label class="panel-title" for=${compact ? "guest-name-lobby" : "guest-name"}>${t("Add a player without a phone")}</label>
-    <div class="row">
-      <input id=${compact ? "guest-name-lobby" : "guest-name"} class="guest-name" maxlength=${NAME_FIELD_MAX} required value=${name}
-        placeholder=${t("Their name")} enterkeyhint="done" onInput=${(ev) => setName(ev.currentTarget.value)} />
-      <button type="submit" class="btn btn-add-guest" disabled=${busy}>${t("Add")}</button>
-    </div>
-    ${refusal ? html`<p class="error guest-refusal" role="alert">${refusal}</p>` : null}
-    ${compact ? null : html`<p class="sub">${t("They play by being handed this device (or the host's phone) on their turn.")}</p>`}
-  </form>`;
-}
+export { GuestAdder, GuestSeats } from "./guestseat.js";
 
 // The guest a prompt waits on first, then the others the game waits on.
 function waitedOn(state, guests) {
@@ -79,6 +50,12 @@ function waitedOn(state, guests) {
 // typed is not wiped by a change that is not the guest's; a view of another
 // game, or from before the turn moved, is never shown against this one.
 const VIEW_RETRY_MS = [250, 500, 1000, 2000, 4000];
+// A guest's hand open on the table closes by itself once nobody touched it
+// for this long, and stays this long after a move that ends their turn (the
+// card a take brought is seen).
+const IDLE_MS = 30000;
+const AFTER_MOVE_MS = 2500;
+const MOVE_GRACE_MS = 600; // the answer to their move, with what it brought, is on its way
 
 const momentOf = (state) => {
   const g = state.game;
@@ -116,22 +93,24 @@ function useGuestViews(state, ctx, pids) {
   return shown;
 }
 
-function sendAs(ctx, pid, onTaken) {
+// `view`: the answer brings the guest's view after the move (the table
+// device's, for the hand it keeps open a moment).
+function sendAs(ctx, pid, onTaken, view = false) {
   return async (action) => {
-    const answer = await ctx.call("game.act", { action, as: pid });
+    const answer = await ctx.call("game.act", { action, as: pid, ...(view ? { view: true } : {}) });
     if (!answer.ok) ctx.say && ctx.say(answer.error.message);
-    else if (onTaken) onTaken();
+    else if (onTaken) onTaken(answer);
     return answer;
   };
 }
 
 // One guest's buttons: the mode's phone screen on the guest's view.
-function GuestButtons({ state, ctx, you, onTaken }) {
+function GuestButtons({ state, ctx, you, onTaken, view = false }) {
   const screens = screensFor(state.game.mode);
   const Phone = screens.Phone;
   const Status = screens.Status;
   const seen = { ...state, you };
-  const send = sendAs(ctx, you.player_id, onTaken);
+  const send = sendAs(ctx, you.player_id, onTaken, view);
   return html`<div class="guest-buttons" data-guest=${you.player_id}>
     ${Status ? html`<div class="status guest-status" role="status"><${Status} state=${seen} /></div>` : null}
     <div class="play-area"><${Phone} key=${you.player_id} state=${seen} send=${send} ctx=${{ ...ctx, send }} /></div>
@@ -147,6 +126,9 @@ export function GuestPlay({ state, ctx, on = "table", here = false }) {
   const screens = screensFor(game.mode);
   const holdable = on === "phone" || handheld(here);
   if (!holdable) return html`<${HandPhone} state=${state} guests=${waitedOn(state, guests)} />`;
+  // a race or a call window: every guest in it has named buttons of their own
+  const calls = on === "table" ? guestCalls(state, guests) : [];
+  if (calls.length) return html`<${GuestCalls} state=${state} ctx=${ctx} calls=${calls} />`;
   return screens.passAround
     ? html`<${PassAround} state=${state} ctx=${ctx} guests=${guests} on=${on} />`
     : html`<${PrivacyScreen} state=${state} ctx=${ctx} guests=${guests} on=${on} />`;
@@ -170,8 +152,7 @@ function TurnHead({ name, hint }) {
 }
 
 // The drinking decks: every guest the game waits on gets their buttons, the
-// first in big type; in a race each guest's tap is a button of its own, so
-// they tap the device in turn (or the table taps for them as they call out).
+// first in big type (a race is guestcalls.js's: a named button for each).
 // A guest's cards that may be used at any time (the thumbmaster's thumb, the
 // jail card) are folded under their name while nobody waits on them.
 function PassAround({ state, ctx, guests, on }) {
@@ -189,13 +170,6 @@ function PassAround({ state, ctx, guests, on }) {
       <${GuestButtons} key=${chosen || acting[0].id} state=${state} ctx=${ctx} you=${views[chosen && views[chosen] ? chosen : acting[0].id]} />
     </details>`;
   }
-  const racing = waited.length > 1 && waited.every((p) => isTap(views[p.id]));
-  if (racing) {
-    return html`<section class=${cx("guest-play", "guest-race", on === "phone" && "on-phone")} id="guest-play" aria-live="polite">
-      <div class="guest-turn-head"><h2 class="guest-turn-name">${t("Quick: tap your name!")}</h2></div>
-      <div class="guest-race-buttons">${waited.map((p) => html`<${RaceButton} key=${p.id} ctx=${ctx} player=${p} />`)}</div>
-    </section>`;
-  }
   const current = waited.find((p) => p.id === chosen) || waited[0];
   const hint = on === "phone" ? t("Hand this phone to {name}.", { name: current.name })
     : t("Hand the device to {name}.", { name: current.name });
@@ -206,26 +180,12 @@ function PassAround({ state, ctx, guests, on }) {
   </section>`;
 }
 
-const isTap = (you) => you.actions.some((a) => a.type === "tap" && !Object.keys(a.params || {}).length);
-
 function GuestTabs({ guests, current, choose }) {
   return html`<div class="choices guest-tabs" role="tablist" aria-label=${t("Players without a phone")}>
     ${guests.map((p) => html`<button type="button" role="tab" key=${p.id} data-guest-tab=${p.id}
       class=${cx("btn btn-choice", p.id === current.id && "chosen")} aria-selected=${p.id === current.id ? "true" : "false"}
       onClick=${() => choose(p.id)}>${p.name}</button>`)}
   </div>`;
-}
-
-// One guest's tap in a race, named: the server times it as it arrives.
-function RaceButton({ ctx, player }) {
-  const [busy, setBusy] = useState(false);
-  const tap = async () => {
-    if (busy) return;
-    setBusy(true);
-    try { await sendAs(ctx, player.id)({ type: "tap" }); } finally { setBusy(false); }
-  };
-  return html`<button type="button" class="btn btn-big act-tap guest-tap" data-guest-tap=${player.id} disabled=${busy}
-    onClick=${tap}>${t("{name}: TAP!", { name: player.name })}</button>`;
 }
 
 // The full card games: whose turn it is, and the hand only after "I am NAME".
@@ -235,28 +195,53 @@ function RaceButton({ ctx, player }) {
 function PrivacyScreen({ state, ctx, guests, on }) {
   const [open, setOpen] = useState(null); // the guest whose hand is shown
   const [cover, setCover] = useState(false); // the host's phone is handed round
-  const shown = guests.find((p) => p.id === open) || null;
-  const views = useGuestViews(state, ctx, shown ? [shown.id] : []);
+  const [after, setAfter] = useState(null); // a guest's view just after their move: { pid, you }
+  const [touched, setTouched] = useState(0); // the last tap or key on an open hand
+  const looked = useLook(); // a look from a guest's own seat, out of turn (logged)
+  const phone = on === "phone";
   const waited = waitedOn(state, guests);
   const next = waited[0] || null;
-  const phone = on === "phone";
-  // the host's phone shows a guest's hand only while the game waits on them
-  const others = (phone ? waited : guests).filter((p) => !next || p.id !== next.id);
+  const shown = guests.find((p) => p.id === open) || null;
+  const waitedOnShown = Boolean(shown && waited.some((p) => p.id === shown.id));
+  const views = useGuestViews(state, ctx, shown && waitedOnShown ? [shown.id] : []);
+  // the host's phone shows the guests the game waits on; the table device only the first
+  const others = phone ? waited.filter((p) => !next || p.id !== next.id) : [];
   const closeButton = useRef(null);
+  const hide = () => { setOpen(null); setAfter(null); if (phone) setCover(true); };
   useEffect(() => { if (shown && closeButton.current) closeButton.current.focus(); }, [open]);
   useEffect(() => { // a guest gone from the game takes their hand with them
     if (open && !shown) setOpen(null);
   }, [open, shown]);
-  const hide = () => { setOpen(null); if (phone) setCover(true); };
+  const last = useRef(null); // the last view shown, kept while the answer to a move is on its way
+  useEffect(() => { // play moved on: the hand closes, after a moment if their move brought something to see
+    if (!shown || waitedOnShown) return undefined;
+    const timer = setTimeout(hide, after && after.pid === shown.id ? AFTER_MOVE_MS : MOVE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [open, waitedOnShown, after]);
+  useEffect(() => { // nobody touched the open hand for a while: it closes by itself
+    if (!shown) return undefined;
+    const timer = setTimeout(hide, IDLE_MS);
+    return () => clearTimeout(timer);
+  }, [open, touched]);
+  if (looked && !phone) {
+    return html`<${LookedHand} state=${state} ctx=${ctx} looked=${looked} />`;
+  }
   if (shown) {
-    const you = views[shown.id];
+    const moved = !waitedOnShown && after && after.pid === shown.id;
+    const kept = !waitedOnShown ? (moved ? after.you : last.current) : null;
+    const you = kept ? { ...kept, actions: [] } : views[shown.id];
+    if (waitedOnShown && views[shown.id]) last.current = views[shown.id];
+    const taken = (answer) => { if (answer.you) setAfter({ pid: shown.id, you: answer.you }); };
     return html`<section class="guest-hand" id="guest-hand" role="dialog" aria-modal="true"
-      aria-label=${t("{name}'s hand", { name: shown.name })} data-guest=${shown.id}>
+      aria-label=${t("{name}'s hand", { name: shown.name })} data-guest=${shown.id}
+      onPointerDown=${() => setTouched((n) => n + 1)} onKeyDown=${() => setTouched((n) => n + 1)}>
       <div class="guest-hand-bar">
         <h2 class="guest-turn-name">${t("{name}'s hand", { name: shown.name })}</h2>
         <button type="button" ref=${closeButton} class="btn" id="btn-hide-hand" onClick=${hide}>${t("Hide my hand")}</button>
       </div>
-      ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${hide} />`
+      ${moved ? html`<p class="guest-moved" role="status">${t("Your move is made: your hand closes in a moment.")}</p>` : null}
+      ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${phone ? null : taken}
+          view=${!phone} />`
         : html`<p class="sub">${t("Connecting…")}</p>`}
     </section>`;
   }
@@ -278,11 +263,37 @@ function PrivacyScreen({ state, ctx, guests, on }) {
         ${t("I am {name}: back to my screen", { name: me })}</button>
     </section>`;
   }
-  if (!next && phone) return null;
-  const hint = phone ? null : t("Hand the device to {name}.", { name: next ? next.name : "" });
+  if (!next) return null;
+  const hint = phone ? null : t("Hand the device to {name}.", { name: next.name });
   return html`<section class=${cx("guest-play", "privacy", phone && "on-phone")} id="guest-play" aria-live="polite">
-    ${next ? html`<${TurnHead} name=${next.name} hint=${hint} />` : null}
+    <${TurnHead} name=${next.name} hint=${hint} />
     ${phone ? html`<button type="button" class="btn btn-big btn-primary" id="btn-hand-over" onClick=${() => setCover(true)}>
       ${t("Hand this phone to {name}", { name: next.name })}</button>` : showButtons}
+  </section>`;
+}
+
+// A guest's hand opened from their own seat out of turn (guestseat.js): the
+// view the look was answered with, no moves, until it is hidden, the game
+// moves on or nobody touches it for a while. The log says they looked.
+function LookedHand({ state, ctx, looked }) {
+  const closeButton = useRef(null);
+  const [touched, setTouched] = useState(0);
+  const moment = momentOf(state);
+  const [since] = useState(moment);
+  useEffect(() => { if (closeButton.current) closeButton.current.focus(); }, []);
+  useEffect(() => { if (moment !== since) endLook(); }, [moment]);
+  useEffect(() => {
+    const timer = setTimeout(endLook, IDLE_MS);
+    return () => clearTimeout(timer);
+  }, [touched]);
+  return html`<section class="guest-hand guest-look" id="guest-hand" role="dialog" aria-modal="true"
+    aria-label=${t("{name}'s hand", { name: looked.name })} data-guest=${looked.pid}
+    onPointerDown=${() => setTouched((n) => n + 1)} onKeyDown=${() => setTouched((n) => n + 1)}>
+    <div class="guest-hand-bar">
+      <h2 class="guest-turn-name">${t("{name}'s hand", { name: looked.name })}</h2>
+      <button type="button" ref=${closeButton} class="btn" id="btn-hide-hand" onClick=${endLook}>${t("Hide my hand")}</button>
+    </div>
+    <p class="guest-moved" role="status">${t("Not your turn: you may look, and the log says you did.")}</p>
+    <${GuestButtons} key=${looked.pid} state=${state} ctx=${ctx} you=${{ ...looked.you, actions: [] }} />
   </section>`;
 }

@@ -42,7 +42,7 @@ export function HostPanel({ state, modes, ctx, showAway = true }) {
       return Actions ? html`<${Actions} state=${state} ctx=${ctx} />` : null;
     })() : null}
     <${NightSettings} state=${state} ctx=${ctx} />
-    <${GuestAdder} ctx=${ctx} />
+    <${GuestAdder} ctx=${ctx} state=${state} />
     <${BotAdder} state=${state} ctx=${ctx} />
     <${SeatManager} state=${state} ctx=${ctx} />
     <${NightEnd} state=${state} ctx=${ctx} />

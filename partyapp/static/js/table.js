@@ -18,8 +18,9 @@ import { LangSwitch } from "./ui/lang.js";
 import { SteadyLabel } from "./ui/steadylabel.js";
 import { onSoundChange, play, soundState, toggleSound, unlockOnGesture } from "./sound.js";
 import { onVoiceChange, toggleVoice, useVoice, voiceState } from "./voice.js";
-import { GuestAdder, GuestPlay, handheld } from "./guests.js";
+import { GuestAdder, GuestPlay, GuestSeats, handheld } from "./guests.js";
 import { stayAwake } from "./awake.js";
+import { gameKey } from "./keep.js";
 import { PauseNotice, isPaused } from "./pause.js";
 
 const page = openPage(App);
@@ -95,7 +96,9 @@ function App({ model: m }) {
       ${!s ? html`<p class="lobby-sub">${t("Connecting…")}</p>` : recap ? html`<${Recap} state=${s} code=${code} />`
         : inGame ? html`<${InGame} state=${s} ctx=${ctx} modes=${modes} code=${code} joinSide
             below=${html`<${LookBackStrip} state=${s} ask=${(p) => page.call("room.history", p)} />`}
-            top=${html`<${GuestPlay} state=${s} ctx=${ctx} here=${here} />`} />` : html`<${Lobby} state=${s} openHost=${() => setDrawer(true)} />`}
+            top=${html`<${GuestPlay} state=${s} ctx=${ctx} here=${here} />${handheld(here) ? html`<${GuestSeats} state=${s} ctx=${ctx} />` : null}${
+              handheld(here) && s.game.over ? html`<button type="button" class="btn btn-big btn-primary next-game" id="btn-next-game"
+                onClick=${() => setDrawer(true)}>${t("Next game")}</button>` : null}`} />` : html`<${Lobby} state=${s} openHost=${() => setDrawer(true)} />`}
     </main>
     <footer id="ticker" class="ticker" aria-live="polite" data-audit="skip">${inGame ? html`<${Ticker} state=${s} />` : null}</footer>
     ${s ? html`<${HostDrawer} state=${s} open=${drawer} close=${() => setDrawer(false)} />` : null}
@@ -171,7 +174,8 @@ function Lobby({ state, openHost }) {
         : handheld(here) ? t("Add everybody without a phone below, then choose a game. Anybody with a phone can scan the code to join.")
         : t("Everybody scans the QR code with their phone camera. The first to join is the host.")} />
       ${handheld(here) ? html`<div class="lobby-here">
-        <${GuestAdder} ctx=${ctx} compact />
+        <${GuestAdder} ctx=${ctx} state=${state} compact />
+        <${GuestSeats} state=${state} ctx=${ctx} />
         <button type="button" class="btn btn-big btn-primary" id="btn-choose-game" onClick=${openHost}>${t("Choose a game")}</button>
       </div>` : null}
     </div>
@@ -179,6 +183,17 @@ function Lobby({ state, openHost }) {
 }
 
 function HostDrawer({ state, open, close }) {
+  // A game started (from here or the host's phone): the controls close and
+  // the page goes back to its top, where the turn and the guests' buttons are.
+  const started = state.game && !state.game.over ? gameKey(state) : null;
+  const [seen, setSeen] = useState(started);
+  useEffect(() => {
+    if (started && started !== seen) {
+      if (open) close();
+      window.scrollTo(0, 0);
+    }
+    setSeen(started);
+  }, [started]);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (ev) => { if (ev.key === "Escape") close(); };

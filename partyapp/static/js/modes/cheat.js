@@ -219,4 +219,14 @@ function seatInfo(state, player) {
   return { handSize: g.hand_sizes[player.id], badges };
 }
 
-registerMode(["cheat"], { Table, Phone, Status, seatInfo });
+// A guest without a phone in the call window, on the table device: their
+// name and "Cheat!", and "no call", without opening their hand.
+function guestCalls(state, pid) {
+  const w = state.game.window;
+  if (!w || !(w.waiting || []).includes(pid)) return null;
+  return { title: t("Cheat? Call it or let it pass"),
+    call: t("{name} says: {what}.", { name: nameOf(state, w.player), what: rankCount(w.rank, w.count) }),
+    moves: [{ action: { type: "call" }, label: t("Cheat!") }, { action: { type: "pass" }, label: t("no call") }] };
+}
+
+registerMode(["cheat"], { Table, Phone, Status, seatInfo, guestCalls });

@@ -7,7 +7,9 @@
 // a standard deck's words through the catalogue, a house deck's as typed).
 import { registerMode } from "./registry.js";
 import { neckBadge } from "../forfeits.js";
-import { holdersOf, roleTitle } from "./drinking/words.js";
+import { t } from "../i18n.js";
+import { nameOf } from "../common.js";
+import { deckWord, holdersOf, raceTitle, roleTitle } from "./drinking/words.js";
 import { DrinkingTable, spoken } from "./drinking/table.js";
 import { Phone, Status } from "./drinking/phone.js";
 import { HostActions, LobbyOptions } from "./drinking/host.js";
@@ -23,8 +25,30 @@ function seatInfo(state, player) {
   return { badges };
 }
 
+// A guest still to tap in the race open now, on the table device: their
+// name and TAP (in the thumb race, a left and a right thumb), under what
+// to do in words.
+function guestCalls(state, pid) {
+  const pr = state.game.prompt;
+  if (!pr || pr.kind !== "race" || !pr.waiting.includes(pid)) return null;
+  if (pr.race === "thumb") {
+    const by = nameOf(state, pr.by);
+    const call = pr.thumb === "left" ? t("{name} put a left thumb on the table: copy it, then tap your name and that thumb. The last to copy loses.", { name: by })
+      : pr.thumb === "right" ? t("{name} put a right thumb on the table: copy it, then tap your name and that thumb. The last to copy loses.", { name: by })
+        : t("{name} put a thumb on the table: copy it, then tap your name. The last to copy loses.", { name: by });
+    const moves = pr.thumb ? ["left", "right"].map((thumb) => ({ action: { type: "tap", thumb },
+      label: thumb === "left" ? t("left thumb") : t("right thumb") })) : [{ action: { type: "tap" }, label: t("TAP!") }];
+    return { title: t("Thumb race!"), call, moves };
+  }
+  const card = state.game.card;
+  const text = card && card.effect === "race" ? deckWord(state, card.text) : "";
+  return { title: t("{title}: tap your name!", { title: raceTitle(state, pr.race, pr.title) }),
+    call: [text, text ? " " : "", t("Do it, then tap your name at once: the last one loses.")].join(""),
+    moves: [{ action: { type: "tap" }, label: t("TAP!") }] };
+}
+
 // passAround: nothing in `you` is secret, so a guest without a phone sees
 // their buttons on the table device without a privacy screen (guests.js).
 registerMode(["ring_of_fire", "kings"], {
-  Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken, passAround: true,
+  Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken, passAround: true, guestCalls,
 });

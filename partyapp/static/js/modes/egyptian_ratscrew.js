@@ -8,6 +8,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { News, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat, turnShown } from "../ui/race.js";
 import { registerMode } from "./registry.js";
+import { slapCall } from "../guestcalls.js";
 import { Who } from "../ui/who.js";
 
 function lastTaker(game) {
@@ -122,4 +123,5 @@ registerMessages({
   "egyptian_ratscrew.out": N_("{player} has run out of cards."),
 });
 
-registerMode(["egyptian_ratscrew"], { Table: RatscrewTable, Phone, Status, seatInfo });
+registerMode(["egyptian_ratscrew"], { Table: RatscrewTable, Phone, Status, seatInfo,
+  guestCalls: (state, pid) => slapCall(state, pid, t("Slap the pile first to take it!")) });

@@ -9,6 +9,7 @@ import { registerMessages } from "../words.js";
 import { drinksFor, forfeitWords } from "../forfeits.js";
 import { News, latestNews, RaceLive, RaceStatus, ReflexPhone, ReflexTable, stackSeat, turnShown } from "../ui/race.js";
 import { registerMode } from "./registry.js";
+import { slapCall } from "../guestcalls.js";
 import { Who } from "../ui/who.js";
 
 // The count, as it is said.
@@ -126,4 +127,5 @@ registerMessages({
   "irish_snap.redeal": N_("Everybody is out of cards: the pile is shuffled and dealt again."),
 });
 
-registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo });
+registerMode(["irish_snap"], { Table: SnapTable, Phone, Status, seatInfo,
+  guestCalls: (state, pid) => slapCall(state, pid, t("The card matches the word: slap! The last to slap picks up the pile.")) });

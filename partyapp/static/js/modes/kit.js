@@ -36,6 +36,7 @@ registerMessages({
   "game.joined": N_("{player} joined the game."),
   "game.left": N_("{player} left the game."),
   "game.skipped": (p) => t("{player}'s phone is away: the host skipped their go.", p),
+  "game.looked": N_("{player} looked at their hand on the table device."),
   // a player took back their last move: "her" or "his" as the player said at the join (group), else "their"
   "game.took_back": (values, entry, state) => {
     const group = ((state.players || []).find((x) => x.id === entry.player) || {}).group;

@@ -56,7 +56,7 @@ function Ring({ game }) {
   }
   let middle;
   if (!game.cup) middle = game.kings && game.kings.of ? html`<${KingsDrawn} kings=${game.kings} />` : null;
-  else if (isFamily()) middle = html`<${Crown} filled=${game.cup.filled} of=${game.cup.of} />`;
+  else if (isFamily()) middle = html`<${Crown} filled=${game.cup.necked ? game.cup.of : game.cup.filled} of=${game.cup.of} />`;
   else middle = html`<${Cup} filled=${game.cup.filled} of=${game.cup.of} necked=${game.cup.necked} />`;
   const label = game.cup ? t("{count} card left round the cup|{count} cards left round the cup", { count: game.remaining })
     : t("{count} card left|{count} cards left", { count: game.remaining });
@@ -97,11 +97,9 @@ export function PromptLine({ state }) {
       return html`<div class="prompt-line">${t("{name} is making a rule…", { name: W(pr.by) })}</div>`;
     case "race":
       return html`<div class="prompt-line race">
-        <span class="race-title">${pr.thumb === "left" ? t("{title} (left thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
-          : pr.thumb === "right" ? t("{title} (right thumb): TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })
-          : t("{title}: TAP your phones!", { title: raceTitle(state, pr.race, pr.title) })}</span>
+        <span class="race-title">${raceCall(state, pr)}</span>
         ${" "}<${Countdown} state=${state} until=${pr.deadline} />
-        ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p) => html`<li key=${p}>${nameOf(state, p)}${
+        ${pr.order.length ? html`<ol class="race-order">${pr.order.map((p, i) => html`<li key=${p}><span class="race-pos">${`${i + 1}.`}</span> ${nameOf(state, p)}${
           pr.thumb && pr.thumbs[p] && pr.thumbs[p] !== pr.thumb ? ` ${t("(wrong thumb!)")}` : ""}</li>`)}</ol>` : null}
         ${(pr.wrong || []).length ? html`<div class="sub wrong-thumb">${t("Wrong thumb, no copy yet: {names}", { names: names(state, pr.wrong) })}</div>` : null}
         ${pr.waiting.length ? html`<div class="sub">${t("Waiting for {names}", { names: names(state, pr.waiting) })}</div>` : null}
@@ -131,6 +129,24 @@ export function PromptLine({ state }) {
   }
 }
 
+// What an open race asks for: taps on the phones, and on this screen too
+// while a guest without a phone is in it and the table is a device they
+// can tap (not a TV).
+function raceCall(state, pr) {
+  const title = raceTitle(state, pr.race, pr.title);
+  const byId = Object.fromEntries((state.players || []).map((p) => [p.id, p]));
+  const waiting = pr.waiting.map((p) => byId[p]).filter(Boolean);
+  const guests = !state.room.table_tv && waiting.some((p) => p.guest);
+  if (guests) {
+    const named = pr.thumb === "left" ? t("{title} (left thumb)", { title }) : pr.thumb === "right" ? t("{title} (right thumb)", { title }) : title;
+    return waiting.every((p) => p.guest) ? t("{title}: tap your name on this screen!", { title: named })
+      : t("{title}: TAP your phones, or your name on this screen!", { title: named });
+  }
+  return pr.thumb === "left" ? t("{title} (left thumb): TAP your phones!", { title })
+    : pr.thumb === "right" ? t("{title} (right thumb): TAP your phones!", { title })
+      : t("{title}: TAP your phones!", { title });
+}
+
 // What the losers of the card in play take, each in their own form (from
 // the latest forfeit logged for them).
 function lostWords(state, losers) {
@@ -145,7 +161,7 @@ export function Outcome({ state }) {
   const o = state.game.outcome;
   if (!o) return null;
   const W = (pid) => html`<${Who} state=${state} pid=${pid} />`;
-  const order = (list) => list.map((p, i) => `${i + 1}. ${nameOf(state, p)}`).join("  ");
+  const order = (list) => html`<ol class="race-order inline">${list.map((p, i) => html`<li key=${p}><span class="race-pos">${`${i + 1}.`}</span> ${nameOf(state, p)}</li>`)}</ol>`;
   if (o.kind === "race") {
     return html`<div class="outcome">${raceTitle(state, o.race, o.title)}${o.timed_out ? ` ${t("(time up)")}` : ""}: ${order(o.order)}
       ${o.losers.length ? [" — ", html`<span class="loser">${lostWords(state, o.losers)}</span>`] : null}</div>`;

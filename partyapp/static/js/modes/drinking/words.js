@@ -3,7 +3,7 @@
 // words (card titles and rules) worded through the catalogue, a house deck's
 // (house_deck) shown as their authors typed them; the labels of the phone's
 // moves and the words for their values.
-import { listOf, N_, t } from "../../i18n.js";
+import { isFamily, listOf, N_, t } from "../../i18n.js";
 import { registerMessages, wordText } from "../../words.js";
 import { raceTimes } from "../../ui/race.js";
 import { forfeitSize, forfeitWords, kingWords, matesWords, neckWords, pourWords } from "../../forfeits.js";
@@ -104,8 +104,8 @@ registerMessages({
   "drinking.rule": N_("{player} makes a rule: {rule}"),
   "drinking.end": N_("The game is over."),
   "drinking.end_returned": N_("The game is over: every feature card is returned."),
-  "drinking.no_mate": N_("There is nobody to pick as a mate."),
-  "drinking.mates": N_("{player} and {mate} are mates."),
+  "drinking.no_mate": () => (isFamily() ? t("There is nobody to pick as a partner.") : t("There is nobody to pick as a mate.")),
+  "drinking.mates": (v) => (isFamily() ? t("{player} and {mate} are partners.", v) : t("{player} and {mate} are mates.", v)),
   "drinking.cup": (v, e, s, plain) => pourWords(s, e.player, e.filled, e.of, plain, viewer(s)),
   "drinking.king": (v, e, s, plain) => kingWords(s, e.player, e.count, e.of, plain, viewer(s)),
   "drinking.reverse": (v, e) => (e.direction === 1 ? t("Play is reversed: now clockwise.") : t("Play is reversed: now counter-clockwise.")),
