@@ -1,0 +1,45 @@
+"""A phone as the table, in WebKit and in Firefox: "Play on this device",
+Ana and Bob on their phones (protocol clients), Dan and Eve without one.
+Floor gives Dan and Eve a named button each on the table's face at once;
+a touch on Dan's counts (it goes, Eve's stays), then Eve's, and the race's
+order reads as a numbered list."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engines.conftest import PHONE
+from tests.wire import WireClient
+
+pytestmark = pytest.mark.engines
+
+
+def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
+    table = pages.open("table", PHONE, touch=True)
+    table.goto(pages.server.url + "/")
+    table.tap("#start-here")
+    table.wait_for("() => /\\/t\\/[A-Z]+$/.test(location.pathname) && Boolean(document.querySelector('#guest-name-lobby'))",
+                   what="the table on this device")
+    code = table.evaluate("() => location.pathname.split('/').pop()")
+    ana, bob = (WireClient(pages.server.url).connect() for _ in range(2))
+    ids = {}
+    for client, name in ((ana, "Ana"), (bob, "Bob")):
+        ids[name] = client.call("player.join", {"code": code, "name": name})["player_id"]
+    for name in ("Dan", "Eve"):
+        ids[name] = pages.call(table, "host.command", {"command": "add_guest", "name": name})["player_id"]
+    pages.start(table, "ring_of_fire", {"deck": ["4S", "5H", "6D"], "race_timeout_s": 60})
+    ana.wait_for(lambda s: s["game"] is not None)
+    assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
+    button = "#guest-play [data-guest-tap='{}'][data-move=tap]"
+    for name in ("Dan", "Eve"):
+        table.wait_for_selector(button.format(ids[name]))
+    pages.shot(table, "floor-named-buttons")
+    assert bob.call("game.act", {"action": {"type": "tap"}})["ok"]
+    table.tap(button.format(ids["Dan"]))
+    table.wait_for(f"() => !document.querySelector(\"{button.format(ids['Dan'])}\")", what="Dan's tap taken")
+    table.tap(button.format(ids["Eve"]))
+    rows = table.wait_for("() => { const r = [...document.querySelectorAll('.outcome .race-order li')]"
+                          ".map((e) => e.textContent.trim()); return r.length === 3 && r; }", what="the race's order")
+    assert rows == ["1. Bob", "2. Dan", "3. Eve"], rows
+    pages.shot(table, "floor-order")
+    assert pages.errors() == []
