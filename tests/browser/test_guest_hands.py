@@ -9,6 +9,7 @@ edited with a drink profile and a group, as a phone's join form sets them."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.test_guest_races import PHONE, TABLET, seat
@@ -149,4 +150,48 @@ def test_the_folded_guests_cards_wear_no_your_turn_border_and_their_name_box_is_
                             " const v = getComputedStyle(e).color; e.remove(); return v; }", colours[1])
     assert colours[0] != accent, colours
     shots("folded-cards", table)
+    assert watch.errors == [] and watch.dialogs == []
+
+
+def test_a_guests_hand_stays_open_through_a_blackjack_hit(open_table, server, shots, watch):
+    """Casino Blackjack: Dan and Eve, no phone, bet and are dealt; on the
+    first guest's turn they open their hand and take a card: the hand stays
+    open with the new card and total and their moves (they decide again),
+    instead of closing after each card."""
+    table, (ana, ben), ids, _ = seat(open_table, server, TABLET, "en-GB")
+    assert table.evaluate("() => window.partyappTable.call('game.start', {mode: 'casino_blackjack', options: {seed: 3}})")["ok"]
+    for client in (ana, ben):
+        state = client.wait_for(lambda s: s["game"] is not None and any(a["type"] == "bet" for a in s["you"]["actions"]))
+        spec = next(a for a in state["you"]["actions"] if a["type"] == "bet")
+        assert client.call("game.act", {"action": {"type": "bet", "amount": spec["params"]["amount"]["int"]["min"]}})["ok"]
+    hand = table.locator("#guest-hand")
+    for _ in range(30):  # Dan and Eve bet, then the people play until a guest is to decide
+        show = table.locator("#btn-show-hand")
+        if show.count() and hand.count() == 0:
+            show.click()
+        if hand.locator("form[data-action=bet]").count():
+            hand.locator("form[data-action=bet] button[type=submit]").click()
+            expect(hand).to_have_count(0, timeout=10_000)
+            continue
+        if hand.locator("button[data-action=hit]").count():
+            break
+        for client in (ana, ben):
+            if client.state["game"] and any(a["type"] == "stand" for a in client.state["you"]["actions"]):
+                client.call("game.act", {"action": {"type": "stand"}})
+        try:  # a guest's turn on the table, or (the wire's state moving on) a person's to stand
+            table.wait_for_selector("#btn-show-hand, #guest-hand form[data-action=bet], #guest-hand button[data-action=hit]",
+                                    timeout=2000)
+        except PlaywrightTimeout:
+            pass
+    hit = hand.locator("button[data-action=hit]")
+    expect(hit).to_be_visible()
+    cards = hand.locator(".card").count()
+    hit.click()
+    expect(hand.locator(".card")).to_have_count(cards + 1)  # the card she took, in her open hand
+    expect(hand).to_be_visible()
+    guest = hand.get_attribute("data-guest")
+    state = ana.wait_for(lambda s: True)
+    if guest and any(p["id"] == guest and p["waiting"] for p in state["players"]):
+        expect(hand.locator("button[data-action=stand]")).to_be_visible()  # she decides again, hand still open
+    shots("after-a-hit", table)
     assert watch.errors == [] and watch.dialogs == []
