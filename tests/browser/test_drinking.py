@@ -115,6 +115,7 @@ def test_house_rules_of_another_party_are_neither_listed_nor_taken(open_table, o
     first.locator(".ed-base").select_option("Our house")
     expect(first.locator(".ed-name")).to_have_value("Our house")
     first.click(".ed-delete")
+    first.click("#ask button[data-answer=yes]")  # the app's own question
     expect(first.locator(".ok-line")).to_contain_text("Deleted")
     assert watch.errors == [] and watch.dialogs == []
 
