@@ -198,6 +198,10 @@ def play_randomly(g, rng: random.Random, *, auditor: Auditor | None = None, chur
         assert steps < max_steps, "the game does not finish"
         movers = [p for p in g.players() if g.legal_actions(p)]
         deadline = g.next_deadline()
+        if churn and steps % 40 == 0 and g.players():
+            # a guest without a phone opens their hand out of turn: a log
+            # line only (the random draws of the play stay as they were)
+            g.looked(g.players()[steps // 40 % len(g.players())], now)
         if churn and rng.random() < 0.02 and len(g.players()) > 1:
             g.remove_player(rng.choice(g.players()), now)
         elif churn and joins and rng.random() < 0.02 and len(g.players()) < type(g).max_players:

@@ -527,6 +527,7 @@ def test_every_message_key_is_declared_and_used():
         if seed == 0:
             g = make("shif_shof_shum", 3, seed=seed)
             g.skip("p0", 0.0)
+            g.looked("p1", 0.0)
             g.remove_player("p2", 0.0)
             log.extend(e.wire() for e in g.s.log)
     used = {e["msg"] for e in log}
