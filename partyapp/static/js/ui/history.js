@@ -9,7 +9,7 @@
 import { cx, html, useEffect, useLayoutEffect, useRef, useState } from "../view.js";
 import { lang, t } from "../i18n.js";
 import { humanize, nameOf } from "../common.js";
-import { word } from "../words.js";
+import { word, wordText } from "../words.js";
 import { useKept } from "../keep.js";
 
 const NO_HISTORY = { game: null, entries: [], floor: 0, earlier: 0 };
@@ -103,11 +103,15 @@ export function RulesInForce({ state, few = 0 }) {
   </section>`;
 }
 
+// An entry's words are keyed by their text: words that change shape when
+// their context leaves the log (Cheat's pickup says why only while the
+// reveal before it is still there) are drawn anew instead of diffed, which
+// Preact could not do across nested empty text parts.
 function Entry({ state, h }) {
   return html`<li class=${cx("history-entry", h.entry.undone && "undone")} data-id=${h.entry.id}>
     <span class="history-when">${when(h.at)}</span>
     <span class="history-who">${maker(state, h)}</span>
-    <span class="history-what">${word(h.entry, state)}</span>
+    <span class="history-what" key=${wordText(h.entry, state)}>${word(h.entry, state)}</span>
   </li>`;
 }
 
