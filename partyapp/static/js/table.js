@@ -137,17 +137,30 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
       ${t("{count} watching|{count} watching", { count: state.room.watchers })}</div>` : null}
     <div id="conn-status" class=${cx("conn-status", connected ? "ok" : "bad")} role="status">${connected ? "" : t("Reconnecting…")}</div>
     <div class="bar-buttons">
-      <${LangSwitch} className="bar-lang" />
       ${state ? html`<button type="button" id="btn-host" class=${cx("btn btn-icon", drawer && "chosen")} aria-expanded=${drawer ? "true" : "false"}
         onClick=${() => setDrawer(!drawer)}>${t("Host")}</button>` : null}
+      <${BarMore} />
+    </div>
+  </header>`;
+}
+
+// Language, sound, voice and full screen: in the bar on a TV; on a phone or
+// a tablet lying on the table, behind one "⋯" button, so that the bar stays
+// one row and the game starts right under it.
+function BarMore() {
+  const [open, setOpen] = useState(false);
+  const locked = soundState() === "locked" || voiceState() === "locked";
+  return html`<button type="button" id="btn-bar-more" class=${cx("btn btn-icon bar-more", open && "chosen", locked && !open && "attention")}
+      aria-expanded=${open ? "true" : "false"} aria-controls="bar-extra" aria-label=${t("More")} onClick=${() => setOpen(!open)}>⋯</button>
+    <div id="bar-extra" class=${cx("bar-extra", open && "open")}>
+      <${LangSwitch} className="bar-lang" />
       <${SoundButton} />
       <${VoiceButton} />
       <button type="button" id="btn-fullscreen" class="btn btn-icon" onClick=${() => {
         if (document.fullscreenElement) document.exitFullscreen();
         else document.documentElement.requestFullscreen?.().catch(() => {});
       }}>${t("Fullscreen")}</button>
-    </div>
-  </header>`;
+    </div>`;
 }
 
 function Lobby({ state, openHost }) {
@@ -194,6 +207,12 @@ function HostDrawer({ state, open, close }) {
     }
     setSeen(started);
   }, [started]);
+  // closed during a game, the controls leave the page at its top, at the turn
+  const [wasOpen, setWasOpen] = useState(open);
+  useEffect(() => {
+    if (wasOpen && !open && state.game) window.scrollTo(0, 0);
+    setWasOpen(open);
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (ev) => { if (ev.key === "Escape") close(); };
