@@ -196,3 +196,29 @@ def test_home_blackjack_for_eight_in_russian(open_table, open_phone, server, sho
         watcher.close()
         for client in clients.values():
             client.close()
+
+
+def test_the_next_deals_bets_show_no_cards_of_the_last_deal(open_table, server, shots, watch):
+    """After a deal, the deal passes on: while the new dealer's bets are
+    placed, the table shows the new dealer's bank waiting for the bets, not
+    the last dealer's cards and total ("Bob's bank, 19 stands")."""
+    table = open_table(viewport={"width": 820, "height": 1180})
+    code = table.locator(".room-code").inner_text().strip()
+    ana, bob = WireClient(server.url).connect(), WireClient(server.url).connect()
+    for client, name in ((ana, "Ana"), (bob, "Bob")):
+        client.pid = client.call("player.join", {"code": code, "name": name})["player_id"]
+    start(table, {"deck": ["10H", "9C", "5D", "QC"], "rounds": 2})
+    ana.wait_for(lambda s: any(a["type"] == "bet" for a in s["you"]["actions"]))
+    assert ana.call("game.act", {"action": {"type": "bet", "amount": 10}})["ok"]
+    ana.wait_for(lambda s: any(a["type"] == "stand" for a in s["you"]["actions"]))
+    assert ana.call("game.act", {"action": {"type": "stand"}})["ok"]
+    bob.wait_for(lambda s: any(a["type"] == "stand" for a in s["you"]["actions"]))
+    assert bob.call("game.act", {"action": {"type": "stand"}})["ok"]
+    state = ana.wait_for(lambda s: s["game"]["phase"] == "bet" and s["game"]["dealer"] != bob.pid)
+    dealer = next(p["name"] for p in state["players"] if p["id"] == state["game"]["dealer"])
+    expect(table.locator(".bx-status")).to_contain_text(f"{dealer} deals. Place your bets")
+    expect(table.locator(".bx-dealer-title")).to_have_text(f"{dealer}'s bank")
+    expect(table.locator(".bx-dealer-hand .card:not(.empty-slot)")).to_have_count(0)
+    expect(table.locator(".bx-dealer-total")).to_have_text("waiting for the bets")
+    shots("next-deal-bets", table)
+    assert not watch.errors and not watch.dialogs

@@ -95,10 +95,12 @@ function dealerTotal(h) {
 
 function DealerZone({ state, compact }) {
   const g = state.game;
-  const holder = holderOf(g);
-  const h = (g.hands || {})[holder];
-  const status = h && STATUS_WORDS[h.status] && h.status !== "live" ? t(STATUS_WORDS[h.status]) : null;
   const betting = g.phase === "bet" && !g.over;
+  // at the bets the bank is the new dealer's, with no cards yet: the last
+  // deal's cards and total stay on the phones' strips, not on the table
+  const holder = betting ? g.dealer : holderOf(g);
+  const h = betting ? null : (g.hands || {})[holder];
+  const status = h && STATUS_WORDS[h.status] && h.status !== "live" ? t(STATUS_WORDS[h.status]) : null;
   return html`<${HouseZone} compact=${compact} cards=${h && h.cards} felt=${feltLines(g)} pile="pack"
     count=${betting ? 0 : (g.piles || {}).stock || 0} decks=${betting ? 1 : 0}
     title=${holder ? t("{name}'s bank", { name: html`<${Who} state=${state} pid=${holder} />` }) : t("Dealer")}
