@@ -222,3 +222,25 @@ def test_the_next_deals_bets_show_no_cards_of_the_last_deal(open_table, server, 
     expect(table.locator(".bx-dealer-total")).to_have_text("waiting for the bets")
     shots("next-deal-bets", table)
     assert not watch.errors and not watch.dialogs
+
+
+def test_a_face_down_card_is_not_covered_by_the_up_card(open_table, server, shots, watch):
+    """On a tablet as the table, Ana's box shows her down card as a back
+    beside her up card, at least half of it in sight, and the bank's the
+    same: a face-down card reads as a card, not as a sliver behind another."""
+    table = open_table(viewport={"width": 820, "height": 1180})
+    code = table.locator(".room-code").inner_text().strip()
+    ana, bob = WireClient(server.url).connect(), WireClient(server.url).connect()
+    for client, name in ((ana, "Ana"), (bob, "Bob")):
+        client.pid = client.call("player.join", {"code": code, "name": name})["player_id"]
+    start(table, {"deck": ["10H", "9C", "5D", "QC"], "rounds": 1})
+    ana.wait_for(lambda s: any(a["type"] == "bet" for a in s["you"]["actions"]))
+    assert ana.call("game.act", {"action": {"type": "bet", "amount": 10}})["ok"]
+    for zone in (table.locator(".bx-box", has_text="Ana"), table.locator(".bx-dealer-hand")):
+        expect(zone.locator(".card-back")).to_have_count(1)
+        shown = zone.locator(".card-back").evaluate(
+            "(e) => { const r = e.getBoundingClientRect(), n = e.nextElementSibling.getBoundingClientRect();"
+            " return (n.left - r.left) / r.width; }")
+        assert shown >= 0.5, f"only {shown:.0%} of the face-down card is in sight"
+    shots("face-down-cards", table)
+    assert not watch.errors and not watch.dialogs
