@@ -77,8 +77,8 @@ function myDeadline(state) {
   if (!pr || typeof pr.deadline !== "number") return null;
   if (pr.kind === "chugalug" && pr.phase === "count" && pr.speaker === me) return pr.deadline;
   if (pr.kind === "rps" && pr.players.includes(me) && !pr.picked.includes(me)) return pr.deadline;
-  return null;
   if (pr.kind === "race" && (pr.waiting || []).includes(me)) return pr.deadline;
+  return null;
 }
 
 function MyClock({ state }) {
