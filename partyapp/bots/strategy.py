@@ -117,8 +117,20 @@ def _in(domain: dict, value: Any) -> bool:
     return False
 
 
-def fill(spec: dict, rng: random.Random) -> dict:
-    """A move drawn at random from one entry of ``you.actions``."""
+def typed(frame: dict | None, max_len: int) -> str:
+    """A bot's text: "ok", numbered past any rule in force that says the same
+    (a drinking deck refuses a rule made twice)."""
+    rules = ((frame or {}).get("game") or {}).get("rules") or []
+    taken = {" ".join(r["text"].split()).casefold() for r in rules if isinstance(r, dict) and isinstance(r.get("text"), str)}
+    words, n = "ok", 1
+    while words.casefold() in taken:
+        n += 1
+        words = f"ok {n}"
+    return words[:max_len] or "o"
+
+
+def fill(spec: dict, rng: random.Random, frame: dict | None = None) -> dict:
+    """A move drawn at random from one entry of ``you.actions`` (``frame``'s)."""
     action: dict[str, Any] = {"type": spec["type"]}
     for name, domain in spec["params"].items():
         if "one_of" in domain:
@@ -128,7 +140,7 @@ def fill(spec: dict, rng: random.Random) -> dict:
         elif "subset_of" in domain:
             action[name] = rng.sample(domain["subset_of"], rng.randint(domain["min"], domain["max"]))
         else:
-            action[name] = "ok"[: domain["text"]["max_len"]] or "o"
+            action[name] = typed(frame, domain["text"]["max_len"])
     return action
 
 
@@ -177,7 +189,7 @@ class RandomStrategy(Strategy):
 
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         specs = frame["you"]["actions"]
-        return fill(rng.choice(specs), rng) if specs else None
+        return fill(rng.choice(specs), rng, frame) if specs else None
 
 
 RANDOM = RandomStrategy()

@@ -162,13 +162,6 @@ def test_the_pontoon_banker_deals_and_never_buys_the_bank():
     assert bot.choose(offer, {}, "normal", RNG) == {"type": "refuse"}
 
 
-@pytest.mark.parametrize("mode", ["blackjack", "casino_blackjack", "russian_blackjack", "pontoon"])
-def test_a_21_bot_out_of_chips_buys_back_in(mode):
-    bot = strategy_for(mode)
-    broke = {"game": {"phase": "rebuy", "chips": {"p0": 0}}, "you": {"player_id": "p0", "actions": [spec("rebuy"), spec("sit_out_rest")]}}
-    assert bot.choose(broke, {}, "normal", RNG) == {"type": "rebuy"}
-
-
 # -- hand games -----------------------------------------------------------------------------------
 def test_old_maid_shuffles_now_and_then_whatever_it_holds():
     """Offering its fan the bot sometimes shuffles (once per offer), and its
@@ -416,6 +409,19 @@ def test_reaction_and_think_times_by_level():
     assert 0.35 < mean["fast"] < 0.5 and 0.85 < mean["slow"] < 1.05
     thinks = [think("normal", rng) for _ in range(400)]
     assert min(thinks) >= 0.4 and max(thinks) <= 6.0
+
+
+def test_a_bot_making_a_rule_types_one_not_in_force():
+    """A drinking deck's rule is refused when it says what a rule in force
+    says: a bot (played at random) types a new one each time."""
+    from partyapp.games.kit.actions import text
+    assert strategy_for("ring_of_fire") is RANDOM
+    frame = {"game": {"rules": [{"by": "p1", "text": "ok"}, {"by": "p2", "text": "OK  2"}]},
+             "you": {"actions": [spec("rule", text=text(100))]}}
+    for s in range(10):
+        choice = RANDOM.choose(frame, {}, "normal", random.Random(s))
+        assert Moves(frame).allows(choice)
+        assert " ".join(choice["text"].split()).casefold() not in ("ok", "ok 2")
 
 
 def test_a_game_without_a_bot_of_its_own_is_played_at_random():

@@ -100,9 +100,13 @@ def random_action(g, pid: str, rng: random.Random, only: frozenset | None = None
     for name, domain in spec["params"].items():
         if "one_of" in domain:
             action[name] = rng.choice(domain["one_of"])
-        elif "text" in domain:
-            length = rng.randint(1, domain["text"]["max_len"])
-            action[name] = "".join(rng.choice("abc xyz!?") for _ in range(length)).strip() or "x"
+        elif "text" in domain:  # never a rule in force again: that is refused
+            taken = {" ".join(r["text"].split()).casefold() for r in g.public_view().get("rules") or []}
+            while True:
+                length = rng.randint(1, domain["text"]["max_len"])
+                action[name] = "".join(rng.choice("abc xyz!?") for _ in range(length)).strip() or "x"
+                if " ".join(action[name].split()).casefold() not in taken:
+                    break
         elif "int" in domain:
             action[name] = rng.randint(domain["int"]["min"], domain["int"]["max"])
         else:  # subset_of

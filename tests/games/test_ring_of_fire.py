@@ -264,6 +264,27 @@ def test_jack_make_a_rule_joins_rules_in_force():
     assert g.drinks()["p3"] == 1
 
 
+def test_the_same_rule_cannot_be_made_twice(app):
+    """A second Jack's rule that says what a rule in force says (whatever
+    its capitals and spaces) is refused, worded in both languages, and the
+    drawer types another one."""
+    from partyapp.games.kit.wording import wording_of
+    from partyapp.i18n.languages import say_in
+    g = make(RoF, 4, deck=["JS", "JH"])
+    draw(g)
+    act(g, "p0", "rule", text="Drink with your left hand")
+    assert draw(g) == "p1"
+    with pytest.raises(IllegalAction) as refused:
+        act(g, "p1", "rule", text="  drink WITH your\nleft hand ")
+    assert refused.value.code == "illegal_action"
+    assert say_in("en", wording_of(refused.value)) == "That rule is in force already: make up another one."
+    with app.app_context():
+        assert say_in("ru", wording_of(refused.value)) == "Такое правило уже действует: придумайте другое."
+    assert g.private_view("p1")["prompt"] == {"prompt": "type_rule", "max_len": 100}
+    act(g, "p1", "rule", text="No pointing")
+    assert [r["text"] for r in g.public_view()["rules"]] == ["Drink with your left hand", "No pointing"]
+
+
 def test_queen_question_master_catches_until_next_queen():
     """Q: the question master taps caught and picks who answered; the next queen passes the role on."""
     g = make(RoF, 3, deck=["QS", "QH"])

@@ -569,7 +569,7 @@ def test_no_undrawn_card_or_seed_in_any_frame(app, table, join, mode):
     drawn: set[str] = set()
     seeds = {engine_seed(app, code)}
     latest: dict = {}
-    for _ in range(150):
+    for step in range(150):
         for c in [t, *phones]:
             for frame in c.states():
                 drawn.add((frame["game"] or {}).get("last_card"))
@@ -586,7 +586,7 @@ def test_no_undrawn_card_or_seed_in_any_frame(app, table, join, mode):
         p, spec = rng.choice(movers)
         action = {"type": spec["type"]}
         for name, domain in spec["params"].items():
-            action[name] = rng.choice(domain["one_of"]) if "one_of" in domain else "No pointing"
+            action[name] = rng.choice(domain["one_of"]) if "one_of" in domain else f"No pointing {step}"
         p.call("game.act", {"action": action})
         seeds.add(engine_seed(app, code))
     assert len(drawn) >= 20 and set(staged) <= drawn and len(seeds) >= 8

@@ -7,6 +7,12 @@ from __future__ import annotations
 from partyapp.games.drinking.decks import RULE_MAX
 from partyapp.games.kit.actions import spec, text
 from partyapp.games.drinking.prompts.base import Prompt
+from partyapp.games.kit.base import IllegalAction
+
+
+def _same(text: str) -> str:
+    """A rule as compared with the rules in force: capitals and spaces aside."""
+    return " ".join(text.split()).casefold()
 
 
 class MakeRule(Prompt, tag="rule"):
@@ -20,6 +26,12 @@ class MakeRule(Prompt, tag="rule"):
         if pid != self.by:
             return []
         return [spec("rule", text=text(RULE_MAX))]
+
+    def verify(self, g, pid: str, move: str, values: dict, now: float) -> None:
+        super().verify(g, pid, move, values, now)
+        typed = _same(values["text"])
+        if any(_same(r.text) == typed for r in g.s.rules):
+            raise IllegalAction("That rule is in force already: make up another one.")
 
     def rule(self, g, pid: str, values: dict, now: float) -> None:
         g.close()
