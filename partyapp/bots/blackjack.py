@@ -12,7 +12,8 @@ a double that is not offered hits (or, on a soft 18 and 19, stands), a split
 that is not offered plays the pair as its total. Insurance is never taken.
 
 Bets: a steady stake, about a tenth of the stack, within the table limits
-(the benchmark's flat bet is a table with one limit). Home and Russian
+(the benchmark's flat bet is a table with one limit); out of chips, a bot
+buys back in when the table allows it. Home and Russian
 dealers have exactly the rule's move on offer, and make it.
 """
 
@@ -146,6 +147,8 @@ class BoxesBot(Strategy):
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         game = frame["game"]
+        if moves.has("rebuy"):
+            return {"type": "rebuy"}  # out of chips: back in for the rest of the game
         if moves.has("insurance"):
             return {"type": "insurance", "take": False}
         if moves.has("bet"):
@@ -181,6 +184,8 @@ class HomeBot(Strategy):
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         game = frame["game"]
+        if moves.has("rebuy"):
+            return {"type": "rebuy"}  # out of chips: back in for the rest of the game
         if moves.has("bet"):
             return steady_bet(frame, moves)
         if len(moves.types) == 1:

@@ -27,6 +27,8 @@ class PontoonBot(Strategy):
     def choose(self, frame: dict, memory: dict, level: str, rng: random.Random) -> dict | None:
         moves = Moves(frame)
         game = frame["game"]
+        if moves.has("rebuy"):
+            return {"type": "rebuy"}  # out of chips: back in for the rest of the game
         if moves.has("refuse"):
             return {"type": "refuse"}
         if moves.has("deal"):

@@ -162,6 +162,13 @@ def test_the_pontoon_banker_deals_and_never_buys_the_bank():
     assert bot.choose(offer, {}, "normal", RNG) == {"type": "refuse"}
 
 
+@pytest.mark.parametrize("mode", ["blackjack", "casino_blackjack", "russian_blackjack", "pontoon"])
+def test_a_21_bot_out_of_chips_buys_back_in(mode):
+    bot = strategy_for(mode)
+    broke = {"game": {"phase": "rebuy", "chips": {"p0": 0}}, "you": {"player_id": "p0", "actions": [spec("rebuy"), spec("sit_out_rest")]}}
+    assert bot.choose(broke, {}, "normal", RNG) == {"type": "rebuy"}
+
+
 # -- hand games -----------------------------------------------------------------------------------
 def test_old_maid_shuffles_now_and_then_whatever_it_holds():
     """Offering its fan the bot sometimes shuffles (once per offer), and its

@@ -108,7 +108,9 @@ def test_the_table_and_the_phone_through_a_night(open_table, open_phone, server,
     assert_accessible(bo, "phone, Ring of Fire, someone else's turn")
 
     # A card game: Blackjack, Ana's hand dealt and hers to play.
-    table.evaluate("() => window.partyappTable.command({command: 'end_game'})")
+    table.evaluate("() => window.partyappTable.command({command: 'end_game'})")  # the game's end, said
+    expect(table.locator("#game-area")).to_contain_text("ended the game")
+    table.evaluate("() => window.partyappTable.command({command: 'end_game'})")  # back to the lobby
     table.wait_for_selector(".lobby")
     start(table, "blackjack", {"deck": ["10H", "9C", "5D", "QC", "2S"], "rounds": 1})
     bet = ana.locator("form[data-action=bet]")

@@ -170,3 +170,32 @@ def test_a_player_out_of_chips_is_told_so(open_table, open_phone, server, shots,
     expect(bob.locator("form[data-action=bet]")).to_be_visible()
     look(shots, "out-of-chips", table, ana)
     assert not watch.errors and not watch.dialogs
+
+
+@pytest.mark.parametrize("locale", [None, RU])
+def test_a_player_out_of_chips_buys_back_in(open_table, open_phone, server, shots, watch, locale):
+    """With re-buys on (a stack of 20), Ana's phone asks her, once she has
+    lost her whole stack, to buy back in or sit out; she buys back in, the
+    TV's ticker says so, and the next deal opens with her 20 chips and her
+    bet to make."""
+    table, code, ana, bob = join(open_table, open_phone, server, locale)
+    # Ana, Bob, the upcard, Ana, Bob, the hole card: Ana 17, Bob 20, the dealer 19
+    start(table, "casino_blackjack", {"deck": ["10C", "10H", "9D", "7D", "10S", "KC"], "rounds": 3, "start_chips": 10,
+                                      "min_bet": 10, "max_bet": 10, "dealer_pace_ms": 200, "rebuy": True,
+                                      "rebuy_chips": 20})
+    send_amount(ana, "bet", 10)
+    send_amount(bob, "bet", 10)
+    tap(ana, "stand")
+    tap(bob, "stand")
+    expect(ana.locator(".status-line.out-of-chips")).to_contain_text(
+        "купите снова стопку (20)" if locale else "buy back in for a new stack of 20", timeout=15_000)
+    expect(ana.locator("button[data-action=sit_out_rest]")).to_be_visible()
+    expect(bob.locator("form[data-action=bet]")).to_have_count(0)
+    look(shots, f"rebuy-asked{'-ru' if locale else ''}", table, ana)
+    ana.locator("button[data-action=rebuy]").click()
+    expect(ana.locator("form[data-action=bet]")).to_be_visible()
+    expect(ana.locator(".stack-line")).to_contain_text("20")
+    expect(bob.locator("form[data-action=bet]")).to_be_visible()
+    expect(table.locator("#ticker")).to_contain_text("Аня" if locale else "Ana buys a new stack of 20.")
+    look(shots, f"rebuy-bought{'-ru' if locale else ''}", table, ana)
+    assert not watch.errors and not watch.dialogs

@@ -325,6 +325,7 @@ def test_rebuy_gives_a_new_stack_and_counts_against_the_result():
     act(g, "p0", "bet", amount=10)
     act(g, "p0", "hit")
     assert not g.is_over()
+    act(g, "p0", "rebuy")
     assert entries(g, "chips.rebuy") == [{"player": "p0", "amount": 10}]
     assert g.public_view()["rebuys"] == {"p0": 1}
     g.finish(0.0)

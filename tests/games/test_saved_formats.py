@@ -23,6 +23,11 @@ SAVED = Path(__file__).parent / "data" / "saved_v1"
 def views(game, ids: list[str]) -> dict:
     public = game.public_view()
     public.pop("deck_cards", None)  # the deck in force for the how-to: shown since, not part of the play
+    # The 21 games' re-buy rule added since (off in these saves): its amount and who sat the rest out.
+    public.pop("gone", None)
+    for fields in (public.get("options"), public.get("table")):
+        if isinstance(fields, dict):
+            fields.pop("rebuy_chips", None)
     out = {"public": public, "over": game.is_over(), "deadline": game.next_deadline(),
            "drinks": game.drinks(), "waiting": game.waiting_for()}
     for p in ids + [HOST]:

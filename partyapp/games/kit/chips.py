@@ -2,14 +2,15 @@
 
 ``Ledger`` (``state.ledger``)::
 
-    Ledger(start=100, minimum=5, maximum=50, rebuy_allowed=False,
+    Ledger(start=100, minimum=5, maximum=50, rebuy_allowed=False, rebuy_chips=0,
            stacks={pid: n},           # each player's stack (``chips(pid)``)
            boxes={pid: {box: n}},     # chips on the table, by betting box (``stakes(pid)``)
            rebuys={pid: n},           # times a player bought a new stack
            played=[pid, ...],         # who has staked at least once
            payouts=[Payout, ...])     # the settled results of the last round
 
-(saved under the names ``chips``, ``stakes``, ``min``, ``max`` and ``rebuy``).
+(saved under the names ``chips``, ``stakes``, ``min``, ``max`` and ``rebuy``;
+``rebuy_chips`` is the stack a re-buy buys, 0 for the starting stack).
 
 A *box* names one stake of a player (``"bet"``, ``"split1"``,
 ``"insurance"`` ...). Chips only move through the methods here, so the total
@@ -55,6 +56,7 @@ class Ledger(Record):
     minimum: int = field(name="min")
     maximum: int = field(name="max")
     rebuy_allowed: bool = field(default=False, name="rebuy")
+    rebuy_chips: int = 0  # the stack a re-buy buys; 0: the starting stack
     stacks: dict[str, int] = field(default_factory=dict, name="chips")
     boxes: dict[str, dict[str, int]] = field(default_factory=dict, name="stakes")
     rebuys: dict[str, int] = {}
@@ -62,11 +64,12 @@ class Ledger(Record):
     payouts: list[Payout] = []
 
     @classmethod
-    def new(cls, players: list[str], *, start: int, minimum: int, maximum: int, rebuy: bool) -> "Ledger":
+    def new(cls, players: list[str], *, start: int, minimum: int, maximum: int, rebuy: bool,
+            rebuy_chips: int = 0) -> "Ledger":
         """The ledger of a new game: everybody with a starting stack."""
         if not 1 <= minimum <= maximum:
             raise ValueError("The table minimum must be at least 1 and at most the maximum.")
-        return cls(start=start, minimum=minimum, maximum=maximum, rebuy_allowed=rebuy,
+        return cls(start=start, minimum=minimum, maximum=maximum, rebuy_allowed=rebuy, rebuy_chips=rebuy_chips,
                    stacks={p: start for p in players})
 
     # -- players -------------------------------------------------------------------
@@ -94,19 +97,28 @@ class Ledger(Record):
         most = min(self.maximum, self.chips(pid))
         return (self.minimum, most) if most >= self.minimum else None
 
+    @property
+    def rebuy_stack(self) -> int:
+        """The stack a re-buy buys."""
+        return self.rebuy_chips or self.start
+
+    def may_rebuy(self, pid: str) -> bool:
+        """Out of chips (none on the table either) at a table that allows re-buys."""
+        return self.rebuy_allowed and pid in self.stacks and not self.can_bet(pid) and not self.total_staked(pid)
+
     def rebuy(self, pid: str) -> int:
         """A player out of chips (none on the table either) buys a new
-        starting stack, when the host allows it; returns the chips bought
-        (0 when not allowed or not out)."""
-        if not self.rebuy_allowed or self.can_bet(pid) or self.total_staked(pid) or pid not in self.stacks:
+        stack (``rebuy_stack``), when the host allows it; returns the chips
+        bought (0 when not allowed or not out)."""
+        if not self.may_rebuy(pid):
             return 0
-        self.stacks[pid] += self.start
+        self.stacks[pid] += self.rebuy_stack
         self.rebuys[pid] = self.rebuys.get(pid, 0) + 1
-        return self.start
+        return self.rebuy_stack
 
     def net(self, pid: str) -> int:
         """Chips won or lost over the game, counting every stack bought."""
-        bought = self.start * (1 + self.rebuys.get(pid, 0))
+        bought = self.start + self.rebuy_stack * self.rebuys.get(pid, 0)
         return self.chips(pid) + sum(self.stakes(pid).values()) - bought
 
     # -- stakes ----------------------------------------------------------------------
@@ -206,6 +218,6 @@ class Ledger(Record):
         return {"chips": dict(self.stacks),
                 "stakes": {p: dict(b) for p, b in self.boxes.items()},
                 "table": {"min": self.minimum, "max": self.maximum, "start": self.start,
-                          "rebuy": self.rebuy_allowed},
+                          "rebuy": self.rebuy_allowed, "rebuy_chips": self.rebuy_stack},
                 "rebuys": dict(self.rebuys),
                 "payouts": to_plain(self.payouts)}

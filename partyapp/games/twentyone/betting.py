@@ -3,12 +3,13 @@ log keys, and the result it ends with. The loop that plays it is
 ``rounds.TwentyOne``; the chips are the kit's ledger (``kit/chips.py``).
 
 - **Options**: ``rounds`` deals, stacks of ``start_chips``, stakes from
-  ``min_bet`` to ``max_bet``, ``rebuy`` (a player out of chips buys a new
-  starting stack at the next deal; off: they watch).
+  ``min_bet`` to ``max_bet``, ``rebuy`` (a player out of chips is asked at
+  the next deal to buy back in, a stack of ``rebuy_chips``, the starting
+  stack when 0, or to sit the rest of the game out; off: they watch).
 - **Log keys**: ``round.start``, ``round.void``, ``chips.payout {player,
   result, stake, amount, drinks}`` (``amount`` the player's gain, negative
   for a loss; ``drinks`` what the result cost when the game's ``FORFEITS``
-  name it), ``chips.rebuy``, ``chips.out``; the deal's payouts are in the
+  name it), ``chips.rebuy``, ``chips.sit_out_rest``, ``chips.out``; the deal's payouts are in the
   view (``payouts``) until the next deal's cards come.
 - **The result** (``session_result``): the final stacks, each player's net
   over the game, the rebuys and the deals played; the winners (best net,
@@ -30,8 +31,9 @@ OPTIONS = {
     "start_chips": number(100, 1, 100_000, "Each player's starting stack."),
     "min_bet": number(5, 1, 10_000, "The table minimum stake."),
     "max_bet": number(50, 1, 100_000, "The table maximum stake."),
-    "rebuy": flag(False, "A player out of chips buys a new starting stack at the next deal; "
+    "rebuy": flag(False, "A player out of chips may buy back in at the next deal or sit the rest out; "
                          "off: they watch."),
+    "rebuy_chips": number(0, 0, 100_000, "The stack a player buys back in for; 0: the starting stack."),
 }
 MESSAGES = {
     **CardGame.MESSAGES,
@@ -39,6 +41,7 @@ MESSAGES = {
     "round.void": ("reason",),
     "chips.payout": ("player", "result", "stake", "amount", "drinks"),
     "chips.rebuy": ("player", "amount"),
+    "chips.sit_out_rest": ("player",),
     "chips.out": ("player",),
 }
 

@@ -11,9 +11,12 @@ The session
     Everybody starts with ``start_chips`` (the ledger, ``kit/chips.py``);
     stakes lie between the table minimum ``min_bet`` and maximum
     ``max_bet`` and the player's stack. A player who cannot cover the
-    minimum is *out of chips*: with ``rebuy`` on they buy a new starting
-    stack at the next deal (counted, and taken off their result), else they
-    watch. The game ends after ``rounds`` deals, when fewer than
+    minimum is *out of chips*: with ``rebuy`` on, before the next deal the
+    game waits on them (phase ``rebuy``, ``choosing``) to buy back in
+    (``rebuy``: a stack of ``rebuy_chips``, logged ``chips.rebuy``, counted
+    and taken off their result) or to sit the rest of the game out
+    (``sit_out_rest``, ``chips.sit_out_rest``, listed in ``gone``; what an
+    absent phone does); else they watch. The game ends after ``rounds`` deals, when fewer than
     ``MIN_ABLE`` players can play (two by default: one player alone with
     chips has won), or when the host ends it (a deal in progress is called
     off and its stakes handed back); ``result`` then holds the final
@@ -78,7 +81,7 @@ from partyapp.games.kit.cardgame import CardGame
 from partyapp.games.kit.chips import Ledger, Payout
 from partyapp.games.twentyone.betting import MESSAGES, OPTIONS, check_limits, session_result
 from partyapp.games.twentyone.rules import Rules
-from partyapp.games.twentyone.table import BET, BUST, LIVE, PLAY, Hand, InPlay, Turn, TwentyOneState
+from partyapp.games.twentyone.table import BET, BUST, LIVE, PLAY, REBUY, Hand, InPlay, Turn, TwentyOneState
 
 
 class TwentyOne(CardGame):
@@ -130,7 +133,8 @@ class TwentyOne(CardGame):
         ``next_dealer``."""
         s = self.s
         o = s.opts
-        s.ledger = Ledger.new(s.seats, start=o.start_chips, minimum=o.min_bet, maximum=o.max_bet, rebuy=o.rebuy)
+        s.ledger = Ledger.new(s.seats, start=o.start_chips, minimum=o.min_bet, maximum=o.max_bet, rebuy=o.rebuy,
+                              rebuy_chips=o.rebuy_chips)
         s.round, s.out = 0, []
         first = banker or dealer
         s.first_dealer = first if first in s.seats else None
@@ -152,21 +156,34 @@ class TwentyOne(CardGame):
             self.end("rounds")
             return
         ledger = self.ledger
-        for p in s.seats:
-            bought = ledger.rebuy(p)
-            if bought:
-                self.log("chips.rebuy", player=p, amount=bought)
         able = self.able()
         for p in s.seats:
             if p not in able and p not in s.out:
                 s.out.append(p)
                 self.log("chips.out", player=p)
         s.out = [p for p in s.out if p not in able]
+        choosing = [p for p in s.seats if p not in s.gone and ledger.may_rebuy(p)]
+        if choosing and len(able) + len(choosing) >= self.MIN_ABLE:
+            s.phase, s.choosing, s.current, s.due = REBUY, choosing, None, None
+            return
         if len(able) < self.MIN_ABLE:
             self.end("chips")
             return
         dealt = [p for p in able if p not in s.sitting_out]
         self.begin_round(dealt if len(dealt) >= self.MIN_ABLE else able)
+
+    def choose(self, pid: str, rebuy: bool) -> None:
+        """``pid``, out of chips, buys back in or sits the rest of the game
+        out; once nobody is left to choose, the next deal."""
+        s = self.s
+        s.choosing.remove(pid)
+        if rebuy:
+            self.log("chips.rebuy", player=pid, amount=self.ledger.rebuy(pid))
+        else:
+            s.gone.append(pid)
+            self.log("chips.sit_out_rest", player=pid)
+        if not s.choosing:
+            self.next_round()
 
     def set_sitting_out(self, pids: list[str], now: float) -> None:
         """Who sits out from the next deal on."""
@@ -347,9 +364,13 @@ class TwentyOne(CardGame):
         return waiting[0] if len(waiting) == 1 else None
 
     def actions(self, pid: str) -> list[dict]:
+        if self.s.phase == REBUY:
+            return [spec("rebuy"), spec("sit_out_rest")] if pid in self.s.choosing else []
         return self.rules.moves(self, pid)
 
     def default_action(self, pid: str) -> dict | None:
+        if self.s.phase == REBUY:
+            return {"type": "sit_out_rest"} if pid in self.s.choosing else None
         return self.rules.absent(self, pid)
 
     def first_offered(self, pid: str, preferred: tuple[dict, ...]) -> dict | None:
@@ -368,7 +389,10 @@ class TwentyOne(CardGame):
         return act.type == "bet" and self.s.phase == BET and bool(self.undecided())
 
     def perform(self, pid: str, act: Action) -> None:
-        """A move ``T`` is the rules' ``do_T``."""
+        """A move ``T`` is the rules' ``do_T`` (the choice out of chips: the loop's)."""
+        if act.type in ("rebuy", "sit_out_rest"):
+            self.choose(pid, act.type == "rebuy")
+            return
         getattr(self.rules, "do_" + act.type)(self, pid, **act.params)
 
     # -- seats and the end -----------------------------------------------------------------------------
@@ -385,8 +409,9 @@ class TwentyOne(CardGame):
         s = self.s
         phase, playing = s.phase, self.playing()
         self.ledger.remove(pid)
-        if pid in s.out:
-            s.out.remove(pid)
+        for listed in (s.out, s.choosing, s.gone):
+            if pid in listed:
+                listed.remove(pid)
         dealer = pid == s.dealer
         if dealer:
             s.dealer, s.dealer_left = s.seats[index % len(s.seats)], True
@@ -398,7 +423,10 @@ class TwentyOne(CardGame):
             s.order.remove(pid)
             del s.hands[pid]
         self.rules.left(self, pid, dealer)
-        if dealer:
+        if phase == REBUY:
+            if not s.choosing:
+                self.next_round()
+        elif dealer:
             self.void_round("dealer_left")
         elif phase == BET:
             self.bets_done()
@@ -466,7 +494,9 @@ class TwentyOne(CardGame):
         view["round"] = s.round if s.over else s.round + 1
         view["rounds"] = s.opts.rounds
         view.update(phase=s.phase, dealer=s.dealer, order=list(s.order),
-                    waiting_for=[] if s.over or s.phase != BET else self.undecided(), sat_out=list(s.sat_out))
+                    waiting_for=[] if s.over or s.phase not in (BET, REBUY) else
+                    list(s.choosing) if s.phase == REBUY else self.undecided(),
+                    sat_out=list(s.sat_out), gone=list(s.gone))
         view.update(self.rules.view(self))
         return view
 

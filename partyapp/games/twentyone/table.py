@@ -23,6 +23,7 @@ from partyapp.games.kit.record import Record, field
 # The phases every 21 game has (``TwentyOneState.phase``): the bets, the
 # players' hands in turn, the dealer's play.
 BET, PLAY, DEALER = "bet", "play", "dealer"
+REBUY = "rebuy"  # before a deal: the players out of chips buy back in or sit the rest out
 # A hand still being played; a hand over 21.
 LIVE, BUST = "live", "bust"
 
@@ -103,6 +104,8 @@ class TwentyOneState(CardState):
     round: int = 0  # deals settled
     out: list[str] = []  # players logged as out of chips
     sitting_out: list[str] = []  # who sits out from the next deal on
+    choosing: list[str] = []  # out of chips, asked to buy back in or sit the rest out
+    gone: list[str] = []  # out of chips, sitting the rest of the game out
     # Who deals: a player, or None for the house; a testing mode's first
     # dealer; the dealer left mid-deal and the player on their left took it.
     dealer: str | None = None

@@ -21,6 +21,7 @@ const MEASURED = {
   answer_timeout_s: { label: N_("Answer time"), value: (v) => t("{n} s", { n: String(v) }) },
   rps_timeout_s: { label: N_("Paper, scissors, stone: pick time"), value: (v) => t("{n} s", { n: String(v) }) },
   time_limit_min: { label: N_("Time limit"), value: (v) => (v ? t("{n} min", { n: String(v) }) : t("no limit")) },
+  rebuy_chips: { label: N_("Re-buy stack"), value: (v) => (v ? t("{n} chips", { n: String(v) }) : t("the starting stack")) },
 };
 
 function Option({ option, value, set }) {

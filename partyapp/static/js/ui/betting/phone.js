@@ -85,11 +85,19 @@ export function StackLine({ state }) {
   </div>`;
 }
 
+// Out of chips with re-buys on, every 21 game asks the same before the next
+// deal: buy back in, or sit the rest of the game out.
+const CHOICE = {
+  rebuy: (send) => html`<${MoveButton} key="rebuy" type="rebuy" send=${send} primary=${true} label=${t("Buy back in")} />`,
+  sit_out_rest: (send) => html`<${MoveButton} key="sit_out_rest" type="sit_out_rest" send=${send} label=${t("Sit out")} className="btn-quiet-big" />`,
+};
+
 // Any move a game's screen has no words of its own for, through the generic
 // controls (so a new move is never lost on the phone).
 export function otherMoves(state, send, known) {
   return state.you.actions.filter((a) => !known.has(a.type))
-    .map((a) => html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
+    .map((a) => CHOICE[a.type] ? CHOICE[a.type](send)
+      : html`<${ActionControl} key=${a.type} state=${state} spec=${a} send=${send} />`);
 }
 
 // A betting game's phone: the dealer's strip, your hands, your moves (or the
@@ -110,9 +118,16 @@ export function BetPhone({ state, strip, hands, moves }) {
 export function BetStatus({ state, say }) {
   const g = state.game;
   if (g.over) return html`<div class="status-line">${t("Game over.")}</div>`;
-  if (outOfChips(g, state.you.player_id)) {
+  const me = state.you.player_id;
+  if (g.phase === "rebuy" && (g.waiting_for || []).includes(me)) {
+    return html`<div class="status-line mine out-of-chips">${t("You are out of chips: buy back in for a new stack of {amount}, or sit out the rest of this game.", { amount: String(g.table.rebuy_chips || g.table.start) })}</div>`;
+  }
+  if ((g.gone || []).includes(me)) {
+    return html`<div class="status-line out-of-chips">${t("You are out of chips and sit out the rest of this game.")}</div>`;
+  }
+  if (outOfChips(g, me)) {
     return html`<div class="status-line mine out-of-chips">${g.table.rebuy
-      ? t("You are out of chips: you buy a new stack of {amount} at the next deal.", { amount: String(g.table.start) })
+      ? t("You are out of chips: you buy a new stack of {amount} at the next deal.", { amount: String(g.table.rebuy_chips || g.table.start) })
       : t("You are out of chips: you watch the rest of this game. The host can turn re-buys on for the next one.")}</div>`;
   }
   const mine = say(state, state.you.actions.map((a) => a.type));

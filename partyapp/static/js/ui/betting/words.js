@@ -54,6 +54,7 @@ registerMessages({
     return e.drinks ? joinWords([words, forfeitWords(state, [e.player], e.drinks, e, { plain })]) : words;
   },
   "chips.rebuy": N_("{player} buys a new stack of {amount}."),
+  "chips.sit_out_rest": N_("{player} is out of chips and sits the rest of the game out."),
   "chips.out": N_("{player} is out of chips."),
 });
 
