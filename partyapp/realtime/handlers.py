@@ -400,7 +400,7 @@ def game_act(r: Realtime, conn: Conn, payload: dict) -> dict | None:
         return room.act(actor, action, arrival)
 
     room.change(move)
-    return {"you": room.read(lambda: room.you(guest))} if view else None
+    return room.read(lambda: {"rev": room.rev, "you": room.you(guest)}) if view else None
 
 
 @handler(Event.ROOM_HISTORY, watchers=True)

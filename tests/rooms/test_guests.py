@@ -352,8 +352,10 @@ def test_a_guests_move_from_the_table_answers_with_their_hand_after_it(table, jo
     after = answer["you"]
     assert after["player_id"] == dan  # the card taken joined his hand, or made a pair he put down
     assert len(after["hand"]) in (len(before["hand"]) + 1, len(before["hand"]) - 1)
-    took = [e for e in t.last_state()["game"]["log"] if e["msg"] == "old_maid.take"]
+    state = t.last_state()
+    took = [e for e in state["game"]["log"] if e["msg"] == "old_maid.take"]
     assert took and took[-1]["player"] == dan
+    assert answer["rev"] == state["rev"]  # the revision the view belongs to (the table's "Undo Dan's move")
     assert error_code(t.call("game.act", {"as": dan, "action": {"type": "take", "position": 0}, "view": 1})) \
         == "bad_request"
     assert "you" not in ok(ana.call("player.update", {"group": "chicks"}))

@@ -22,6 +22,7 @@ import { gameKey } from "./keep.js";
 import { screensFor } from "./modes/registry.js";
 import { GuestCalls, guestCalls } from "./guestcalls.js";
 import { endLook, useLook } from "./guestseat.js";
+import { GuestUndo, noteGuestMove } from "./guestundo.js";
 
 // Is this table page on a device people hold (a phone or a tablet lying on
 // the real table), rather than a TV or a laptop? `here`: the room was
@@ -99,7 +100,8 @@ function sendAs(ctx, pid, onTaken, view = false) {
   return async (action) => {
     const answer = await ctx.call("game.act", { action, as: pid, ...(view ? { view: true } : {}) });
     if (!answer.ok) ctx.say && ctx.say(answer.error.message);
-    else if (onTaken) onTaken(answer);
+    else if (view) noteGuestMove(pid, answer); // "Undo NAME's move" while it may be taken back
+    if (answer.ok && onTaken) onTaken(answer);
     return answer;
   };
 }
@@ -128,7 +130,7 @@ export function GuestPlay({ state, ctx, on = "table", here = false }) {
   if (!holdable) return html`<${HandPhone} state=${state} guests=${waitedOn(state, guests)} />`;
   // a race or a call window: every guest in it has named buttons of their own
   const calls = on === "table" ? guestCalls(state, guests) : [];
-  if (calls.length) return html`<${GuestCalls} state=${state} ctx=${ctx} calls=${calls} />`;
+  if (calls.length) return html`<${GuestCalls} state=${state} ctx=${ctx} calls=${calls} /><${GuestUndo} state=${state} ctx=${ctx} panel />`;
   return screens.passAround
     ? html`<${PassAround} state=${state} ctx=${ctx} guests=${guests} on=${on} />`
     : html`<${PrivacyScreen} state=${state} ctx=${ctx} guests=${guests} on=${on} />`;
@@ -243,6 +245,7 @@ function PrivacyScreen({ state, ctx, guests, on }) {
       ${you ? html`<${GuestButtons} key=${shown.id} state=${state} ctx=${ctx} you=${you} onTaken=${phone ? null : taken}
           view=${!phone} />`
         : html`<p class="sub">${t("Connecting…")}</p>`}
+      ${phone ? null : html`<${GuestUndo} state=${state} ctx=${ctx} pid=${shown.id} />`}
     </section>`;
   }
   const showButtons = html`
@@ -263,12 +266,13 @@ function PrivacyScreen({ state, ctx, guests, on }) {
         ${t("I am {name}: back to my screen", { name: me })}</button>
     </section>`;
   }
-  if (!next) return null;
+  if (!next) return phone ? null : html`<${GuestUndo} state=${state} ctx=${ctx} panel />`;
   const hint = phone ? null : t("Hand the device to {name}.", { name: next.name });
   return html`<section class=${cx("guest-play", "privacy", phone && "on-phone")} id="guest-play" aria-live="polite">
     <${TurnHead} name=${next.name} hint=${hint} />
     ${phone ? html`<button type="button" class="btn btn-big btn-primary" id="btn-hand-over" onClick=${() => setCover(true)}>
       ${t("Hand this phone to {name}", { name: next.name })}</button>` : showButtons}
+    ${phone ? null : html`<${GuestUndo} state=${state} ctx=${ctx} />`}
   </section>`;
 }
 
