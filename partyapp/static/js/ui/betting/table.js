@@ -41,6 +41,8 @@ export function boxPlayers(state, dealer) {
 // hand), each named when there are several and room, the side payouts and
 // net of the deal, and `line`, what they are doing. statusWords: a hand's
 // status -> its label.
+// At the end of the game, a box in words leaves its forfeit line to the
+// result's Forfeits column beside it, so that the last deal's boxes fit.
 export function PlayerBox({ state, pid, compact, statusWords, line = null, hands = null, cur = null }) {
   const g = state.game;
   const list = hands || (g.hands || {})[pid] || [];
@@ -51,7 +53,7 @@ export function PlayerBox({ state, pid, compact, statusWords, line = null, hands
       label=${list.length > 1 && !compact ? t("hand {n}", { n: String(i + 1) }) : null} statusWords=${statusWords}
       figure=${handFigure(g, pid)} />`)}
     <${SideAndNet} g=${g} pid=${pid} />
-    <${DealForfeits} state=${state} pid=${pid} />
+    ${compact && g.over ? null : html`<${DealForfeits} state=${state} pid=${pid} />`}
     ${line ? html`<div class="bx-line">${line}</div>` : null}
   </div>`;
 }
