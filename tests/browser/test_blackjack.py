@@ -198,18 +198,25 @@ def test_home_blackjack_for_eight_in_russian(open_table, open_phone, server, sho
             client.close()
 
 
-def test_the_next_deals_bets_show_no_cards_of_the_last_deal(open_table, server, shots, watch):
-    """After a deal, the deal passes on: while the new dealer's bets are
-    placed, the table shows the new dealer's bank waiting for the bets, not
-    the last dealer's cards and total ("Bob's bank, 19 stands")."""
+def tablet_with_ana_betting(open_table, server, rounds: int):
+    """A tablet as the table of home Blackjack, Ana and Bob on the wire
+    (their ids as ``.pid``), the staged deck dealt, and Ana's bet of 10 made."""
     table = open_table(viewport={"width": 820, "height": 1180})
     code = table.locator(".room-code").inner_text().strip()
     ana, bob = WireClient(server.url).connect(), WireClient(server.url).connect()
     for client, name in ((ana, "Ana"), (bob, "Bob")):
         client.pid = client.call("player.join", {"code": code, "name": name})["player_id"]
-    start(table, {"deck": ["10H", "9C", "5D", "QC"], "rounds": 2})
+    start(table, {"deck": ["10H", "9C", "5D", "QC"], "rounds": rounds})
     ana.wait_for(lambda s: any(a["type"] == "bet" for a in s["you"]["actions"]))
     assert ana.call("game.act", {"action": {"type": "bet", "amount": 10}})["ok"]
+    return table, ana, bob
+
+
+def test_the_next_deals_bets_show_no_cards_of_the_last_deal(open_table, server, shots, watch):
+    """After a deal, the deal passes on: while the new dealer's bets are
+    placed, the table shows the new dealer's bank waiting for the bets, not
+    the last dealer's cards and total ("Bob's bank, 19 stands")."""
+    table, ana, bob = tablet_with_ana_betting(open_table, server, rounds=2)
     ana.wait_for(lambda s: any(a["type"] == "stand" for a in s["you"]["actions"]))
     assert ana.call("game.act", {"action": {"type": "stand"}})["ok"]
     bob.wait_for(lambda s: any(a["type"] == "stand" for a in s["you"]["actions"]))
@@ -228,14 +235,7 @@ def test_a_face_down_card_is_not_covered_by_the_up_card(open_table, server, shot
     """On a tablet as the table, Ana's box shows her down card as a back
     beside her up card, at least half of it in sight, and the bank's the
     same: a face-down card reads as a card, not as a sliver behind another."""
-    table = open_table(viewport={"width": 820, "height": 1180})
-    code = table.locator(".room-code").inner_text().strip()
-    ana, bob = WireClient(server.url).connect(), WireClient(server.url).connect()
-    for client, name in ((ana, "Ana"), (bob, "Bob")):
-        client.pid = client.call("player.join", {"code": code, "name": name})["player_id"]
-    start(table, {"deck": ["10H", "9C", "5D", "QC"], "rounds": 1})
-    ana.wait_for(lambda s: any(a["type"] == "bet" for a in s["you"]["actions"]))
-    assert ana.call("game.act", {"action": {"type": "bet", "amount": 10}})["ok"]
+    table, ana, bob = tablet_with_ana_betting(open_table, server, rounds=1)
     for zone in (table.locator(".bx-box", has_text="Ana"), table.locator(".bx-dealer-hand")):
         expect(zone.locator(".card-back")).to_have_count(1)
         shown = zone.locator(".card-back").evaluate(

@@ -19,6 +19,15 @@ pytestmark = pytest.mark.browser
 SECONDS = re.compile(r"^\d+ s left$")
 
 
+def clocks_fit(table, phone, shots, label: str, what: str) -> None:
+    """The TV and a phone showing a clock, looked at and fitting."""
+    settle(table)
+    shots(f"table-{label}", table)
+    shots(f"phone-{label}", phone, full_page=True)
+    assert_fits(table, f"{what} on the TV")
+    assert_fits(phone, f"{what} on a phone", phone=True)
+
+
 def test_the_thumb_race_counts_down_on_the_tv_and_the_copying_phones(open_table, open_phone, server, shots, watch):
     """The thumbmaster starts the thumb race: the TV and the phones that must
     copy count its seconds down; the thumbmaster's phone, which has nothing
@@ -33,11 +42,7 @@ def test_the_thumb_race_counts_down_on_the_tv_and_the_copying_phones(open_table,
     for phone in (bob, cat):
         expect(phone.locator("[role=timer]")).to_have_text(re.compile(r"^\d+ seconds? left$"))
     expect(ana.locator(".my-clock")).to_have_count(0)
-    settle(table)
-    shots("table-thumb-clock", table)
-    shots("phone-thumb-clock", bob, full_page=True)
-    assert_fits(table, "the thumb race's clock on the TV")
-    assert_fits(bob, "the thumb race's clock on a phone", phone=True)
+    clocks_fit(table, bob, shots, "thumb-clock", "the thumb race's clock")
     assert not watch.errors and not watch.dialogs
 
 
@@ -89,9 +94,5 @@ def test_the_clocks_in_russian(open_table, open_phone, server, shots, watch, siz
     ana.locator("[data-action=thumb] button[data-value=left]").click()
     expect(table.locator(".prompt-line.race [role=timer]")).to_have_text(re.compile(r"^осталось \d+ с$"))
     expect(bob.locator("[role=timer]")).to_be_visible()
-    settle(table)
-    shots("table-thumb-clock-ru", table)
-    shots("phone-thumb-clock-ru", bob, full_page=True)
-    assert_fits(table, "the thumb race's clock on the TV in Russian")
-    assert_fits(bob, "the thumb race's clock on a Russian phone", phone=True)
+    clocks_fit(table, bob, shots, "thumb-clock-ru", "the thumb race's clock in Russian")
     assert not watch.errors and not watch.dialogs
