@@ -76,6 +76,7 @@ def test_a_snap_with_two_phones_slapping(open_table, open_phone, server, shots, 
     assert not watch.errors and not watch.dialogs
 
 
+@pytest.mark.own_server(fake_clock=True)  # the second after a race passes on the server's clock
 def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_table, open_phone, server, shots, watch):
     """After a snap the TV says in big type who picked up the pile; when Ana
     then slaps on no match, the TV's headline names her (not the last race's

@@ -103,6 +103,7 @@ def test_kick_from_the_table(open_table, open_phone, server):
     table.click("#btn-host")
     table.click(".host-drawer .seat-manager summary")
     table.locator(".host-seat", has_text="Bob").locator("button", has_text="Remove").click()
+    table.locator("#ask button[data-answer=yes]").click()  # the app's own question
     bob.wait_for_selector("#join-screen:not([hidden])")
     assert "removed you" in bob.locator("#phone-message").inner_text()
     expect(table.locator("#players .pname")).to_have_count(1, timeout=30_000)

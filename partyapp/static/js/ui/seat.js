@@ -3,7 +3,7 @@
 // left: the game's badge says why, "safe", "out"), chips, their tally of
 // forfeits in the form they chose, badges) and the grid of every seat for
 // the TV, which fits up to 16 long names.
-import { cx, html, useLayoutEffect, useSize, useState } from "../view.js";
+import { cx, html, leaveOutLast, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 import { Chips } from "./chips.js";
 import { Tally } from "../forfeits.js";
@@ -72,6 +72,8 @@ const COLUMN_EM = 15;
 function FitGrid({ title, items, cols, empty }) {
   const [boxRef, size] = useSize();
   const [form, setForm] = useState([cols, 1, false]);
+  const moreRef = useRef(null);
+  const [hidden, setHidden] = useState(0);
   useLayoutEffect(() => {
     const box = boxRef.current;
     const list = box && box.querySelector("ol");
@@ -92,12 +94,22 @@ function FitGrid({ title, items, cols, empty }) {
     const found = forms.find(lay) || forms[forms.length - 1];
     lay(found);
     if (found.some((v, i) => v !== form[i])) setForm(found);
+    // A panel too short for every seat even so (a 720 p screen beside the
+    // late guests' QR code): the last seats give way to a line saying how
+    // many, rather than one cut off half-shown.
+    const line = moreRef.current;
+    if (!line) return;
+    const { fits, most } = leaveOutLast(box, [...list.children], line);
+    let n = 0;
+    while (n < most && !fits(n)) n += 1;
+    if (n !== hidden) setHidden(n);
   });
   const [c, scale, dense] = form;
   return html`<section class=${cx("panel more-box players-panel", `cols-${c}`)} ref=${boxRef} data-w=${Math.round(size.width)}>
     ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
     ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`, dense && "dense")} id="players" style=${`--seat-fit: ${scale}`}>${items}</ol>`
       : html`<p class="empty">${empty}</p>`}
+    <p class="more-line" ref=${moreRef} hidden>${hidden ? t("+{count} more player|+{count} more players", { count: hidden }) : ""}</p>
   </section>`;
 }
 
