@@ -26,6 +26,7 @@ one returned, as a loop that sleeps between rounds would be.
 
 from __future__ import annotations
 
+import abc
 import heapq
 import itertools
 import logging
@@ -58,7 +59,7 @@ class Timer:
         return f"<Timer at {self.at:.3f}{every} {getattr(self.fn, '__qualname__', self.fn)!r}>"
 
 
-class Scheduler:
+class Scheduler(abc.ABC):
     """Calls at times, on one heap; ``now()`` is the subclass's."""
 
     fake = False
@@ -68,8 +69,9 @@ class Scheduler:
         self._order = itertools.count()
         self._lock = threading.Lock()
 
+    @abc.abstractmethod
     def now(self) -> float:
-        raise NotImplementedError
+        """The time on this clock, in seconds."""
 
     def call_at(self, at: float, fn: Call) -> Timer:
         """Call ``fn()`` once ``now()`` reaches ``at``."""

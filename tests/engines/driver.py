@@ -24,6 +24,7 @@ time."""
 
 from __future__ import annotations
 
+import abc
 import json
 import os
 import re
@@ -86,7 +87,7 @@ def missing_tools() -> list[str]:
 # ---------------------------------------------------------------- the page
 
 
-class Page:
+class Page(abc.ABC):
     """A browser page: one guest's phone or the table. ``name`` says which
     in messages; ``touch``: taps are a finger, not a mouse."""
 
@@ -103,29 +104,34 @@ class Page:
 
     # What each engine provides.
 
+    @abc.abstractmethod
     def goto(self, url: str) -> None:
-        raise NotImplementedError
+        """Open ``url`` in this page and wait for it to load."""
 
+    @abc.abstractmethod
     def reload(self) -> None:
-        raise NotImplementedError
+        """Load the page again and wait for it."""
 
+    @abc.abstractmethod
     def screenshot(self, path: Path) -> Path:
-        raise NotImplementedError
+        """Save what the page shows as a PNG at ``path``; returns it."""
 
+    @abc.abstractmethod
     def resize(self, width: int, height: int) -> None:
-        raise NotImplementedError
+        """Give the page's viewport this size."""
 
+    @abc.abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Close the page (its browser window or tab)."""
 
+    @abc.abstractmethod
     def _call(self, source: str, args_json: str) -> str:
         """Run ``source`` (a JavaScript function) with the arguments in
         ``args_json``; the JSON of {value} or {error}."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def _perform(self, actions: list[dict]) -> None:
         """WebDriver input actions (the same JSON in classic WebDriver and BiDi)."""
-        raise NotImplementedError
 
     def _log_errors(self) -> list[str]:
         """Errors the browser's own console reported for this page."""

@@ -651,3 +651,14 @@ def test_a_rule_with_a_control_character_says_why_it_is_refused():
         act(g, "p0", "rule", text="No\x00names")
     act(g, "p0", "rule", text="No  names")
     assert g.public_view()["rules"][0]["text"] == "No names"
+
+
+def test_every_prompt_kind_words_its_own_public_view():
+    """The table's view of an open prompt comes from the kind itself: every
+    kind the deck can open defines ``public()`` (the base has none to fall
+    back on)."""
+    from partyapp.games.drinking.prompts.base import Prompt
+    kinds = Prompt.__subclasses__()
+    assert len(kinds) >= 6
+    for kind in kinds:
+        assert "public" in vars(kind), f"{kind.__name__} has no public view of its own"

@@ -103,9 +103,8 @@ class Prompt(Record, tag_field="kind"):
         nobody drinks for them; a game left with one player is called off."""
 
     # -- views ---------------------------------------------------------------
-    def public(self) -> dict:
-        """This prompt's part of the public view."""
-        raise NotImplementedError
+    # ``public() -> dict``, this prompt's part of the public view, is each
+    # kind's own (its fields differ); tests/games check every kind has one.
 
     def you(self, g, pid: str) -> dict | None:
         """This prompt's part of ``pid``'s private view (``prompt``, and
