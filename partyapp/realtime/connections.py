@@ -51,24 +51,3 @@ class Conn:
     lang: str = DEFAULT  # the page's language, for the words of refusals
     scheme: str = "http"  # the scheme and host the page reached the server by
     host: str = ""
-
-    # the Engine.IO connection's, read and written through the namespace's
-    @property
-    def bucket(self) -> TokenBucket:
-        return self.link.bucket
-
-    @property
-    def refused(self) -> int:
-        return self.link.refused
-
-    @refused.setter
-    def refused(self, value: int) -> None:
-        self.link.refused = value
-
-    @property
-    def bad_packets(self) -> int:
-        return self.link.bad_packets
-
-    @bad_packets.setter
-    def bad_packets(self, value: int) -> None:
-        self.link.bad_packets = value

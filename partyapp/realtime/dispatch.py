@@ -85,11 +85,12 @@ def words_for(conn: Conn, words: str | Wording) -> str:
 
 def throttle(r: Realtime, conn: Conn) -> dict | None:
     """The rate-limit answer for this event, or None when it may go on."""
-    if conn.bucket.take(time.monotonic()):
-        conn.refused = max(0, conn.refused - 2)
+    link = conn.link  # the limits are the Engine.IO connection's
+    if link.bucket.take(time.monotonic()):
+        link.refused = max(0, link.refused - 2)
         return None
-    conn.refused += 1
-    if conn.refused >= FLOOD_CUTOFF:
+    link.refused += 1
+    if link.refused >= FLOOD_CUTOFF:
         log.warning("disconnecting %s: flooding", conn.addr)
         r.disconnect(conn.sid)
     return error(Code.RATE_LIMITED, words_for(conn, N_("Too many messages; slow down.")))
@@ -113,8 +114,8 @@ def bad_packet(r: Realtime, eio_sid: str, sid: str | None, reason: str) -> tuple
         bad_packets_log.warning("closing a connection from %s outside the namespace: it sent %s",
                                 link.addr if link is not None else "?", reason)
         return None, True
-    conn.bad_packets += 1
-    close = conn.bad_packets >= BAD_PACKETS_CUTOFF
+    conn.link.bad_packets += 1
+    close = conn.link.bad_packets >= BAD_PACKETS_CUTOFF
     if close:
         r.cut_off(conn.addr)
     bad_packets_log.warning("%s sent %s%s", conn.addr, reason, "; closing it" if close else "")
@@ -133,9 +134,9 @@ def refuse_watcher(r: Realtime, conn: Conn) -> dict:
     disconnecting): refused ``forbidden`` and charged like a packet that
     cannot be decoded (the rate limit, and the connection closed at its
     ``BAD_PACKETS_CUTOFF``-th): the watch page never sends one."""
-    conn.bad_packets += 1
+    conn.link.bad_packets += 1
     limited = throttle(r, conn)
-    if conn.bad_packets >= BAD_PACKETS_CUTOFF:
+    if conn.link.bad_packets >= BAD_PACKETS_CUTOFF:
         bad_packets_log.warning("%s sent events while watching; closing it", conn.addr)
         r.disconnect(conn.sid)
     return limited or error(Code.FORBIDDEN, words_for(conn, WATCHER_REFUSAL))

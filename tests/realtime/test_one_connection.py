@@ -99,7 +99,7 @@ def test_a_second_connect_on_one_socket_is_a_bad_packet(app):
     sid = socketio.server.manager.sid_from_eio_sid(ana.sio.eio_sid, "/")
     feed(ana, "0")
     assert socketio.server.manager.sid_from_eio_sid(ana.sio.eio_sid, "/") == sid
-    assert app.extensions["partyapp"].conns[sid].bad_packets == 1
+    assert app.extensions["partyapp"].conns[sid].link.bad_packets == 1
     before = cuts_left(app)
     feed(ana, "1")
     assert not in_namespace(ana)
@@ -125,7 +125,7 @@ def test_acknowledgements_of_ids_never_asked_are_bad_packets(app):
         feed(ana, f"3{n}[]")
     assert in_namespace(ana)
     assert app.extensions["partyapp"].conns[socketio.server.manager.sid_from_eio_sid(ana.sio.eio_sid, "/")] \
-        .bad_packets == CUTOFF - 1
+        .link.bad_packets == CUTOFF - 1
     feed(ana, f"3{CUTOFF}[]")
     assert not in_namespace(ana)
 
@@ -143,9 +143,9 @@ def test_an_answer_to_a_ping_is_taken_and_a_late_one_is_dropped_quietly(app):
     feed(ana, "32[]")
     feed(ana, "31[]")  # the forgotten one, late
     assert answered == [2]
-    assert app.extensions["partyapp"].conns[sid].bad_packets == 0
+    assert app.extensions["partyapp"].conns[sid].link.bad_packets == 0
     feed(ana, "33[]")  # never asked
-    assert app.extensions["partyapp"].conns[sid].bad_packets == 1
+    assert app.extensions["partyapp"].conns[sid].link.bad_packets == 1
 
 
 def test_an_acknowledgement_before_connecting_closes_at_once(app):

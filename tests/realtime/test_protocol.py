@@ -525,7 +525,7 @@ def test_a_flooding_connection_is_cut_off(make_app):
         if not flood.connected:
             break
         if i % 20 == 0:
-            conn.bucket.tokens = conn.bucket.burst  # the bucket refills now and then
+            conn.link.bucket.tokens = conn.link.bucket.burst  # the bucket refills now and then
         flood.call("no.such.event", {})
     assert not flood.connected
     assert calm.connected and error_code(calm.call("player.leave", {})) == "forbidden"
