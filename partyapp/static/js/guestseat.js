@@ -5,7 +5,7 @@
 // the look is answered with the hand and written in the game's log, "Eve
 // looked at her hand", so that nobody looks at a guest's cards unnoticed).
 // guests.js shows a hand looked at (useLook) until it is put away (endLook).
-import { cx, html, useEffect, useState } from "./view.js";
+import { cx, html, shared, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { NAME_FIELD_MAX } from "./common.js";
 import { PROFILES } from "./ui/profile.js";
@@ -72,32 +72,17 @@ export function GuestAdder({ ctx, state = null, compact = false }) {
 }
 
 // -- a look at a guest's hand out of turn ------------------------------------------
-let looking = null; // { pid, name, you }
-const watchers = new Set();
-const tell = () => { for (const w of watchers) w(looking); };
+const looking = shared(null); // { pid, name, you }
 
-export function endLook() {
-  looking = null;
-  tell();
-}
-
-export function useLook() {
-  const [now, setNow] = useState(looking);
-  useEffect(() => {
-    watchers.add(setNow);
-    setNow(looking);
-    return () => { watchers.delete(setNow); };
-  }, []);
-  return now;
-}
+export const endLook = () => looking.set(null);
+export const useLook = () => looking.use();
 
 async function look(ctx, player, say) {
   if (!await ask(t("Only {name} may look. The log will say that {name} looked at their hand. Look now?", { name: player.name }),
     { yes: t("I am {name}: look at my hand", { name: player.name }), danger: false })) return;
   const answer = await ctx.call("guest.view", { player_id: player.id, look: true });
   if (!answer.ok) { say(answer.error.message); return; }
-  looking = { pid: player.id, name: player.name, you: answer.you };
-  tell();
+  looking.set({ pid: player.id, name: player.name, you: answer.you });
 }
 
 // The guests' seat screens on a table device, folded away: each guest's

@@ -6,12 +6,10 @@
 // moved since that revision (anybody's move, its clock, a pause change what
 // the table sees), even once the guest's hand is closed, and the server
 // still refuses a take-back that came too late, in words.
-import { html, useEffect, useState } from "./view.js";
+import { html, shared, useState } from "./view.js";
 import { t } from "./i18n.js";
 
-let last = null; // { pid, rev, mark }: the guest's move that may be taken back, and the game as it was just after it
-const watchers = new Set();
-const tell = () => { for (const w of watchers) w(last); };
+const last = shared(null); // { pid, rev, mark }: the guest's move that may be taken back, and the game as it was just after it
 
 const markOf = (state) => JSON.stringify([state.game, state.room && state.room.paused || null,
   (state.players || []).filter((p) => p.waiting).map((p) => p.id)]);
@@ -21,29 +19,14 @@ const markOf = (state) => JSON.stringify([state.game, state.room && state.room.p
 export function noteGuestMove(pid, answer) {
   const you = answer && answer.you;
   if (!you) return;
-  if (you.can_undo) {
-    last = { pid, rev: answer.rev, mark: null };
-    tell();
-  } else if (last && last.pid === pid) {
-    last = null;
-    tell();
-  }
-}
-
-function useLast() {
-  const [now, setNow] = useState(last);
-  useEffect(() => {
-    watchers.add(setNow);
-    setNow(last);
-    return () => { watchers.delete(setNow); };
-  }, []);
-  return now;
+  if (you.can_undo) last.set({ pid, rev: answer.rev, mark: null });
+  else if (last.get() && last.get().pid === pid) last.set(null);
 }
 
 // The button for the guest whose move may be taken back (only `pid` when
 // given); `panel`: in a guest-play panel of its own (nothing else to show).
 export function GuestUndo({ state, ctx, pid = null, panel = false }) {
-  const noted = useLast();
+  const noted = last.use();
   const [busy, setBusy] = useState(false);
   const game = state.game;
   if (!noted || !game || game.over || (pid && noted.pid !== pid)) return null;
@@ -60,7 +43,7 @@ export function GuestUndo({ state, ctx, pid = null, panel = false }) {
     try {
       const answer = await ctx.call("game.undo", { as: noted.pid });
       if (!answer.ok && ctx.say) ctx.say(answer.error.message);
-      if (last === noted) { last = null; tell(); }
+      if (last.get() === noted) last.set(null);
     } finally { setBusy(false); }
   };
   const line = html`<div class="undo-line guest-undo" data-guest=${noted.pid}><button type="button" id="btn-guest-undo"

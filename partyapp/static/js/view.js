@@ -121,3 +121,27 @@ export function useFitText(key, min = 0.55) {
   }, [key, size.width, size.height]);
   return ref;
 }
+
+// A value outside any component that several components show: `set` it
+// from anywhere, `use()` it in a component (re-rendered on each set),
+// `get()` it in a handler. shared(initial) -> {get, set, use}
+export function shared(initial) {
+  let value = initial;
+  const watchers = new Set();
+  return {
+    get: () => value,
+    set(next) {
+      value = next;
+      for (const w of watchers) w(next);
+    },
+    use() {
+      const [now, setNow] = useState(value);
+      useEffect(() => {
+        watchers.add(setNow);
+        setNow(value);
+        return () => { watchers.delete(setNow); };
+      }, []);
+      return now;
+    },
+  };
+}
