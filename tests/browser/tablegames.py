@@ -138,13 +138,11 @@ MAIN_SCREEN = {
 }
 
 
-def drive_to_main_screen(open_table, open_phone, server, mode: str, names: list[str], *, locale: str | None = None,
-                         seed: int = 7, options: dict | None = None):
-    """A table and the host's phone (pages, in ``locale``) and a Socket.IO
-    client for every other name; ``mode`` started under ``seed`` and played a
-    few moves in (the host's moves through a client resumed on the phone's
-    seat) until its main screen shows. Returns (table, phone, clients); the
-    caller closes the clients."""
+def host_and_guests(open_table, open_phone, server, names: list[str], *, locale: str | None = None):
+    """A table, the host's phone (the first of ``names``) and a Socket.IO
+    client on every seat: the host's first (resumed on the phone's seat, to
+    play its moves), then one per other name. Each client's ``pid`` is its
+    seat. Returns (table, code, phone, clients); the caller closes them."""
     table = open_table(locale=locale)
     code = room_code(table)
     phone = open_phone(f"{server.url}/j/{code}", names[0], locale=locale)
@@ -154,7 +152,17 @@ def drive_to_main_screen(open_table, open_phone, server, mode: str, names: list[
     answer = host.call("player.resume", {"code": code, "token": token})
     assert answer["ok"], answer
     host.pid = answer["player_id"]
-    clients = [host, *guests]
+    return table, code, phone, [host, *guests]
+
+
+def drive_to_main_screen(open_table, open_phone, server, mode: str, names: list[str], *, locale: str | None = None,
+                         seed: int = 7, options: dict | None = None):
+    """A table and the host's phone (pages, in ``locale``) and a Socket.IO
+    client for every other name; ``mode`` started under ``seed`` and played a
+    few moves in (the host's moves through a client resumed on the phone's
+    seat) until its main screen shows. Returns (table, phone, clients); the
+    caller closes the clients."""
+    table, _, phone, clients = host_and_guests(open_table, open_phone, server, names, locale=locale)
     expect(table.locator("#players .pname")).to_have_count(len(names), timeout=20_000)
     start(table, mode, {"seed": seed, **(options or {})})
     for client in clients:

@@ -80,18 +80,11 @@ def test_the_kings_player_panel_shows_every_player_with_their_roles(open_table, 
     """Eight long names and a bot in Kings, role cards handed round and
     the phones away (the badges pile up): the TV's player panel shows every
     player, never "+1 more player", nothing clipped or covered."""
-    from tests.browser.tablegames import join_wire, room_code, start
+    from tests.browser.tablegames import host_and_guests, start
 
-    table = open_table()
-    code = room_code(table)
-    phone = open_phone(f"{server.url}/j/{code}", EIGHT[0])
-    guests = join_wire(server, code, EIGHT[1:])
-    token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
-    from tests.wire import WireClient
-
-    host = WireClient(server.url).connect()  # the host's seat, played through a client
-    clients = {c.pid: c for c in guests}
-    clients[host.call("player.resume", {"code": code, "token": token})["player_id"]] = host
+    table, _, phone, seated = host_and_guests(open_table, open_phone, server, EIGHT)
+    host, guests = seated[0], seated[1:]  # the host's seat, played through a client
+    clients = {c.pid: c for c in seated}
     try:
         assert table.evaluate("() => window.partyappTable.command({command: 'add_bot'})")["ok"]  # a ninth seat
         expect(table.locator("#players .pname")).to_have_count(9)

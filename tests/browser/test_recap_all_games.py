@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits, settle
-from tests.browser.tablegames import join_wire, play_random, room_code, start
-from tests.wire import WireClient
+from tests.browser.tablegames import host_and_guests, play_random, start
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +24,8 @@ SHOWN = """() => [...document.querySelectorAll('#recap .recap-games li')]
 
 def test_every_game_of_the_night_on_the_tv_the_phones_and_the_watch_page(open_table, open_phone, browser, server,
                                                                          shots, watch):
-    table = open_table()
-    code = room_code(table)
-    phone = open_phone(f"{server.url}/j/{code}", NAMES[0])
-    guests = join_wire(server, code, NAMES[1:])
-    token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
-    host = WireClient(server.url).connect()  # the host's seat, played through a client
-    assert host.call("player.resume", {"code": code, "token": token})["ok"]
-    guests = [host, *guests]
+    # the host's seat is played through a client (the first of guests)
+    table, code, phone, guests = host_and_guests(open_table, open_phone, server, NAMES)
     try:
         expect(table.locator("#players .pname")).to_have_count(len(NAMES))
         # Old Maid played to its end, then short games the host stops (a bot joins between)
