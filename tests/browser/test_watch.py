@@ -82,6 +82,8 @@ def test_the_watch_page_follows_the_table_at_phone_and_tv_sizes(browser, server,
     assert watch_url.endswith(f"/w/{code}")
     lobby = shots("lobby", table)
     qr_png = lobby.with_name(f"{lobby.stem}-watch-qr.png")
+    # the code is an image: read it once it has loaded (a busy machine is slow to)
+    table.locator("#watch-qr").evaluate("(img) => img.decode()")
     table.locator("#watch-qr").screenshot(path=str(qr_png))
     assert decode_qr(qr_png) == watch_url
     ana, bo = guests(server, code, ["Ana", "Bo"])
