@@ -121,7 +121,13 @@ def test_floor_names_each_guest_and_says_what_to_do(open_table, server, shots, w
     tap_of(table, ids["Dan"], "tap").click()
     end = ana.wait_for(lambda s: s["game"]["outcome"] and s["game"]["outcome"]["kind"] == "race")
     assert end["game"]["outcome"]["losers"] == [ids["Ben"]]
-    expect(table.locator(".drinking-table .outcome .race-order li")).to_have_text(["1. Ana", "2. Eve", "3. Dan"])
+    # Ana's tap and Eve's come close together: the server's fair judging
+    # (each device's round trip counts) decides which is first.
+    names = {pid: name for name, pid in ids.items()}
+    order = [names[pid] for pid in end["game"]["outcome"]["order"]]
+    assert order[2] == "Dan" and sorted(order[:2]) == ["Ana", "Eve"]
+    expect(table.locator(".drinking-table .outcome .race-order li")).to_have_text(
+        [f"{i}. {name}" for i, name in enumerate(order, 1)])
     no_overlap(table, ".drinking-table .outcome .race-order li")
     shots("floor-result", table)
     assert watch.errors == [] and watch.dialogs == []
