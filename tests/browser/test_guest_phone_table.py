@@ -68,3 +68,31 @@ def test_the_bar_is_one_row_and_the_card_and_the_guests_buttons_are_on_the_first
                            ("Eve's button", f"#guest-play [data-guest-tap='{ids['Eve']}']")):
         assert in_view(table, selector), f"{what} is not on the first screen"
     assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_the_bar_menu_closes_on_a_tap_outside_on_escape_and_once_an_item_is_chosen(open_table, shots, watch, locale):
+    """The "⋯" menu of a phone-sized table closes as any menu does: a tap
+    anywhere else on the page (here on the lobby's heading, which is no
+    button), Escape (the focus back on "⋯"), and choosing one of its items."""
+    table = open_table(locale=locale, viewport=PHONE)
+    more, menu = table.locator("#btn-bar-more"), table.locator("#bar-extra")
+    full = table.locator("#btn-fullscreen")
+    more.tap()
+    expect(full).to_be_visible()
+    expect(more).to_have_attribute("aria-expanded", "true")
+    shots("bar-menu-open", table)
+    table.locator(".lobby-title").tap()
+    expect(full).to_be_hidden()
+    expect(more).to_have_attribute("aria-expanded", "false")
+    more.tap()
+    expect(full).to_be_visible()
+    table.keyboard.press("Escape")
+    expect(full).to_be_hidden()
+    expect(more).to_be_focused()
+    more.tap()
+    expect(full).to_be_visible()
+    menu.locator(".bar-lang button[aria-pressed=true]").tap()  # the language already in use: no reload
+    expect(full).to_be_hidden()
+    shots("bar-menu-closed", table)
+    assert watch.errors == [] and watch.dialogs == []

@@ -53,6 +53,7 @@ WAIT = 30.0
 COMMAND_S = 2 * WAIT
 
 END = "\ue010"  # WebDriver's End key
+ESCAPE = "\ue00c"  # WebDriver's Escape key
 
 # What installs each engine on Debian (the tests fail with it when missing).
 INSTALL = "apt-get install -y webkit2gtk-driver xvfb xauth firefox-esr"
@@ -210,6 +211,12 @@ class Page(abc.ABC):
         a finger on a touch page, else the mouse."""
         self.press(selector, at, timeout)
         self.release()
+
+    def key(self, value: str) -> None:
+        """Press and release one key (``ESCAPE``, ``END``, a character) where
+        the focus is."""
+        self._perform([{"type": "key", "id": "keyboard", "actions": [{"type": "keyDown", "value": value},
+                                                                      {"type": "keyUp", "value": value}]}])
 
     def type(self, selector: str, text: str, timeout: float = WAIT) -> None:
         """Tap the field (again, as a person would, if a page still

@@ -2,7 +2,7 @@
 // the game as everybody may see it, and a ticker. Host controls are not on
 // the TV: they live on the host's phone and, for a laptop, in the Host
 // drawer opened from the bar (the table holds the host token).
-import { cx, html, useEffect, useState } from "./view.js";
+import { cx, html, useEffect, useLayoutEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { call, playerOf, storage } from "./common.js";
 import { openPage } from "./shell.js";
@@ -146,13 +146,37 @@ function Bar({ state, connected, inGame, drawer, setDrawer }) {
 
 // Language, sound, voice and full screen: in the bar on a TV; on a phone or
 // a tablet lying on the table, behind one "⋯" button, so that the bar stays
-// one row and the game starts right under it.
+// one row and the game starts right under it. Open, it closes as any menu
+// does: on a touch or click anywhere else (pointerdown, which iOS WebKit
+// fires where it fires no click on a plain element), on Escape (the focus
+// back on "⋯") and once an item is chosen.
 function BarMore() {
   const [open, setOpen] = useState(false);
+  const button = useRef(null);
+  const menu = useRef(null);
+  useLayoutEffect(() => { // listening from the moment the menu shows
+    if (!open) return undefined;
+    const outside = (ev) => {
+      const inside = [button.current, menu.current].some((el) => el && el.contains(ev.target));
+      if (!inside) setOpen(false);
+    };
+    const key = (ev) => {
+      if (ev.key !== "Escape") return;
+      setOpen(false);
+      if (button.current) button.current.focus();
+    };
+    document.addEventListener("pointerdown", outside, true);
+    document.addEventListener("keydown", key);
+    return () => {
+      document.removeEventListener("pointerdown", outside, true);
+      document.removeEventListener("keydown", key);
+    };
+  }, [open]);
+  const chosen = (ev) => { if (open && ev.target.closest("button")) setOpen(false); };
   const locked = soundState() === "locked" || voiceState() === "locked";
-  return html`<button type="button" id="btn-bar-more" class=${cx("btn btn-icon bar-more", open && "chosen", locked && !open && "attention")}
+  return html`<button type="button" id="btn-bar-more" ref=${button} class=${cx("btn btn-icon bar-more", open && "chosen", locked && !open && "attention")}
       aria-expanded=${open ? "true" : "false"} aria-controls="bar-extra" aria-label=${t("More")} onClick=${() => setOpen(!open)}>⋯</button>
-    <div id="bar-extra" class=${cx("bar-extra", open && "open")}>
+    <div id="bar-extra" ref=${menu} class=${cx("bar-extra", open && "open")} onClick=${chosen}>
       <${LangSwitch} className="bar-lang" />
       <${SoundButton} />
       <${VoiceButton} />
