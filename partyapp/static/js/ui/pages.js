@@ -4,6 +4,9 @@
 // ever summed up as "+N more". The panel (class "more-box") has its height
 // from the layout; the pages are measured after every render and when the
 // panel's size changes.
+// `forms` (optional): denser forms the list takes before it turns pages,
+// each [columns, type size], the first in which every item fits winning:
+// more columns only where each is wide enough for a long name.
 import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../view.js";
 import { t } from "../i18n.js";
 
@@ -23,12 +26,34 @@ function fitFrom(box, items, line, start) {
   return n;
 }
 
-export function PagedList({ title, items, tag = "ul", className = "", listClass = "", empty, every = PAGE_MS }) {
+const COLUMN_EM = 13;
+
+// The first of `forms` in which every item of `list` fits `box` (else the
+// last), laid out on the list: its columns (class cols-N) and type size
+// (--list-fit).
+function fitForm(box, list, line, forms) {
+  const items = [...list.children];
+  const em = parseFloat(getComputedStyle(list).fontSize) || 16;
+  const usable = forms.filter(([c], i) => i === 0 || c === 1 || box.clientWidth / c >= COLUMN_EM * em);
+  const lay = ([c, scale]) => {
+    for (const n of [1, 2, 3]) list.classList.toggle(`cols-${n}`, n === c);
+    list.style.setProperty("--list-fit", String(scale));
+    return box.scrollHeight <= box.clientHeight + 1 && items.every((el) => el.scrollWidth <= el.clientWidth + 1);
+  };
+  items.forEach((el) => { el.hidden = false; });
+  line.hidden = true;
+  const found = usable.find(lay) || usable[usable.length - 1];
+  lay(found);
+  return found;
+}
+
+export function PagedList({ title, items, tag = "ul", className = "", listClass = "", empty, every = PAGE_MS, forms = null }) {
   const [boxRef, size] = useSize();
   const listRef = useRef(null);
   const lineRef = useRef(null);
   const [start, setStart] = useState(0);
   const [shown, setShown] = useState(items.length);
+  const [form, setForm] = useState(forms ? forms[0] : null);
   const begin = start < items.length ? start : 0;
 
   useLayoutEffect(() => {
@@ -36,6 +61,10 @@ export function PagedList({ title, items, tag = "ul", className = "", listClass 
     const list = listRef.current;
     const line = lineRef.current;
     if (!box || !list || !line || !items.length) return;
+    if (forms) {
+      const found = fitForm(box, list, line, forms);
+      if (!form || found.some((v, i) => v !== form[i])) setForm(found);
+    }
     const n = fitFrom(box, [...list.children], line, begin);
     if (n !== shown) setShown(n);
   });
@@ -56,7 +85,8 @@ export function PagedList({ title, items, tag = "ul", className = "", listClass 
     data-page=${paging ? String(page) : null}>
     ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
     ${items.length
-      ? html`<${Tag} class=${listClass} ref=${listRef} start=${tag === "ol" ? 1 : undefined}>${items}</${Tag}>`
+      ? html`<${Tag} class=${cx(listClass, form && `cols-${form[0]}`)} ref=${listRef} start=${tag === "ol" ? 1 : undefined}
+          style=${form ? `--list-fit: ${form[1]}` : undefined}>${items}</${Tag}>`
       : html`<p class="empty">${empty || ""}</p>`}
     <p class="more-line page-line" ref=${lineRef} hidden>${paging ? t("Page {page} of {pages}", { page: String(page), pages: String(pages) }) : ""}</p>
   </section>`;

@@ -8,6 +8,7 @@ import { nameOf } from "../../common.js";
 import { word } from "../../words.js";
 import { Card, CardBack } from "../../ui/cards.js";
 import { MoreList } from "../../ui/more.js";
+import { PagedList } from "../../ui/pages.js";
 import { forfeitWords, neckWords } from "../../forfeits.js";
 import { Who } from "../../ui/who.js";
 import { Countdown } from "../../ui/countdown.js";
@@ -198,6 +199,11 @@ function RulesPanel({ state }) {
     empty=${t("None yet.")} more=${(n) => t("+{count} older rule|+{count} older rules", { count: n })} />`;
 }
 
+// The forms the roles take before they turn pages (ui/pages.js): smaller
+// type, two columns, smaller type still (never below the TV's smallest
+// readable size). Every holder is shown: no "+N more" nobody can tap.
+const ROLE_FORMS = [[1, 1], [1, 0.92], [2, 1], [2, 0.92], [1, 0.85], [2, 0.85], [2, 0.8]];
+
 function RolesPanel({ state }) {
   const g = state.game;
   const roles = ROLE_ORDER.concat(Object.keys(g.roles || {}).filter((r) => !ROLE_ORDER.includes(r)));
@@ -215,7 +221,7 @@ function RolesPanel({ state }) {
   if (chicks.length) items.push(html`<li key="chicks" class="group-line"><span class="role-name">${t("Chicks")}</span><span>${listOf(chicks)}</span></li>`);
   return html`<div class="roles-col">
     <div class="direction">${g.direction === 1 ? t("Play goes clockwise ↻") : t("Play goes counter-clockwise ↺")}</div>
-    <${MoreList} title=${t("Roles")} items=${items} className="roles-panel" listClass="roles"
+    <${PagedList} title=${t("Roles")} items=${items} className="roles-panel" listClass="roles" forms=${ROLE_FORMS}
       empty=${t("Nobody holds a card yet.")} />
   </div>`;
 }
@@ -289,7 +295,7 @@ export function DrinkingTable({ state, ctx }) {
       </div>
     </div>
     <div class="dt-status"><${PromptLine} state=${state} /><${Outcome} state=${state} /></div>
-    <div class="dt-panels"><${RulesPanel} state=${state} /><${RolesPanel} state=${state} /></div>
+    <div class=${cx("dt-panels", !(g.rules || []).length && "no-rules")}><${RulesPanel} state=${state} /><${RolesPanel} state=${state} /></div>
   </div>`;
 }
 
