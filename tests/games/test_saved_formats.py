@@ -23,8 +23,10 @@ SAVED = Path(__file__).parent / "data" / "saved_v1"
 def views(game, ids: list[str]) -> dict:
     public = game.public_view()
     public.pop("deck_cards", None)  # the deck in force for the how-to: shown since, not part of the play
-    # The 21 games' re-buy rule added since (off in these saves): its amount and who sat the rest out.
+    # The 21 games' re-buy rule added since (off in these saves): its amount, who sat the rest out and
+    # who bought back in.
     public.pop("gone", None)
+    public.pop("rebought", None)
     for fields in (public.get("options"), public.get("table")):
         if isinstance(fields, dict):
             fields.pop("rebuy_chips", None)

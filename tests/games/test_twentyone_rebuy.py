@@ -107,3 +107,31 @@ def test_every_21_game_asks(mode):
     assert types(g, p) == ["rebuy", "sit_out_rest"]
     act(g, p, "rebuy")
     assert entries(g, "chips.rebuy")[-1] == {"player": p, "amount": 10}
+
+
+def test_who_bought_back_in_is_in_the_view_until_their_deal_is_settled():
+    """The TV's box of a player who bought back in says so (``rebought``,
+    with the stack bought) while the others still choose and through the
+    deal they bought in for; the next deal says it no more."""
+    g = broke(3, rebuy=True, rebuy_chips=20)
+    g.s.choosing.append("p1")  # two to choose: p0 chooses first, p1 still deciding
+    assert g.public_view()["rebought"] == {}
+    act(g, "p0", "rebuy")
+    assert g.s.phase == "rebuy" and g.public_view()["rebought"] == {"p0": 20}
+    assert roundtrip(g).public_view()["rebought"] == {"p0": 20}  # kept in a save
+    g.s.choosing.remove("p1")
+    g.next_round()  # p1 has chosen (as choose() does once nobody is left)
+    assert g.s.phase == "bet" and g.public_view()["rebought"] == {"p0": 20}  # the deal they bought in for
+    rng = random.Random(5)
+    now, settled = 0.0, g.s.round
+    while g.s.round == settled and not g.is_over():
+        now += 0.5
+        movers = [p for p in g.players() if g.legal_actions(p)]
+        if movers:
+            pid = movers[0]
+            g.apply(pid, random_action(g, pid, rng), now)
+        else:
+            g.tick(max(now, g.next_deadline() or now))
+        if g.s.round == settled:
+            assert g.public_view()["rebought"] == {"p0": 20}
+    assert g.public_view()["rebought"] == {}

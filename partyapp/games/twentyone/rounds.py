@@ -16,7 +16,9 @@ The session
     (``rebuy``: a stack of ``rebuy_chips``, logged ``chips.rebuy``, counted
     and taken off their result) or to sit the rest of the game out
     (``sit_out_rest``, ``chips.sit_out_rest``, listed in ``gone``; what an
-    absent phone does); else they watch. The game ends after ``rounds`` deals, when fewer than
+    absent phone does); else they watch. Who bought back in, and for how
+    much, is shown until the deal they bought in for is settled (``rebought``).
+    The game ends after ``rounds`` deals, when fewer than
     ``MIN_ABLE`` players can play (two by default: one player alone with
     chips has won), or when the host ends it (a deal in progress is called
     off and its stakes handed back); ``result`` then holds the final
@@ -152,6 +154,8 @@ class TwentyOne(CardGame):
     def next_round(self) -> None:
         """Start the next deal, or end the game."""
         s = self.s
+        if s.phase != REBUY:  # a deal settled: its re-buys are said no more
+            s.rebought = {}
         if s.round >= s.opts.rounds:
             self.end("rounds")
             return
@@ -178,7 +182,9 @@ class TwentyOne(CardGame):
         s = self.s
         s.choosing.remove(pid)
         if rebuy:
-            self.log("chips.rebuy", player=pid, amount=self.ledger.rebuy(pid))
+            amount = self.ledger.rebuy(pid)
+            s.rebought = {**s.rebought, pid: amount}
+            self.log("chips.rebuy", player=pid, amount=amount)
         else:
             s.gone.append(pid)
             self.log("chips.sit_out_rest", player=pid)
@@ -496,7 +502,7 @@ class TwentyOne(CardGame):
         view.update(phase=s.phase, dealer=s.dealer, order=list(s.order),
                     waiting_for=[] if s.over or s.phase not in (BET, REBUY) else
                     list(s.choosing) if s.phase == REBUY else self.undecided(),
-                    sat_out=list(s.sat_out), gone=list(s.gone))
+                    sat_out=list(s.sat_out), gone=list(s.gone), rebought=dict(s.rebought))
         view.update(self.rules.view(self))
         return view
 

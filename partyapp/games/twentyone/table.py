@@ -106,6 +106,7 @@ class TwentyOneState(CardState):
     sitting_out: list[str] = []  # who sits out from the next deal on
     choosing: list[str] = []  # out of chips, asked to buy back in or sit the rest out
     gone: list[str] = []  # out of chips, sitting the rest of the game out
+    rebought: dict[str, int] = {}  # who bought back in before this deal, and the stack bought
     # Who deals: a player, or None for the house; a testing mode's first
     # dealer; the dealer left mid-deal and the player on their left took it.
     dealer: str | None = None

@@ -36,17 +36,32 @@ export function boxPlayers(state, dealer) {
   return [...order.filter((p) => inGame.includes(p)), ...inGame.filter((p) => !order.includes(p))];
 }
 
+// Out of chips at a table with re-buys, what the player's box says: deciding
+// (their phone offers "Buy back in" and "Sit out"), bought back in for the
+// deal (and the stack bought), or sitting the rest of the game out.
+export function chipsLine(g, pid) {
+  if (g.over) return null;
+  if (g.phase === "rebuy" && (g.waiting_for || []).includes(pid)) return t("Out of chips: deciding to buy back in or sit out");
+  const bought = (g.rebought || {})[pid];
+  if (bought) return t("Bought back in (+{amount})", { amount: String(bought) });
+  if ((g.gone || []).includes(pid)) return t("Out of chips: sitting out");
+  return null;
+}
+
 // A player's box: their name, their hands (`hands`, by default the game's
 // for them; `cur`, the one in play or -1, by default the game's current
 // hand), each named when there are several and room, the side payouts and
-// net of the deal, and `line`, what they are doing. statusWords: a hand's
-// status -> its label.
+// net of the deal, out of chips what they chose (chipsLine), and `line`,
+// what they are doing (unless out of chips says it all). statusWords: a
+// hand's status -> its label.
 // At the end of the game, a box in words leaves its forfeit line to the
 // result's Forfeits column beside it, so that the last deal's boxes fit.
 export function PlayerBox({ state, pid, compact, statusWords, line = null, hands = null, cur = null }) {
   const g = state.game;
   const list = hands || (g.hands || {})[pid] || [];
   const inPlay = cur !== null ? cur : g.current && g.current.player === pid && !g.over ? g.current.hand : -1;
+  const chips = chipsLine(g, pid);
+  const more = chips && !(g.rebought || {})[pid] ? null : line;
   return html`<div class=${cx("bx-box", inPlay >= 0 && "is-turn")} data-pid=${pid}>
     <div class="bx-name">${nameOf(state, pid)}</div>
     ${list.map((h, i) => html`<${HandView} key=${i} hand=${h} size=${compact ? "label" : "small"} current=${i === inPlay}
@@ -54,7 +69,8 @@ export function PlayerBox({ state, pid, compact, statusWords, line = null, hands
       figure=${handFigure(g, pid)} />`)}
     <${SideAndNet} g=${g} pid=${pid} />
     ${compact && g.over ? null : html`<${DealForfeits} state=${state} pid=${pid} />`}
-    ${line ? html`<div class="bx-line">${line}</div>` : null}
+    ${chips ? html`<div class="bx-line bx-chips-line">${chips}</div>` : null}
+    ${more ? html`<div class="bx-line">${more}</div>` : null}
   </div>`;
 }
 
