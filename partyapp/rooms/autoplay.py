@@ -10,6 +10,7 @@ is that part of ``Room`` (``room.py``).
 
 from __future__ import annotations
 
+from partyapp.games.kit.base import HOST
 from partyapp.games.kit.races import ARRIVAL
 from partyapp.rooms.errors import RoomFull
 from partyapp.rooms.seat import Seat, hash_token, new_token
@@ -34,6 +35,7 @@ class Autoplayed:
             raise RoomFull("This room is full.")
         seat = Seat(id=f"p{self.next_id}", name=name, token_hash=hash_token(new_token()), bot=True, look=look,
                     level=level)
+        self.acting_as(HOST)  # the history: the host seated it
         self._deal_in(seat)
         self.next_id += 1
         self.seats.append(seat)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from partyapp.games.kit.base import IllegalAction
+from partyapp.games.kit.base import HOST, IllegalAction
 from partyapp.games.kit.cardgame import CardGame
 from partyapp.games.kit.wording import Term
 from partyapp.rooms import clean_words
@@ -69,7 +69,7 @@ class Doors:
             return seat
         if not look:
             raise Forbidden("It is not {name}'s turn: open {name}'s seat to look at their hand.", name=seat.name)
-        game.looked(pid, self.registry.clock())
+        game.looked(pid, self.game_now())
         return seat
 
     def guest_for_host(self, pid: str) -> Seat:
@@ -149,6 +149,7 @@ class Doors:
         ``as``), is here while the table is, never hosts, and its token is
         known to nobody. Names follow the rules of a join; the host may seat
         a guest in a locked room."""
+        self.acting_as(HOST)  # the history: the host seated them
         return self._seat_person(name, Seat(id="", name=name, token_hash=hash_token(new_token()), group=group,
                                             connected=self.table_connected, profile=profile, guest=True,
                                             away_since=None if self.table_connected else self.registry.clock()))
@@ -168,8 +169,9 @@ class Doors:
         back = next((p for p, n in self.former.items()
                      if name_key(n) == key and not self.has_seat(p) and self.night.took_part(p)), None)
         seat.id = back or f"p{self.next_id}"
+        self.acting_as(seat.id)  # "Ana joined" (the host, who seats a guest, is named first)
         if self._deal_in(seat) and not seat.connected:
-            self.game.presence(seat.id, False, self.registry.clock())
+            self.game.presence(seat.id, False, self.game_now())
         if back is None:
             self.next_id += 1
             self.seats.append(seat)
@@ -238,6 +240,7 @@ class Doors:
         The seat, its tally and its roles stay; a new profile counts from the
         next forfeit on."""
         seat = self.seat(pid)
+        self.acting_as(pid)  # "Ana sits out" (the host, changing it for her, is named first)
         changed = False
         if name is not UNCHANGED and name != seat.name:
             self._check_name(name, pid)
@@ -271,8 +274,9 @@ class Doors:
         """A player leaves for good or is kicked: their seat, token and roles go;
         the host role passes to the next seat."""
         index = next(i for i, s in enumerate(self.seats) if s.id == pid)
+        self.acting_as(pid)  # "Ben left" (the host, who removes a player, is named first)
         if self.game and pid in self.game.players():
-            self.game.remove_player(pid, self.registry.clock())
+            self.game.remove_player(pid, self.game_now())
         self.former[pid] = self.seats[index].name
         # where they sat: before the seat after them, for a return to the same place
         self.former_next[pid] = self.seats[index + 1].id if index + 1 < len(self.seats) else None
@@ -291,6 +295,7 @@ class Doors:
         removed, for their connections to be told); a bot or a guest
         without a phone just goes."""
         seat = self.seat(pid)
+        self.acting_as(HOST)  # the history: the host removed them
         ended: list[dict] = []
         if not seat.bot and not seat.guest:
             key = name_key(seat.name)

@@ -7,9 +7,12 @@ After every change (``Room._settle``) the room takes the public log of the
 view (never the engine's own log: exactly what the table may show) and
 keeps it in ``history``, each entry as ``{"entry", "by", "at", "auto"}``:
 the entry as the view had it, stamped when it was new with the move's
-maker (``by``, from ``acting``: the player whose move it was, ``@host``
-for the host's moves, None for the game's own time-outs; ``auto`` when
-the server played for an away phone) and the server's time (``at``). An entry that left the view's
+maker (``by``, from ``acting``: the player whose move it was, who joined,
+left or changed their seat, ``@host`` for the host's moves and commands;
+for the game's own time-out the player whose time ran out, with
+``timeout``; None only for what nobody made, such as a race's window
+closing on everybody; ``auto`` when the server played for an away phone)
+and the server's time (``at``). An entry that left the view's
 window is kept as it was last shown; one that vanished from inside the
 window (a move taken back) is dropped, as from every view. A new game
 starts a new history. At most ``HISTORY_MAX`` entries are kept, the
@@ -26,6 +29,9 @@ from typing import Any
 from partyapp.games.kit.base import HOST
 
 HISTORY_MAX = 600
+# ``acting`` for the game's own time-out (``Play.tick``): whose time ran out
+# is in ``late``, the players the game waited on when its clock ran out.
+TIMED_OUT = "@timeout"
 
 
 def empty_history() -> dict:
@@ -40,13 +46,34 @@ def public_log(game: Any) -> list[dict]:
     return [e for e in log if isinstance(e, dict) and isinstance(e.get("id"), int)]
 
 
+def _whose_time(entry: dict, late: tuple[str, ...]) -> str | None:
+    """Whose time ran out, for an entry of the game's time-out: the one
+    player the game waited on, else the one of them the entry names
+    (``player``, ``players``); None when it was nobody's own (a race
+    against everybody)."""
+    if len(late) == 1:
+        return late[0]
+    named = [entry.get("player"), *(entry.get("players") if isinstance(entry.get("players"), list) else [])]
+    hit = {p for p in named if p in late}
+    return hit.pop() if len(hit) == 1 else None
+
+
 class History:
     """The room's record of this game's log (see the module text)."""
 
     history: dict
-    # Who made the change being applied: a player id, ``HOST`` or None (the
-    # game's own time-out); set by ``Play.act``, cleared by ``Room.change``.
+    # Who made the change being applied: a player id, ``HOST``, ``TIMED_OUT``
+    # (the game's own time-out, ``late`` the players it waited on) or None;
+    # set by ``Play.act``, ``Play.tick``, the doors and the host's commands,
+    # cleared by ``Room.change``.
     acting: str | None = None
+    late: tuple[str, ...] = ()
+
+    def acting_as(self, actor: str) -> None:
+        """``actor`` makes the change being applied, unless somebody already
+        does (the host removing a player makes the leave)."""
+        if self.acting is None:
+            self.acting = actor
 
     def _note_history(self) -> None:
         """Take the public log of the change just made into the history."""
@@ -61,12 +88,12 @@ class History:
         stamps = {h["entry"]["id"]: h for h in old}
         kept = [h for h in old if h["entry"]["id"] < floor]
         now = self.registry.clock()
-        by, auto = self._history_maker()
         fresh = []
         for entry in live:
             seen = stamps.get(entry["id"])
             if seen is None:
-                fresh.append({"entry": entry, "by": by, "at": now, "auto": auto})
+                by, auto, late = self._history_maker(entry)
+                fresh.append({"entry": entry, "by": by, "at": now, "auto": auto, "timeout": late})
             else:
                 fresh.append({**seen, "entry": entry})
         entries = kept + fresh
@@ -76,16 +103,20 @@ class History:
             entries = entries[-HISTORY_MAX:]
         self.history = {"game": no, "entries": entries, "floor": floor, "earlier": earlier}
 
-    def _history_maker(self) -> tuple[str | None, bool]:
-        """Who made the change: (player id, ``@host`` or None; whether the
-        server played for an away phone)."""
+    def _history_maker(self, entry: dict) -> tuple[str | None, bool, bool]:
+        """Who made ``entry``, new in this change: (player id, ``@host`` or
+        None; whether the server played for an away phone; whether it is
+        that player's time running out)."""
         actor = self.acting
+        if actor == TIMED_OUT:
+            whose = _whose_time(entry, self.late)
+            return whose, False, whose is not None
         if actor is None:
-            return None, False
+            return None, False, False
         if actor == HOST:
-            return "@host", False
+            return "@host", False, False
         seat = next((s for s in self.seats if s.id == actor), None)
-        return actor, bool(seat is not None and seat.auto)
+        return actor, bool(seat is not None and seat.auto), False
 
     def history_since(self, since: int | None) -> dict:
         """``room.history``'s answer: the entries of this game from id

@@ -12,6 +12,24 @@ the away clock of each absent phone before the app plays its seat
 (``Seat.away_since``), and the bots' pending moves (``Autoplayer.resume``)
 move on by as long as the pause lasted.
 
+A timer started during the pause gets its whole length counted from the
+resume, each kind as follows:
+
+- the game's own timers: while paused the game is told the time stood
+  still at the pause's start (``game_now``) by whatever still reaches it (a
+  join, a leave, a phone going or coming back, a player sitting out), so a
+  clock it starts then (the next speaker's answer clock when the speaker
+  leaves) is set from the pause's start and, moved on by the whole pause at
+  resume, has its whole length from the resume;
+- the away clock of a phone that went during the pause starts at the
+  resume (``_resume`` moves ``away_since`` on only by the paused time it
+  was away);
+- a bot opens no decision while paused: it decides afresh, with a whole
+  think, after the resume (``Autoplayer.note``);
+- the server's chores on the scheduler (``realtime/clock.py``: the store's
+  maintenance, the sweep of idle rooms, pings, heartbeats, the coalesced
+  frames) are no game timers: they run on through a pause, untouched.
+
 A pause needs a running game; it ends with the game (ended by the host, or
 over because the players left). ``Pausing`` is that part of ``Room``
 (``room.py``).
@@ -45,6 +63,13 @@ class Pausing:
         name = self.seat(by).name if by is not None and self.has_seat(by) else None
         self.paused = {"by": by, "name": name, "since": now}
         return None
+
+    def game_now(self) -> float:
+        """The time the game is told of a change: the server's, or while
+        paused the pause's start (the game's time stands still)."""
+        if self.paused is not None:
+            return self.paused["since"]
+        return self.registry.clock()
 
     def _resume(self, now: float) -> None:
         since = self.paused["since"]

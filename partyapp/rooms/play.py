@@ -16,6 +16,7 @@ from partyapp.games.kit.base import HOST, IllegalAction
 from partyapp.games.kit.races import ARRIVAL
 from partyapp.games.kit.wording import Term
 from partyapp.rooms import dealers
+from partyapp.rooms.history import TIMED_OUT
 from partyapp.rooms.seat import Seat
 from partyapp.rooms.unchanged import UNCHANGED
 
@@ -75,6 +76,7 @@ class Play:
         now = self.registry.clock()
         deadline = self.game.next_deadline() if self.game is not None else None
         if deadline is not None and deadline <= now:
+            self.acting, self.late = TIMED_OUT, tuple(self.game.waiting_for())  # whose time ran out
             self.game.tick(now)
             self.game.drop_undo()  # the game moved on by itself: the last move stands
             return None
@@ -100,7 +102,7 @@ class Play:
         if game is None or game.is_over() or (seat.bot and not self.takes_bots(game.mode)):
             return False
         try:
-            game.add_player(seat.entrant(), self.registry.clock())
+            game.add_player(seat.entrant(), self.game_now())
         except IllegalAction:
             return False  # seated in the room, dealt in next game
         return True
@@ -116,6 +118,7 @@ class Play:
         if not self.has_seat(pid):
             raise IllegalAction("That player is not in this room.")
         seat = self.seat(pid)
+        self.acting_as(HOST)  # the host's command (a player's own change named them first)
         if seat.sitting_out == sitting_out:
             return UNCHANGED
         seat.sitting_out = sitting_out
@@ -132,7 +135,7 @@ class Play:
         if self.game is not None and not self.game.is_over():
             in_game = set(self.game.players())
             self.game.set_sitting_out([s.id for s in self.seats if s.sitting_out and s.id in in_game],
-                                      self.registry.clock())
+                                      self.game_now())
 
     def _tell_more_time(self) -> None:
         """The running game learns who asked for more time."""
@@ -148,6 +151,7 @@ class Play:
         if self.game is None or self.game.is_over():
             raise IllegalAction("No game is running.")
         self.refuse_if_paused()
+        self.acting_as(HOST)
         if seat.connected:
             raise IllegalAction("{name}'s phone is here: they can play.", name=seat.name)
         if pid not in self.game.players() or pid not in self.game.waiting_for():
@@ -161,6 +165,7 @@ class Play:
         the lobby."""
         if self.game is None:
             return UNCHANGED
+        self.acting_as(HOST)
         if not self.game.is_over() and self.game.finish(self.registry.clock(), self.host_player):
             return None
         self._close_game()

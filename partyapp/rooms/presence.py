@@ -142,7 +142,7 @@ class Presence:
         seat.connected = connected
         seat.away_since = None if connected else self.registry.clock()
         if self.game and not self.game.is_over() and seat.id in self.game.players():
-            self.game.presence(seat.id, connected, self.registry.clock())
+            self.game.presence(seat.id, connected, self.game_now())
 
     def attach_table(self, tv: bool = False, host: str | None = None) -> Any:
         """A table screen attaches (``room.create``, ``table.attach``);

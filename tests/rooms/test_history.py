@@ -133,3 +133,39 @@ def test_the_history_is_saved_with_the_room(go_fish, app, clock):
     room = registry.get(code)
     again = Room(registry, json.loads(room.to_json()))
     assert again.history == json.loads(json.dumps(room.history)) and again.history_since(None)["entries"]
+
+
+def test_joins_leaves_and_time_outs_name_the_person(table, join, clock):
+    """Kings: Dan joins mid-game, the count's speaker lets the clock run out, Bob leaves and the host
+    removes Dan: each entry names the person (the host for the removal), never "the game"; the
+    time-out says it was that person's time that ran out."""
+    t, code, _ = table
+    phones = {p.player_id: p for p in (join(code, n) for n in ("Ana", "Bob", "Cat"))}
+    assert t.call("game.start", {"mode": "kings", "options": {"deck": ["5H"], "answer_timeout_s": 10,
+                                                              "seed": 1}})["ok"]
+    dan = join(code, "Dan")
+    drawer = phones[t.last_state()["game"]["turn"]]
+    assert drawer.call("game.act", {"action": {"type": "draw"}})["ok"]
+    assert drawer.call("game.act", {"action": {"type": "start", "side": "left"}})["ok"]
+    speaker = t.last_state()["game"]["prompt"]["speaker"]
+    clock.advance(10)
+    assert t.last_state()["game"]["prompt"] is None  # the count's clock ran out
+    bob = next(p for p in phones.values() if p.player_id not in (speaker, drawer.player_id))
+    assert bob.call("player.leave", {})["ok"]
+    assert t.call("host.command", {"command": "kick", "player_id": dan.player_id})["ok"]
+    entries = history(t)["entries"]
+
+    def by(msg, player=None):
+        found = [h for h in entries if h["entry"]["msg"] == msg
+                 and (player is None or h["entry"].get("player") == player)]
+        assert found, (msg, [h["entry"]["msg"] for h in entries])
+        return found[-1]
+
+    assert by("drinking.join", dan.player_id)["by"] == dan.player_id
+    slow = by("drinking.drink")
+    assert slow["entry"]["lead"] == "chugalug_slow"
+    assert slow["by"] == speaker and slow["timeout"] is True
+    assert by("drinking.leave", bob.player_id)["by"] == bob.player_id
+    assert by("drinking.leave", dan.player_id)["by"] == "@host"
+    draw = by("drinking.draw")
+    assert draw["by"] == drawer.player_id and draw["timeout"] is False

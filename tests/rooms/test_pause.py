@@ -153,3 +153,47 @@ def test_the_pause_is_saved_with_the_room(make_app, tmp_path, client):
     ok(t2.call("table.attach", {"code": created["code"], "host_token": created["host_token"]}))
     paused = t2.last_state()["room"]["paused"]
     assert paused["name"] == "Ana" and paused["since"] == since
+
+
+def test_a_clock_started_during_the_pause_runs_its_whole_length_from_the_resume(table, join, clock):
+    """Kings' chugalug count: the speaker leaves while the room is paused, so the next speaker's
+    10 s answer clock starts then; after the resume they have the whole 10 s, not 10 s plus the
+    part of the pause that came after the leave."""
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bob", "Cat", "Dan")]
+    ok(t.call("game.start", {"mode": "kings", "options": {"deck": ["5H"], "answer_timeout_s": 10, "seed": 1}}))
+    by_id = {p.player_id: p for p in phones}
+    drawer = by_id[t.last_state()["game"]["turn"]]
+    ok(act(drawer, "draw"))
+    ok(act(drawer, "start", side="left"))
+    speaker = by_id[t.last_state()["game"]["prompt"]["speaker"]]
+    ok(pause(t))
+    clock.advance(100)
+    ok(speaker.call("player.leave", {}))
+    clock.advance(200)
+    ok(pause(t, False))
+    prompt = t.last_state()["game"]["prompt"]
+    assert prompt["speaker"] not in (speaker.player_id, None)
+    assert prompt["deadline"] == clock.now() + 10
+
+
+def test_a_clock_running_before_the_pause_is_not_restarted_by_a_change_during_it(table, join, clock):
+    """The count's clock, 4 s into its 10 s when the host pauses, still has 6 s after the resume
+    although somebody else left during the pause."""
+    t, code, _ = table
+    phones = [join(code, name) for name in ("Ana", "Bob", "Cat", "Dan", "Eve")]
+    ok(t.call("game.start", {"mode": "kings", "options": {"deck": ["5H"], "answer_timeout_s": 10, "seed": 1}}))
+    by_id = {p.player_id: p for p in phones}
+    drawer = by_id[t.last_state()["game"]["turn"]]
+    ok(act(drawer, "draw"))
+    ok(act(drawer, "start", side="left"))
+    speaker = t.last_state()["game"]["prompt"]["speaker"]
+    clock.advance(4)
+    ok(pause(t))
+    clock.advance(100)
+    other = next(p for p in phones if p.player_id not in (speaker, drawer.player_id))
+    ok(other.call("player.leave", {}))
+    clock.advance(100)
+    ok(pause(t, False))
+    prompt = t.last_state()["game"]["prompt"]
+    assert prompt["speaker"] == speaker and prompt["deadline"] == clock.now() + 6
