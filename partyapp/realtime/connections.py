@@ -46,6 +46,8 @@ class Conn:
     code: str | None = None
     role: str | None = None  # "table", "player" or "watcher" (a spectator: receives, sends nothing)
     pid: str | None = None
+    table_key: str | None = None  # a table's: the hash of the token it attached with (``Realtime.is_host``)
+    claim: str | None = None  # the room this screen asked to become the table of (``tablemove.py``)
     trips: RoundTrips = field(default_factory=RoundTrips)  # pings of a phone in a reflex game
     # read from the handshake request at connect (``handlers.on_connect``)
     lang: str = DEFAULT  # the page's language, for the words of refusals

@@ -181,6 +181,15 @@ class Fanout:
                 found[code].add(pid)
         return dict(found)
 
+    def evict_table(self, code: str) -> set[str]:
+        """The table moved to another screen: the old table's screens are
+        told ``table.moved`` and the table's channel closed (through the
+        queue too). Returns the connections it had here."""
+        name = table_channel(code)
+        socketio.emit(Event.TABLE_MOVED, {"code": code}, to=name)
+        close_room(name, namespace="/")
+        return self.listeners.pop((code, None), set())
+
     def evict(self, code: str, pid: str, reason: str) -> set[str]:
         """A seat is gone (kicked or left): its phones are told ``kicked`` and
         the channel closed (through the queue too, with several processes).

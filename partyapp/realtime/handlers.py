@@ -19,7 +19,7 @@ from flask import request
 from partyapp.games.kit.wording import N_, Term
 from partyapp.i18n import languages as i18n
 from partyapp.i18n.languages import answer_text
-from partyapp.realtime import netinfo, protocol
+from partyapp.realtime import netinfo, protocol, tablemove
 from partyapp.realtime.commands import HOST_COMMANDS
 from partyapp.realtime.connections import Conn
 from partyapp.realtime.dispatch import ATTEMPTS_REFUSAL, handler
@@ -27,7 +27,7 @@ from partyapp.realtime.extension import socketio
 from partyapp.realtime.hub import Realtime, client_addr, rt
 from partyapp.realtime.protocol import Code, Event, ProtocolError, error
 from partyapp.rooms import variants
-from partyapp.rooms.room import UNCHANGED, Room
+from partyapp.rooms.room import UNCHANGED, Room, hash_token
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,7 @@ def on_disconnect(*_reason: Any) -> None:
             r.by_address.pop(conn.addr, None)
         r.link_left(conn.link)
         r.unbind(conn)
+        tablemove.claim_gone(r, conn)
 
 
 def _room_for(r: Realtime, conn: Conn) -> Room:
@@ -122,6 +123,7 @@ def room_create(r: Realtime, conn: Conn, payload: dict) -> dict:
     base = netinfo.join_base(s["PARTYAPP_PUBLIC_URL"], conn.scheme, conn.host, r.lan_ip, s["PARTYAPP_PORT"],
                              bind_host=s["PARTYAPP_HOST"])
     room, host_token = r.registry.create(base, family=family, owner=conn.addr)
+    conn.table_key = hash_token(host_token)
     _enter(r, conn, room, "table", lambda: room.attach_table(tv))
     return {"code": room.code, "host_token": host_token}
 
@@ -142,6 +144,7 @@ def table_attach(r: Realtime, conn: Conn, payload: dict) -> None:
 
     room = r.find_proven_room(code, prove, conn.addr)
     r.unbind(conn)
+    conn.table_key = hash_token(token)
     _enter(r, conn, room, "table", lambda: room.attach_table(tv))
 
 

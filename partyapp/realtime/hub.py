@@ -371,6 +371,15 @@ class Realtime:
             if conn is not None:
                 conn.code = conn.role = conn.pid = None
 
+    def evict_table(self, room: Room) -> None:
+        """The table moved to another screen (``tablemove.py``): the old
+        table's screens are told and forgotten; the room's presence stays
+        as it is (the new screen attaches at once)."""
+        for sid in self.fanout.evict_table(room.code):
+            conn = self.conns.get(sid)
+            if conn is not None:
+                conn.code = conn.role = conn.pid = conn.table_key = None
+
     def end_watching(self, room: Room, watchers: list[dict], reason: str) -> None:
         """Spectators the room no longer has (a kick of their device, the
         host's ``unwatch``): each connection, on whichever process holds
@@ -391,7 +400,9 @@ class Realtime:
     def is_host(self, conn: Conn, room: Room) -> bool:
         if conn.code != room.code:
             return False
-        return conn.role == "table" or (conn.role == "player" and room.host_player == conn.pid)
+        if conn.role == "table":  # the table's token still: a table moved away is the table no more
+            return conn.table_key == room.host_token_hash
+        return conn.role == "player" and room.host_player == conn.pid
 
     def disconnect(self, sid: str) -> None:
         """Cut one connection of this process off, its Engine.IO connection

@@ -39,10 +39,15 @@ class Event(StrEnum):
     ROOM_WATCH = "room.watch"
     GUEST_VIEW = "guest.view"
     ROOM_HISTORY = "room.history"
+    TABLE_CLAIM = "table.claim"  # a second screen asks to become the table (docs/protocol-extensions.md)
+    TABLE_MOVE = "table.move"  # the host's phone answers it: Move or Not now
     # server to client
     STATE = "state"
     KICKED = "kicked"
     NET_PING = "net.ping"  # answered through its acknowledgement: the phone's round trip
+    TABLE_GRANTED = "table.granted"  # to the asking screen alone: the table's new token
+    TABLE_CLAIM_ENDED = "table.claim_ended"  # to the asking screen: declined, lapsed or replaced
+    TABLE_MOVED = "table.moved"  # to the old table's screens: the table is another screen now
 
 
 class ProtocolError(Refusal):

@@ -31,6 +31,7 @@ is one job a module, each a part of ``Room`` that the changes call:
 - ``autoplay.py``: the seats the server plays (bots, absent phones);
 - ``history.py``: the game's log kept whole, who made each entry and when;
 - ``pause.py``: the host's pause, and every timer given back its time at resume;
+- ``tablemove.py``: the table moved to another screen, on the host's word;
 - ``views.py``: the public view and each seat's ``you``.
 
 No part overrides another's method: each name is defined once
@@ -58,6 +59,7 @@ from partyapp.rooms.play import Play
 from partyapp.rooms.presence import WATCH, Presence
 from partyapp.rooms.saving import Saving
 from partyapp.rooms.seat import Seat, hash_token, new_token
+from partyapp.rooms.tablemove import TableMove
 from partyapp.rooms.unchanged import UNCHANGED
 from partyapp.rooms.views import Views
 from partyapp.store import SAME, Conflict, StoreUnavailable
@@ -104,7 +106,7 @@ class Autoplayer(Protocol):
         ...
 
 
-class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Pausing, Views):
+class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Pausing, TableMove, Views):
     """One room, made of its parts (see the module text); every change goes
     through ``change``."""
 

@@ -56,6 +56,7 @@ class Saving:
     watch_banned: list[str]  # devices (or addresses) the host removed from watching, hashed
     history: dict  # this game's log entries as the table's view showed them, each stamped (``history.py``)
     paused: dict | None  # the host paused the room: {"by", "name", "since"} (``pause.py``)
+    table_move: dict | None  # a screen's request to become the table, for the host to answer (``tablemove.py``)
 
     def _load(self, data: dict) -> None:
         self.code = data["code"]
@@ -91,6 +92,7 @@ class Saving:
         self.watch_banned = list(data.get("watch_banned") or [])
         self.history = dict(data.get("history") or empty_history())
         self.paused = dict(data["paused"]) if data.get("paused") else None
+        self.table_move = dict(data["table_move"]) if data.get("table_move") else None
 
     def _load_game(self, saved: dict | None) -> Game | None:
         """The saved game, or None (the lobby) when it cannot be read back: a
@@ -144,4 +146,5 @@ class Saving:
             "watch_banned": self.watch_banned,
             "history": self.history,
             "paused": self.paused,
+            "table_move": self.table_move,
         }

@@ -76,6 +76,9 @@ class Views:
             you["can_undo"] = self.paused is None and self.game.can_take_back(pid)
         if seat.played_for:
             you["played_for"] = seat.played_for
+        move = self.pending_table_move() if self.host_player == pid else None
+        if move is not None:  # a screen asks to become the table: its number, for the host alone
+            you["table_move"] = {"pin": move["pin"]}
         return you
 
     def view_for(self, pid: str | None) -> dict:

@@ -23,6 +23,7 @@ import { buzz } from "./gesture.js";
 import { ask } from "./ui/ask.js";
 import { PauseNotice, isPaused } from "./pause.js";
 import { UndoButton } from "./undo.js";
+import { TableMoveAsk } from "./tableask.js";
 
 // The page's shell (shell.js) and the phone's ctx (phone.js).
 let ctx = null;
@@ -172,6 +173,7 @@ function Room({ state }) {
     </div>
     <${UndoButton} state=${state} ctx=${ctx} /></${Fragment}>`}
     <${MeBox} state=${state} ctx=${ctx} />
+    ${you.is_host ? html`<${TableMoveAsk} state=${state} ctx=${ctx} say=${say} />` : null}
     ${you.is_host ? html`<${AwayPlayers} state=${state} ctx=${ctx} />` : null}
     ${inLobby ? null : hostBox}
     <details class="players-box" open=${playersOpen} onToggle=${(ev) => setPlayersOpen(ev.currentTarget.open)}>

@@ -22,13 +22,16 @@ import { GuestAdder, GuestPlay, GuestSeats, handheld } from "./guests.js";
 import { stayAwake } from "./awake.js";
 import { gameKey } from "./keep.js";
 import { PauseNotice, isPaused } from "./pause.js";
+import { ClaimNotice, MovedNotice, claimHere, followMoves } from "./tablemove.js";
 
 const page = openPage(App);
 const { code, modes, model, paint, say } = page;
-model.dead = null; // "no_room" | "not_table"
+model.dead = null; // "no_room" | "not_table" | "claiming" (asking to become the table) | "moved"
+model.claim = null; // this screen's request to become the table (tablemove.js)
 const tokenKey = `partyapp.table.${code}`;
 // "Play on this device": this table is a phone or tablet handed round.
 const here = storage.get(`${tokenKey}.here`) === "yes";
+let started = false; // the page's socket is open (start)
 
 const ctx = {
   call: page.call,
@@ -60,23 +63,44 @@ onVoiceChange(paint);
 paint();
 
 function start() {
+  if (started) { page.socket.connect(); return; }
+  started = true;
   stayAwake(() => !model.dead);
-  page.open(async (socket) => {
-    // `tv`: a screen nobody is handed (then the host's phone plays for the guests)
-    const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey), tv: !handheld(here) });
-    if (answer.ok) {
-      say("");
-    } else if (answer.error.code === "no_such_room" || answer.error.code === "forbidden") {
-      storage.remove(tokenKey);
-      socket.close();
-      model.dead = answer.error.code === "no_such_room" ? "no_room" : "not_table";
-      say(answer.error.message);
-    } else {
-      say(answer.error.message);
-    }
-  });
+  const socket = page.open((socket) => (model.dead === "claiming" ? claimHere(page, socket) : attach(socket)));
+  followMoves(page, socket, tokenKey, attach);
   page.follow(whenScreens);
   prefetchScreens(); // the table starts every game: have them all at hand
+}
+
+// "Make this screen the table": the host confirms on their phone (tablemove.js).
+function claimTable() {
+  model.dead = "claiming";
+  model.claim = { asking: true };
+  paint();
+  if (page.socket && page.socket.connected) claimHere(page, page.socket);
+  else start();
+}
+
+function cancelClaim() {
+  model.claim = null;
+  model.dead = "not_table";
+  if (page.socket) page.socket.close();
+  paint();
+}
+
+async function attach(socket) {
+  // `tv`: a screen nobody is handed (then the host's phone plays for the guests)
+  const answer = await call(socket, "table.attach", { code, host_token: storage.get(tokenKey), tv: !handheld(here) });
+  if (answer.ok) {
+    say("");
+  } else if (answer.error.code === "no_such_room" || answer.error.code === "forbidden") {
+    storage.remove(tokenKey);
+    socket.close();
+    model.dead = answer.error.code === "no_such_room" ? "no_room" : "not_table";
+    say(answer.error.message);
+  } else {
+    say(answer.error.message);
+  }
 }
 
 // -- the page --------------------------------------------------------------------
@@ -267,17 +291,19 @@ function ScreenSettings() {
 function Dead({ why, message }) {
   return html`<div class="dead-page">
     <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
-    <main class="dead-main">
+    ${why === "moved" ? html`<${MovedNotice} code=${code} />` : why === "claiming"
+      ? html`<${ClaimNotice} claim=${model.claim || {}} code=${code} again=${claimTable} cancel=${cancelClaim} />` : html`<main class="dead-main">
       ${why === "not_table" ? html`
         <h1>${t("Room {code}", { code })}</h1>
-        <p class="lead">${t("This screen is not the table of room {code}. It can show the game as the table does, or, on a phone, join it:", { code })}</p>
+        <p class="lead">${t("This screen is not the table of room {code}. It can show the game as the table does, become the table once the host confirms on their phone, or, on a phone, join it:", { code })}</p>
         <a class="btn btn-big btn-primary" id="watch-here" href=${`/w/${code}`}>${t("Watch room {code} on this screen", { code })}</a>
+        <button type="button" class="btn btn-big" id="claim-table" onClick=${claimTable}>${t("Make this screen the table")}</button>
         <a class="btn btn-big" id="join-as-player" href=${`/j/${code}`}>${t("Join room {code} as a player", { code })}</a>
         <a class="btn" href="/">${t("Start a new table")}</a>`
       : html`
         <h1>${t("There is no room {code}", { code })}</h1>
         <p class="lead">${message || t("It may have expired.")}</p>
         <a class="btn btn-big btn-primary" href="/">${t("Start a new table")}</a>`}
-    </main>
+    </main>`}
   </div>`;
 }

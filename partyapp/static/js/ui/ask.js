@@ -4,11 +4,13 @@
 // page's style, its words given as text. ask(text, {yes, no}) resolves true
 // when the person confirms, false on the other button, Escape or a tap
 // beside it. One at a time: a new question answers the one open "no".
+// `id` names a question its asker may take back (dismiss) once it is moot.
 import { t } from "../i18n.js";
 
 let current = null;
+let currentId = null;
 
-export function ask(text, { yes = t("Yes"), no = t("Cancel"), danger = true } = {}) {
+export function ask(text, { yes = t("Yes"), no = t("Cancel"), danger = true, id = null } = {}) {
   if (current) current(false);
   return new Promise((resolve) => {
     const before = document.activeElement;
@@ -61,8 +63,14 @@ export function ask(text, { yes = t("Yes"), no = t("Cancel"), danger = true } = 
     back.addEventListener("click", (ev) => { if (ev.target === back) finish(false); });
     document.addEventListener("keydown", key, true);
     current = finish;
+    currentId = id;
     document.body.append(back);
     for (const el of behind) el.inert = true;
     yesButton.focus();
   });
+}
+
+// Close question `id` if it is the one open (it resolves false; its asker knows why).
+export function dismiss(id) {
+  if (current && id !== null && currentId === id) current(false);
 }

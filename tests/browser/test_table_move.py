@@ -1,0 +1,98 @@
+"""The host moves the table to a second screen from their phone: the second
+screen's "Make this screen the table" shows a code, the host's phone asks
+"Move the table to the new screen? Code NNNN" in the app's own dialog, and
+on Move the new screen shows the game as it is while the old one says the
+table moved, with a link to watch. At TV (1920x1080) and phone (390x844)
+sizes, in English and Russian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import TV
+from tests.browser.layout import assert_fits, broken_words, missing, settle
+from tests.browser.tablegames import join_wire, room_code, start
+
+pytestmark = pytest.mark.browser
+
+PHONE_SIZE = {"width": 390, "height": 844}
+WORDS = {
+    "en": {"make": "Make this screen the table", "ask": "Ask the host to confirm on their phone",
+           "question": "Move the table to the new screen? Code {pin}", "move": "Move", "not_now": "Not now",
+           "moved": "The table moved to another screen"},
+    "ru": {"make": "Сделать этот экран столом", "ask": "Попросите ведущего подтвердить на телефоне",
+           "question": "Перенести стол на новый экран? Код {pin}", "move": "Перенести", "not_now": "Не сейчас",
+           "moved": "Стол перенесён на другой экран"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_host_moves_the_table_to_a_second_screen(browser, server, open_table, open_phone, shots, watch, lang):
+    words = WORDS[lang]
+    locale = "ru-RU" if lang == "ru" else "en-US"
+    table = open_table(locale=locale)
+    code = room_code(table)
+    phone = open_phone(f"{server.url}/j/{code}", "Maximilian-Alexander", locale=locale, viewport=PHONE_SIZE)
+    guests = join_wire(server, code, ["Анастасия Владимировна", "🎉 Eve"])
+    try:
+        expect(table.locator("#players .pname")).to_have_count(3)
+        start(table, "go_fish", {"seed": 3})
+        expect(table.locator(".tv.in-game")).to_be_visible()
+        players_before = table.locator("#players .pname").all_inner_texts()
+
+        # the second screen: watch, or become the table
+        ctx = browser.new_context(**TV, locale=locale)
+        second = ctx.new_page()
+        watch.watch(second)
+        second.goto(f"{server.url}/t/{code}")
+        expect(second.locator("#watch-here")).to_be_visible()
+        expect(second.locator("#claim-table")).to_have_text(words["make"])
+        shots(f"{lang}-second-screen", second)
+        second.locator("#claim-table").click()
+        expect(second.locator("#claim-wait")).to_have_text(words["ask"])
+        expect(second.locator("#claim-pin")).to_have_text(re.compile(r"^\d{4}$"))
+        pin = second.locator("#claim-pin").inner_text()
+        settle(second)
+        assert_fits(second, f"{lang}: the code on the second screen")
+        shots(f"{lang}-second-screen-code", second)
+
+        # the host's phone asks, in the app's own dialog
+        box = phone.locator("#ask")
+        expect(box).to_be_visible()
+        expect(box.locator(".ask-text")).to_have_text(words["question"].format(pin=pin))
+        expect(box.locator("button[data-answer=yes]")).to_have_text(words["move"])
+        expect(box.locator("button[data-answer=no]")).to_have_text(words["not_now"])
+        settle(phone)
+        assert_fits(phone, f"{lang}: the host's question", phone=True)
+        shots(f"{lang}-phone-question", phone)
+        expect(table.locator("#ask")).to_have_count(0)  # the table is asked nothing
+        box.locator("button[data-answer=yes]").click()
+        expect(box).to_have_count(0)
+
+        # the new screen is the table, with the game as it was; the old one says so
+        expect(second.locator(".tv.in-game")).to_be_visible()
+        expect(second.locator("#players .pname")).to_have_text(players_before)
+        expect(table.locator("#table-moved h1")).to_have_text(words["moved"])
+        expect(table.locator("#watch-moved")).to_have_attribute("href", f"/w/{code}")
+        settle(second)
+        settle(table)
+        assert_fits(table, f"{lang}: the old table's notice")
+        shots(f"{lang}-new-table", second)
+        shots(f"{lang}-old-table", table)
+        for page in (second, table, phone):
+            assert not broken_words(page), broken_words(page)
+            assert not missing(page), missing(page)
+
+        # the new screen stays the table across a reload; the old one's watch link shows the game
+        second.reload()
+        expect(second.locator(".tv.in-game")).to_be_visible()
+        table.locator("#watch-moved").click()
+        expect(table.locator("#players .pname")).to_have_count(3)
+        assert watch.errors == [] and watch.dialogs == []
+        ctx.close()
+    finally:
+        for guest in guests:
+            guest.close()
