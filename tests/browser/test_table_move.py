@@ -96,3 +96,38 @@ def test_the_host_moves_the_table_to_a_second_screen(browser, server, open_table
     finally:
         for guest in guests:
             guest.close()
+
+
+def test_not_now_and_cancel_on_a_tablet_sized_second_screen(browser, server, open_table, open_phone, shots, watch):
+    """In Russian, on a tablet (820x1180): the host says Not now, the second
+    screen says so and may ask again; Cancel takes it back to its choices,
+    and the host's question goes with the request."""
+    table = open_table(locale="ru-RU")
+    code = room_code(table)
+    phone = open_phone(f"{server.url}/j/{code}", "Анастасия Владимировна", locale="ru-RU", viewport=PHONE_SIZE)
+    expect(table.locator("#players .pname")).to_have_count(1)
+    ctx = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True, locale="ru-RU")
+    second = ctx.new_page()
+    watch.watch(second)
+    second.goto(f"{server.url}/t/{code}")
+    second.locator("#claim-table").click()
+    expect(second.locator("#claim-pin")).to_have_text(re.compile(r"^\d{4}$"))
+    pin = second.locator("#claim-pin").inner_text()
+    expect(phone.locator("#ask .ask-text")).to_have_text(WORDS["ru"]["question"].format(pin=pin))
+    phone.locator("#ask button[data-answer=no]").click()
+    expect(second.locator("#claim-ended")).to_have_text("Ведущий оставил стол на прежнем экране.")
+    expect(second.locator("#claim-again")).to_be_visible()
+    settle(second)
+    assert_fits(second, "ru: Not now on the second screen", phone=True)
+    shots("ru-tablet-not-now", second)
+    expect(table.locator(".tv")).to_be_visible()  # the table stays the table
+
+    second.locator("#claim-again").click()
+    expect(second.locator("#claim-pin")).to_have_text(re.compile(r"^\d{4}$"))
+    expect(phone.locator("#ask")).to_be_visible()
+    second.locator("#claim-cancel").click()
+    expect(second.locator("#claim-table")).to_be_visible()
+    expect(phone.locator("#ask")).to_have_count(0)  # the request went with its screen
+    shots("ru-phone-after-cancel", phone)
+    assert watch.errors == [] and watch.dialogs == []
+    ctx.close()
