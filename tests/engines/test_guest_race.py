@@ -43,3 +43,33 @@ def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
     assert rows == ["1. Bob", "2. Dan", "3. Eve"], rows
     pages.shot(table, "floor-order")
     assert pages.errors() == []
+
+
+def test_a_guest_says_caught_on_the_question_masters_strip_of_a_phone_table(pages):
+    """Ana draws the queen (question master): the phone table shows her
+    strip with Dan's and Eve's own "caught" buttons; a touch on Dan's makes
+    him drink (he owned up to answering her question), and the strip stays."""
+    table = pages.open("table", PHONE, touch=True)
+    table.goto(pages.server.url + "/")
+    table.tap("#start-here")
+    table.wait_for("() => /\\/t\\/[A-Z]+$/.test(location.pathname) && Boolean(document.querySelector('#guest-name-lobby'))",
+                   what="the table on this device")
+    code = table.evaluate("() => location.pathname.split('/').pop()")
+    ana, bob = (WireClient(pages.server.url).connect() for _ in range(2))
+    ids = {}
+    for client, name in ((ana, "Ana"), (bob, "Bob")):
+        ids[name] = client.call("player.join", {"code": code, "name": name})["player_id"]
+    for name in ("Dan", "Eve"):
+        ids[name] = pages.call(table, "host.command", {"command": "add_guest", "name": name})["player_id"]
+    pages.start(table, "ring_of_fire", {"deck": ["QS", "4S", "5H"], "race_timeout_s": 60})
+    ana.wait_for(lambda s: s["game"] is not None)
+    assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
+    button = "#guest-standing [data-guest-tap='{}'][data-move=answered]"
+    for name in ("Dan", "Eve"):
+        table.wait_for_selector(button.format(ids[name]))
+    pages.shot(table, "question-master-strip")
+    table.tap(button.format(ids["Dan"]))
+    ana.wait_for(lambda s: s["game"]["drinks"].get(ids["Dan"]) == 1)
+    table.wait_for_selector(button.format(ids["Eve"]))
+    pages.shot(table, "question-master-caught")
+    assert pages.errors() == []

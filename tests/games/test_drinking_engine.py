@@ -386,7 +386,7 @@ def test_any_value_is_applied_or_refused(mode, seed, data):
             break
         pid = data.draw(st.sampled_from(g.players() + [HOST, "nobody"]))
         type_ = data.draw(st.sampled_from(["draw", "pick", "rule", "tap", "done", "missed", "start",
-                                           "answer", "rps", "thumb", "caught", "deflect", "toilet",
+                                           "answer", "rps", "thumb", "caught", "answered", "deflect", "toilet",
                                            "jail", "steal", "breach", "undo", "skip", "x"]))
         action = {"type": type_}
         for name in ("player", "text", "thumb", "side", "say", "pick", "by", "rule", "entry"):
@@ -488,6 +488,54 @@ def test_caught_and_f_off_are_called_once_per_card():
     assert k.public_view()["necks"]["p0"] == 2
 
 
+def test_the_one_who_answered_owns_up_as_the_holders_catch():
+    """A player who answered a question master's question says "caught"
+    themselves (``answered``, the holder named): they drink as the holder's
+    catch would have them; it is the same offence as that catch, so neither
+    is made twice on the card; the host's undo frees it; the next card opens
+    it again. The holder never owns up to their own question."""
+    g = make(RoF, 3, deck=["QS", "3S"])
+    draw(g)
+    answered = next(a for a in g.legal_actions("p1") if a["type"] == "answered")
+    assert answered["params"] == {"player": {"one_of": ["p0"]}}
+    assert "answered" not in types(g, "p0")
+    events = act(g, "p1", "answered", player="p0")
+    assert g.drinks() == {"p0": 0, "p1": 1, "p2": 0}
+    forfeit = next(e for e in events if e["kind"] == "forfeit")
+    assert (forfeit["by"], forfeit["player"]) == ("p0", "p1")
+    assert "answered" not in types(g, "p1")
+    with pytest.raises(IllegalAction, match="already been caught by that question on this card"):
+        act(g, "p1", "answered", player="p0")
+    with pytest.raises(IllegalAction, match="already been caught on this card"):
+        act(g, "p0", "caught", by="question_master", player="p1")
+    with pytest.raises(IllegalAction):
+        act(g, "p2", "answered", player="p1")  # p1 asked nobody
+    act(g, "p0", "caught", by="question_master", player="p2")
+    assert "answered" not in types(g, "p2")  # caught by the holder: nothing left to own up to
+    act(g, HOST, "undo", entry=forfeit["id"])
+    act(g, "p1", "answered", player="p0")
+    draw(g)
+    act(g, "p1", "answered", player="p0")
+    assert g.drinks() == {"p0": 0, "p1": 3, "p2": 1}  # p1 drew the 3 (Me) between the two
+
+
+def test_owning_up_to_a_question_card_necks_and_names_which_card():
+    """Kings: every Queen is its drawer's own; the one who answered names
+    whose question it was, and necks, as that holder's catch would have them."""
+    k = make(K, 3, deck=["QS", "QH", "3C"])
+    draw(k)
+    draw(k)
+    answered = next(a for a in k.legal_actions("p2") if a["type"] == "answered")
+    assert answered["params"] == {"player": {"one_of": ["p0", "p1"]}}
+    act(k, "p2", "answered", player="p1")
+    assert k.public_view()["necks"]["p2"] == 1
+    answered = next(a for a in k.legal_actions("p2") if a["type"] == "answered")
+    assert answered["params"] == {"player": {"one_of": ["p0"]}}
+    act(k, "p0", "caught", by="question_card", player="p2")  # the other card's catch: another offence
+    assert k.public_view()["necks"]["p2"] == 2
+    assert "answered" not in types(k, "p2")
+
+
 def test_undoing_a_wrong_call_frees_it():
     """The host undoes a call; the same call may then be made again."""
     g = make(K, 3, deck=["9S"])
@@ -561,7 +609,9 @@ def test_a_game_saved_before_the_state_became_dataclasses_still_loads(case):
         assert view["prompt"].pop("turns") is True
     assert view == saved["views"]["public"]
     assert {p: g.private_view(p) for p in g.players()} == saved["views"]["private"]
-    assert {p: g.legal_actions(p) for p in g.players() + [HOST]} == saved["views"]["actions"]
+    # owning up to answering a question (``answered``) came since
+    assert {p: [a for a in g.legal_actions(p) if a["type"] != "answered"]
+            for p in g.players() + [HOST]} == saved["views"]["actions"]
     again = DrinkingGame.from_state(json.loads(json.dumps(g.to_state())))
     assert again.to_state()["v"] == 4 and again.public_view() == g.public_view()
     play_randomly(g, random.Random(1))

@@ -2,6 +2,16 @@
 reporting a broken rule (``breach``), bounded the way a real table bounds
 them: one call per offence.
 
+A catch is made by the catching role's holder (``caught {by, player}``:
+the role and who answered) or owned up to by the one who answered
+(``answered {player}``: whose question it was; the seed's "if the person
+who was asked the question gives a proper response they have to neck
+their drink"). Owning up is the same offence as the holder's catch of that
+player, by that holder's role (the first of ``CATCH_ROLES`` they hold whose
+catch of this player is still open), and costs the same. It lets a player
+with no phone, whose seat the table device plays, say "caught" on the
+table's face while the holder has a phone, and is open to everybody.
+
 An offence (``Call``) is one penalty against one player for one thing
 during the card in play, from one draw to the next: a rule broken by a
 player, a catch by one holder of a catching role (several may hold the
@@ -23,14 +33,16 @@ from typing import Any
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.base import IllegalAction
 from partyapp.games.kit.record import Record
+from partyapp.games.kit.wording import N_
 
 CATCH_ROLES = ("question_master", "question_card")
 QUESTION_CARD = "question_card"
 # The reason a repeat of each kind of call is refused with.
 CALLED = {
-    "breach": "That player has already been called for that rule on this card.",
-    "caught": "That player has already been caught on this card.",
-    "deflect": "The question card has already been told off on this card.",
+    "breach": N_("That player has already been called for that rule on this card."),
+    "caught": N_("That player has already been caught on this card."),
+    "answered": N_("You have already been caught by that question on this card."),
+    "deflect": N_("The question card has already been told off on this card."),
 }
 
 
@@ -86,7 +98,19 @@ class PenaltyCalls:
         self._breach_memo: tuple | None = None
 
     def _call_of(self, pid: str, type_: str, values: dict) -> Call | None:
+        if type_ == "answered":
+            holder = values.get("player") if isinstance(values, dict) else None
+            role = self._answered_role(holder, pid, self.s.calls)
+            return Call(kind="caught", role=role, by=holder, player=pid)
         return Call.of(pid, type_, values, self.s.roles[QUESTION_CARD])
+
+    def _answered_role(self, holder: Any, pid: str, calls: list[Call]) -> str | None:
+        """The role whose catch ``pid`` owns up to when they answered
+        ``holder``'s question: the first they hold whose catch of ``pid`` is
+        still open, else the first they hold (then a repeat)."""
+        held = [r for r in CATCH_ROLES if isinstance(holder, str) and holder in self.holders(r)]
+        open_ = [r for r in held if Call(kind="caught", role=r, by=holder, player=pid) not in calls]
+        return (open_ or held or [None])[0]
 
     def called_before(self, pid: str, type_: str, values: Any) -> IllegalAction | None:
         """The refusal of a penalty call already made on this card (None when
@@ -128,6 +152,14 @@ class PenaltyCalls:
                 if by:
                     players = [p for p in seats if any(p in open_[r] for r in by)]
                     acts.append(spec("caught", by=one_of(by), player=one_of(players)))
+        asked: list[str] = []  # the holders whose question pid may own up to answering
+        for h in (h for r in CATCH_ROLES for h in self.holders(r)):
+            if h != pid and h not in asked and pid in seats:
+                role = self._answered_role(h, pid, calls)
+                if Call(kind="caught", role=role, by=h, player=pid) not in calls:
+                    asked.append(h)
+        if asked:
+            acts.append(spec("answered", player=one_of(asked)))
         cards = self.holders(QUESTION_CARD)
         told = [h for h in cards if h != pid and (not calls or Call(kind="deflect", player=h) not in calls)]
         if len(cards) == 1 and told:
@@ -180,6 +212,11 @@ class PenaltyCalls:
         self._catch_cost(values["by"], values["player"], "caught",
                          {"lead": "caught", "by": pid, "player": values["player"]})
         self._called(self._call_of(pid, "caught", values))
+
+    def _answered(self, pid: str, values: dict, now: float) -> None:
+        call = self._call_of(pid, "answered", values)
+        self._catch_cost(call.role, pid, "caught", {"lead": "caught", "by": call.by, "player": pid})
+        self._called(call)
 
     def _deflect(self, pid: str, values: dict, now: float) -> None:
         call = self._call_of(pid, "deflect", values)

@@ -149,9 +149,9 @@ Choices where the rule text is open
   jail card saved before), it can be stolen at any time. A steal is
   announced; the host may undo it while the thief still holds it.
 - **Question master / question card**: the holder taps ``caught`` and picks
-  who answered; the question master's catch costs ``n`` drinks, the question
-  card's is a neck. Against the question card, any other player may report
-  ``deflect`` ("f*** off"): the holder necks.
+  who answered, or they own up (``answered``); the question master's catch
+  costs ``n`` drinks, the question card's a neck. Against the question card,
+  anyone else may report ``deflect`` ("f*** off"): the holder necks.
 - **Rules**: anyone may report a breach of any rule in force and pick the
   breaker, who drinks that rule's penalty (Ring of Fire 1, Kings 2 fingers).
 - **Penalty calls** (``caught``, ``breach``, ``deflect``) are bounded the way
@@ -576,7 +576,7 @@ class DrinkingGame(Seats, Tally, RolesAndPowers, PenaltyCalls, Views, Engine):
         "deflect": PenaltyCalls._deflect, "toilet": RolesAndPowers._toilet, "jail": RolesAndPowers._jail,
         "escape": RolesAndPowers._escape, "pocket": RolesAndPowers._pocket,
         "unpocket": RolesAndPowers._unpocket, "steal": RolesAndPowers._steal,
-        "breach": PenaltyCalls._breach, "undo": Tally._undo, "skip": _skip,
+        "breach": PenaltyCalls._breach, "answered": PenaltyCalls._answered, "undo": Tally._undo, "skip": _skip,
     }
 
 class RingOfFire(DrinkingGame):

@@ -97,7 +97,8 @@ def in_domain(domain: dict, value: Any) -> tuple[bool, Any]:
 # hit, stand."), so each screen reads them in its own language. A name not
 # listed here is shown as itself, its underscores as spaces.
 MOVES: dict[str, Term] = {
-    "accept": Term("accept"), "add": Term("add"), "answer": Term("answer"), "ask": Term("ask"), "bet": Term("bet"),
+    "accept": Term("accept"), "add": Term("add"), "answer": Term("answer"), "answered": Term("answered"),
+    "ask": Term("ask"), "bet": Term("bet"),
     "breach": Term("breach"), "buy": Term("buy"), "call": Term("call"), "caught": Term("caught"), "deal": Term("deal"),
     "declare": Term("declare"), "deflect": Term("deflect"), "discard": Term("discard"), "done": Term("done"),
     "double": Term("double"), "draw": Term("draw"), "escape": Term("get out"), "flip": Term("flip"), "hit": Term("hit"),

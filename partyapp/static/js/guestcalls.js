@@ -13,9 +13,26 @@
 // registry entry returns null, or { title, call, moves: [{ action, label }] }
 // (`title` in big type, `call` the instruction, a move's `label` is said
 // after the guest's name).
+//
+// A call open for as long as a card is held (the drinking decks' question
+// master and question card: "caught") has a strip of its own on the
+// table's face, small and always there while a guest could use it, never
+// folded away and never in place of the turn: `guestStanding(state,
+// guests)` in the registry entry returns its rows, [{ key, title, call,
+// buttons: [{ player, move: { action, label } }] }] (`player`: the guest
+// the table acts as). Those buttons act on a tap (click), not on the touch:
+// a finger scrolling the page past them calls nothing.
 import { cx, html, useState } from "./view.js";
 import { t } from "./i18n.js";
 import { screensFor } from "./modes/registry.js";
+
+// The rows of the strip of calls open while a card is held (GuestStanding).
+export function guestStanding(state, guests) {
+  const game = state.game;
+  if (!game || game.over || !guests.length) return [];
+  const of = screensFor(game.mode).guestStanding;
+  return of ? of(state, guests) : [];
+}
 
 // The calls open now for each of `guests`: [{ player, title, call, moves }].
 export function guestCalls(state, guests) {
@@ -53,8 +70,22 @@ export function GuestCalls({ state, ctx, calls }) {
   </section>`;
 }
 
-// One guest's call, named; fired on the touch (or a key), once at a time.
-function CallButton({ ctx, player, move }) {
+// The strip of calls open while a card is held (`rows` from the mode's
+// guestStanding), under the guests' turn or race and above the game.
+export function GuestStanding({ ctx, rows }) {
+  if (!rows.length) return null;
+  return html`<section class="guest-standing" id="guest-standing" aria-label=${t("Players without a phone")}>${rows.map((row) => html`
+    <div class="standing-row" key=${row.key} data-standing=${row.key}>
+      <p class="standing-words"><b class="standing-title">${row.title}</b>${row.call ? html` <span class="standing-call">${row.call}</span>` : null}</p>
+      <div class="standing-buttons">${row.buttons.map(({ player, move }, i) => html`
+        <${CallButton} key=${i} ctx=${ctx} player=${player} move=${move} touch=${false} />`)}</div>
+    </div>`)}
+  </section>`;
+}
+
+// One guest's call, named; fired on the touch (a race's; `touch` false: on
+// a tap) or a key, once at a time.
+function CallButton({ ctx, player, move, touch = true }) {
   const [busy, setBusy] = useState(false);
   const fire = async () => {
     if (busy) return;
@@ -67,8 +98,13 @@ function CallButton({ ctx, player, move }) {
     }
   };
   const kind = move.action.thumb || move.action.type;
+  const words = t("{name}: {move}", { name: player.name, move: move.label });
+  if (!touch) {
+    return html`<button type="button" class=${cx("btn guest-tap standing-tap", `guest-${kind}`)} data-guest-tap=${player.id}
+      data-move=${kind} data-target=${move.action.player || null} disabled=${busy} onClick=${fire}>${words}</button>`;
+  }
   return html`<button type="button" class=${cx("btn btn-big act-tap guest-tap", `guest-${kind}`)} data-guest-tap=${player.id}
     data-move=${kind} disabled=${busy}
     onPointerDown=${(ev) => { if (ev.button === 0 || ev.pointerType !== "mouse") { ev.preventDefault(); fire(); } }}
-    onClick=${(ev) => { if (ev.detail === 0) fire(); }}>${t("{name}: {move}", { name: player.name, move: move.label })}</button>`;
+    onClick=${(ev) => { if (ev.detail === 0) fire(); }}>${words}</button>`;
 }

@@ -20,7 +20,7 @@ import { t } from "./i18n.js";
 import { nameOf } from "./common.js";
 import { gameKey } from "./keep.js";
 import { screensFor } from "./modes/registry.js";
-import { GuestCalls, guestCalls } from "./guestcalls.js";
+import { GuestCalls, GuestStanding, guestCalls, guestStanding } from "./guestcalls.js";
 import { endLook, useLook } from "./guestseat.js";
 import { GuestUndo, noteGuestMove } from "./guestundo.js";
 
@@ -130,10 +130,14 @@ export function GuestPlay({ state, ctx, on = "table", here = false }) {
   if (!holdable) return html`<${HandPhone} state=${state} guests=${waitedOn(state, guests)} />`;
   // a race or a call window: every guest in it has named buttons of their own
   const calls = on === "table" ? guestCalls(state, guests) : [];
-  if (calls.length) return html`<${GuestCalls} state=${state} ctx=${ctx} calls=${calls} /><${GuestUndo} state=${state} ctx=${ctx} panel />`;
-  return screens.passAround
-    ? html`<${PassAround} state=${state} ctx=${ctx} guests=${guests} on=${on} />`
-    : html`<${PrivacyScreen} state=${state} ctx=${ctx} guests=${guests} on=${on} />`;
+  const main = calls.length ? html`<${GuestCalls} state=${state} ctx=${ctx} calls=${calls} /><${GuestUndo} state=${state} ctx=${ctx} panel />`
+    : screens.passAround ? html`<${PassAround} state=${state} ctx=${ctx} guests=${guests} on=${on} />`
+      : html`<${PrivacyScreen} state=${state} ctx=${ctx} guests=${guests} on=${on} />`;
+  // a call open while a card is held: its strip, under the turn or the race
+  // (beside it on a wide screen, where the game below needs the height)
+  const rows = on === "table" ? guestStanding(state, guests) : [];
+  if (!rows.length) return main;
+  return html`<div class="guest-face"><div class="guest-face-main">${main}</div><${GuestStanding} ctx=${ctx} rows=${rows} /></div>`;
 }
 
 // A TV: no hand and no buttons on it; the host's phone plays for the guest.

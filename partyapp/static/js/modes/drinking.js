@@ -47,8 +47,41 @@ function guestCalls(state, pid) {
     moves: [{ action: { type: "tap" }, label: t("TAP!") }] };
 }
 
+// The question master's and the question card's "caught", open as long as
+// the card is held: a row for each holder on the table device's face. A
+// holder with a phone: each guest who answered their question taps their
+// own name (they own up: `answered`). A guest holding it: their named
+// buttons catch whoever answered (`caught`), as a phone's would.
+const CATCHERS = ["question_master", "question_card"];
+
+function guestStanding(state, guests) {
+  const g = state.game;
+  const seated = (state.players || []).filter((p) => p.in_game);
+  const rows = [];
+  for (const role of CATCHERS) {
+    for (const holder of holdersOf(g, role)) {
+      const name = nameOf(state, holder);
+      const own = guests.find((p) => p.id === holder);
+      const title = t("{role}: {name}", { role: roleTitle(role), name });
+      if (own) {
+        const buttons = seated.filter((p) => p.id !== holder).map((p) => ({
+          player: own, move: { action: { type: "caught", by: role, player: p.id }, label: t("caught {name}", { name: p.name }) } }));
+        if (buttons.length) rows.push({ key: `${role}:${holder}`, title, buttons,
+          call: t("Did somebody answer {name}'s question? {name}, tap who:", { name }) });
+      } else {
+        const buttons = guests.filter((p) => p.id !== holder).map((p) => ({
+          player: p, move: { action: { type: "answered", player: holder }, label: t("caught by the question") } }));
+        if (buttons.length) rows.push({ key: `${role}:${holder}`, title, buttons,
+          call: t("Answered {name}'s question? Tap your name:", { name }) });
+      }
+    }
+  }
+  return rows;
+}
+
 // passAround: nothing in `you` is secret, so a guest without a phone sees
 // their buttons on the table device without a privacy screen (guests.js).
 registerMode(["ring_of_fire", "kings"], {
   Table: DrinkingTable, Phone, Status, HostActions, LobbyOptions, seatInfo, spoken, passAround: true, guestCalls,
+  guestStanding,
 });

@@ -4,7 +4,9 @@
 //     Status?({state}), HostActions?({state, ctx}), LobbyOptions?({mode, options, value, onChange, ctx}),
 //     seatInfo?(state, player) -> {badges, handSize, chips},
 //     spoken?(state, before) -> [words the table's voice says for this frame] }
-//     passAround?: true when `you` holds nothing secret (guests.js) }
+//     passAround?: true when `you` holds nothing secret (guests.js),
+//     guestCalls?(state, pid), guestStanding?(state, guests): guests' named
+//     buttons on the table device (guestcalls.js) }
 // and its log messages (words.registerMessages). A mode without screens of its
 // own plays on the generic ones.
 //
