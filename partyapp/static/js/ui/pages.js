@@ -51,10 +51,12 @@ export function PagedList({ title, items, tag = "ul", className = "", listClass 
   const [boxRef, size] = useSize();
   const listRef = useRef(null);
   const lineRef = useRef(null);
-  const [start, setStart] = useState(0);
+  // the page's first item and its number (pages fall where the items fit)
+  const [at, setAt] = useState({ start: 0, page: 1 });
   const [shown, setShown] = useState(items.length);
   const [form, setForm] = useState(forms ? forms[0] : null);
-  const begin = start < items.length ? start : 0;
+  const begin = at.start < items.length ? at.start : 0;
+  const page = begin ? at.page : 1;
 
   useLayoutEffect(() => {
     const box = boxRef.current;
@@ -72,14 +74,14 @@ export function PagedList({ title, items, tag = "ul", className = "", listClass 
   const paging = items.length > 0 && (begin > 0 || shown < items.length);
   useEffect(() => {
     if (!paging) return undefined;
-    const timer = setTimeout(() => setStart(begin + shown >= items.length ? 0 : begin + shown), every);
+    const timer = setTimeout(() => setAt(begin + shown >= items.length ? { start: 0, page: 1 }
+      : { start: begin + shown, page: page + 1 }), every);
     return () => clearTimeout(timer);
   }, [paging, begin, shown, items.length]);
 
-  // Pages as they fall from the first item: this one's number, and how many.
+  // How many pages: this one, and the rest as many to a page as this one.
   const per = Math.max(1, shown);
-  const page = Math.floor(begin / per) + 1;
-  const pages = Math.max(page, Math.ceil(items.length / per));
+  const pages = page + Math.ceil(Math.max(0, items.length - begin - shown) / per);
   const Tag = tag;
   return html`<section class=${cx("panel more-box paged", className)} ref=${boxRef} data-w=${Math.round(size.width)}
     data-page=${paging ? String(page) : null}>

@@ -204,6 +204,14 @@ function RulesPanel({ state }) {
 // readable size). Every holder is shown: no "+N more" nobody can tap.
 const ROLE_FORMS = [[1, 1], [1, 0.92], [2, 1], [2, 0.92], [1, 0.85], [2, 0.85], [2, 0.8]];
 
+// How many names the roles panel lists (a holder of two roles twice): more
+// than there are rules, and the roles take the wider column.
+function holderCount(g) {
+  const roles = Object.keys(g.roles || {}).concat(Object.keys(g.holders || {}));
+  return [...new Set(roles)].reduce((n, role) => n + holdersOf(g, role).length, 0)
+    + (g.mates || []).reduce((n, group) => n + group.length, 0);
+}
+
 function RolesPanel({ state }) {
   const g = state.game;
   const roles = ROLE_ORDER.concat(Object.keys(g.roles || {}).filter((r) => !ROLE_ORDER.includes(r)));
@@ -295,7 +303,7 @@ export function DrinkingTable({ state, ctx }) {
       </div>
     </div>
     <div class="dt-status"><${PromptLine} state=${state} /><${Outcome} state=${state} /></div>
-    <div class=${cx("dt-panels", !(g.rules || []).length && "no-rules")}><${RulesPanel} state=${state} /><${RolesPanel} state=${state} /></div>
+    <div class=${cx("dt-panels", holderCount(g) > (g.rules || []).length && "roles-wide")}><${RulesPanel} state=${state} /><${RolesPanel} state=${state} /></div>
   </div>`;
 }
 
