@@ -447,6 +447,10 @@ class CroatianRummy(DealGame):
                       necks=dict(self.s.necks))
         return result
 
+    def necks(self) -> dict[str, int]:
+        """The drinks finished at the end of the game, by player."""
+        return dict(self.s.necks)
+
     # -- seats -----------------------------------------------------------------------------------------
     def left_game(self, pid: str) -> None:
         self.s.necks.pop(pid, None)

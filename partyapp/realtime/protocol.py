@@ -382,7 +382,8 @@ def parse_settings(p: dict) -> dict:
     """``settings``: any of ``family`` (bool), ``clean_words`` (bool: the word
     filter outside family mode), ``pace`` (drinks per person
     per hour, 0 = off, up to ``PACE_MAX``), ``alternative`` (``points`` or
-    ``dares``), ``dares`` (1 to ``DARES_MAX`` texts); only the keys sent."""
+    ``dares``), ``dares`` (1 to ``DARES_MAX`` texts), ``big_forfeit`` (what
+    a neck is for whoever is not drinking: a text); only the keys sent."""
     out: dict[str, Any] = {}
     if "family" in p:
         out["family"] = flag(p["family"], "family")
@@ -402,8 +403,10 @@ def parse_settings(p: dict) -> dict:
         if not isinstance(dares, list) or not 1 <= len(dares) <= DARES_MAX:
             raise bad("dares must be a list of 1 to {max} dares", max=DARES_MAX)
         out["dares"] = [wire_text(d, "A dare", DARE_MAX) for d in dares]
+    if "big_forfeit" in p:
+        out["big_forfeit"] = wire_text(p["big_forfeit"], Term("The big forfeit"), DARE_MAX)
     if not out:
-        raise bad("settings needs family, clean_words, pace, alternative or dares")
+        raise bad("settings needs family, clean_words, pace, alternative, dares or big_forfeit")
     return out
 
 

@@ -36,6 +36,10 @@ from typing import Any, Callable
 
 FORMS = ("drinks", "soft", "water", "points", "dare")
 DRINK_FORMS = ("drinks", "soft")
+# A neck (a drink finished: the last king's, a catch of the question card)
+# of whoever does not drink: a big forfeit (the night's ``big_forfeit``),
+# counted in the tallies apart from the forfeits above.
+BIG = "big"
 PACE_MAX = 12  # drinks per person per hour, at most
 HOUR = 3600.0
 RECORDS_MAX = 64  # forfeits in a form the screens cannot guess, kept for their words
@@ -69,11 +73,12 @@ class Ledger:
         self.recent: dict[str, list[float]] = {p: list(t) for p, t in (data.get("recent") or {}).items()}
         self.dare_seq: int = data.get("dare_seq", 0)
         self.record_seq: int = data.get("record_seq", 0)
+        self.necks_seen: dict[str, int] = dict(data.get("necks_seen") or {})
 
     def to_json(self) -> dict:
         return {"totals": self.totals, "games": self.games, "game_no": self.game_no, "seen": self.seen,
                 "mark": self.mark, "stack": self.stack, "records": self.records, "recent": self.recent,
-                "dare_seq": self.dare_seq, "record_seq": self.record_seq}
+                "dare_seq": self.dare_seq, "record_seq": self.record_seq, "necks_seen": self.necks_seen}
 
     @classmethod
     def from_saved_night(cls, night: dict, seats: list[dict], alternative: str) -> "Ledger":
@@ -109,7 +114,7 @@ class Ledger:
         """A seat's counters for the screens."""
         mine = self.totals.get(pid, {})
         return {"drinks": sum(mine.get(f, 0) for f in DRINK_FORMS),
-                "forfeits": sum(n for f, n in mine.items() if f not in DRINK_FORMS),
+                "forfeits": sum(n for f, n in mine.items() if f not in DRINK_FORMS and f != BIG),
                 "water": mine.get("water", 0), "tally": dict(mine)}
 
     def this_hour(self, pid: str, now: float) -> int:
@@ -126,10 +131,12 @@ class Ledger:
         return len(kept)
 
     # -- writing -----------------------------------------------------------------------
-    def game_started(self, game_no: int, counted: dict[str, int], mark: int) -> None:
+    def game_started(self, game_no: int, counted: dict[str, int], mark: int,
+                     necks: dict[str, int] | None = None) -> None:
         """A new game: its tally starts empty, and what the game counts now
-        (nothing, usually) is where its forfeits start from."""
+        (nothing, usually) is where its forfeits and necks start from."""
         self.game_no = game_no
+        self.necks_seen = dict(necks or {})
         self.games[str(game_no)] = {}
         for old in sorted(self.games, key=int)[:-GAMES_MAX]:
             del self.games[old]
@@ -153,6 +160,21 @@ class Ledger:
                     self._give_back(pid, -delta)
             self.seen = dict(counted)
         self.mark = mark
+
+    def settle_necks(self, necks: dict[str, int], big: Callable[[str], bool]) -> None:
+        """The game counts ``necks`` per player now (``Game.necks``): each
+        new one of a person for whom it is a big forfeit (``big(pid)``: not
+        drinking, or family mode) is counted as one (form ``BIG``); one
+        the game took back (the host's undo) is taken back. A drinker's neck
+        is not in the ledger: the screens word it from the game. A player
+        gone from the game keeps what was counted."""
+        for pid, n in necks.items():
+            delta = n - self.necks_seen.get(pid, 0)
+            if delta > 0 and big(pid):
+                self._count(pid, BIG, delta)
+            elif delta < 0:
+                self._count(pid, BIG, delta)
+        self.necks_seen = dict(necks)
 
     def _count(self, pid: str, form: str, n: int) -> None:
         _bump(self.totals, pid, form, n)

@@ -31,7 +31,11 @@ Choices
 - A dare is one forfeit of the host's list per forfeit taken, whatever its
   size; it still counts its size in ``forfeits``.
 - Necks (finishing a drink, counted apart by the decks that have them) are
-  not drinks and are not in the ledger; the screens word them per profile.
+  not drinks: a drinker's are not in the ledger (the screens word them per
+  profile); for whoever is not drinking (and everybody in family mode) each is a
+  **big forfeit**, the night's ``big_forfeit`` (a setting the host can
+  change; by default "Sing a chorus of a song the table picks."), counted
+  in the ledger as ``big`` for the seat and the recap.
 
 Everything here is plain data that round-trips through JSON (``to_json``,
 ``from_json``), saved with the room.
@@ -42,7 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from partyapp.games.kit.wording import N_
-from partyapp.rooms.ledger import FORMS, GAMES_MAX, PACE_MAX, Ledger  # noqa: F401 (FORMS, PACE_MAX: the night's)
+from partyapp.rooms.ledger import DRINK_FORMS, FORMS, GAMES_MAX, PACE_MAX, Ledger  # noqa: F401 (FORMS, PACE_MAX: the night's)
 from partyapp.rooms.names import name_key
 
 PROFILES = ("drinks", "soft", "none")
@@ -67,8 +71,14 @@ DEFAULT_DARES = (
 )
 
 
+# What a big forfeit is (a neck of whoever is not drinking), unless the host
+# says otherwise: a message id, worded by each screen in its language.
+DEFAULT_BIG_FORFEIT = N_("Sing a chorus of a song the table picks.")
+
+
 def default_settings() -> dict:
-    return {"family": False, "pace": 0, "alternative": "points", "dares": list(DEFAULT_DARES), "clean_words": False}
+    return {"family": False, "pace": 0, "alternative": "points", "dares": list(DEFAULT_DARES), "clean_words": False,
+            "big_forfeit": DEFAULT_BIG_FORFEIT}
 
 
 # What a game's result ranks its players by, in the order looked for: the
@@ -158,7 +168,7 @@ class Night:
         self.games.append({"no": self.game_no, "mode": game.mode, "title": game.title, "started": now,
                            "over": False, "result": None, "rules": []})
         del self.games[:-HISTORY_MAX]
-        self.ledger.game_started(self.game_no, game.drinks(), game.log_mark())
+        self.ledger.game_started(self.game_no, game.drinks(), game.log_mark(), game.necks())
 
     def _current(self) -> dict | None:
         if self.games and self.games[-1]["no"] == self.game_no:
@@ -192,6 +202,8 @@ class Night:
         rules made and the result once the game is over."""
         self.ledger.settle(game.drinks(), game.log_mark(), self._forms(seats), self.settings["pace"],
                            self.settings["dares"], now)
+        forms = self._forms(seats)
+        self.ledger.settle_necks(game.necks(), lambda pid: forms(pid) not in DRINK_FORMS)
         current = self._current()
         if current is None:
             return

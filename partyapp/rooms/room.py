@@ -325,6 +325,9 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Pausing, 
         if "dares" in changes:
             on = self.night.words_filtered or bool(changes.get("family")) or bool(changes.get("clean_words"))
             self.check_words(changes["dares"], Term("A dare"), on)
+        if "big_forfeit" in changes:
+            on = self.night.words_filtered or bool(changes.get("family")) or bool(changes.get("clean_words"))
+            self.check_words(changes["big_forfeit"], Term("The big forfeit"), on)
         try:
             changed = self.night.set(changes, playing=self.game is not None and not self.game.is_over())
         except ValueError as exc:

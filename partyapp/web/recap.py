@@ -33,6 +33,7 @@ COLUMNS = (
     ("water", N_("Water")),
     ("points", N_("Points")),
     ("dare", N_("Dares")),
+    ("big", N_("Big forfeits")),  # a neck of whoever is not drinking (the night's big_forfeit)
 )
 PROFILE_WORDS = {"drinks": N_("drinking"), "soft": N_("soft drinks"), "none": N_("not drinking")}
 BOT_WORD = N_("bot")

@@ -206,6 +206,12 @@ class Game(ABC):
         """Drinks handed out in this game so far, by player id."""
         return {}
 
+    def necks(self) -> dict[str, int]:
+        """Drinks finished (necked) in this game so far, by player id,
+        counted apart from ``drinks``: for whoever does not drink, each is a
+        big forfeit (the night's ``big_forfeit``)."""
+        return {}
+
     def log_mark(self) -> int:
         """The id of the latest entry of the game's log (0 before any, or for
         a game without a log): the room notes it after every change, so that

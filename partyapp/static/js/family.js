@@ -34,6 +34,9 @@ registerFamilyWords({
   "{player} uses the toilet card and may go to the toilet.": (p) => t("{player} uses the break card and may take a break.", p),
   "{by} says “f*** off” to {player}.": (p) => t("{by} says “not this time” to {player}.", p),
   Necks: () => t("Big forfeits"),
+  "A big forfeit (instead of necking a drink)": () => t("A big forfeit (the last king, a caught question)"),
+  "What whoever is not drinking does when a card says to neck a drink; said on the TV and their phone.":
+    () => t("What a player does when a card gives a big forfeit; said on the TV and their phone."),
   "Toilet card": () => t("Break card"),
   "Use the toilet card": () => t("Use the break card"),
   "\"F*** off!\" (turn the question card on its holder)": () => t("\"Not this time!\" (turn the question card on its holder)"),

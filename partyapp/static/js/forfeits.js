@@ -9,7 +9,8 @@
 //                                         -> "Ana drinks 2 drinks. Bo takes 2 points."
 //                                            (on Bo's own phone, you: "p2": "You take 2 points. Ana drinks 2 drinks.")
 //   forfeitShort(state, pid, n, entry)    -> "(2 drinks)" / "(2 points)" / "(water)"
-//   neckWords(state, pid, why, plain, you) -> "Ana necks their drink." / "... takes a big forfeit." / "You neck your drink."
+//   neckWords(state, pid, why, plain, you) -> "Ana necks their drink." / "Bo takes a big forfeit: Sing a chorus…" / "You neck your drink."
+//   bigForfeit(state)                     -> what a big forfeit is tonight (the room's setting, in this screen's language)
 //   <Tally state player />                -> the seat's counters: 🍺 3 💧 1 / 🥤 3 / ★ 2
 import { html } from "./view.js";
 import { isFamily, listOf, t } from "./i18n.js";
@@ -50,6 +51,11 @@ export function drinksFor(state, pid) {
 // A dare in this screen's language: the built-in dares are message ids
 // (partyapp/night.py); one the host typed has no entry and reads as typed.
 export const dareWord = (text) => t(text);
+
+// What a big forfeit is (a neck of whoever is not drinking): the night's
+// setting big_forfeit, the built-in one a message id like the dares.
+const BIG_FORFEIT = "Sing a chorus of a song the table picks.";
+export const bigForfeit = (state) => dareWord(settings(state).big_forfeit || BIG_FORFEIT);
 
 function name(state, pid, plain) {
   return plain ? nameOf(state, pid) : html`<${Who} state=${state} pid=${pid} />`;
@@ -170,9 +176,10 @@ export function forfeitSize(state, pid, entry) {
 
 // Finishing a drink (a catch by the question card, the last king's cup or,
 // in Kings, the last king's own drink, the end of Croatian Rummy): as drinks
-// for whoever drinks, else a big forfeit; in family mode the last king just
-// ends the game. why: "catch", "cup", "last_king", "finish". On the
-// person's own phone (`you` is pid), said to them.
+// for whoever drinks, else (and for everybody in family mode) a big forfeit,
+// said with what it is (bigForfeit; the room counts it for the recap). why:
+// "catch", "cup", "last_king", "finish". On the person's own phone (`you`
+// is pid), said to them.
 export function neckWords(state, pid, why, plain = false, you = null) {
   const king = why === "cup" || why === "last_king";
   const { form } = formFor(state, pid, null);
@@ -180,8 +187,10 @@ export function neckWords(state, pid, why, plain = false, you = null) {
   // the cup holds what the drinkers poured in: a soft drinker necks a soft drink of their own
   const softCup = why === "cup" && form === "soft";
   if (you && pid === you) {
-    if (isFamily()) return king ? t("You drew the last king!") : t("You take a big forfeit.");
-    if (!drinks) return king ? t("You drew the last king and take a big forfeit.") : t("You take a big forfeit.");
+    if (isFamily() || !drinks) {
+      const what = bigForfeit(state);
+      return king ? t("You drew the last king and take a big forfeit: {what}", { what }) : t("You take a big forfeit: {what}", { what });
+    }
     if (softCup) return t("You drew the last king: neck a soft drink of your own (not the cup)!");
     if (why === "cup") return t("You drew the last king and neck the cup!");
     if (why === "last_king") return t("You drew the last king and neck the drink in front of you!");
@@ -189,16 +198,16 @@ export function neckWords(state, pid, why, plain = false, you = null) {
     return t("You neck your drink.");
   }
   const who = name(state, pid, plain);
-  if (isFamily()) return king ? t("{name} drew the last king!", { name: who }) : t("{name} takes a big forfeit.", { name: who });
-  if (drinks) {
+  if (drinks && !isFamily()) {
     if (softCup) return t("{name} drew the last king and necks a soft drink of their own (not the cup)!", { name: who });
     if (why === "cup") return t("{name} drew the last king and necks the cup!", { name: who });
     if (why === "last_king") return t("{name} drew the last king and necks the drink in front of them!", { name: who });
     if (why === "finish") return t("{name} finishes their drink.", { name: who });
     return t("{name} necks their drink.", { name: who });
   }
-  return king ? t("{name} drew the last king and takes a big forfeit.", { name: who })
-    : t("{name} takes a big forfeit.", { name: who });
+  const what = bigForfeit(state);
+  return king ? t("{name} drew the last king and takes a big forfeit: {what}", { name: who, what })
+    : t("{name} takes a big forfeit: {what}", { name: who, what });
 }
 
 // A king drawn in a deck with no cup (Kings): free until the last.

@@ -4,7 +4,7 @@
 // end of the night (the recap), then a new night.
 import { cx, html, useEffect, useRef, useState } from "./view.js";
 import { t } from "./i18n.js";
-import { dareWord } from "./forfeits.js";
+import { bigForfeit, dareWord } from "./forfeits.js";
 import { ask } from "./ui/ask.js";
 
 const PACES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12];
@@ -35,6 +35,35 @@ function DareEditor({ settings, ctx }) {
     <textarea id="dares" ref=${box} rows="6" maxlength="1200" value=${text}
       onInput=${(ev) => { setText(ev.currentTarget.value); setSaved(false); }}></textarea>
     <button type="button" id="btn-save-dares" class="btn" onClick=${save}>${saved ? t("Saved") : t("Save the dares")}</button>
+  </div>`;
+}
+
+// What a big forfeit is: what whoever is not drinking (everybody in family
+// mode) does instead of necking a drink; said on the TV and the phone each
+// time one is taken.
+function BigForfeitEditor({ state, ctx }) {
+  const shownWords = bigForfeit(state);
+  const [text, setText] = useState(shownWords);
+  const [saved, setSaved] = useState(false);
+  const box = useRef(null);
+  const shown = useRef(shownWords);
+  useEffect(() => {
+    if (shown.current === shownWords) return;
+    shown.current = shownWords;
+    setText(shownWords);
+  }, [shownWords]);
+  const save = async () => {
+    const words = box.current.value.trim();
+    if (!words) return;
+    const answer = await ctx.command({ command: "settings", big_forfeit: words });
+    setSaved(Boolean(answer && answer.ok));
+  };
+  return html`<div class="field big-forfeit-editor">
+    <label class="field-label" for="big-forfeit">${t("A big forfeit (instead of necking a drink)")}</label>
+    <input id="big-forfeit" ref=${box} type="text" maxlength="80" value=${text}
+      onInput=${(ev) => { setText(ev.currentTarget.value); setSaved(false); }} />
+    <span class="sub">${t("What whoever is not drinking does when a card says to neck a drink; said on the TV and their phone.")}</span>
+    <button type="button" id="btn-save-big-forfeit" class="btn" onClick=${save}>${saved ? t("Saved") : t("Save the big forfeit")}</button>
   </div>`;
 }
 
@@ -76,6 +105,7 @@ export function NightSettings({ state, ctx }) {
           aria-pressed=${settings.alternative === v ? "true" : "false"} onClick=${() => set({ alternative: v })}>${label}</button>`)}</div>
       </div>
       ${settings.alternative === "dares" ? html`<${DareEditor} settings=${settings} ctx=${ctx} />` : null}`}
+    <${BigForfeitEditor} state=${state} ctx=${ctx} />
     </div>
   </details>`;
 }

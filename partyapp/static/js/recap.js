@@ -5,6 +5,7 @@
 import { cx, html } from "./view.js";
 import { listOf, N_, t } from "./i18n.js";
 import { nameOf, storage } from "./common.js";
+import { bigForfeit } from "./forfeits.js";
 import { PagedList } from "./ui/pages.js";
 import { Who } from "./ui/who.js";
 
@@ -14,6 +15,7 @@ const FORMS = [
   ["water", N_("Water")],
   ["points", N_("Points")],
   ["dare", N_("Dares")],
+  ["big", N_("Big forfeits")],
 ];
 
 const STANDING_WORDS = {
@@ -156,8 +158,10 @@ export function NightGames({ state }) {
 // save: the button that saves the picture (the table's; a watcher has no token for it).
 export function Recap({ state, code, save = true }) {
   const recap = state.room.recap;
-  const columns = FORMS.filter(([form]) => (recap.family ? form === "points"
-    : form === "points" || recap.players.some((p) => p.tally[form])));
+  // a big forfeit (a neck of whoever is not drinking) is said in words under the table
+  const columns = FORMS.filter(([form]) => form === "points" || (!(recap.family && ["drinks", "soft", "water"].includes(form))
+    && recap.players.some((p) => p.tally[form])));
+  const big = columns.some(([form]) => form === "big");
   const rules = recap.games.flatMap((g) => g.rules || []);
   const games = gameItems(state, recap);
   const ruleItems = rules.map((r, i) => html`<li key=${i}><span class="rule-text">${r.text}</span>
@@ -183,6 +187,7 @@ export function Recap({ state, code, save = true }) {
             ? html` <span class="mark bot">${t("bot")}</span>` : null}</th>
             ${columns.map(([form]) => html`<td key=${form}>${String(p.tally[form] || 0)}</td>`)}</tr>`)}</tbody>
         </table>
+        ${big ? html`<p class="sub big-forfeit-line">${t("A big forfeit: {what}", { what: bigForfeit(state) })}</p>` : null}
         <p class="sub">${recap.family ? t("Thanks for playing!")
           : t("Everybody took part their own way: drinks, soft drinks, water, points or dares.")}</p>
       </section>

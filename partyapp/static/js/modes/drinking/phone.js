@@ -5,6 +5,7 @@ import { cx, html, useNow, useState } from "../../view.js";
 import { useKept } from "../../keep.js";
 import { listOf, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
+import { neckWords } from "../../forfeits.js";
 import { Card } from "../../ui/cards.js";
 import { ActionControl } from "../../ui/action.js";
 import { secondsLeft } from "../kit.js";
@@ -26,8 +27,9 @@ export function Status({ state }) {
   const W = (pid) => html`<b>${nameOf(state, pid)}</b>`;
   if (g.over) {
     const r = g.result || {};
+    // the last king: what its drawer takes (a big forfeit, said with what it is, for whoever is not drinking)
     return html`<div class="status-line">${t("Game over.")} ${r.by ? (r.reason === "last_king"
-      ? t("{name} drew the last king.", { name: W(r.by) }) : t("{name} ended the game.", { name: W(r.by) }))
+      ? neckWords(state, r.by, g.cup ? "cup" : "last_king", false, state.you.player_id) : t("{name} ended the game.", { name: W(r.by) }))
       : r.reason === "host" ? t("The host ended the game.") : ""}</div>`;
   }
   if (acts.includes("draw")) return html`<div class="status-line mine">${t("Your turn: tap to draw")}</div>`;
