@@ -4,7 +4,7 @@
 // happened is in the ticker below) and the
 // phone (the same layout in small, your hand; tap a card then the place it
 // goes, or slide it there; tap a pile to move it; draw to end the turn).
-import { cx, html } from "../view.js";
+import { cx, html, useFitText } from "../view.js";
 import { useKept } from "../keep.js";
 import { N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
@@ -117,12 +117,15 @@ function scoreWords(game) {
 
 function Table({ state }) {
   const g = state.game;
+  // the board's cards shrink a little to the room the area leaves it (the TV's strip of last entries keeps
+  // its own), never below the TV's smallest readable type on their corners
+  const fit = useFitText(`${g.round}:${Object.values(g.piles || {}).map((p) => p.length).join(",")}`, 0.96);
   return html`<div class="kc-table">
     <div class="kc-head">
       ${g.over ? null : html`<p class="big-line turn-line">${turnLine(state)}</p>`}
       <p class="sub">${t("Deal {round}", { round: g.round })} · ${scoreWords(g)} · ${t("one rank down in the other colour; kings start the corners")}</p>
     </div>
-    ${g.over ? html`<${Result} state=${state} />` : html`<div class="kc-layout">
+    ${g.over ? html`<${Result} state=${state} />` : html`<div class="kc-layout" ref=${fit}>
       ${GRID.flat().map((sp) => (sp === "stock" ? html`<${Stock} key="stock" game=${g} />`
         : html`<${TableSpace} key=${sp} name=${sp} cards=${g.piles[sp] || []} />`))}
     </div>`}

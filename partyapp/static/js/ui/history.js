@@ -60,12 +60,15 @@ export function useHistory(state, ask, open) {
   return history;
 }
 
-// Who made an entry: a player (the app for them while their phone was
-// away), the host, or the game itself (a time-out).
+// Who made an entry: a player (who joined, left, moved; the app for them
+// while their phone was away; whose time ran out, at the game's own
+// time-out), the host, or the game itself (what nobody made: a race's
+// window closing on everybody).
 function maker(state, h) {
   if (h.by === "@host") return t("the host");
   if (!h.by) return t("the game");
   const name = nameOf(state, h.by);
+  if (h.timeout) return t("{name}'s time ran out", { name });
   return h.auto ? t("the app for {name}", { name }) : name;
 }
 
@@ -86,7 +89,7 @@ function optionValue(value) {
 
 // The rules in force: the rules made in a drinking deck (with who made
 // each), else the game's table rules as the host set them.
-export function RulesInForce({ state, few = 0 }) {
+export function RulesInForce({ state }) {
   const g = state.game || {};
   let items;
   if (Array.isArray(g.rules)) {
@@ -96,7 +99,6 @@ export function RulesInForce({ state, few = 0 }) {
     items = Object.entries(g.options || {}).filter(([k, v]) => !HIDDEN_OPTIONS.has(k) && v !== null && typeof v !== "object")
       .map(([k, v]) => html`<li key=${k}><span class="rule-name">${t(humanize(k))}</span>: <b>${optionValue(v)}</b></li>`);
   }
-  if (few) items = items.slice(0, few);
   return html`<section class="history-rules" aria-label=${t("Rules in force")}>
     <h3 class="panel-title">${t("Rules in force")}</h3>
     ${items.length ? html`<ul class="history-rule-list">${items}</ul>` : html`<p class="sub">${t("None yet.")}</p>`}
@@ -161,41 +163,56 @@ export function LookBack({ state, ask, close }) {
   </div>`;
 }
 
-// The TV, at all times: the last few entries with who and when, and the
-// rules in force.
-export function LookBackStrip({ state, ask, count = 2 }) {
+// The TV, at all times: the last few entries, each with who made it, and the
+// rules in force (a drinking deck's table lists the rules made itself),
+// never hidden while the game is played. It has a place of its own: on a TV
+// the foot of the screen, across it, where the ticker was, which the game
+// and the players yield to; on a table handed round, the foot of the game's
+// area. It stands in for a game's own list of what happened (app.css: its
+// caption, the entries one after another in one paragraph, the rules on one
+// line, both wrapping).
+// Dense: an entry whose words already name the player who made it as their
+// subject ("Ana bets 31.") is not led by their name again.
+function StripEntry({ state, h }) {
+  const text = wordText(h.entry, state);
+  const who = maker(state, h);
+  const named = Boolean(h.by) && h.by !== "@host" && !h.auto && !h.timeout && h.entry.player === h.by
+    && text.includes(who);
+  return html`<li class=${cx("history-entry", h.entry.undone && "undone", named && "named")} data-id=${h.entry.id}
+      data-maker=${who}>
+    ${named ? null : html`<span class="history-who">${who}</span>`}
+    <span class="history-what" key=${text}>${word(h.entry, state)}</span>
+  </li>`;
+}
+
+export function LookBackStrip({ state, ask, count = 3 }) {
   const history = useHistory(state, ask, true);
   const entries = history.entries.slice(-count).reverse();
-  // the drinking decks' table lists their rules in force already
   const own = Array.isArray((state.game || {}).rules);
-  // It lies over the foot of the game's area, out of the game's layout (so
-  // it never takes a game's room), and shows only where the game leaves
-  // that foot empty.
+  const over = Boolean((state.game || {}).over);
+  // On a TV it lies along the foot of the screen (app.css), where the page
+  // keeps it its room: its height, kept in --look-back-h.
   const box = useRef(null);
-  const [fits, setFits] = useState(false);
   useLayoutEffect(() => {
     const el = box.current;
-    const area = el && el.parentElement;
-    if (!el || !area) return undefined;
-    const check = () => {
-      if (getComputedStyle(el).position === "static") { setFits(true); return; } // in the flow of a page that scrolls
-      const bottom = area.getBoundingClientRect().bottom;
-      let used = area.getBoundingClientRect().top;
-      for (const child of area.children) {
-        if (child !== el && child.offsetParent !== null) used = Math.max(used, child.getBoundingClientRect().bottom);
-      }
-      setFits(bottom - used >= el.offsetHeight + 8);
+    if (!el) return undefined;
+    const root = document.documentElement;
+    const put = () => root.style.setProperty("--look-back-h", `${getComputedStyle(el).position === "fixed" ? el.offsetHeight : 0}px`);
+    put();
+    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(put) : null;
+    if (seen) seen.observe(el);
+    window.addEventListener("resize", put);
+    return () => {
+      if (seen) seen.disconnect();
+      window.removeEventListener("resize", put);
+      root.style.removeProperty("--look-back-h");
     };
-    check();
-    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(check) : null;
-    if (seen) { seen.observe(area); for (const child of area.children) seen.observe(child); }
-    return () => { if (seen) seen.disconnect(); };
-  });
-  if ((state.game || {}).over) return null; // the result takes the room once the game is over
-  return html`<section id="look-back" ref=${box} class=${cx("look-back-strip", own && "entries-only", !fits && "unshown")}
-    aria-label=${t("Look back")} aria-hidden=${fits ? undefined : "true"}>
-    <h3 class="panel-title">${own ? t("Just now") : html`${t("Just now")} · ${t("Rules in force")}`}</h3>
-    <ol class="history-list short">${entries.map((h) => html`<${Entry} key=${h.entry.id} state=${state} h=${h} />`)}</ol>
-    ${own ? null : html`<${RulesInForce} state=${state} few=${4} />`}
+  }, [over]);
+  if (over) return null; // the result takes the room once the game is over
+  return html`<section id="look-back" ref=${box} class=${cx("look-back-strip", own && "entries-only")} aria-label=${t("Look back")}>
+    <h3 class="panel-title">${t("Just now")}</h3>
+    ${entries.length ? html`<ol class="history-list short">${entries.map((h) => html`<${StripEntry} key=${h.entry.id} state=${state} h=${h} />`)}</ol>`
+      : html`<p class="sub">${t("Nothing yet.")}</p>`}
+    ${own ? null : html`<${RulesInForce} state=${state} />`}
   </section>`;
 }
