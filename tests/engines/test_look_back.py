@@ -19,7 +19,10 @@ def test_the_phone_opens_the_history_and_keeps_it_open(pages):
     ana.tap("button[data-action=draw]")  # Ana: drinks two
     bob.wait_for(lambda s: s["game"] and s["game"]["turn"] == bob.state["you"]["player_id"])
     assert bob.call("game.act", {"action": {"type": "draw"}})["ok"]
-
+    # Ana's screen has drawn Bob's draw (her turn again): the tap below
+    # lands where the button is, not where it was before the screen moved.
+    drawn = bob.wait_for(lambda s: s["game"]["turn"] != bob.state["you"]["player_id"])["rev"]
+    ana.wait_for("(n) => Number(document.documentElement.dataset.rev) >= n", drawn, what="Bob's draw on Ana's screen")
     ana.tap("#btn-history")
     ana.wait_for(f"() => document.querySelectorAll('{ROWS}').length >= 4", what="the entries of the game")
     ids = ana.evaluate(f"() => [...document.querySelectorAll('{ROWS}')].map((r) => Number(r.dataset.id))")

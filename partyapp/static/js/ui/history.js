@@ -14,6 +14,10 @@ import { useKept } from "../keep.js";
 
 const NO_HISTORY = { game: null, entries: [], floor: 0, earlier: 0 };
 const HIDDEN_OPTIONS = new Set(["deck", "variant", "seed", "dealer"]);
+// The shortest time between two history asks of one panel.
+const ASK_GAP_MS = 400;
+// How many times in a row a refused or lost ask is asked again.
+const ASK_RETRIES = 3;
 
 // What a frame's log looks like: a change (a new entry, one taken back or
 // undone) asks the server again.
@@ -27,22 +31,42 @@ function logKey(state) {
 export function useHistory(state, ask, open) {
   const [history, setHistory] = useState(NO_HISTORY);
   const held = useRef(NO_HISTORY);
-  const flight = useRef({ busy: false, again: false });
+  const flight = useRef({ busy: false, again: false, last: 0, timer: null, failures: 0 });
   const key = logKey(state);
   const inGame = Boolean(state.game);
   const mounted = useRef(true);
-  useEffect(() => () => { mounted.current = false; }, []);
-  // One request at a time; a change meanwhile asks once more when it is answered.
+  useEffect(() => () => { mounted.current = false; clearTimeout(flight.current.timer); }, []);
+  // One request at a time, at most one per ASK_GAP_MS: a change meanwhile
+  // asks once more when it is answered and the gap has passed (a burst of
+  // frames, a game started and ended at once, costs a few asks, not one per
+  // frame out of the connection's event budget).
   const run = useRef(null);
   run.current = async () => {
     const f = flight.current;
-    if (f.busy) { f.again = true; return; }
+    if (f.busy || f.timer) { f.again = true; return; }
+    const wait = f.last + ASK_GAP_MS - Date.now();
+    if (wait > 0) {
+      f.again = true;
+      f.timer = setTimeout(() => { f.timer = null; if (mounted.current && f.again) { f.again = false; run.current(); } }, wait);
+      return;
+    }
     f.busy = true;
+    f.last = Date.now();
     const have = held.current;
     const since = have.game && have.entries.length ? have.floor : undefined;
+    let answer = null;
     try {
-      const answer = await ask(since === undefined ? {} : { since });
-      if (answer && answer.ok && mounted.current) {
+      answer = await ask(since === undefined ? {} : { since });
+    } catch {
+      answer = null;
+    }
+    try {
+      // Refused (a spent event budget) or lost: asked again after the gap, a few times.
+      if (!(answer && answer.ok)) {
+        f.failures += 1;
+        if (f.failures <= ASK_RETRIES) f.again = true;
+      } else if (mounted.current) {
+        f.failures = 0;
         const got = answer.history;
         const same = since !== undefined && JSON.stringify(got.game) === JSON.stringify(have.game);
         const next = same ? { ...got, entries: [...have.entries.filter((e) => e.entry.id < since), ...got.entries] } : got;
