@@ -170,9 +170,7 @@ class Ledger:
         gone from the game keeps what was counted."""
         for pid, n in necks.items():
             delta = n - self.necks_seen.get(pid, 0)
-            if delta > 0 and big(pid):
-                self._count(pid, BIG, delta)
-            elif delta < 0:
+            if delta < 0 or (delta > 0 and big(pid)):
                 self._count(pid, BIG, delta)
         self.necks_seen = dict(necks)
 

@@ -13,7 +13,7 @@ DECK = ["6S", "KD", "KH", "KS", "KC"]
 
 
 def test_a_non_drinkers_phone_says_what_a_big_forfeit_is(pages):
-    table, code, ana, bob = pages.ana_and_bob()
+    table, _code, ana, bob = pages.ana_and_bob()
     assert ana.evaluate("() => window.partyappPhone.call('player.update', {profile: 'none'})")["ok"]
     pages.start(table, "kings", {"deck": DECK})
     for i in range(len(DECK)):
