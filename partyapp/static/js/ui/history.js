@@ -8,9 +8,10 @@
 // scrolled, across frames and reloads (keep.js, for this game).
 import { cx, html, useEffect, useLayoutEffect, useRef, useState } from "../view.js";
 import { lang, t } from "../i18n.js";
-import { humanize, nameOf } from "../common.js";
+import { nameOf } from "../common.js";
 import { word, wordText } from "../words.js";
 import { useKept } from "../keep.js";
+import { ruleWords } from "./options.js";
 
 const NO_HISTORY = { game: null, entries: [], floor: 0, earlier: 0 };
 const HIDDEN_OPTIONS = new Set(["deck", "variant", "seed", "dealer"]);
@@ -105,12 +106,6 @@ function when(at) {
   }
 }
 
-function optionValue(value) {
-  if (typeof value === "boolean") return value ? t("On") : t("Off");
-  if (typeof value === "string") return t(humanize(value));
-  return String(value);
-}
-
 // The rules in force: the rules made in a drinking deck (with who made
 // each), else the game's table rules as the host set them.
 export function RulesInForce({ state }) {
@@ -121,7 +116,10 @@ export function RulesInForce({ state }) {
       <span class="by"> — ${nameOf(state, r.by)}</span></li>`);
   } else {
     items = Object.entries(g.options || {}).filter(([k, v]) => !HIDDEN_OPTIONS.has(k) && v !== null && typeof v !== "object")
-      .map(([k, v]) => html`<li key=${k}><span class="rule-name">${t(humanize(k))}</span>: <b>${optionValue(v)}</b></li>`);
+      .map(([k, v]) => {
+        const [name, value] = ruleWords(k, v);
+        return html`<li key=${k}><span class="rule-name">${name}</span>: <b>${value}</b></li>`;
+      });
   }
   return html`<section class="history-rules" aria-label=${t("Rules in force")}>
     <h3 class="panel-title">${t("Rules in force")}</h3>

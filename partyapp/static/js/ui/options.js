@@ -22,7 +22,20 @@ const MEASURED = {
   rps_timeout_s: { label: N_("Paper, scissors, stone: pick time"), value: (v) => t("{n} s", { n: String(v) }) },
   time_limit_min: { label: N_("Time limit"), value: (v) => (v ? t("{n} min", { n: String(v) }) : t("no limit")) },
   rebuy_chips: { label: N_("Re-buy stack"), value: (v) => (v ? t("{n} chips", { n: String(v) }) : t("the starting stack")) },
+  round_limit: { label: N_("Round limit"), value: (v) => (v ? t("{count} pile|{count} piles", { count: v }) : t("no limit")) },
 };
+
+// A table rule in force, in plain words with its unit: [its name, its value]
+// ("Slap time", "3 s"; "Restart count", "On").
+export function ruleWords(name, value) {
+  const measured = MEASURED[name];
+  if (measured) return [t(measured.label), measured.value(value)];
+  let shown;
+  if (typeof value === "boolean") shown = value ? t("On") : t("Off");
+  else if (typeof value === "string") shown = t(humanize(value));
+  else shown = String(value);
+  return [t(humanize(name)), shown];
+}
 
 function Option({ option, value, set }) {
   const measured = MEASURED[option.name];
