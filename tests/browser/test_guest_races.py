@@ -226,3 +226,34 @@ def test_a_race_order_reads_as_a_list_on_a_table_device(open_table, server, shot
     no_overlap(table, ".drinking-table .outcome .race-order li")
     shots("race-order", table)
     assert watch.errors == [] and watch.dialogs == []
+
+
+@pytest.mark.parametrize("size", [pytest.param(PHONE, id="390x844"), pytest.param(TABLET, id="820x1180")])
+def test_a_long_name_on_a_race_button_breaks_only_between_words(open_table, server, shots, watch, size):
+    """Floor on a table device with two long-named guests without a phone,
+    in Russian: each guest's button ("Анастасия Владимировна: ЖМИ!") keeps
+    every word of the name whole, its type smaller where the button is narrow."""
+    from tests.browser.layout import broken_words
+
+    guests = ["Анастасия Владимировна", "Maximilian-Alexander"]
+    table = open_table(locale="ru-RU", viewport=size)
+    code = code_of(table)
+    phones = []
+    for name in ("Ana", "Ben"):
+        phone = WireClient(server.url).connect()
+        assert phone.call("player.join", {"code": code, "name": name})["ok"]
+        phones.append(phone)
+    add_guests(table, guests)
+    players = phones[0].wait_for(lambda s: len(s["players"]) == 4)["players"]
+    ids = {p["name"]: p["id"] for p in players}
+    start(table, "ring_of_fire", ["4S", "5H", "6D", "7C"])
+    table.wait_for_selector(".drinking-table")
+    assert phones[0].call("game.act", {"action": {"type": "draw"}})["ok"]
+    for name in guests:
+        expect(tap_of(table, ids[name], "tap")).to_contain_text(name)
+    words = {w for name in guests for w in name.replace("-", " ").split()}
+    broken = [w for w in broken_words(table) if w.strip(":") in words]
+    shots("long-names", table)
+    assert broken == [], broken
+    fits(table, "the Floor race with long names")
+    assert watch.errors == [] and watch.dialogs == []

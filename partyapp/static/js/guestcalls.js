@@ -103,8 +103,10 @@ function CallButton({ ctx, player, move, touch = true }) {
     return html`<button type="button" class=${cx("btn guest-tap standing-tap", `guest-${kind}`)} data-guest-tap=${player.id}
       data-move=${kind} data-target=${move.action.player || null} disabled=${busy} onClick=${fire}>${words}</button>`;
   }
+  // The type is sized by the longest word, so a long name breaks only between words.
+  const longest = Math.max(...words.split(/\s+/).map((w) => [...w].length));
   return html`<button type="button" class=${cx("btn btn-big act-tap guest-tap", `guest-${kind}`)} data-guest-tap=${player.id}
     data-move=${kind} disabled=${busy}
     onPointerDown=${(ev) => { if (ev.button === 0 || ev.pointerType !== "mouse") { ev.preventDefault(); fire(); } }}
-    onClick=${(ev) => { if (ev.detail === 0) fire(); }}>${words}</button>`;
+    onClick=${(ev) => { if (ev.detail === 0) fire(); }}><span class="tap-words" style=${{ "--word": String(longest) }}>${words}</span></button>`;
 }
