@@ -208,9 +208,12 @@ class Page(abc.ABC):
 
     def tap(self, selector: str, at: tuple[float, float] | None = None, timeout: float = WAIT) -> None:
         """A tap (down, then up) on the element (its centre, or ``at``), as
-        a finger on a touch page, else the mouse."""
-        self.press(selector, at, timeout)
-        self.release()
+        a finger on a touch page, else the mouse: one action sequence, so
+        that the page has no turn between the finger going down and coming
+        up in which to draw itself again."""
+        x, y = self._target(selector, timeout, at)
+        self._pointer({"type": "pointerMove", "x": round(x), "y": round(y), "duration": 0},
+                      {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0})
 
     def key(self, value: str) -> None:
         """Press and release one key (``ESCAPE``, ``END``, a character) where

@@ -40,7 +40,13 @@ def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
     table.tap(button.format(ids["Eve"]))
     rows = table.wait_for("() => { const r = [...document.querySelectorAll('.outcome .race-order li')]"
                           ".map((e) => e.textContent.trim()); return r.length === 3 && r; }", what="the race's order")
-    assert rows == ["1. Bob", "2. Dan", "3. Eve"], rows
+    # Bob's tap and Dan's come close together: the server's fair judging
+    # (each device's round trip counts) decides which is first.
+    names = {pid: name for name, pid in ids.items()}
+    order = [names[pid] for pid in ana.wait_for(
+        lambda s: (s["game"]["outcome"] or {}).get("kind") == "race")["game"]["outcome"]["order"]]
+    assert order[2] == "Eve" and sorted(order[:2]) == ["Bob", "Dan"], order
+    assert rows == [f"{i}. {name}" for i, name in enumerate(order, 1)], rows
     pages.shot(table, "floor-order")
     assert pages.errors() == []
 

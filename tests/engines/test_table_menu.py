@@ -20,8 +20,9 @@ def test_the_bar_menu_closes_on_a_touch_outside_and_on_escape(pages):
     table = pages.open("table", PHONE, touch=True)
     table.goto(pages.server.url + "/")
     table.tap("#start-here")
-    table.wait_for("() => /\\/t\\/[A-Z]+$/.test(location.pathname) && Boolean(document.querySelector('.lobby-title'))",
-                   what="the table on this device")
+    # the room's state drawn (the page's own rev): the bar's buttons are live
+    table.wait_for("() => /\\/t\\/[A-Z]+$/.test(location.pathname) && Boolean(document.querySelector('.lobby-title'))"
+                   " && Boolean(document.documentElement.dataset.rev)", what="the table on this device")
     table.tap("#btn-bar-more")
     table.wait_for(SHOWN, what="the menu open")
     pages.shot(table, "bar-menu-open")
