@@ -2,7 +2,7 @@
 // watch page (watch.js): the game as everybody may see it, the players, a
 // phone away on a turn shown big, and (on the TV) the QR code for a late
 // guest. Nothing here sends anything: the game screens get the page's ctx.
-import { cx, html, useNow } from "./view.js";
+import { cx, html, useNow, useState } from "./view.js";
 import { listOf, t } from "./i18n.js";
 import { awayWaiting } from "./host.js";
 import { screensFor } from "./modes/registry.js";
@@ -78,7 +78,11 @@ export function InGame({ state, ctx, modes, code, joinSide = false, top = null, 
         <div class="side-join-text">${t("Late? Scan to join room {code}", { code: html`<strong>${code}</strong>` })}
           <div id="join-url" class="join-url">${breakable(state.room.join_url)}</div></div>
       </div>`;
-  const beside = state.players.length <= SIDE_QR_MAX;
+  // a list that no form of the panel fits beside the QR code (long marks, a short screen) takes
+  // its room: the code goes under the game until the table or the screen changes
+  const fit = `${state.players.length}:${window.innerWidth}x${window.innerHeight}`;
+  const [cramped, setCramped] = useState(null);
+  const beside = state.players.length <= SIDE_QR_MAX && cramped !== fit;
   return html`<div class=${cx("game-layout", state.players.length > 8 && "crowded")}>
     <section id="game-area" class="game-area" aria-live="polite">
       <${AwayNotice} state=${state} modes=${modes} />
@@ -88,7 +92,8 @@ export function InGame({ state, ctx, modes, code, joinSide = false, top = null, 
       <${HowToFill} key=${state.game.mode} state=${state} join=${beside ? null : join} />
     </section>
     <aside class="side">
-      <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })} />
+      <${PlayerGrid} state=${state} turn=${turn} info=${info} title=${t("Players ({count})", { count: state.players.length })}
+        cramped=${beside && join ? () => setCramped(fit) : null} />
       ${beside ? join : null}
     </aside>
   </div>`;

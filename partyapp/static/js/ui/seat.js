@@ -48,7 +48,7 @@ export function Seat({ state, player, index, turn = false, me = false, handSize,
 }
 
 // The TV's player panel. info(player) -> {badges, handSize, chips}.
-export function PlayerGrid({ state, players, turn, info, title, drinks = true, me = null, cols }) {
+export function PlayerGrid({ state, players, turn, info, title, drinks = true, me = null, cols, cramped = null }) {
   const list = players || state.players || [];
   const items = list.map((p, i) => {
     const extra = info ? info(p) : {};
@@ -56,58 +56,102 @@ export function PlayerGrid({ state, players, turn, info, title, drinks = true, m
       handSize=${extra.handSize} chips=${extra.chips} badges=${extra.badges || []} drinks=${drinks} />`;
   });
   cols = cols || (list.length > 8 ? 2 : 1);
-  return html`<${FitGrid} title=${title} items=${items} cols=${cols} empty=${t("Nobody yet.")} />`;
+  return html`<${FitGrid} title=${title} items=${items} cols=${cols} empty=${t("Nobody yet.")} cramped=${cramped} />`;
 }
 
 // The forms the player panel takes until every seat fits: a little smaller
-// type, then one more column, then smaller type still (never below 85%, the
-// TV's smallest readable size). Nobody is ever left out for a "+1 more
-// player".
-// [columns more, name size, dense seats]; more columns only where each is
-// wide enough for a long name (a TV's side panel is not).
-const FORMS = [[0, 1, false], [0, 0.92, false], [0, 0.92, true], [1, 1, false], [1, 0.92, true], [0, 0.85, true],
-  [1, 0.85, true]];
-const COLUMN_EM = 15;
+// type, tighter seats, the marks beside the name, one more column, then the
+// names at the TV's smallest readable size (1.8% of the screen's height, as
+// the rest of the TV's small type) in two or three columns. Nobody is ever
+// left out for a "+1 more player" while any form fits; a name breaks only
+// between its words.
+// [columns more, name size ("min": the smallest readable), dense seats,
+// marks beside the name]; more columns only where each is wide enough for a
+// long name (a TV's narrow side panel is not).
+const FORMS = [[0, 1, false, false], [0, 0.92, false, false], [0, 0.92, true, false], [0, 0.92, true, true],
+  [1, 1, false, false], [1, 0.92, true, false], [0, "min", true, false], [0, "min", true, true], [1, "min", true, false],
+  [1, "min", true, true], [2, "min", true, false], [2, "min", true, true]];
+const COLUMN_EM = 12;
+const READABLE_VH = 1.8;
+const MIN_FIT = 0.75;
+const SMALL_FIT = 0.85;
+const TV_SCREEN = "(min-width: 1025px) and (min-height: 601px)";
 
-function FitGrid({ title, items, cols, empty }) {
+// cramped(): called when no form fits every seat (the page may give the panel more room)
+function FitGrid({ title, items, cols, empty, cramped = null }) {
   const [boxRef, size] = useSize();
-  const [form, setForm] = useState([cols, 1, false]);
+  const [form, setForm] = useState([cols, 1, false, false]);
   const moreRef = useRef(null);
   const [hidden, setHidden] = useState(0);
+  // the seats' own size changed without a new render (a name's font come in,
+  // a seat's part redrawn alone): fit them again, in the next frame
+  const [, setGrown] = useState(0);
+  useLayoutEffect(() => {
+    const list = boxRef.current && boxRef.current.querySelector("ol");
+    if (!list || !window.ResizeObserver) return undefined;
+    let frame = 0;
+    const seen = new ResizeObserver(() => {
+      if (!frame) frame = requestAnimationFrame(() => { frame = 0; setGrown((n) => n + 1); });
+    });
+    seen.observe(list);
+    return () => {
+      seen.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [items.length > 0]);
   useLayoutEffect(() => {
     const box = boxRef.current;
     const list = box && box.querySelector("ol");
+    const line = moreRef.current;
     if (!list) return;
+    // every seat shown while the forms are tried (a seat left out before would make any form fit)
+    for (const seat of list.children) seat.hidden = false;
+    if (line) line.hidden = true;
     const em = parseFloat(getComputedStyle(list).fontSize) || 16;
-    const forms = FORMS.map(([more, scale, dense]) => [Math.min(3, cols + more), scale, dense])
-      .filter(([c]) => c === cols || box.clientWidth / c >= COLUMN_EM * em);
-    const lay = ([c, scale, dense]) => {
+    // the smallest name size still readable from the sofa (a TV-sized screen; elsewhere 85%)
+    list.style.setProperty("--seat-fit", "1");
+    const first = list.querySelector(".pname");
+    const full = first ? parseFloat(getComputedStyle(first).fontSize) : em;
+    const least = !window.matchMedia(TV_SCREEN).matches ? SMALL_FIT
+      : Math.min(1, Math.max(MIN_FIT, Math.ceil((READABLE_VH * window.innerHeight / 100 / full) * 100) / 100));
+    const forms = FORMS.map(([more, scale, dense, inline]) => [Math.min(3, cols + more), scale === "min" ? least : scale, dense, inline])
+      .filter(([c, scale]) => scale >= least && (c === cols || box.clientWidth / c >= COLUMN_EM * em));
+    const lay = ([c, scale, dense, inline], whole = true) => {
       for (const el of [box, list]) {
         for (const n of [1, 2, 3]) el.classList.toggle(`cols-${n}`, n === c);
       }
       list.classList.toggle("dense", dense);
+      list.classList.toggle("inline", inline);
+      list.classList.toggle("whole-words", whole);
       list.style.setProperty("--seat-fit", String(scale));
       // it fits: no seat below the panel's end, none wider than its column
+      // (nor a word of a name wider than it: names break only between words)
       return box.scrollHeight <= box.clientHeight + 1
-        && [...list.children].every((seat) => seat.scrollWidth <= seat.clientWidth + 1);
+        && [...list.children].every((seat) => seat.scrollWidth <= seat.clientWidth + 1)
+        && [...list.querySelectorAll(".pname")].every((name) => name.scrollWidth <= name.clientWidth + 1);
     };
-    const found = forms.find(lay) || forms[forms.length - 1];
-    lay(found);
+    let found = forms.find((f) => lay(f));
+    if (!found) {
+      // the densest form with the marks under the name (beside it, a long name would break inside its words)
+      found = forms.filter((f) => !f[3]).pop() || [cols, 1, false, false];
+      lay(found, false);
+      if (cramped) cramped();
+    }
     if (found.some((v, i) => v !== form[i])) setForm(found);
-    // A panel too short for every seat even so (a 720 p screen beside the
-    // late guests' QR code): the last seats give way to a line saying how
-    // many, rather than one cut off half-shown.
-    const line = moreRef.current;
+    // A panel too short for every seat even in its densest form: the last
+    // seats give way to a line saying how many, rather than one cut off
+    // half-shown (a last resort: the TV's forms leave nobody out).
     if (!line) return;
     const { fits, most } = leaveOutLast(box, [...list.children], line);
     let n = 0;
     while (n < most && !fits(n)) n += 1;
     if (n !== hidden) setHidden(n);
   });
-  const [c, scale, dense] = form;
+  const [c, scale, dense, inline] = form;
   return html`<section class=${cx("panel more-box players-panel", `cols-${c}`)} ref=${boxRef} data-w=${Math.round(size.width)}>
     ${title ? html`<h3 class="panel-title">${title}</h3>` : null}
-    ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`, dense && "dense")} id="players" style=${`--seat-fit: ${scale}`}>${items}</ol>`
+    ${items.length ? html`<ol class=${cx("players player-grid", `cols-${c}`, dense && "dense", inline && "inline", "whole-words")} id="players"
+      style=${`--seat-fit: ${scale}`}>${items}</ol>`
       : html`<p class="empty">${empty}</p>`}
     <p class="more-line" ref=${moreRef} hidden>${hidden ? t("+{count} more player|+{count} more players", { count: hidden }) : ""}</p>
   </section>`;
