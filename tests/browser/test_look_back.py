@@ -23,6 +23,33 @@ TABLET = {"width": 820, "height": 1180}
 WORDS = {None: ("Look back", "Rules in force"), "ru-RU": ("История", "Действующие правила")}
 
 
+# Every line of text in the open race's panel lies inside the panel and on
+# screen (its right edge beside the players).
+RACE_INSIDE_JS = r"""
+() => {
+  const problems = [];
+  const panel = document.querySelector("#game-area .race-live");
+  if (!panel) return ["no race on the table"];
+  const box = panel.getBoundingClientRect();
+  const vw = document.documentElement.clientWidth;
+  const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.nodeValue.trim()) continue;
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width < 1) continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > vw + 0.5) {
+        problems.push(`outside the race's panel (${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(box.left)}-${Math.round(box.right)}): ${JSON.stringify(node.nodeValue.trim())}`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
 def dealt(guests, begin) -> None:
     """Start the game and wait until every guest has its first frame."""
     rev = max(g.wait_rev(0)["rev"] for g in guests)
@@ -124,17 +151,27 @@ def test_a_phone_and_the_watch_page_look_back_and_the_tv_shows_the_last_entries(
 
 @pytest.mark.parametrize("locale", [None, "ru-RU"], ids=["en", "ru"])
 def test_the_table_on_a_tablet_shows_the_last_entries_and_the_rules(locale, server, open_table, shots):
+    """With a race open, who slapped and who it waits for (long names) stay
+    inside the race's panel beside the players, cut by nothing."""
     label, rules = WORDS[locale]
     table = open_table(locale=locale, viewport=TABLET)
     code = room_code(table)
     guests = join_wire(server, code, NAMES)
-    dealt(guests, lambda: start(table, "irish_snap", {}))
-    play_random(guests, random.Random(2), 12)
+    dealt(guests, lambda: start(table, "irish_snap", {"seed": 2, "slap_window_ms": 15000}))
+    game = play_random(guests, random.Random(2), 200, until=lambda g: g.get("race") is not None, avoid=("slap",))
+    assert game.get("race") is not None, "no race opened"
+    slapper = guests[1]  # Анастасия Владимировна
+    slapper.wait_for(lambda s: any(a["type"] == "slap" for a in s["you"]["actions"]))
+    assert slapper.call("game.act", {"action": {"type": "slap"}})["ok"]
+    expect(table.locator("#game-area .race-live .race-in")).to_contain_text(NAMES[1])
+    expect(table.locator("#game-area .race-live .race-wait")).to_be_visible()
     strip = table.locator("#look-back")
     expect(strip).to_be_visible()
     expect(strip.locator(".history-entry").first).to_have_attribute("data-id", str(log_ids(guests[0])[-1]))
     expect(strip).to_contain_text(rules)
     shots("tablet", table, full_page=True)
+    problems = table.evaluate(RACE_INSIDE_JS)
+    assert not problems, "\n".join(problems)
     for g in guests:
         g.close()
 
