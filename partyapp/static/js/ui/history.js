@@ -219,14 +219,23 @@ export function LookBackStrip({ state, ask, count = 3 }) {
     const el = box.current;
     if (!el) return undefined;
     const root = document.documentElement;
-    const put = () => root.style.setProperty("--look-back-h", `${getComputedStyle(el).position === "fixed" ? el.offsetHeight : 0}px`);
+    const put = () => {
+      const h = `${getComputedStyle(el).position === "fixed" ? el.offsetHeight : 0}px`;
+      if (root.style.getPropertyValue("--look-back-h") !== h) root.style.setProperty("--look-back-h", h);
+    };
     put();
-    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(put) : null;
+    // The page's room is changed in the next frame, not inside the
+    // observer's callback: other observers (the players panel's) would see
+    // their boxes change in the same round (WebKit reports a loop).
+    let frame = 0;
+    const later = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; put(); }); };
+    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(later) : null;
     if (seen) seen.observe(el);
-    window.addEventListener("resize", put);
+    window.addEventListener("resize", later);
     return () => {
       if (seen) seen.disconnect();
-      window.removeEventListener("resize", put);
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("resize", later);
       root.style.removeProperty("--look-back-h");
     };
   }, [over]);
