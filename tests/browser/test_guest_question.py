@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from tests.browser.test_drinking import start
 from tests.browser.test_guest_races import PHONE, TABLET
-from tests.browser.test_guests import add_guests, code_of, fits
-from tests.wire import WireClient
+from tests.browser.test_guest_races import seat as seat_guests
+from tests.browser.test_guests import fits
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +29,8 @@ CASES = [pytest.param(TABLET, "en-GB", ("Dan", "Eve"), id="820x1180-en"),
 def seat(open_table, server, size, locale, guests):
     """The table device with Ana and Ben on their phones, then two guests
     added on it: the table, (Ana, Ben), {name: id}."""
-    table = open_table(locale=locale, viewport=size)
-    code = code_of(table)
-    phones = []
-    for name in ("Ana", "Ben"):
-        phone = WireClient(server.url).connect()
-        phone.pid = phone.call("player.join", {"code": code, "name": name})["player_id"]
-        phones.append(phone)
-    add_guests(table, list(guests))
-    players = phones[0].wait_for(lambda s: len(s["players"]) == 4)["players"]
-    return table, phones, {p["name"]: p["id"] for p in players}
+    table, phones, ids, _ = seat_guests(open_table, server, size, locale, guests=guests)
+    return table, phones, ids
 
 
 def strip_button(table, pid, move, target=None):

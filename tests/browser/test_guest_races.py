@@ -21,9 +21,9 @@ PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(TABLET, "en-GB", id="820x1180-en"), pytest.param(PHONE, "ru-RU", id="390x844-ru")]
 
 
-def seat(open_table, server, size, locale, frames: bool = False):
-    """The table device with Ana and Ben on their phones, then Dan and Eve
-    added on it: the table, (Ana, Ben), {name: id}, and its frames."""
+def seat(open_table, server, size, locale, frames: bool = False, guests=("Dan", "Eve")):
+    """The table device with Ana and Ben on their phones, then ``guests``
+    (Dan and Eve) added on it: the table, (Ana, Ben), {name: id}, and its frames."""
     table = open_table(locale=locale, viewport=size)
     seen = None
     if frames:
@@ -36,8 +36,8 @@ def seat(open_table, server, size, locale, frames: bool = False):
         phone = WireClient(server.url).connect()
         phone.pid = phone.call("player.join", {"code": code, "name": name})["player_id"]
         phones.append(phone)
-    add_guests(table, ["Dan", "Eve"])
-    players = phones[0].wait_for(lambda s: len(s["players"]) == 4)["players"]
+    add_guests(table, list(guests))
+    players = phones[0].wait_for(lambda s: len(s["players"]) == 2 + len(guests))["players"]
     return table, phones, {p["name"]: p["id"] for p in players}, seen
 
 
@@ -236,16 +236,7 @@ def test_a_long_name_on_a_race_button_breaks_only_between_words(open_table, serv
     from tests.browser.layout import broken_words
 
     guests = ["Анастасия Владимировна", "Maximilian-Alexander"]
-    table = open_table(locale="ru-RU", viewport=size)
-    code = code_of(table)
-    phones = []
-    for name in ("Ana", "Ben"):
-        phone = WireClient(server.url).connect()
-        assert phone.call("player.join", {"code": code, "name": name})["ok"]
-        phones.append(phone)
-    add_guests(table, guests)
-    players = phones[0].wait_for(lambda s: len(s["players"]) == 4)["players"]
-    ids = {p["name"]: p["id"] for p in players}
+    table, phones, ids, _ = seat(open_table, server, size, "ru-RU", guests=guests)
     start(table, "ring_of_fire", ["4S", "5H", "6D", "7C"])
     table.wait_for_selector(".drinking-table")
     assert phones[0].call("game.act", {"action": {"type": "draw"}})["ok"]

@@ -14,7 +14,9 @@ from tests.wire import WireClient
 pytestmark = pytest.mark.engines
 
 
-def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
+def phone_table(pages):
+    """A phone as the table ("Play on this device"), Ana and Bob on the
+    wire, Dan and Eve added on it: the table, Ana, Bob and {name: id}."""
     table = pages.open("table", PHONE, touch=True)
     table.goto(pages.server.url + "/")
     table.tap("#start-here")
@@ -27,6 +29,11 @@ def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
         ids[name] = client.call("player.join", {"code": code, "name": name})["player_id"]
     for name in ("Dan", "Eve"):
         ids[name] = pages.call(table, "host.command", {"command": "add_guest", "name": name})["player_id"]
+    return table, ana, bob, ids
+
+
+def test_each_guest_taps_their_own_named_button_on_a_phone_table(pages):
+    table, ana, bob, ids = phone_table(pages)
     pages.start(table, "ring_of_fire", {"deck": ["4S", "5H", "6D"], "race_timeout_s": 60})
     ana.wait_for(lambda s: s["game"] is not None)
     assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
@@ -55,18 +62,7 @@ def test_a_guest_says_caught_on_the_question_masters_strip_of_a_phone_table(page
     """Ana draws the queen (question master): the phone table shows her
     strip with Dan's and Eve's own "caught" buttons; a touch on Dan's makes
     him drink (he owned up to answering her question), and the strip stays."""
-    table = pages.open("table", PHONE, touch=True)
-    table.goto(pages.server.url + "/")
-    table.tap("#start-here")
-    table.wait_for("() => /\\/t\\/[A-Z]+$/.test(location.pathname) && Boolean(document.querySelector('#guest-name-lobby'))",
-                   what="the table on this device")
-    code = table.evaluate("() => location.pathname.split('/').pop()")
-    ana, bob = (WireClient(pages.server.url).connect() for _ in range(2))
-    ids = {}
-    for client, name in ((ana, "Ana"), (bob, "Bob")):
-        ids[name] = client.call("player.join", {"code": code, "name": name})["player_id"]
-    for name in ("Dan", "Eve"):
-        ids[name] = pages.call(table, "host.command", {"command": "add_guest", "name": name})["player_id"]
+    table, ana, bob, ids = phone_table(pages)
     pages.start(table, "ring_of_fire", {"deck": ["QS", "4S", "5H"], "race_timeout_s": 60})
     ana.wait_for(lambda s: s["game"] is not None)
     assert ana.call("game.act", {"action": {"type": "draw"}})["ok"]
