@@ -264,3 +264,18 @@ def broken_words(page) -> list[str]:
 
 def missing(page) -> list[str]:
     return page.evaluate("() => [...window.partyappI18n.missing]")
+
+
+TV_SIZES = [(1920, 1080), (1280, 720)]
+
+
+def check_at_tv_sizes(page, shots, label: str) -> None:
+    """At 1920x1080 and at 1280x720: a screenshot, everything fits, no word
+    broken inside itself, no word left untranslated."""
+    for width, height in TV_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        shots(f"{label}-{width}x{height}", page)
+        assert_fits(page, f"{label} at {width}x{height}")
+        assert broken_words(page) == [], f"{label}: a word broken inside itself"
+        assert missing(page) == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits, broken_words, missing, settle
+from tests.browser.layout import assert_fits, broken_words, check_at_tv_sizes, missing, settle
 from tests.browser.tablegames import join_wire, room_code, start
 from tests.browser.test_end_screens import EIGHT
 
@@ -27,15 +27,6 @@ WORDS = {
          "column": "Большие штрафы", "recap": "Большой штраф: Спеть припев песни, которую выберет стол."},
 }
 
-
-def look_tv(table, shots, label: str) -> None:
-    for width, height in [(1920, 1080), (1280, 720)]:
-        table.set_viewport_size({"width": width, "height": height})
-        settle(table)
-        shots(f"{label}-{width}x{height}", table)
-        assert_fits(table, f"{label} at {width}x{height}")
-        assert broken_words(table) == [], f"{label}: a word broken inside itself"
-        assert missing(table) == []
 
 
 @pytest.mark.parametrize(("count", "locale"), [(2, None), (8, None), (8, RU)])
@@ -70,7 +61,7 @@ def test_a_non_drinkers_big_forfeit_says_what_it_is_and_reaches_the_recap(count,
         expect(over).to_contain_text(words["tv"].format(name=names[at]))
         expect(bo.locator(".status-line")).to_contain_text(words["phone"])
         label = f"big-forfeit-{count}-{locale or 'en'}"
-        look_tv(table, shots, f"{label}-tv")
+        check_at_tv_sizes(table, shots, f"{label}-tv")
         bo.set_viewport_size({"width": 390, "height": 844})
         settle(bo)
         shots(f"{label}-phone", bo, full_page=True)
@@ -88,7 +79,7 @@ def test_a_non_drinkers_big_forfeit_says_what_it_is_and_reaches_the_recap(count,
         first = recap.locator(".recap-table tbody tr", has=table.locator("th", has_text=names[0]))
         expect(first.locator("th, td").nth(column)).to_have_text("0")  # a drinker's necks are not big forfeits
         expect(recap.locator(".big-forfeit-line")).to_have_text(words["recap"])
-        look_tv(table, shots, f"{label}-recap")
+        check_at_tv_sizes(table, shots, f"{label}-recap")
         assert not watch.errors and not watch.dialogs
     finally:
         for w in wires:

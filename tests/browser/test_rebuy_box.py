@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits, broken_words, missing, settle
+from tests.browser.layout import check_at_tv_sizes
 from tests.browser.tablegames import join_wire, room_code
 from tests.browser.test_betting import send_amount, start, tap
 from tests.browser.test_end_screens import EIGHT
@@ -27,15 +27,6 @@ WORDS = {
          "gone": "Фишки кончились: пропускает остаток игры"},
 }
 
-
-def look(table, shots, label: str) -> None:
-    for width, height in [(1920, 1080), (1280, 720)]:
-        table.set_viewport_size({"width": width, "height": height})
-        settle(table)
-        shots(f"{label}-{width}x{height}", table)
-        assert_fits(table, f"{label} at {width}x{height}")
-        assert broken_words(table) == [], f"{label}: a word broken inside itself"
-        assert missing(table) == []
 
 
 @pytest.mark.parametrize(("count", "locale"), [(3, None), (7, None), (7, RU)])
@@ -71,20 +62,20 @@ def test_a_broke_players_box_says_what_they_choose(count, locale, open_table, op
         bob_box = table.locator(".bx-box", has=table.locator(".bx-name", has_text=names[1]))
         expect(ana_box.locator(".bx-chips-line")).to_have_text(words["deciding"])
         expect(bob_box.locator(".bx-chips-line")).to_have_text(words["deciding"])
-        look(table, shots, f"rebuy-deciding-{count}-{locale or 'en'}")
+        check_at_tv_sizes(table, shots, f"rebuy-deciding-{count}-{locale or 'en'}")
 
         # Ana buys back in while Bob still decides.
         tap(ana, "rebuy")
         expect(ana_box.locator(".bx-chips-line")).to_have_text(words["bought"])
         expect(bob_box.locator(".bx-chips-line")).to_have_text(words["deciding"])
-        look(table, shots, f"rebuy-bought-{count}-{locale or 'en'}")
+        check_at_tv_sizes(table, shots, f"rebuy-bought-{count}-{locale or 'en'}")
 
         # Bob sits the rest out: the next deal opens, Ana's box still says she bought back in.
         tap(bob, "sit_out_rest")
         expect(ana.locator("form[data-action=bet]")).to_be_visible()
         expect(bob_box.locator(".bx-chips-line")).to_have_text(words["gone"])
         expect(ana_box.locator(".bx-chips-line")).to_have_text(words["bought"])
-        look(table, shots, f"rebuy-chosen-{count}-{locale or 'en'}")
+        check_at_tv_sizes(table, shots, f"rebuy-chosen-{count}-{locale or 'en'}")
         assert not watch.errors and not watch.dialogs
     finally:
         for other in others:
