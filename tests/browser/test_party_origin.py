@@ -158,6 +158,8 @@ def test_a_party_on_the_lan_address_joins_plays_reloads_and_keeps_the_screen_on(
         ana.locator("button[data-action=draw]").click()
         expect(table.locator(".drawn .card-title")).to_contain_text("Questionmaster")
         ana.wait_for_selector(".my-roles")
+        # the TV's strip of last entries asks the server for the history: it comes at this address too
+        expect(table.locator("#look-back .history-entry").first).to_contain_text("Ana")
         shots("tv-lan-drawn", table)
 
         # In a game a reload draws the seat from the cache as well.
