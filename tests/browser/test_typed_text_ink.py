@@ -9,7 +9,8 @@ change what the "o" alone draws. White space is left out (the cleaner
 folds it into one plain space), and so are the characters the cleaner
 lets through only inside an emoji (the joiners, the variation selectors,
 the tags): what is checked is every character a cleaned text can hold
-between two letters."""
+between two letters. The joiners a script needs, which the cleaner takes
+only there, must change what the letters beside them draw."""
 
 from __future__ import annotations
 
@@ -125,3 +126,37 @@ def test_every_character_the_cleaner_takes_draws_something(browser, server):
     finally:
         ctx.close()
     assert blank == [], [f"U+{cp:04X} {unicodedata.name(chr(cp), '?')}" for cp in blank]
+
+
+SAME = """([a, b]) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 900;
+  canvas.height = 300;
+  const g = canvas.getContext("2d", { willReadFrequently: true });
+  g.font = `96px ${getComputedStyle(document.body).fontFamily}`;
+  g.textBaseline = "middle";
+  const draw = (text) => {
+    g.clearRect(0, 0, 900, 300);
+    g.fillText(text, 20, 150);
+    return Array.from(g.getImageData(0, 0, 900, 300).data.filter((_, i) => i % 4 === 3));
+  };
+  const one = draw(a), other = draw(b);
+  return one.every((alpha, i) => alpha === other[i]);
+}"""
+
+
+def test_a_script_s_joiner_draws_its_letters_otherwise(browser, server):
+    """The Persian non-joiner the cleaner keeps between two letters that
+    would join (Alireza, written with one) draws them apart in the app's
+    fonts; the same joiner between two Latin letters, which it refuses,
+    would draw nothing."""
+    with_joiner, without = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627", "\u0639\u0644\u06cc\u0631\u0636\u0627"
+    assert clean_text(with_joiner, "text", 8) == with_joiner
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/")
+        assert not page.evaluate(SAME, [with_joiner, without])
+        assert page.evaluate(SAME, ["An\u200cn", "Ann"])  # what the check rests on
+    finally:
+        ctx.close()

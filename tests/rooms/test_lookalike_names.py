@@ -61,6 +61,16 @@ def test_a_name_with_a_character_that_draws_nothing_cannot_sit_beside_its_look_a
     assert skeleton("Ann\ufffc") == skeleton("Ann") and skeleton("Cy\ufffc") == skeleton("Cy")
 
 
+def test_a_name_with_a_script_s_joiner_is_the_name_without_it(table, join, client):
+    """The Persian non-joiner is kept where the script needs it (Alireza
+    written with it), but it is no way to a second seat that reads the same."""
+    t, code, _ = table
+    join(code, "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627")
+    answer = client().call("player.join", {"code": code, "name": "\u0639\u0644\u06cc\u0631\u0636\u0627"})
+    assert error_code(answer) == "name_taken", answer
+    assert [p["name"] for p in t.last_state()["players"]] == ["\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"]
+
+
 def test_a_rename_to_a_look_alike_is_taken_too(table, join):
     t, code, _ = table
     join(code, "Ann")

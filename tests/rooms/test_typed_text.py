@@ -154,6 +154,40 @@ def test_emoji_as_keyboards_type_them_are_kept(where, text, seated, client):
     assert text in shown(seated, answer)
 
 
+# The joiners a script needs (IDNA's CONTEXTJ rules): kept where they change
+# how the letters beside them are drawn, refused anywhere else.
+SCRIPT_JOINERS = {
+    "Persian non-joiner (Alireza)": "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",
+    "Persian non-joiner after a mark": "\u0645\u06cc\u0650\u200c\u062e\u0648\u0627\u0647\u0645",
+    "Sinhala joiner after the virama (Sri)": "\u0dc1\u0dca\u200d\u0dbb\u0dd3 Lanka",
+    "Devanagari half form": "\u0915\u094d\u200d\u0937\u093e",
+    "Malayalam non-joiner after the virama": "\u0d15\u0d4d\u200c\u0d15",
+}
+JOINERS_NOTHING_NEEDS = {
+    "non-joiner after a letter that joins nothing on its left": "\u062f\u0627\u200c\u0646\u0627",
+    "non-joiner before a letter that joins nothing on its right": "\u0645\u200c Ann",
+    "joiner between two Arabic letters": "\u0639\u200d\u0644\u06cc",
+    "non-joiner at the end": "\u0639\u0644\u06cc\u200c",
+    "joiner after a letter, not a virama": "\u0915\u200d\u0937",
+}
+
+
+@pytest.mark.parametrize("where", PLACES)
+@pytest.mark.parametrize("text", SCRIPT_JOINERS.values(), ids=SCRIPT_JOINERS.keys())
+def test_the_joiners_a_script_needs_are_kept(where, text, seated, client):
+    """A Persian name with its non-joiner, the Sinhala "Sri" with its
+    joiner: the format characters a script needs are typed as they are."""
+    answer = typed(where, text, seated, client)
+    assert answer["ok"] is True, answer
+    assert text in shown(seated, answer)
+
+
+@pytest.mark.parametrize("text", JOINERS_NOTHING_NEEDS.values(), ids=JOINERS_NOTHING_NEEDS.keys())
+def test_a_joiner_where_no_script_needs_it_is_refused(text, seated, client):
+    answer = typed("player name", text, seated, client)
+    assert answer["ok"] is False and "invisible or direction-changing" in answer["error"]["message"], answer
+
+
 def test_variant_names_are_bounded_like_other_text(seated):
     """A variant name of 41 characters is refused, 40 is kept."""
     t, code, ana, bob = seated

@@ -10,9 +10,15 @@ nothing. Every default-ignorable code point (Unicode's
 characters, the combining grapheme joiner, fillers...) and every format
 character (category ``Cf``: the soft hyphen, bidi controls, interlinear
 annotation marks, shorthand and hieroglyph format controls...) is refused,
-except where it is part of an emoji as keyboards type it: a zero-width
+except where it is part of an emoji as keyboards type it (a zero-width
 joiner between two pictographs (a family), a variation selector after an
-emoji (the red heart), the tag characters of a flag. The properties come
+emoji (the red heart), the tag characters of a flag) and where a script
+needs it: the zero-width joiner and non-joiner right after a virama (the
+Sinhala "Sri", a Devanagari half form) and the non-joiner between two
+letters that would join (the Persian name Alireza, written with one), as
+IDNA's CONTEXTJ rules allow them (RFC 5892, appendix A.1 and A.2); a name
+with one is the same name as without it
+(``partyapp.rooms.names.skeleton``). The properties come
 from the ``regex`` module's Unicode tables. So is every character that
 draws nothing though Unicode calls it visible (``BLANK``: the object
 replacement character, the Braille blank, the fillers); what is left draws
@@ -45,6 +51,17 @@ _EMOJI_SEQUENCE = regex.compile(
     r"|\p{Emoji}[\uFE0E\uFE0F]\u20E3?"  # text or emoji presentation, a keycap
     r"|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"  # a flag's tag sequence
 )
+# The joiners a script needs, where it needs them (IDNA's CONTEXTJ rules): a
+# zero-width non-joiner or joiner after a virama (a conjunct, a half form, a
+# Sinhala yansaya or rakaransaya), and a non-joiner between a letter joining
+# on its left and one joining on its right, with marks between (the Persian
+# non-joiner, typed with shift and space). Each changes how the letters
+# beside it are drawn.
+_SCRIPT_JOINER = regex.compile(
+    r"(?<=\p{Canonical_Combining_Class=Virama})[\u200C\u200D]"
+    r"|(?<=[\p{Joining_Type=Left_Joining}\p{Joining_Type=Dual_Joining}]\p{Joining_Type=Transparent}*)\u200C"
+    r"(?=\p{Joining_Type=Transparent}*[\p{Joining_Type=Right_Joining}\p{Joining_Type=Dual_Joining}])"
+)
 # Joiners and variation selectors are fine inside emoji but are not visible.
 _NOT_VISIBLE = frozenset({"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)})
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
@@ -76,7 +93,7 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
         raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
                           field=field, count=max_visible)
     text = " ".join(unicodedata.normalize("NFC", value).split())
-    if INVISIBLE.search(_EMOJI_SEQUENCE.sub("", text)):
+    if _hidden(text):
         raise TextRefused("{field} contains an invisible or direction-changing character.", field=field)
     for ch in text:
         if ch in BLANK:
@@ -95,6 +112,14 @@ def clean_text(value: Any, field: str, max_visible: int, *, min_visible: int = 1
         raise TextRefused("{field} is longer than {count} character.|{field} is longer than {count} characters.",
                           field=field, count=max_visible)
     return text
+
+
+def _hidden(text: str) -> bool:
+    """Whether ``text`` holds an invisible or format character outside an
+    emoji sequence and outside a script's joiner."""
+    let_through = {i for m in _EMOJI_SEQUENCE.finditer(text) for i in range(m.start(), m.end())}
+    let_through.update(m.start() for m in _SCRIPT_JOINER.finditer(text))
+    return any(m.start() not in let_through for m in INVISIBLE.finditer(text))
 
 
 def visible_length(text: str) -> int:
