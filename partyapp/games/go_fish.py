@@ -73,7 +73,7 @@ from __future__ import annotations
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.cards import ACE_HIGH, STANDARD_DECK, rank_of
-from partyapp.games.kit.cardgame import choice, flag
+from partyapp.games.kit.cardgame import DEALER_LOT, choice, flag
 from partyapp.games.kit.handgame import HandGame, HandState, rank_groups
 from partyapp.games.kit.record import Record, to_plain
 
@@ -136,6 +136,7 @@ class GoFish(HandGame):
     }
     MESSAGES = {
         **HandGame.MESSAGES,
+        **DEALER_LOT,
         "go_fish.deal": ("dealer", "each"),
         "go_fish.ask": ("player", "target", "rank"),
         "go_fish.give": ("player", "to", "rank", "count"),

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
+from partyapp.games.kit.cardgame import DEALER_LOT
 from partyapp.games.kit.cards import STANDARD_DECK, make_deck, rank_of
 from partyapp.games.kit.handgame import HandGame, HandState, rank_groups
 from partyapp.games.kit.record import Record, to_plain
@@ -114,6 +115,7 @@ class OldMaid(HandGame):
 
     MESSAGES = {
         **HandGame.MESSAGES,
+        **DEALER_LOT,
         "old_maid.deal": ("dealer", "counts"),
         "old_maid.pairs": ("player", "cards"),
         "old_maid.take": ("player", "holder", "position"),

@@ -96,7 +96,7 @@ from typing import Literal
 from partyapp.games.kit.wording import N_
 from partyapp.games.kit.actions import one_of, spec
 from partyapp.games.kit.base import IllegalAction
-from partyapp.games.kit.cardgame import CardGame, CardState, choice, flag, number
+from partyapp.games.kit.cardgame import DEALER_LOT, CardGame, CardState, choice, flag, number
 from partyapp.games.kit.cards import deal_order, make_deck, rank_of, sort_cards
 from partyapp.games.kit.record import Record, to_plain
 
@@ -152,6 +152,7 @@ class ShifShofShum(CardGame):
     # Nobody joins mid-game, and every drink is logged with the match that costs it.
     MESSAGES = {
         **{k: v for k, v in CardGame.MESSAGES.items() if k not in ("game.joined", "forfeit.drink")},
+        **DEALER_LOT,
         "round.start": ("round", "dealer"),
         "shif_shof_shum.ante": ("players", "count"),
         "shif_shof_shum.deal": ("players", "cards", "aside"),

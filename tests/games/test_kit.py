@@ -279,7 +279,7 @@ def test_the_public_log_is_bounded():
 
 def test_apply_returns_the_entries_it_logged():
     """A move's events are the log entries it added."""
-    g = make("blackjack", 2)
+    g = make("blackjack", 2, dealer="p1")
     assert act(g, "p0", "bet", amount=5)[0] == {"id": 2, "msg": "blackjack.bet", "player": "p0", "amount": 5}
 
 
@@ -378,6 +378,21 @@ def test_a_game_with_a_dealer_draws_the_first_by_lot_unless_one_is_given(mode):
         assert g.public_view()["dealer"] == dealer and named_dealers(g)[:1] == [dealer]
         assert "dealer" not in g.public_view()["options"] and g.last_dealer() == dealer
     assert make(mode, 4, seed=3, deck=["2S"]).public_view()["dealer"] == "p3"
+
+
+@pytest.mark.parametrize("mode", DEALT)
+def test_the_lot_for_the_first_dealer_is_in_the_log(mode):
+    """The lot is the game's first log entry (``game.dealer_lot``, worded on
+    the table): who it fell on, the dealer the deal's entry then names. A
+    dealer handed on from the room's last game, or a staged deck's last
+    seat, is no lot and logs none."""
+    for seed in (1, 2):
+        g = make(mode, 4, seed=seed)
+        dealer = g.public_view()["dealer"]
+        assert g.s.log[0].msg == "game.dealer_lot" and g.s.log[0].params == {"player": dealer}
+        assert [e.msg for e in g.s.log].count("game.dealer_lot") == 1
+    for given in (make(mode, 4, seed=1, dealer="p2"), make(mode, 4, seed=1, deck=["2S"])):
+        assert "game.dealer_lot" not in [e.msg for e in given.s.log]
 
 
 # -- one engine for every game -----------------------------------------------------------------------

@@ -533,4 +533,4 @@ def test_every_message_key_is_declared_and_used():
     used = {e["msg"] for e in log}
     assert set(ShifShofShum.MESSAGES) - used == set()
     assert {e["word"] for e in log if e["msg"] == "shif_shof_shum.match"} == {"shif", "shof", "shum"}
-    assert msgs(g)[0] == "shif_shof_shum.ante"
+    assert msgs(g)[:2] == ["game.dealer_lot", "shif_shof_shum.ante"]

@@ -180,6 +180,22 @@ def test_the_next_game_in_the_room_is_dealt_by_the_player_on_the_left(mode):
     assert dealers == [ids[(first + k) % 3] for k in range(4)]
 
 
+@pytest.mark.parametrize("mode", DEALT_MODES)
+def test_the_table_is_told_who_the_lot_fell_on_in_the_rooms_first_game_only(mode):
+    """The room's first game of the mode opens its log with the lot
+    (``game.dealer_lot``, the dealer it drew); the next game, dealt by the
+    player on the left, draws no lot."""
+    room = seated_room(Registry(MemoryStore()), 3)
+    lots = []
+    for _ in range(2):
+        room.change(lambda: room.start_game(mode, {}, testing=False))
+        lots.append([e.params["player"] for e in room.game.s.log if e.msg == "game.dealer_lot"])
+        if lots[-1]:
+            assert room.game.s.log[0].msg == "game.dealer_lot" and lots[-1] == [dealer_of(room.game)]
+        room.change(room.end_game)
+    assert len(lots[0]) == 1 and lots[1] == []
+
+
 def test_the_deal_goes_on_from_the_last_deal_of_a_game_of_several_deals():
     """Home Blackjack of two deals: the deal passes to the left after the
     first deal, and the next game of Blackjack (after a game of Old Maid,

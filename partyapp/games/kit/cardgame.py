@@ -25,7 +25,9 @@ The first dealer
     starts with ``starting_dealer(dealer)``: that player when seated, else
     the last seat with a staged deck (so the first seat plays first and the
     staged deck is dealt from them), else one drawn by lot with the game's
-    seeded generator. The log entry of the deal names the dealer.
+    seeded generator, logged ``game.dealer_lot`` (``DEALER_LOT``, which
+    such a game declares in its ``MESSAGES``), so the table says who the lot
+    fell on. The log entry of the deal names the dealer.
 
 The stock and the staged deck
     ``restock`` shuffles a new stock (with the kit's ``random()``) under
@@ -104,6 +106,11 @@ class CardState(GameState):
     forfeits: Forfeits = field(default_factory=Forfeits)
 
 
+# The log key of a first dealer drawn by lot (``CardGame.starting_dealer``),
+# which every game that draws one declares in its ``MESSAGES``.
+DEALER_LOT: dict[str, tuple[str, ...]] = {"game.dealer_lot": ("player",)}
+
+
 class CardGame(Engine):
     """The base of the full card games; see the module docstring."""
 
@@ -174,11 +181,16 @@ class CardGame(Engine):
         """Who deals first among ``among`` (default: every seat): ``dealer``
         when among them (the room's turn to deal, or a test's); else the last
         of them with a staged deck, so the first seat plays first; else one
-        drawn by lot with the game's seeded generator."""
+        drawn by lot with the game's seeded generator (logged
+        ``game.dealer_lot``)."""
         among = among if among is not None else self.s.seats
         if dealer in among:
             return dealer
-        return among[-1] if self.s.staged else self.random().choice(among)
+        if self.s.staged:
+            return among[-1]
+        drawn = self.random().choice(among)
+        self.log("game.dealer_lot", player=drawn)
+        return drawn
 
     # -- the stock --------------------------------------------------------------------
     def restock(self, cards: list[str]) -> None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from partyapp.games.kit.cardgame import CardGame, CardState
+from partyapp.games.kit.cardgame import DEALER_LOT, CardGame, CardState
 from partyapp.games.kit.cards import deal_order
 from partyapp.games.kit.record import field
 from partyapp.games.kit.scores import ScoreSheet
@@ -61,6 +61,7 @@ class DealGame(CardGame):
     TESTING_OPTIONS = ("deck", "dealer")
     MESSAGES = {
         **CardGame.MESSAGES,
+        **DEALER_LOT,
         "round.start": ("round", "dealer"),
         "round.void": ("reason",),
     }

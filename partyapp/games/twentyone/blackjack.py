@@ -84,7 +84,7 @@ from __future__ import annotations
 from typing import Any
 
 from partyapp.games.kit.actions import spec
-from partyapp.games.kit.cardgame import flag
+from partyapp.games.kit.cardgame import DEALER_LOT, flag
 from partyapp.games.kit.cards import deal_order, hand_value, is_natural, make_shoe
 from partyapp.games.kit.wording import N_
 from partyapp.games.twentyone import rotation
@@ -297,6 +297,7 @@ class Blackjack(TwentyOne):
     TESTING_OPTIONS = ("deck", "dealer")
     MESSAGES = {
         **TwentyOne.MESSAGES,
+        **DEALER_LOT,
         "blackjack.bet": ("player", "amount"),
         "blackjack.sit_out": ("player",),
         "blackjack.deal": ("dealer", "players"),

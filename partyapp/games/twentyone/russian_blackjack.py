@@ -87,7 +87,7 @@ Readings where the seed is open
 from __future__ import annotations
 
 from partyapp.games.kit.actions import int_range, spec
-from partyapp.games.kit.cardgame import flag, number
+from partyapp.games.kit.cardgame import DEALER_LOT, flag, number
 from partyapp.games.kit.cards import TEN_VALUES, points, rank_of
 from partyapp.games.kit.wording import N_
 from partyapp.games.twentyone import boxes, rotation
@@ -334,6 +334,7 @@ class RussianBlackjack(TwentyOne):
     MESSAGES = {
         **TwentyOne.MESSAGES,
         **boxes.MESSAGES,
+        **DEALER_LOT,
         "russian_blackjack.three_sevens": ("player", "hand"),
         "russian_blackjack.carry": ("player", "amount"),
         "russian_blackjack.leave": ("player", "amount"),

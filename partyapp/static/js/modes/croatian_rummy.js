@@ -12,6 +12,7 @@ import { Hand } from "../ui/hand.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
+import { dealtByLot } from "../ui/seat.js";
 import { useSend } from "../ui/send.js";
 import { causeWords, registerCauses } from "./kit.js";
 import { causedWords, forfeitWords, joinWords, neckBadge, neckWords } from "../forfeits.js";
@@ -288,7 +289,7 @@ function seatInfo(state, player) {
     badges.push({ text: t("{count} pt|{count} pts", { count: g.scores[player.id] }), kind: "score" });
   }
   if (g.necks && g.necks[player.id]) badges.push({ text: neckBadge(state, player.id, 1, true), kind: "neck" });
-  if (g.dealer === player.id && !g.over) badges.push({ text: t("dealer"), kind: "role" });
+  if (g.dealer === player.id && !g.over && !dealtByLot(state, player)) badges.push({ text: t("dealer"), kind: "role" });
   return { handSize: g.hand_sizes ? g.hand_sizes[player.id] : undefined, badges };
 }
 

@@ -14,6 +14,7 @@ import { Hand } from "../ui/hand.js";
 import { Chips } from "../ui/chips.js";
 import { Result } from "../ui/result.js";
 import { useDrag } from "../ui/place.js";
+import { dealtByLot } from "../ui/seat.js";
 import { useSend } from "../ui/send.js";
 import { registerCauses } from "./kit.js";
 import { registerMode } from "./registry.js";
@@ -210,7 +211,7 @@ function seatInfo(state, player) {
   if (g.scoring !== "chips" && g.scores && typeof g.scores[player.id] === "number") {
     badges.push({ text: t("{count} pt|{count} pts", { count: g.scores[player.id] }), kind: "score" });
   }
-  if (g.dealer === player.id && !g.over) badges.push({ text: t("dealer"), kind: "role" });
+  if (g.dealer === player.id && !g.over && !dealtByLot(state, player)) badges.push({ text: t("dealer"), kind: "role" });
   return {
     handSize: g.hand_sizes ? g.hand_sizes[player.id] : undefined,
     chips: g.chips ? g.chips[player.id] : undefined,

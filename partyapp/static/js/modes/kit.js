@@ -48,6 +48,7 @@ registerMessages({
     : t("Game over ({reason}).", { reason: reasonWord(entry.reason).toLowerCase() })),
   "forfeit.drink": (values, entry, state, plain) => causedWords(causeWords(entry.cause),
     forfeitWords(state, [entry.player], entry.count, entry, { plain })),
+  "game.dealer_lot": N_("Drawn by lot: {player} deals first."),
   "round.start": N_("Deal {round}: {dealer} deals."),
   "round.void": N_("The deal is called off."),
 });

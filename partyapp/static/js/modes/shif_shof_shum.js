@@ -10,6 +10,7 @@ import { Hand } from "../ui/hand.js";
 import { Chips } from "../ui/chips.js";
 import { LogList } from "../ui/ticker.js";
 import { Result } from "../ui/result.js";
+import { dealtByLot } from "../ui/seat.js";
 import { useSend } from "../ui/send.js";
 import { registerMode } from "./registry.js";
 import { Who } from "../ui/who.js";
@@ -146,7 +147,7 @@ function seatInfo(state, player) {
   const g = state.game;
   const badges = [];
   if ((g.out || []).includes(player.id)) badges.push({ text: t("out"), kind: "out" });
-  if (g.dealer === player.id && !g.over) badges.push({ text: t("dealer"), kind: "role" });
+  if (g.dealer === player.id && !g.over && !dealtByLot(state, player)) badges.push({ text: t("dealer"), kind: "role" });
   return {
     handSize: g.hand_sizes ? g.hand_sizes[player.id] : undefined,
     chips: g.tokens ? g.tokens[player.id] : undefined,

@@ -157,11 +157,21 @@ function FitGrid({ title, items, cols, empty, cramped = null }) {
   </section>`;
 }
 
-// Badges every seat can show: host, not in this game (a bot sitting out a
-// game bots do not play says so).
+// The dealer of a room's first game drawn by lot, while they deal and the
+// lot (game.dealer_lot) is among the game's latest entries: their seat says
+// "deals by lot" instead of the game's own dealer badge.
+export function dealtByLot(state, player) {
+  const g = state.game;
+  return Boolean(g && !g.over && g.dealer === player.id
+    && (g.log || []).some((e) => e.msg === "game.dealer_lot" && e.player === player.id));
+}
+
+// Badges every seat can show: host, the dealer drawn by lot, not in this
+// game (a bot sitting out a game bots do not play says so).
 export function commonBadges(state, player) {
   const out = [];
   if (player.id === state.room.host_player) out.push({ text: t("host"), kind: "host" });
+  if (dealtByLot(state, player)) out.push({ text: t("deals by lot"), kind: "role" });
   if (player.sitting_out) out.push({ text: t("sitting out"), kind: "waiting sitting-out" });
   else if (player.sits_out) out.push({ text: t("sits this out"), kind: "waiting" });
   else if (state.game && !player.in_game) out.push({ text: t("next game"), kind: "waiting" });

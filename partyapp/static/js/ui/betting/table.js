@@ -5,6 +5,7 @@ import { cx, fewestLeftOut, html, leaveOutLast, useEffect, useLayoutEffect, useR
 import { N_, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
 import { Pile } from "../pile.js";
+import { dealtByLot } from "../seat.js";
 import { LogList } from "../ticker.js";
 import { BetResult, CardRow, DealForfeits, HandView, SideAndNet, handFigure } from "./hands.js";
 
@@ -12,7 +13,7 @@ import { BetResult, CardRow, DealForfeits, HandView, SideAndNet, handFigure } fr
 export function bettingSeatInfo(state, player, dealerWord) {
   const g = state.game;
   const badges = [];
-  if (g.dealer && g.dealer === player.id) badges.push({ text: t(dealerWord), kind: "role" });
+  if (g.dealer && g.dealer === player.id && !dealtByLot(state, player)) badges.push({ text: t(dealerWord), kind: "role" });
   if ((g.sat_out || []).includes(player.id)) badges.push({ text: t("sits out"), kind: "waiting" });
   const staked = Object.values((g.stakes || {})[player.id] || {}).reduce((a, b) => a + b, 0);
   if (staked && !g.over) badges.push({ text: t("bet {amount}", { amount: String(staked) }), kind: "bet" });
@@ -114,15 +115,19 @@ function pileWords(pile, count, decks) {
   return t("{name}: {count} card|{name}: {count} cards", { name, count });
 }
 
-export function HouseZone({ title, cards, total, felt, pile, count, compact, decks = 0 }) {
+// `note`: a line of the felt that a crowded table's compact zone keeps too
+// (Pontoon's packs in play).
+export function HouseZone({ title, cards, total, felt, pile, count, compact, decks = 0, note = null }) {
   if (compact) {
     return html`<section class="bx-dealer compact">
       <span class="bx-dealer-title">${title}</span>
       ${cards ? html`<${CardRow} cards=${cards} size="label" />` : null}
       <span class="bx-dealer-total">${total}</span>
       <span class="sub">${pileWords(pile, count, decks)}</span>
+      ${note ? html`<span class="sub bx-note">${note}</span>` : null}
     </section>`;
   }
+  if (note) felt = [...felt, note];
   return html`<section class="bx-dealer">
     <div class="bx-dealer-hand">
       <div class="bx-dealer-title">${title}</div>
