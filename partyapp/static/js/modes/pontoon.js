@@ -79,9 +79,9 @@ function BankerZone({ state, compact }) {
   const b = g.banker_hand;
   const pays = paying(g);
   const felt = [t("Pontoons and five card tricks pay double"), t("The banker wins ties")];
-  if (g.packs > 1) felt.push(t("Packs in play: {n}", { n: String(g.packs) }));
   if (!g.over) felt.push(g.shuffle_next ? t("Next deal: shuffled") : t("Next deal: no shuffle"));
-  return html`<${HouseZone} compact=${compact} cards=${b && b.cards} felt=${felt} pile="pack" count=${g.piles.pack}
+  const packs = g.packs > 1 ? t("Packs in play: {n}", { n: String(g.packs) }) : null;
+  return html`<${HouseZone} compact=${compact} cards=${b && b.cards} felt=${felt} note=${packs} pile="pack" count=${g.piles.pack}
     title=${t("{name}'s bank", { name: html`<${Who} state=${state} pid=${houseHolder(g)} />` })}
     total=${[b && typeof b.total === "number" ? totalWord(b.total, b.soft) : "",
       pays ? html` <span class="hand-status">${pays}</span>` : null]} />`;
