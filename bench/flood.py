@@ -17,7 +17,14 @@ answers); and those of issue 44: four undecodable packets, then ``41`` and
 ``40`` again on the same socket (``rejoin``: before, every per-connection
 limit started afresh), acknowledgements of ids the server never asked
 (``acks``, ``43N[]``), bare ``41``/``40`` churn (``churn``), and a message
-longer than the server takes (``oversize``).
+longer than the server takes (``oversize``); and the Engine.IO packets a
+page never sends: a client's ping (``eio-ping``, ``2``), an upgrade outside
+an upgrade (``eio-upgrade``, ``5``), a pong to no ping (``eio-pong``, ``3``),
+a type engine.io does not know (``eio-unknown``, ``7``), a type that is no
+digit (``eio-unreadable``, ``x``), a message of 60,000 ``[`` that engine.io
+would parse as JSON before Socket.IO sees it (``eio-deep``); and over
+long-polling, each connection's one POST that engine.io refuses, too long
+(``polling-oversize``) or of a type it does not know (``polling-unknown``).
 
     python -m bench.flood                  # 50 rooms x 4 phones, 12 s a kind, 3 flooders
     python -m bench.flood --kinds truncated,acks --seconds 20
@@ -51,6 +58,14 @@ KINDS = {
     "acks": "43{n}[]",
     "churn": ["41", "40"],
     "oversize": '42["x","' + "a" * 70_000 + '"]',
+    "eio-ping": "2",
+    "eio-upgrade": "5",
+    "eio-pong": "3",
+    "eio-unknown": "7",
+    "eio-unreadable": "x",
+    "eio-deep": "4" + "[" * 60_000,
+    "polling-oversize": "4" + "a" * 70_000,  # the body of one long-polling POST (``polling_round``)
+    "polling-unknown": "7",
 }
 TARGET_P95_MS = 100.0
 FLOODERS = 3
@@ -89,9 +104,19 @@ def bad_flood_main(conn, port: int, kind: str, addresses: int = 1, index: int = 
         t0 = time.perf_counter()
         n = 0
         while not stop.done():
-            c = Client("127.0.0.1", port)
             n += 1
             source = f"127.0.{1 + index}.{1 + n % addresses}" if addresses > 1 or flooders > 1 else None
+            if kind.startswith("polling-"):
+                outcome = await polling_round(port, source, KINDS[kind].encode())
+                if outcome == "refused":
+                    counts["refused"] += 1
+                    await asyncio.sleep(0.01)
+                else:
+                    counts["connections"] += 1
+                    counts["sent"] += 1
+                    counts["closed_by_server"] += outcome == "closed"
+                continue
+            c = Client("127.0.0.1", port)
             try:
                 await c.connect(timeout=5, source=source)
             except Exception:
@@ -120,6 +145,37 @@ def bad_flood_main(conn, port: int, kind: str, addresses: int = 1, index: int = 
         return counts
 
     conn.send(asyncio.run(go()))
+
+
+async def polling_round(port: int, source: str | None, body: bytes) -> str:
+    """One long-polling Engine.IO connection: its handshake, then one POST of
+    ``body``. "refused" (the handshake was not answered 200), "closed" (the
+    server answered the POST or closed the connection within 0.2 s) or
+    "open" (it did neither); the connection is then let go."""
+    local = {"local_addr": (source, 0)} if source else {}
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, **local), 5)
+    except (OSError, asyncio.TimeoutError):
+        return "refused"
+    try:
+        writer.write(b"GET /socket.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: x\r\n\r\n")
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        if not head.startswith(b"HTTP/1.1 200"):
+            return "refused"
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:"))
+        sid = json.loads((await reader.readexactly(length))[1:])["sid"]
+        writer.write(f"POST /socket.io/?EIO=4&transport=polling&sid={sid} HTTP/1.1\r\nHost: x\r\n"
+                     f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        try:
+            await asyncio.wait_for(reader.read(1), 0.2)
+            return "closed"
+        except asyncio.TimeoutError:
+            return "open"
+    except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, StopIteration, ValueError):
+        return "refused"
+    finally:
+        writer.close()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

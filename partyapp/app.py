@@ -129,7 +129,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, config_path: str | 
     dispatch.install(app, socketio.server)
     if not clock.fake:  # on a fake clock engine.io keeps its own, real-time heartbeats for real clients
         seams.install_heartbeats(socketio.server.eio, clock)
-    seams.close_dropped_sockets(socketio.server.eio, too_big=lambda eio_sid: dispatch.too_big(realtime, eio_sid))
+    seams.close_dropped_sockets(socketio.server.eio,
+                                cut=lambda eio_sid, reason: dispatch.cut(realtime, eio_sid, reason))
     if settings["PARTYAPP_TRUSTED_PROXIES"]:
         # Outside Flask-SocketIO's own wrapper, so that the Socket.IO
         # handlers see the client's address too, not only the HTTP routes.

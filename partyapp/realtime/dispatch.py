@@ -34,8 +34,8 @@ from partyapp.realtime.hub import Realtime
 from partyapp.realtime.limits import TokenBucket
 from partyapp.realtime.protocol import Code, Event, error
 
-__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "handler", "install", "refuse_watcher", "throttle",
-           "too_big", "vet_namespace"]
+__all__ = ["BAD_PACKETS_CUTOFF", "FLOOD_CUTOFF", "bad_packet", "cut", "handler", "install", "refuse_watcher",
+           "throttle", "vet_namespace"]
 
 log = logging.getLogger(__name__)
 
@@ -213,6 +213,7 @@ def install(app: Flask, server: Any) -> None:
 
     seams.watch_connections(server, opened, lambda eio_sid: app.extensions["partyapp"].close_link(eio_sid))
     seams.guard_messages(server, on_bad, vet)
+    seams.guard_engine_packets(server, on_bad, lambda eio_sid, reason: cut(app.extensions["partyapp"], eio_sid, reason))
 
 
 def vet_namespace(r: Realtime, eio_sid: str, joining: bool) -> str | None:
@@ -230,15 +231,18 @@ def vet_namespace(r: Realtime, eio_sid: str, joining: bool) -> str | None:
     return None if link.sid is not None else "a disconnect from the namespace while outside it"
 
 
-def too_big(r: Realtime, eio_sid: str) -> None:
-    """A WebSocket closed for a message longer than ``max_message_bytes``
-    (``seams.close_dropped_sockets``): its address is charged a cut, as for
-    a connection closed for bad packets."""
+def cut(r: Realtime, eio_sid: str, reason: str) -> None:
+    """A connection closed at once for what the server does not read at
+    all: a message longer than ``max_message_bytes`` (on a WebSocket,
+    ``seams.close_dropped_sockets``, or a long-polling request,
+    ``seams.guard_engine_packets``), or an Engine.IO packet engine.io
+    cannot decode (``packets.engine_fault``). Its address is charged a
+    cut, as for a connection closed for bad packets."""
     link = r.links.get(eio_sid)
     if link is not None:
         link.bad_packets += 1
         r.cut_off(link.addr)
-        bad_packets_log.warning("%s sent a message longer than the server takes; it was closed", link.addr)
+        bad_packets_log.warning("%s sent %s; it was closed", link.addr, reason)
 
 
 def _dispatcher(app: Flask, fn: Handler, guarded: bool) -> Callable[..., dict]:

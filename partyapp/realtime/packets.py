@@ -111,6 +111,24 @@ class PacketJson:
         return _dumps(obj, **kwargs)
 
 
+def engine_fault(text: str) -> str | None:
+    """Why the Engine.IO text packet ``text`` a client sent cannot be taken,
+    before engine.io decodes it (None when it can). A page sends a message
+    (``4`` and a Socket.IO packet, which starts with its type's digit), a
+    pong (``3``), a close (``1``), and in an upgrade ``2probe`` and ``5``;
+    engine.io would parse anything else after the type as JSON (a message
+    opening 60,000 arrays stopped its reader with a traceback) or fail on
+    a type that is no digit."""
+    if not text:
+        return "an empty Engine.IO packet"
+    kind, rest = text[0], text[1:]
+    if kind == "4":
+        return None if not rest or "0" <= rest[0] <= "9" else "an Engine.IO message that is no Socket.IO packet"
+    if "0" <= kind <= "6" and rest in ("", "probe"):
+        return None
+    return "an Engine.IO packet that cannot be read"
+
+
 def fault(exc: BaseException) -> str:
     """A short description of a decoding failure (no traceback)."""
     if isinstance(exc, _stdjson.JSONDecodeError):

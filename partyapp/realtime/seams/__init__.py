@@ -3,14 +3,15 @@ each seam below is a module of it, and ``check`` (``check.py``) runs at start.
 
 Everything else in the project speaks to the libraries through their public
 API (Flask-SocketIO's ``SocketIO``, ``emit``, ``join_room``, python-socketio's
-``Server.on`` and ``disconnect``). Eight things cannot be done that way, and
+``Server.on`` and ``disconnect``). Nine things cannot be done that way, and
 they are done here, each against the internals of the minor versions named in
 ``TESTED`` (``pyproject.toml`` pins them), each with a test of its own
 (``tests/realtime/test_seams.py``, ``tests/realtime/test_fanout.py``, ``tests/realtime/test_bad_packets.py``,
 ``tests/realtime/test_pings.py``, ``tests/realtime/test_one_connection.py``,
-``tests/realtime/test_unconnected_sockets.py``), and all checked when the app starts (``check``): a
-release that moved one of them fails at start with a message naming what
-moved and the versions this was tested on, instead of failing under load.
+``tests/realtime/test_unconnected_sockets.py``, ``tests/realtime/test_engine_packets.py``), and all
+checked when the app starts (``check``): a release that moved one of them
+fails at start with a message naming what moved and the versions this was
+tested on, instead of failing under load.
 
 1. **Local delivery** (``deliver_local``): a change's frames go straight onto
    the send queues of this process's Engine.IO sockets, the way
@@ -87,8 +88,13 @@ moved and the versions this was tested on, instead of failing under load.
      can shut a flooding client's TCP connection down at once;
    - a message too long, which simple-websocket answers by closing the
      WebSocket (its ``incoming_message_len`` past ``max_message_size`` once
-     ``wait`` reads the end), is reported to the app (``too_big``), which
-     charges its sender like a bad packet.
+     ``wait`` reads the end), is reported to the app (``cut``), which
+     charges its sender like a bad packet; so is a text packet engine.io
+     cannot decode (``packets.engine_fault``: empty, a type that is no
+     digit, a message that is no Socket.IO packet, which engine.io would
+     parse as JSON first), and ``wait`` ends the reader as if the client
+     had closed (engine.io's handler raised on it, with a traceback, and
+     left the connection to its ping time-out).
 7. **Forgetting an acknowledgement callback** (``drop_callback``): the
    server's round-trip pings wait for an answer through python-socketio's
    ``Manager.callbacks``; a phone that never answers would keep one per
@@ -100,6 +106,21 @@ moved and the versions this was tested on, instead of failing under load.
    sees the Engine.IO connection itself, before and whatever its namespace
    connects (its limits are that connection's, ``connections.Link``), and may
    refuse it at its handshake (engine.io then answers 401).
+9. **Engine.IO packets** (``guard_engine_packets``): ``engineio.socket.Socket``
+   takes any packet type without end (a client's ping, an upgrade or a noop
+   outside an upgrade are answered or dropped, a pong to no ping
+   rescheduled) and raises on an unknown one; over long-polling a POST it
+   refuses (too long, an unknown type) made ``engineio.Server`` close the
+   connection waiting for its send queue to be read, by a poll that never
+   came: the request held its descriptor for good. Each Engine.IO socket,
+   once the ``connect`` handler took it (``Server._handle_connect`` keeps it
+   in ``sockets`` first), is given a subclass whose ``receive`` lets
+   through only messages, a close and a pong while ``last_ping`` says a
+   ping waits, handing any other packet to the app like a bad packet, and
+   whose ``handle_post_request`` checks the request's length and each
+   packet (``packets.engine_fault``) before ``payload.Payload`` decodes it,
+   and closes a connection it refuses (``close_connection``, without
+   waiting) before raising the ``EngineIOError`` engine.io answers 400.
 """
 
 from __future__ import annotations
@@ -108,6 +129,7 @@ from partyapp.realtime.seams.callbacks import drop_callback, pending_callbacks
 from partyapp.realtime.seams.check import TESTED, SeamError, check, problems, versions
 from partyapp.realtime.seams.connections import watch_connections
 from partyapp.realtime.seams.delivery import deliver_local
+from partyapp.realtime.seams.engine import guard_engine_packets
 from partyapp.realtime.seams.guards import (
            _cut,
            close_connection,
@@ -125,6 +147,7 @@ from partyapp.realtime.seams.websocket import (
 )
 
 __all__ = ["READ_AHEAD", "TESTED", "QueueManager", "SeamError", "WirePacket", "check", "close_connection",
-           "close_dropped_sockets", "deliver_local", "drop_callback", "guard_acks", "guard_messages",
+           "close_dropped_sockets", "deliver_local", "drop_callback", "guard_acks", "guard_engine_packets",
+           "guard_messages",
            "install_heartbeats", "pending_callbacks", "problems", "shut_down", "versions", "watch_connections"]
 

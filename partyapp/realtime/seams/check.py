@@ -11,6 +11,7 @@ from typing import Any
 
 import engineio
 import socketio
+from engineio import packet as eio_packet
 from engineio import socket as eio_socket
 from socketio import packet as sio_packet
 
@@ -110,6 +111,23 @@ def problems() -> list[str]:
     need("server_args" in inspect.getsource(gserver._async["websocket"].__init__)
          or "server_args" in inspect.getsource(gserver._async["websocket"].__mro__[1].__init__),
          "engineio's WebSocket wrapper keeping server_args (thread_class)")
+    # seam 9: the Engine.IO socket's class, swapped for a subclass once the connect handler took it
+    need(hasattr(sock, "__dict__") and _params(eio_socket.Socket.receive) == ["self", "pkt"]
+         and "packet.PONG" in inspect.getsource(eio_socket.Socket.receive),
+         "engineio.socket.Socket.receive(self, pkt) (a class an instance's __class__ may be set to a subclass of)")
+    post = inspect.getsource(eio_socket.Socket.handle_post_request)
+    need(_params(eio_socket.Socket.handle_post_request) == ["self", "environ"]
+         and "max_http_buffer_size" in post and "payload.Payload(" in post and "self.receive(" in post,
+         "engineio.socket.Socket.handle_post_request(self, environ) decoding payload.Payload")
+    connect = inspect.getsource(type(server.eio)._handle_connect)
+    need("self.sockets[sid] = s" in connect and "_trigger_event('connect'" in connect
+         and connect.index("self.sockets[sid] = s") < connect.index("_trigger_event('connect'"),
+         "engineio.Server._handle_connect keeping the socket in sockets before the connect handler")
+    handle = inspect.getsource(type(server.eio).handle_request)
+    need("socket.handle_post_request(environ)" in handle and "if sid in self.sockets:" in handle,
+         "engineio.Server.handle_request disconnecting a refused POST's socket only while in sockets")
+    need(eio_packet.packet_names == ["OPEN", "CLOSE", "PING", "PONG", "MESSAGE", "UPGRADE", "NOOP"],
+         "engineio.packet's packet types")
     for name, params in (("_publish", ["self", "data"]), ("_handle_emit", ["self", "message"]),
                          ("_redis_connect", ["self"])):
         fn = getattr(socketio.RedisManager, name, None)

@@ -12,13 +12,17 @@ from typing import Any, Callable
 
 import engineio
 
+from partyapp.realtime.packets import engine_fault
+
 # -- 6. closing the TCP connection ------------------------------------------------------
 
-def close_dropped_sockets(eio: engineio.Server, too_big: Callable[[str], Any] | None = None) -> bool:
+def close_dropped_sockets(eio: engineio.Server, cut: Callable[[str, str], Any] | None = None) -> bool:
     """Give ``eio``'s WebSockets a ``close`` that shuts the TCP connection
-    down (gevent with simple-websocket only); ``too_big(eio_sid)`` is told
-    of a WebSocket closed for a message longer than engine.io takes.
-    Returns whether it did."""
+    down (gevent with simple-websocket only); ``cut(eio_sid, reason)`` is
+    told of a WebSocket closed for a message longer than engine.io takes,
+    or for a text packet engine.io cannot decode (``packets.engine_fault``:
+    the WebSocket's reader ends as if the client had closed, instead of
+    raising in engine.io's handler). Returns whether it did."""
     base = eio._async.get("websocket") if isinstance(getattr(eio, "_async", None), dict) else None
     if base is None or eio.async_mode != "gevent" or not hasattr(base, "close"):
         return False
@@ -47,11 +51,16 @@ def close_dropped_sockets(eio: engineio.Server, too_big: Callable[[str], Any] | 
 
         def wait(self):
             data = super().wait()
-            if data is None and too_big is not None and self.owner_sid is not None:
+            if cut is None or self.owner_sid is None:
+                return data
+            if data is None:
                 ws = getattr(self, "ws", None)
                 limit = getattr(ws, "max_message_size", None)
                 if limit and getattr(ws, "incoming_message_len", 0) > limit:
-                    too_big(self.owner_sid)  # simple-websocket closed it for that message
+                    cut(self.owner_sid, "a message longer than the server takes")  # simple-websocket closed it
+            elif type(data) is str and (why := engine_fault(data)) is not None:
+                cut(self.owner_sid, why)
+                return None  # engine.io's reader ends and closes the connection
             return data
 
     eio._async = dict(eio._async, websocket=ClosingWebSocket)
