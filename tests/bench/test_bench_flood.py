@@ -18,11 +18,11 @@ from tests import ROOT
 @pytest.mark.slow
 def test_flood_benchmark_smoke():
     cmd = [sys.executable, "-m", "bench.flood", "--rooms", "2", "--phones", "2", "--seconds", "1.5",
-           "--kinds", "truncated,rejoin", "--json"]
+           "--kinds", "truncated,rejoin,eio-ping,polling-unknown", "--json"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode in (0, 1), done.stderr[-3000:]  # 1: the p95 target missed
     line = json.loads(done.stdout.strip().splitlines()[-1])
-    assert [r["kind"] for r in line["runs"]] == ["none", "truncated", "rejoin"]
+    assert [r["kind"] for r in line["runs"]] == ["none", "truncated", "rejoin", "eio-ping", "polling-unknown"]
     assert all(r["moves"] > 0 and r["lost"] == 0 for r in line["runs"])
     assert line["flooders"] == 3
     for run in line["runs"][1:]:
