@@ -125,6 +125,36 @@ def raw_socket(port: int, source: str) -> socket.socket:
     return s
 
 
+def closed_by_server(ws, within: float = 10) -> bool:
+    """Does the server close ``ws`` (reading what it still sends)?"""
+    import websocket
+
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            frame = ws.recv()
+        except (websocket.WebSocketException, OSError):
+            return True
+        if frame == "2":
+            ws.send("3")
+        elif frame in ("", None) or frame.startswith("1"):
+            return True
+    return False
+
+
+def refused_at_once(port: int, source: str) -> bool:
+    """Is a new connection from ``source`` closed as it is accepted?"""
+    s = raw_socket(port, source)
+    s.settimeout(5)
+    try:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        return s.recv(100) == b""
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    finally:
+        s.close()
+
+
 def raw_ws(port: int, source: str | None = None, *, join: bool = False):
     """A WebSocket to the server on loopback ``port`` (from the loopback
     address ``source`` when given), its Engine.IO handshake read; ``join``:

@@ -20,9 +20,8 @@ import socket
 import pytest
 
 from tests.conftest import wait_for
-from tests.realtime.test_one_connection import _closed_by_server, _refused_at_once
 from tests.serverproc import ServerProcess, assert_clean_log
-from tests.wire import RawPhone as Phone, raw_socket, raw_ws
+from tests.wire import RawPhone as Phone, closed_by_server, raw_socket, raw_ws, refused_at_once
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +44,7 @@ def refused(port: int, source: str) -> bool:
     """Are new connections from ``source`` closed as they are accepted
     (within 10 s)?"""
     try:
-        return wait_for(lambda: _refused_at_once(port, source), 10, "the address refused")
+        return wait_for(lambda: refused_at_once(port, source), 10, "the address refused")
     except AssertionError:
         return False
 
@@ -68,7 +67,7 @@ def test_engine_io_packets_a_page_never_sends_cut_the_connection_and_then_the_ad
                 try:
                     for _ in range(2000):
                         ws.send(packet)
-                    closed = _closed_by_server(ws)
+                    closed = closed_by_server(ws)
                 except (websocket.WebSocketException, OSError):
                     closed = True
                 ws.close()

@@ -15,7 +15,7 @@ import pytest
 from partyapp.realtime import dispatch, seams
 from partyapp.realtime.extension import socketio
 from tests.conftest import Client, wait_for
-from tests.wire import answer, raw_socket, raw_ws
+from tests.wire import answer, closed_by_server, raw_socket, raw_ws, refused_at_once
 
 CUTOFF = dispatch.BAD_PACKETS_CUTOFF
 
@@ -159,36 +159,6 @@ def test_an_acknowledgement_before_connecting_closes_at_once(app):
 
 # -- over the wire ------------------------------------------------------------------------
 
-def _closed_by_server(ws, within: float = 10) -> bool:
-    """Does the server close ``ws`` (reading what it still sends)?"""
-    import websocket
-
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            frame = ws.recv()
-        except (websocket.WebSocketException, OSError):
-            return True
-        if frame == "2":
-            ws.send("3")
-        elif frame in ("", None) or frame.startswith("1"):
-            return True
-    return False
-
-
-def _refused_at_once(port: int, source: str) -> bool:
-    """Is a new connection from ``source`` closed as it is accepted?"""
-    s = raw_socket(port, source)
-    s.settimeout(5)
-    try:
-        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        return s.recv(100) == b""
-    except (ConnectionResetError, BrokenPipeError):
-        return True
-    finally:
-        s.close()
-
-
 # what one attacking connection sends, again and again, once in the namespace
 LOOPS = {
     "namespace reconnects": ['42["x"'] * 4 + ["41", "40"],
@@ -224,9 +194,9 @@ def test_one_socket_s_attack_is_cut_and_its_address_refused(tmp_path, kind):
                     n += 1
             except (websocket.WebSocketException, OSError):
                 closed = True
-            assert closed or _closed_by_server(ws), f"connection {attempt + 1} never closed after {n} rounds"
+            assert closed or closed_by_server(ws), f"connection {attempt + 1} never closed after {n} rounds"
             ws.close()
-        assert wait_for(lambda: _refused_at_once(server.port, source), 10, "the address refused")
+        assert wait_for(lambda: refused_at_once(server.port, source), 10, "the address refused")
         other.send('421["room.create",{}]')
         assert answer(other, 1)["ok"]
         other.close()
