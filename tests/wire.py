@@ -199,3 +199,38 @@ class RawPhone:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def raise_own_descriptor_limit(open_files: int) -> None:
+    """Raises this process's own descriptor limit well above a server's
+    ``open_files``, so that the test's sockets are never what runs out."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 4 * open_files:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4 * open_files), hard))
+
+
+class SeatedParty:
+    """A table and Ana seated on the server at ``port``, each from an
+    address of its own; ``still_open()`` then checks what a party needs
+    after an attack: a new guest (Bea) joins and Ana's dropped phone comes
+    back to her seat."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.table = RawPhone(port, "127.0.0.2")
+        self.code = self.table.call("room.create", {})["code"]
+        self.ana = RawPhone(port, "127.0.0.3")
+        self.joined = self.ana.call("player.join", {"code": self.code, "name": "Ana"})
+        assert self.joined["ok"], self.joined
+
+    def still_open(self) -> None:
+        guest = RawPhone(self.port, "127.0.0.4")
+        assert guest.call("player.join", {"code": self.code, "name": "Bea"})["ok"]
+        self.ana.close()
+        back = RawPhone(self.port, "127.0.0.3")
+        resumed = back.call("player.resume", {"code": self.code, "token": self.joined["token"]})
+        assert resumed["ok"] and resumed["player_id"] == self.joined["player_id"], resumed
+        for c in (self.table, guest, back):
+            c.close()

@@ -14,14 +14,14 @@ processes and sockets; other addresses are other loopback addresses."""
 from __future__ import annotations
 
 import json
-import resource
 import socket
 
 import pytest
 
 from tests.conftest import wait_for
 from tests.serverproc import ServerProcess, assert_clean_log
-from tests.wire import RawPhone as Phone, closed_by_server, raw_socket, raw_ws, refused_at_once
+from tests.wire import (RawPhone as Phone, SeatedParty, closed_by_server, raise_own_descriptor_limit, raw_socket, raw_ws,
+                        refused_at_once)
 
 pytestmark = pytest.mark.slow
 
@@ -216,17 +216,11 @@ def test_refused_long_polling_requests_from_twenty_addresses_do_not_lock_a_party
     limited to 1,024 descriptors. A new guest joins and a dropped phone
     comes back. Before: each refused POST waited for good for a poll that
     never came, holding its descriptor ("Too many open files")."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < 4096:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    raise_own_descriptor_limit(1024)
     log_path = tmp_path / "server.log"
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=log_path, open_files=1024).start()
     try:
-        table = Phone(server.port, "127.0.0.2")
-        code = table.call("room.create", {})["code"]
-        ana = Phone(server.port, "127.0.0.3")
-        joined = ana.call("player.join", {"code": code, "name": "Ana"})
-        assert joined["ok"], joined
+        party = SeatedParty(server.port)
         attempts = [(f"127.0.1.{a + 1}", n) for a in range(20) for n in range(60)]
         for source, n in attempts:
             try:
@@ -244,14 +238,7 @@ def test_refused_long_polling_requests_from_twenty_addresses_do_not_lock_a_party
             except OSError:
                 pass  # closed before it was all sent
             s.close()
-        guest = Phone(server.port, "127.0.0.4")
-        assert guest.call("player.join", {"code": code, "name": "Bea"})["ok"]
-        ana.close()
-        back = Phone(server.port, "127.0.0.3")
-        resumed = back.call("player.resume", {"code": code, "token": joined["token"]})
-        assert resumed["ok"] and resumed["player_id"] == joined["player_id"], resumed
-        for c in (table, guest, back):
-            c.close()
+        party.still_open()
     finally:
         server.stop()
     assert_clean_log(log_path, "Too many open files")

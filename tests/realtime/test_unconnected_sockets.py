@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import base64
 import os
-import resource
 import socket
 
 import pytest
 
 from tests.conftest import wait_for
 from tests.serverproc import ServerProcess, assert_clean_log
-from tests.wire import RawPhone as Phone, raw_socket
+from tests.wire import RawPhone as Phone, SeatedParty, raise_own_descriptor_limit, raw_socket
 
 pytestmark = pytest.mark.slow
 
@@ -102,19 +101,13 @@ def test_unconnected_sockets_from_twenty_addresses_do_not_lock_a_party_out(tmp_p
     stands still (so that only the cap per address holds them back). Each
     address keeps 8; a new guest joins and a dropped phone comes back.
     Before: every descriptor was used ("Too many open files")."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < 4096:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    raise_own_descriptor_limit(1024)
     log_path = tmp_path / "server.log"
     server = ServerProcess(f"sqlite:///{tmp_path / 'rooms.db'}", log_path=log_path, open_files=1024,
                            fake_clock=True).start()
     held: list[socket.socket] = []
     try:
-        table = Phone(server.port, "127.0.0.2")
-        code = table.call("room.create", {})["code"]
-        ana = Phone(server.port, "127.0.0.3")
-        joined = ana.call("player.join", {"code": code, "name": "Ana"})
-        assert joined["ok"], joined
+        party = SeatedParty(server.port)
         kept = {}
         for a in range(20):
             source = f"127.0.1.{a + 1}"
@@ -123,15 +116,8 @@ def test_unconnected_sockets_from_twenty_addresses_do_not_lock_a_party_out(tmp_p
                 if s is not None:
                     held.append(s)
                     kept[source] = kept.get(source, 0) + 1
-        guest = Phone(server.port, "127.0.0.4")
-        assert guest.call("player.join", {"code": code, "name": "Bea"})["ok"]
-        ana.close()
-        back = Phone(server.port, "127.0.0.3")
-        resumed = back.call("player.resume", {"code": code, "token": joined["token"]})
-        assert resumed["ok"] and resumed["player_id"] == joined["player_id"], resumed
+        party.still_open()
         assert max(kept.values()) <= 8, kept
-        for c in (table, guest, back):
-            c.close()
     finally:
         for s in held:
             s.close()
