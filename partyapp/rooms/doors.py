@@ -141,18 +141,20 @@ class Doors:
                                            device=kept))
         if self.host_player is None:
             self.host_player = pid
+            self.guests_presence()
         return pid, token
 
     def add_guest(self, name: str, group: str | None = None, profile: str = "drinks") -> str:
         """The host seats a person without a phone (under ``change``); returns
         the player id. The seat is played from the table device (``act`` with
-        ``as``), is here while the table is, never hosts, and its token is
+        ``as``), is here while the table is (with no table, while the host's
+        phone is: ``Presence.guests_here``), never hosts, and its token is
         known to nobody. Names follow the rules of a join; the host may seat
         a guest in a locked room."""
         self.acting_as(HOST)  # the history: the host seated them
         return self._seat_person(name, Seat(id="", name=name, token_hash=hash_token(new_token()), group=group,
-                                            connected=self.table_connected, profile=profile, guest=True,
-                                            away_since=None if self.table_connected else self.registry.clock()))
+                                            connected=self.guests_here(), profile=profile, guest=True,
+                                            away_since=None if self.guests_here() else self.registry.clock()))
 
     def _seat_person(self, name: str, seat: Seat) -> str:
         """Seat a person (a phone's join or a guest): the name checked as at a
@@ -287,6 +289,7 @@ class Doors:
         if self.host_player == pid:
             people = [s for s in self.seats[index:] + self.seats[:index] if not s.bot and not s.guest]
             self.host_player = people[0].id if people else None
+            self.guests_presence()
 
     def kick(self, pid: str) -> list[dict]:
         """The host removes a seat: a person's token, name and device are

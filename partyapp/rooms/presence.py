@@ -12,7 +12,8 @@ kick ends whatever the kicked device watches; one address holds at most
 Each seat (and the table) lists the server processes holding one of its
 connections (``hosts``, process ids): a seat is ``connected`` while any
 process holds one, and a change's frames go to the processes listed. A
-guest without a phone is here while the table is. When a process is gone,
+guest without a phone is here while the table is, or, with no table,
+while the host's phone is (it plays for them then). When a process is gone,
 every connection it held is (``drop_host``); a process given up for dead
 that comes back takes its connections up again under its new id
 (``relink``). ``Presence`` is that part of ``Room`` (``room.py``); each
@@ -133,10 +134,29 @@ class Presence:
         if not _relink(seat.hosts, host or self.registry.host_id, connected):
             return UNCHANGED
         self._seat_presence(seat)
+        if pid == self.host_player:
+            self.guests_presence()
         return None
 
+    def guests_here(self) -> bool:
+        """Whether a guest without a phone is here: while the table is, or,
+        with no table, while the host's phone is, which then plays for the
+        guest the game waits on (``Doors.guest_for_host``), so the app does
+        not take their seat over as it would an absent phone's."""
+        if self.table_connected:
+            return True
+        host = next((s for s in self.seats if s.id == self.host_player), None)
+        return host is not None and bool(host.hosts)
+
+    def guests_presence(self) -> None:
+        """Every guest's presence again (the table or the host's phone came
+        or went, or the host changed)."""
+        for seat in self.seats:
+            if seat.guest:
+                self._seat_presence(seat)
+
     def _seat_presence(self, seat: Seat) -> None:
-        connected = self.table_connected if seat.guest else bool(seat.hosts)
+        connected = self.guests_here() if seat.guest else bool(seat.hosts)
         if seat.connected == connected:
             return
         seat.connected = connected
@@ -158,9 +178,7 @@ class Presence:
         if not _relink(self.table_hosts, host or self.registry.host_id, connected):
             return UNCHANGED
         self.table_connected = bool(self.table_hosts)
-        for seat in self.seats:
-            if seat.guest:
-                self._seat_presence(seat)
+        self.guests_presence()
         return None
 
     def drop_host(self, host: str) -> Any:

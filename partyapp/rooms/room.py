@@ -309,6 +309,7 @@ class Room(Saving, Presence, Doors, Launch, Play, Autoplayed, History, Pausing, 
         if self.host_player == pid:
             return UNCHANGED
         self.host_player = pid
+        self.guests_presence()  # with no table, the new host's phone plays for the guests
         return None
 
     def note_house_variant(self, name: str) -> Any:

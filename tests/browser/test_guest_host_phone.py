@@ -117,6 +117,9 @@ def test_with_no_table_open_the_hosts_phone_plays_for_the_guest_behind_the_priva
         table.context.close()  # the table screen goes: no table is open
         bob.wait_for(lambda s: not s["room"]["table_connected"])
         _start(ana.evaluate, "window.partyappPhone")
+        # the game waits on Dan: he is not away (no "Skip Dan"), the host's phone plays for him
+        expect(ana.locator("#guest-play .guest-turn-name")).to_contain_text("Dan")
+        expect(ana.locator(".away-box")).to_have_count(0)
         play_for_dan(ana, words, shots, "no-table")
         refused = guest_view(ana, dan)
         assert refused["ok"] is False and refused["error"]["message"] == words["not now"], refused

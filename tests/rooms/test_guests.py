@@ -82,17 +82,26 @@ def test_the_host_removes_a_guest_who_may_be_seated_again(table, join):
     add_guest(t, "Dan")
 
 
-def test_a_guest_is_here_while_the_table_is(table, client):
+def test_a_guest_is_here_while_the_table_or_the_hosts_phone_is(table, join, client):
+    """The table plays for a guest, or with no table the host's phone: the
+    guest is away (and the app may take their seat over) only when both
+    are gone, and the host's phone that counts is the host's of the moment."""
     t, code, host_token = table
     dan = add_guest(t, "Dan")
-    ana = client()
-    ok(ana.call("player.join", {"code": code, "name": "Ana"}))
+    ana = join(code, "Ana")  # the host
+    bea = join(code, "Bea")
     t.disconnect()
-    away = ana.last_state()
+    here = bea.last_state()
+    assert player(here, dan)["connected"] is True and player(here, dan)["away_since"] is None
+    ana.disconnect()
+    away = bea.last_state()
     assert player(away, dan)["connected"] is False and player(away, dan)["away_since"] is not None
     back = client()
     ok(back.call("table.attach", {"code": code, "host_token": host_token}))
     assert player(back.last_state(), dan)["connected"] is True
+    ok(back.call("host.command", {"command": "set_host", "player_id": bea.player_id}))
+    back.disconnect()
+    assert player(bea.last_state(), dan)["connected"] is True  # Bea's phone hosts now, and it is here
 
 
 # -- playing for a guest ---------------------------------------------------------------------
@@ -283,9 +292,11 @@ def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_
     assert dan not in room.autoplay.get("seats", {})
 
 
-def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, join, clock):
-    """The table device goes while Go Fish waits on the guest: like a phone
-    that went away, the seat is played after bot_takeover_s."""
+def test_with_the_table_gone_the_hosts_phone_plays_for_the_guest_and_the_app_leaves_them_alone(
+        app, table, join, clock):
+    """The table device goes while Go Fish waits on the guest, and the
+    host's phone stays: however long it takes, the app never takes the
+    guest's seat over, and the host's phone plays the guest's turn."""
     quick(app, takeover_s=0.2)
     t, code, _ = table
     ana = join(code, "Ana")
@@ -293,11 +304,36 @@ def test_with_the_table_gone_a_guest_waited_on_is_played_by_the_app(app, table, 
     ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id]}))
     ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
     assert t.last_state()["game"]["turn"] == dan
-    ana.states()
     t.disconnect()
-    taken = next_state(ana, clock, lambda s: player(s, dan)["auto"])
+    clock.advance(10 * 0.2)  # far past the take-over wait
+    state = ana.last_state()
+    assert player(state, dan)["connected"] is True and player(state, dan)["auto"] is False
+    assert state["game"]["turn"] == dan
+    you = ok(ana.call("guest.view", {"player_id": dan}))["you"]
+    ask = next(a for a in you["actions"] if a["type"] == "ask")
+    ok(ana.call("game.act", {"as": dan, "action": {"type": "ask", "player": ana.player_id,
+                                                   "rank": ask["params"]["rank"]["one_of"][0]}}))
+    room = app.extensions["partyapp"].registry.get(code)
+    assert dan not in room.autoplay.get("seats", {})
+
+
+def test_with_the_table_and_the_hosts_phone_gone_a_guest_waited_on_is_played_by_the_app(app, table, join, clock):
+    """The table device and the host's phone go while Go Fish waits on the
+    guest: like a phone that went away, the seat is played after
+    bot_takeover_s."""
+    quick(app, takeover_s=0.2)
+    t, code, _ = table
+    ana = join(code, "Ana")
+    dan = add_guest(t, "Dan")
+    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id]}))
+    ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
+    assert t.last_state()["game"]["turn"] == dan
+    bea = join(code, "Bea")  # stays to watch; she is no host
+    bea.states()
+    t.disconnect()
+    ana.disconnect()
+    taken = next_state(bea, clock, lambda s: player(s, dan)["auto"])
     assert player(taken, dan)["connected"] is False
-    next_state(ana, clock, lambda s: s["game"]["turn"] == ana.player_id or s["game"]["over"])
 
 
 def test_a_guests_hand_goes_to_the_table_only_on_their_turn_or_a_look_the_log_tells(table, join):
