@@ -15,6 +15,8 @@ scrolled into view before it is checked.
 
 from __future__ import annotations
 
+import re
+
 AUDIT_JS = r"""
 (opts) => {
   const problems = [];
@@ -279,3 +281,25 @@ def check_at_tv_sizes(page, shots, label: str) -> None:
         assert_fits(page, f"{label} at {width}x{height}")
         assert broken_words(page) == [], f"{label}: a word broken inside itself"
         assert missing(page) == []
+
+
+# Resolves once every text given has been seen in an item of `sel` that
+# shows (a panel in pages, ui/pages.js, shows each in turn every few seconds).
+SEEN_IN_JS = """([sel, texts]) => {
+  const seen = (window.__seenIn = window.__seenIn || new Set());
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.checkVisibility()) continue;
+    for (const text of texts) if (el.textContent.includes(text)) seen.add(text);
+  }
+  return texts.every((text) => seen.has(text));
+}"""
+
+# "+3 more", "+2 older rules", "+ещё 3": what a panel nobody can tap must never say.
+SUMMED_UP = re.compile(r"\+\s*\d+\s+(more|older|стар)|\+\s*ещё\s*\d+", re.IGNORECASE)
+
+
+def all_shown(page, sel: str, texts, timeout_ms: float = 60_000) -> None:
+    """Wait until every one of ``texts`` has shown in an item of ``sel``, on
+    whichever page of a panel in pages."""
+    page.evaluate("() => { window.__seenIn = new Set(); }")
+    page.wait_for_function(SEEN_IN_JS, arg=[sel, sorted(texts)], polling=100, timeout=timeout_ms)

@@ -3,11 +3,14 @@ screenshots of each step."""
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
 
+from partyapp.games.drinking.decks import KINGS
 from tests.browser.layout import in_step
 
 pytestmark = pytest.mark.browser
@@ -327,3 +330,58 @@ def test_kings_phones_in_russian(open_table, open_phone, server, shots, watch, s
     assert ru.evaluate("() => [...window.partyappI18n.missing]") == []
     shots(f"phone-after-thumb-ru-{size[0]}x{size[1]}", ru, full_page=True)
     assert watch.errors == [] and watch.dialogs == []
+
+
+# Twelve rules made, each long: the first words say which it is.
+RULES = [f"Rule {i}: nobody says drink, points with a finger or touches the cup with the left hand at the table"
+         if i % 2 else f"Правило {i}: никто не говорит «пить» и не показывает пальцем на стол, а кто забыл — пьёт два"
+         for i in range(1, 13)]
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"])
+def test_every_rule_in_force_is_shown_on_the_tv(locale, open_table, server, shots, watch):
+    """Twelve long rules: the TV's rules panel shows every one, the newest
+    first, denser then in pages that turn by themselves ("Page 1 of 2"),
+    never "+N older rules" nobody can tap; nothing clipped or off screen at
+    1920x1080 and 1280x720."""
+    from tests.browser.layout import SUMMED_UP, all_shown, assert_fits, broken_words, missing, settle
+    from tests.browser.tablegames import join_wire, room_code
+
+    table = open_table(locale=locale)
+    clients = join_wire(server, room_code(table), ["Maximilian-Alexander", "Анастасия Владимировна", "🦄 Sparkle Unicorn 🌈"])
+    try:
+        by_pid = {c.pid: c for c in clients}
+        expect(table.locator("#players .pname")).to_have_count(3)
+        # Kings with its eights a rule card too, as its nines and tens: twelve rules.
+        house = copy.deepcopy(KINGS)
+        house["cards"]["8"] = house["cards"]["9"]
+        start(table, "kings", [f"{rank}{suit}" for rank in ("8", "9", "10") for suit in "HSDC"], variant=house)
+        for i, text in enumerate(RULES):
+            state = clients[0].wait_for(lambda s, i=i: s["game"] is not None and s["game"]["drawn"] == i
+                                        and s["game"]["prompt"] is None)
+            who = by_pid[state["game"]["turn"]]
+            assert who.call("game.act", {"action": {"type": "draw"}})["ok"]
+            answer = who.call("game.act", {"action": {"type": "rule", "text": text}})
+            assert answer["ok"], answer
+        panel = table.locator(".rules-panel")
+        expect(panel.locator("li")).to_have_count(12)
+        # the newest first, as ever
+        expect(panel.locator("li").first).to_contain_text("Правило 12:")
+        for width, height in [(1920, 1080), (1280, 720)]:
+            table.set_viewport_size({"width": width, "height": height})
+            settle(table)
+            label = f"kings-rules-12-{locale or 'en'}-{width}x{height}"
+            shots(label, table)
+            assert not SUMMED_UP.search(panel.inner_text()), f"{label}: a rule summed up as +N older rules"
+            all_shown(table, ".rules-panel li", RULES)  # each shown, on whichever page
+            if panel.get_attribute("data-page"):
+                expect(panel.locator(".page-line")).to_have_text(
+                    re.compile(r"^(Page|Страница) \d+ (of|из) \d+$"))
+            settle(table)
+            assert_fits(table, label)
+            assert broken_words(table) == [], f"{label}: a word broken inside itself"
+            assert missing(table) == []
+        assert watch.errors == []
+    finally:
+        for c in clients:
+            c.close()

@@ -123,3 +123,48 @@ def test_a_slap_on_no_match_is_told_big_on_the_tv_and_on_the_slapper_phone(open_
     assert_fits(table, "table after a slap on no match")
     assert_fits(ana, "Ana's phone after her slap on no match", phone=True)
     assert not watch.errors and not watch.dialogs
+
+
+EIGHT = ["Maximilian-Alexander", "Анастасия Владимировна", "🦄 Sparkle Unicorn 🌈", "Bartholomew Fitzgerald",
+         "Wilhelmina Catherwood", "Екатерина Александровна", "Hieronymus Bosch-Ward", "Persephone Wentworth"]
+
+
+@pytest.mark.parametrize("locale", [None, "ru-RU"])
+def test_every_slapper_of_eight_is_shown_on_the_tv(locale, open_table, server, shots, watch):
+    """Eight long-named players slap: the TV's "Last slap" shows every one
+    of them, denser then in pages that turn by themselves, never "+2 more"
+    nobody can tap; nothing clipped or off screen at 1920x1080 and 1280x720."""
+    from tests.browser.layout import SUMMED_UP, all_shown, broken_words, missing
+    from tests.browser.tablegames import join_wire, room_code, start
+
+    table = open_table(locale=locale)
+    clients = join_wire(server, room_code(table), EIGHT)
+    try:
+        expect(table.locator("#players .pname")).to_have_count(8, timeout=20_000)
+        start(table, "irish_snap", {"deck": snap_at(1), "slap_window_ms": 15000})
+        for client in clients[:2]:  # Ace, then a two on "Two": snap
+            client.wait_for(lambda s, me=client.pid: s["game"] is not None and s["game"]["turn"] == me)
+            assert client.call("game.act", {"action": {"type": "flip"}})["ok"]
+        clients[0].wait_for(lambda s: s["game"]["race"] is not None)
+        for client in clients:
+            answer = client.call("game.act", {"action": {"type": "slap"}})
+            assert answer["ok"], answer
+        panel = table.locator(".race-result")
+        expect(panel.locator(".race-row")).to_have_count(8)
+        for width, height in [(1920, 1080), (1280, 720)]:
+            table.set_viewport_size({"width": width, "height": height})
+            settle(table)
+            label = f"snap-last-slap-8-{locale or 'en'}-{width}x{height}"
+            shots(label, table)
+            assert not SUMMED_UP.search(panel.inner_text()), f"{label}: a slapper summed up as +N more"
+            all_shown(table, ".race-result .race-row", EIGHT)  # each shown, on whichever page
+            if panel.get_attribute("data-page"):
+                expect(panel.locator(".page-line")).to_have_text(re.compile(r"^(Page|Страница) \d+ (of|из) \d+$"))
+            settle(table)
+            assert_fits(table, label)
+            assert broken_words(table) == [], f"{label}: a word broken inside itself"
+            assert missing(table) == []
+        assert watch.errors == [] and not watch.dialogs
+    finally:
+        for c in clients:
+            c.close()

@@ -9,7 +9,7 @@ import { listOf, N_, t } from "../i18n.js";
 import { nameOf } from "../common.js";
 import { registerMessages, word } from "../words.js";
 import { Card, CardBack } from "./cards.js";
-import { MoreList } from "./more.js";
+import { PagedList } from "./pages.js";
 import { Result } from "./result.js";
 import { Who } from "./who.js";
 import { Countdown } from "./countdown.js";
@@ -105,10 +105,15 @@ export function RaceResult({ state, race, verdict, compact = false }) {
     rows.push(html`<li key=${p} class="race-row away"><span class="race-pos">–</span><${Who} state=${state} pid=${p} />
       <span class="race-margin">${t("phone away")}</span></li>`);
   }
-  return html`<${MoreList} title=${[t("Last slap: {title}", { title: raceTitle(race.kind) }), race.timed_out ? ` ${t("(time up)")}` : ""]}
-    items=${rows} tag="ol" className=${cx("race-result", compact && "compact")} listClass="race-rows"
-    more=${(n) => t("+{count} more|+{count} more", { count: n })} />`;
+  return html`<${PagedList} title=${[t("Last slap: {title}", { title: raceTitle(race.kind) }), race.timed_out ? ` ${t("(time up)")}` : ""]}
+    items=${rows} tag="ol" className=${cx("race-result", compact && "compact")} listClass="race-rows" forms=${RACE_FORMS} />`;
 }
+
+// The forms the last race takes before it turns pages (ui/pages.js): smaller
+// type (its columns come as many as fit), no smaller than 0.85, where the
+// Wi-Fi allowance is the TV's smallest type. Everybody is shown, in pages
+// if need be: never "+N more", which nobody can tap on a TV.
+const RACE_FORMS = [[1, 1], [1, 0.92], [1, 0.85]];
 
 // The phone's status line once you slapped in the race open now (null
 // otherwise: until you slap, a phone shows the turn as it would be with no

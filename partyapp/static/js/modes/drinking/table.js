@@ -7,7 +7,6 @@ import { isFamily, listOf, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
 import { word } from "../../words.js";
 import { Card, CardBack } from "../../ui/cards.js";
-import { MoreList } from "../../ui/more.js";
 import { PagedList } from "../../ui/pages.js";
 import { forfeitWords, neckWords } from "../../forfeits.js";
 import { Who } from "../../ui/who.js";
@@ -194,9 +193,14 @@ export function ruleItems(state) {
     <span class="rule-text">${r.text}</span> <span class="by">— ${nameOf(state, r.by)}</span></li>`).reverse();
 }
 
+// The forms the rules take before they turn pages (ui/pages.js), as the
+// roles do: every rule is shown, the newest first, never "+N older rules"
+// (no smaller than 0.85, where its maker's name is the TV's smallest type).
+const RULE_FORMS = [[1, 1], [1, 0.92], [2, 1], [2, 0.92], [1, 0.85], [2, 0.85]];
+
 function RulesPanel({ state }) {
-  return html`<${MoreList} title=${t("Rules in force")} items=${ruleItems(state)} className="rules-panel" listClass="rules"
-    empty=${t("None yet.")} more=${(n) => t("+{count} older rule|+{count} older rules", { count: n })} />`;
+  return html`<${PagedList} title=${t("Rules in force")} items=${ruleItems(state)} className="rules-panel" listClass="rules"
+    forms=${RULE_FORMS} empty=${t("None yet.")} />`;
 }
 
 // The forms the roles take before they turn pages (ui/pages.js): smaller
