@@ -225,8 +225,9 @@ def test_the_tv_shows_the_last_entries_the_rules_and_every_player_in_every_mode(
             settle(table)
             quiet(table)
             seats = {"minFontVh": TV_MIN_FONT_VH, "count": count}
-            try:  # the panel fits its seats again a frame or two after the page around it changed
-                table.wait_for_function(f"(a) => ({PLAYERS_JS})(a).length === 0", arg=seats, timeout=5_000)
+            try:  # the panel fits its seats, and the page makes room for the strip, a frame or two after a change
+                table.wait_for_function(f"(a) => ({PLAYERS_JS})(a).length === 0 && ({STRIP_JS})(a).length === 0",
+                                        arg=seats, timeout=5_000)
             except PlaywrightTimeout:
                 pass  # named below
             shots(f"{width}x{height}", table)
