@@ -271,13 +271,26 @@ def missing(page) -> list[str]:
 TV_SIZES = [(1920, 1080), (1280, 720)]
 
 
-def check_at_tv_sizes(page, shots, label: str) -> None:
+def check_at_tv_sizes(page, shots, label: str, paged: tuple[str, str, list[str]] | None = None) -> None:
     """At 1920x1080 and at 1280x720: a screenshot, everything fits, no word
-    broken inside itself, no word left untranslated."""
+    broken inside itself, no word left untranslated. ``paged``: (a panel,
+    its items, their texts): the panel sums nothing up as "+N more", every
+    text shows in an item on some page, and a panel in pages says which
+    ("Page 1 of 3")."""
     for width, height in TV_SIZES:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         shots(f"{label}-{width}x{height}", page)
+        if paged is not None:
+            panel_sel, item_sel, texts = paged
+            panel = page.locator(panel_sel)
+            assert not SUMMED_UP.search(panel.inner_text()), f"{label} at {width}x{height}: an entry summed up"
+            all_shown(page, item_sel, texts)  # each shown, on whichever page
+            if panel.get_attribute("data-page"):
+                from playwright.sync_api import expect
+
+                expect(panel.locator(".page-line")).to_have_text(PAGE_LINE)
+            settle(page)
         assert_fits(page, f"{label} at {width}x{height}")
         assert broken_words(page) == [], f"{label}: a word broken inside itself"
         assert missing(page) == []
@@ -296,6 +309,8 @@ SEEN_IN_JS = """([sel, texts]) => {
 
 # "+3 more", "+2 older rules", "+ещё 3": what a panel nobody can tap must never say.
 SUMMED_UP = re.compile(r"\+\s*\d+\s+(more|older|стар)|\+\s*ещё\s*\d+", re.IGNORECASE)
+# What a panel in pages says of itself (ui/pages.js).
+PAGE_LINE = re.compile(r"^(Page|Страница) \d+ (of|из) \d+$")
 
 
 def all_shown(page, sel: str, texts, timeout_ms: float = 60_000) -> None:

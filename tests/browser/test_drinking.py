@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 
 import pytest
 from playwright.sync_api import expect
@@ -344,7 +343,7 @@ def test_every_rule_in_force_is_shown_on_the_tv(locale, open_table, server, shot
     first, denser then in pages that turn by themselves ("Page 1 of 2"),
     never "+N older rules" nobody can tap; nothing clipped or off screen at
     1920x1080 and 1280x720."""
-    from tests.browser.layout import SUMMED_UP, all_shown, assert_fits, broken_words, missing, settle
+    from tests.browser.layout import check_at_tv_sizes
     from tests.browser.tablegames import join_wire, room_code
 
     table = open_table(locale=locale)
@@ -367,20 +366,8 @@ def test_every_rule_in_force_is_shown_on_the_tv(locale, open_table, server, shot
         expect(panel.locator("li")).to_have_count(12)
         # the newest first, as ever
         expect(panel.locator("li").first).to_contain_text("Правило 12:")
-        for width, height in [(1920, 1080), (1280, 720)]:
-            table.set_viewport_size({"width": width, "height": height})
-            settle(table)
-            label = f"kings-rules-12-{locale or 'en'}-{width}x{height}"
-            shots(label, table)
-            assert not SUMMED_UP.search(panel.inner_text()), f"{label}: a rule summed up as +N older rules"
-            all_shown(table, ".rules-panel li", RULES)  # each shown, on whichever page
-            if panel.get_attribute("data-page"):
-                expect(panel.locator(".page-line")).to_have_text(
-                    re.compile(r"^(Page|Страница) \d+ (of|из) \d+$"))
-            settle(table)
-            assert_fits(table, label)
-            assert broken_words(table) == [], f"{label}: a word broken inside itself"
-            assert missing(table) == []
+        check_at_tv_sizes(table, shots, f"kings-rules-12-{locale or 'en'}",
+                          paged=(".rules-panel", ".rules-panel li", RULES))
         assert watch.errors == []
     finally:
         for c in clients:

@@ -292,11 +292,10 @@ def test_a_guest_plays_old_maid_to_the_end_beside_a_bot_and_the_app_never_plays_
     assert dan not in room.autoplay.get("seats", {})
 
 
-def test_with_the_table_gone_the_hosts_phone_plays_for_the_guest_and_the_app_leaves_them_alone(
-        app, table, join, clock):
-    """The table device goes while Go Fish waits on the guest, and the
-    host's phone stays: however long it takes, the app never takes the
-    guest's seat over, and the host's phone plays the guest's turn."""
+def go_fish_waiting_on_dan(app, table, join):
+    """Go Fish with Ana (the host's phone) and Dan (no phone), waiting on
+    Dan, the app taking an absent seat over after 0.2 s: (table, code, Ana,
+    Dan's id)."""
     quick(app, takeover_s=0.2)
     t, code, _ = table
     ana = join(code, "Ana")
@@ -304,6 +303,15 @@ def test_with_the_table_gone_the_hosts_phone_plays_for_the_guest_and_the_app_lea
     ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id]}))
     ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
     assert t.last_state()["game"]["turn"] == dan
+    return t, code, ana, dan
+
+
+def test_with_the_table_gone_the_hosts_phone_plays_for_the_guest_and_the_app_leaves_them_alone(
+        app, table, join, clock):
+    """The table device goes while Go Fish waits on the guest, and the
+    host's phone stays: however long it takes, the app never takes the
+    guest's seat over, and the host's phone plays the guest's turn."""
+    t, code, ana, dan = go_fish_waiting_on_dan(app, table, join)
     t.disconnect()
     clock.advance(10 * 0.2)  # far past the take-over wait
     state = ana.last_state()
@@ -321,13 +329,7 @@ def test_with_the_table_and_the_hosts_phone_gone_a_guest_waited_on_is_played_by_
     """The table device and the host's phone go while Go Fish waits on the
     guest: like a phone that went away, the seat is played after
     bot_takeover_s."""
-    quick(app, takeover_s=0.2)
-    t, code, _ = table
-    ana = join(code, "Ana")
-    dan = add_guest(t, "Dan")
-    ok(t.call("host.command", {"command": "seat_order", "player_ids": [dan, ana.player_id]}))
-    ok(t.call("game.start", {"mode": "go_fish", "options": {"seed": 3}}))
-    assert t.last_state()["game"]["turn"] == dan
+    t, code, ana, dan = go_fish_waiting_on_dan(app, table, join)
     bea = join(code, "Bea")  # stays to watch; she is no host
     bea.states()
     t.disconnect()
