@@ -34,6 +34,9 @@ def test_end_game_remove_leave_and_end_the_night_ask_in_the_app(open_table, open
     expect(table.locator("#players .pname")).to_have_count(3)
     seen = {name: native_dialogs(page) for name, page in (("table", table), ("ana", ana), ("bob", bob), ("cat", cat))}
     start(table, "kings", {"deck": ["8H"]})
+    # her phone has the game (its host box folds away as it starts) before she opens it
+    expect(ana.locator("#btn-rules")).to_be_visible()
+    expect(ana.locator("#host-box")).not_to_have_attribute("open", "")
     ana.locator("#host-box > summary").click()
     ana.locator("#btn-end").click()
     box = ana.locator("#ask")
