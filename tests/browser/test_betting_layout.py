@@ -12,10 +12,12 @@ as a second tab would)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import assert_fits, settle
+from tests.browser.layout import PAGE_LINE, assert_fits, check_at_tv_sizes, settle
 from tests.browser.test_layout import TV_SIZES, audit_phone, names
 from tests.wire import WireClient
 
@@ -132,6 +134,28 @@ def end_boxes(table, count: int) -> None:
             assert box.locator(".net-badge, .result-badge").count() > 0, box.inner_text()
 
 
+def seat_and_start(table, phone, server, mode: str, all_names: list[str], clients: dict[str, WireClient]) -> None:
+    """The host (``phone``, her seat played through a second connection in
+    ``clients``) and a client for every other name take their seats, and
+    the table starts ``mode``."""
+    code = table.locator(".room-code").inner_text().strip()
+    host = WireClient(server.url).connect()
+    token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
+    assert host.call("player.resume", {"code": code, "token": token})["ok"]
+    clients["p1"] = host
+    for name in all_names[1:]:
+        guest = WireClient(server.url).connect()
+        answer = guest.call("player.join", {"code": code, "name": name})
+        assert answer["ok"], answer
+        clients[answer["player_id"]] = guest
+    expect(table.locator("#players .pname")).to_have_count(len(all_names), timeout=30_000)
+    options = {"seed": 7, "rounds": 2, "start_chips": 200, "max_bet": 100}
+    if mode == "casino_blackjack":
+        options["dealer_pace_ms"] = 100
+    answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
+    assert answer == {"ok": True}, answer
+
+
 @pytest.mark.parametrize("mode, count", CASES)
 def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, server, shots, watch):
     """In play and at the end the TV and the host's phone fit every name."""
@@ -141,21 +165,7 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
     phone = open_phone(f"{server.url}/j/{code}", all_names[0])
     clients: dict[str, WireClient] = {}
     try:
-        host = WireClient(server.url).connect()
-        token = phone.evaluate("(k) => localStorage.getItem(k)", f"partyapp.seat.{code}")
-        assert host.call("player.resume", {"code": code, "token": token})["ok"]
-        clients["p1"] = host
-        for name in all_names[1:]:
-            guest = WireClient(server.url).connect()
-            answer = guest.call("player.join", {"code": code, "name": name})
-            assert answer["ok"], answer
-            clients[answer["player_id"]] = guest
-        expect(table.locator("#players .pname")).to_have_count(count, timeout=30_000)
-        options = {"seed": 7, "rounds": 2, "start_chips": 200, "max_bet": 100}
-        if mode == "casino_blackjack":
-            options["dealer_pace_ms"] = 100
-        answer = table.evaluate("([m, o]) => window.partyappTable.call('game.start', {mode: m, options: o})", [mode, options])
-        assert answer == {"ok": True}, answer
+        seat_and_start(table, phone, server, mode, all_names, clients)
 
         def mid_deal(s: dict) -> bool:  # about half the boxes have played
             g = s["game"]
@@ -175,6 +185,51 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
         if count <= 8:
             end_boxes(table, count)
         assert_fits(phone, "the host's phone at the end", phone=True)
+        assert watch.errors == [] and watch.dialogs == []
+    finally:
+        for client in clients.values():
+            client.close()
+
+
+@pytest.mark.parametrize("mode, locale", [("russian_blackjack", None), ("pontoon", "ru-RU")], ids=["russian_blackjack-en", "pontoon-ru"])
+def test_a_crowded_betting_table_shows_every_box_in_pages(mode, locale, open_table, open_phone, server, shots, watch):
+    """Sixteen at the table: while they bet (no box in play) the boxes that
+    do not fit the TV go to pages that turn by themselves ("Page 1 of 2"),
+    so that every box is seen and none is summed up as "+N more boxes"; in
+    play the page is the one with the box in play."""
+    table = open_table(locale=locale)
+    code = table.locator(".room-code").inner_text().strip()
+    all_names = names(16)
+    phone = open_phone(f"{server.url}/j/{code}", all_names[0], locale=locale)
+    clients: dict[str, WireClient] = {}
+    try:
+        seat_and_start(table, phone, server, mode, all_names, clients)
+        state = play(clients, lambda s: s["game"]["phase"] == "bet")
+        g = state["game"]
+        house = g.get("dealer") or g.get("banker")
+        ids = [p["id"] for p in state["players"]]
+        boxed = [all_names[ids.index(pid)] for pid in ids if pid != house]
+        expect(table.locator(".bx-box")).to_have_count(len(boxed))
+        check_at_tv_sizes(table, shots, f"{mode}-16-betting", paged=(".bx-paged", ".bx-box .bx-name", boxed))
+        expect(table.locator(".bx-paged")).to_have_attribute("data-page", re.compile(r"^\d+$"))
+
+        def in_play(s: dict) -> bool:  # a box late in the order plays
+            g = s["game"]
+            return g["phase"] == "play" and g["current"] is not None and g["order"].index(g["current"]["player"]) >= 10
+
+        state = play(clients, in_play)
+        playing = state["game"]["current"]["player"]
+        turn = table.locator(f".bx-box[data-pid={playing}]")
+        for width, height in TV_SIZES:
+            table.set_viewport_size({"width": width, "height": height})
+            settle(table)
+            shots(f"{mode}-16-in-play-{width}x{height}", table)
+            assert_fits(table, f"16 in play at {width}x{height}")
+            expect(turn).to_be_visible()
+            if table.locator(".bx-paged[data-page]").count():  # the page of the box in play, and it says which
+                expect(table.locator(".bx-paged .page-line")).to_have_text(PAGE_LINE)
+            else:
+                expect(table.locator(".bx-box:visible")).to_have_count(len(boxed))
         assert watch.errors == [] and watch.dialogs == []
     finally:
         for client in clients.values():

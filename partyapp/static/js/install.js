@@ -27,9 +27,24 @@ if (workers) {
   });
 }
 
+const RETRY_MS = 3000;
+
 // Ask the browser to look for a newer worker now (after a reconnect: the
-// server may have been upgraded in between).
-export function checkForUpdate() {
+// server may have been upgraded in between). A look that fails (the server
+// busy or gone again), or a new worker that fails to keep the files, is
+// tried again a few seconds later, up to `tries` times.
+export function checkForUpdate(tries = 4) {
   if (!worker.registered) return;
-  worker.registered.then((registration) => registration && registration.update()).catch(() => {});
+  const again = () => { if (tries > 1) setTimeout(() => checkForUpdate(tries - 1), RETRY_MS); };
+  worker.registered.then(async (registration) => {
+    if (!registration) return;
+    try {
+      await registration.update();
+    } catch {
+      again();
+      return;
+    }
+    const fresh = registration.installing;
+    if (fresh) fresh.addEventListener("statechange", () => { if (fresh.state === "redundant") again(); });
+  }).catch(() => {});
 }

@@ -22,7 +22,7 @@ model.screen = storage.get(tokenKey) ? "room" : "join";
 
 // `refused`: opened at an address not the server's.
 const socket = page.open(resume, { refused: (words) => say(words) });
-socket.on("connect", checkForUpdate); // a new server may bring new scripts (install.js)
+socket.on("connect", () => checkForUpdate()); // a new server may bring new scripts (install.js)
 const ctx = {
   socket,
   call: page.call,

@@ -12,8 +12,9 @@ import { t } from "../i18n.js";
 
 export const PAGE_MS = 6000;
 
-// How many items from `start` fit in `box` (at least one), the others hidden.
-function fitFrom(box, items, line, start) {
+// How many items from `start` fit in `box` (at least one), the others hidden
+// (and `line`, the page's line, shown while any is).
+export function fitFrom(box, items, line, start) {
   const show = (n) => {
     items.forEach((el, i) => { el.hidden = i < start || i >= start + n; });
     line.hidden = n >= items.length;

@@ -1,9 +1,10 @@
 // The TV's table of a betting game: the dealer's or banker's zone with the
 // felt and the shoe, a player's box, the boxes laid out to fit, the seat
 // badges of a table with a dealer.
-import { cx, fewestLeftOut, html, leaveOutLast, useEffect, useLayoutEffect, useRef, useSize, useState } from "../../view.js";
+import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../../view.js";
 import { N_, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
+import { PAGE_MS, fitFrom } from "../pages.js";
 import { Pile } from "../pile.js";
 import { dealtByLot } from "../seat.js";
 import { LogList } from "../ticker.js";
@@ -75,34 +76,62 @@ export function PlayerBox({ state, pid, compact, statusWords, line = null, hands
   </div>`;
 }
 
+// Where each page of `items` starts when as many as fit in `box` go to a
+// page, from the first (the last page's items shown, the others hidden).
+function pageStarts(box, items, line) {
+  const starts = [];
+  for (let start = 0; start < items.length;) {
+    starts.push(start);
+    start += fitFrom(box, items, line, start);
+  }
+  return starts;
+}
+
 // The boxes, as many as fit. While `cut` is false, boxes that do not fit
 // ask for the table's next, smaller form (`squeeze()`). When `cut` (the
-// cards already in words, a crowded table where many hands were split), the
-// last ones but the box in play are left out and a line says how many (the
-// players panel still lists everybody).
+// cards already in words, a crowded table where many hands were split),
+// the boxes go to pages, as many to a page as fit, and a line says which
+// ("Page 1 of 2"): the page of the box in play (`keep`) while one is, else
+// the pages turn by themselves (as the TV's other lists do; nobody taps a
+// TV), so that every box is seen, none summed up as "+N more".
 function FitBoxes({ items, keep, cut, squeeze }) {
   const boxRef = useRef(null);
   const lineRef = useRef(null);
-  const [hidden, setHidden] = useState(0);
+  // the page turned to (while no box is in play), and what the last layout found
+  const [turned, setTurned] = useState(0);
+  const [paged, setPaged] = useState({ page: 0, pages: 1 });
   useLayoutEffect(() => {
     const box = boxRef.current;
     const line = lineRef.current;
     if (!box || !line) return;
-    // The boxes are left out from the last, never the one in play.
-    const { fits, most } = leaveOutLast(box, [...box.firstElementChild.children], line, keep);
+    const els = [...box.firstElementChild.children];
     if (!cut) {
-      if (!fits(0)) squeeze();
-      if (hidden) setHidden(0);
+      els.forEach((el) => { el.hidden = false; });
+      line.hidden = true;
+      if (box.scrollHeight > box.clientHeight + 1) squeeze();
+      if (paged.pages !== 1 || paged.page !== 0) setPaged({ page: 0, pages: 1 });
       return;
     }
-    const n = fewestLeftOut(fits, most, hidden);
-    fits(n);
-    if (n !== hidden) setHidden(n);
+    const starts = pageStarts(box, els, line);
+    const of = (i) => starts.reduce((p, s, n) => (s <= i ? n : p), 0);
+    const page = keep >= 0 ? of(keep) : turned % starts.length;
+    fitFrom(box, els, line, starts[page]);
+    line.hidden = starts.length < 2;
+    if (paged.page !== page || paged.pages !== starts.length) setPaged({ page, pages: starts.length });
   });
-  return html`<div class="bx-fit" ref=${boxRef}>
-    <div class="bx-boxes">${items}</div>
-  </div>
-  <p class="more-line bx-more" ref=${lineRef} hidden>${hidden ? t("+{count} more box at the table|+{count} more boxes at the table", { count: hidden }) : ""}</p>`;
+  const turning = cut && keep < 0 && paged.pages > 1;
+  useEffect(() => {
+    if (!turning) return undefined;
+    const timer = setTimeout(() => setTurned(paged.page + 1), PAGE_MS);
+    return () => clearTimeout(timer);
+  }, [turning, paged.page, paged.pages]);
+  return html`<div class="bx-paged" data-page=${paged.pages > 1 ? String(paged.page + 1) : null}>
+    <div class="bx-fit" ref=${boxRef}>
+      <div class="bx-boxes">${items}</div>
+    </div>
+    <p class="more-line page-line bx-more" ref=${lineRef} hidden>${paged.pages > 1
+      ? t("Page {page} of {pages}", { page: String(paged.page + 1), pages: String(paged.pages) }) : ""}</p>
+  </div>`;
 }
 
 // The dealer's or banker's zone: who holds the bank, their cards and total,
