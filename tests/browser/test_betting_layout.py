@@ -12,16 +12,18 @@ as a second tab would)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.layout import PAGE_LINE, assert_fits, check_at_tv_sizes, settle
+from tests.browser.layout import PAGE_LINE, assert_fits, broken_words, check_at_tv_sizes, settle
 from tests.browser.test_layout import TV_SIZES, audit_phone, names
 from tests.wire import WireClient
 
 pytestmark = pytest.mark.browser
+
+# How many players the betting table's status line names before it counts
+# them instead (ui/betting/table.js's NAMED_WAITING).
+NAMED_WAITING = 4
 
 # The cards stay drawn (full size, or short: their corners) while they fit:
 # up to 8 boxes in play, split hands and all, and two players' box at the end
@@ -193,10 +195,11 @@ def test_betting_tables_fit_every_name(mode, count, open_table, open_phone, serv
 
 @pytest.mark.parametrize("mode, locale", [("russian_blackjack", None), ("pontoon", "ru-RU")], ids=["russian_blackjack-en", "pontoon-ru"])
 def test_a_crowded_betting_table_shows_every_box_in_pages(mode, locale, open_table, open_phone, server, shots, watch):
-    """Sixteen at the table: while they bet (no box in play) the boxes that
-    do not fit the TV go to pages that turn by themselves ("Page 1 of 2"),
-    so that every box is seen and none is summed up as "+N more boxes"; in
-    play the page is the one with the box in play."""
+    """Sixteen at the table: while they bet, the line above the boxes counts
+    the bets it waits for (each box says its own) and every box is seen on
+    the TV, none summed up as "+N more boxes" (boxes that do not fit go to
+    pages that turn by themselves); on a tablet every name is whole; in
+    play the box in play shows (on its page, if the boxes are in pages)."""
     table = open_table(locale=locale)
     code = table.locator(".room-code").inner_text().strip()
     all_names = names(16)
@@ -210,8 +213,21 @@ def test_a_crowded_betting_table_shows_every_box_in_pages(mode, locale, open_tab
         ids = [p["id"] for p in state["players"]]
         boxed = [all_names[ids.index(pid)] for pid in ids if pid != house]
         expect(table.locator(".bx-box")).to_have_count(len(boxed))
+        # the line above says how many bets it waits for, not fifteen names (each box says its own)
+        waiting = len(state["game"]["waiting_for"])
+        assert waiting > NAMED_WAITING
+        expect(table.locator(".bx-status")).to_contain_text(f"{waiting} players" if locale is None else f"{waiting} игроков")
+        expect(table.locator(".bx-status .who")).to_have_count(0)
         check_at_tv_sizes(table, shots, f"{mode}-16-betting", paged=(".bx-paged", ".bx-box .bx-name", boxed))
-        expect(table.locator(".bx-paged")).to_have_attribute("data-page", re.compile(r"^\d+$"))
+        # the table on a tablet, standing up or lying down: every name whole,
+        # broken only between its words (the players panel takes one column
+        # where two would be too narrow)
+        for size in ({"width": 820, "height": 1180}, {"width": 1180, "height": 820}):
+            table.set_viewport_size(size)
+            settle(table)
+            shots(f"{mode}-16-betting-{size['width']}x{size['height']}", table)
+            assert broken_words(table) == [], f"a name broken inside a word at {size}"
+            expect(table.locator("#players .pname")).to_have_count(16)
 
         def in_play(s: dict) -> bool:  # a box late in the order plays
             g = s["game"]

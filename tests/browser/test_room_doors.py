@@ -105,6 +105,8 @@ def test_lock_and_kick_reach_the_watch_link_and_the_host_removes_a_watcher(
         ana.locator(".host-seat").filter(has_text="Cy").locator("[data-remove]").click()
         ana.locator("#ask button[data-answer=yes]").click()
         expect(cy_watch.locator("#watch-ended")).to_be_visible()
+        expect(cy_watch.locator("#watch-ended-why")).to_contain_text(  # what happened to him, not to "your watching"
+            "Ведущий удалил вас из комнаты" if ru else "The host removed you from the room")
         expect(ana.locator("#watcher-list [data-watcher]")).to_have_count(1)
         shots("kicked-guest-s-watching-ended", cy_watch)
         assert_fits(cy_watch, "the kicked guest's watch page", phone=True)
@@ -120,6 +122,8 @@ def test_lock_and_kick_reach_the_watch_link_and_the_host_removes_a_watcher(
         ana.locator("#watcher-list [data-unwatch]").click()
         ana.locator("#ask button[data-answer=yes]").click()
         expect(other.locator("#watch-ended")).to_be_visible()
+        expect(other.locator("#watch-ended-why")).to_contain_text(
+            "Ведущий прекратил ваш просмотр" if ru else "The host ended your watching")
         expect(ana.locator("#watcher-list")).to_have_count(0)
         expect(table.locator("#watchers")).to_have_count(0)
         shots("watcher-removed", other)

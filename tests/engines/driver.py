@@ -397,6 +397,8 @@ class WebKitPage(Page):
 
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # WebKit hands back the last frame it painted: let it paint the page as it is now
+        self.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
         path.write_bytes(self.driver.get_screenshot_as_png())
         return path
 

@@ -37,10 +37,11 @@ if (!model.dead) {
     }
     page.say(answer.ok ? "" : answer.error.message);
   });
-  // The host removed this screen, or the phone it watches for: the watching ends here.
-  socket.on("kicked", () => {
+  // The host removed this screen ("unwatched"), or the guest whose phone
+  // it is ("kicked"): the watching ends here, and the page says which.
+  socket.on("kicked", (info) => {
     socket.close();
-    model.ended = true;
+    model.ended = (info && info.reason) || "unwatched";
     paint();
   });
   // This screen keeps its own panel open and scrolled across reloads (keep.js).
@@ -59,7 +60,7 @@ function WatchLookBack({ state }) {
 
 function App({ model: m }) {
   if (m.dead) return html`<${Dead} message=${m.message && m.message.text} />`;
-  if (m.ended) return html`<${Ended} />`;
+  if (m.ended) return html`<${Ended} reason=${m.ended} />`;
   const s = m.state;
   const inGame = Boolean(s && s.game);
   return html`<div class=${cx("tv watch", inGame ? "in-game" : "in-lobby")}>
@@ -97,12 +98,14 @@ function NightOver({ state }) {
   return html`<${Recap} state=${state} code=${code} save=${false} />`;
 }
 
-function Ended() {
+function Ended({ reason }) {
   return html`<div class="dead-page">
     <header class="table-bar"><div class="brand small">party<span>app</span></div><div class="room-code">${code}</div></header>
     <main class="dead-main">
       <h1 id="watch-ended">${t("You are no longer watching room {code}", { code })}</h1>
-      <p class="lead">${t("The host ended your watching of this room.")}</p>
+      <p class="lead" id="watch-ended-why">${reason === "kicked"
+        ? t("The host removed you from the room. Only the host can let you back in.")
+        : t("The host ended your watching of this room.")}</p>
       <a class="btn btn-big btn-primary" href="/">${t("Back to the start")}</a>
     </main>
   </div>`;

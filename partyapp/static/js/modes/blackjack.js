@@ -14,7 +14,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
 import { CardRow, HandView, dealPayouts, handFigure } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, PlayerBox, boxPlayers } from "../ui/betting/table.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers, waitingOn } from "../ui/betting/table.js";
 import { AmountAction, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
 import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
@@ -111,7 +111,7 @@ function StatusLine({ state }) {
   const g = state.game;
   if (g.over) return null;
   const who = (pid) => html`<${Who} state=${state} pid=${pid} />`;
-  const names = (pids) => pids.map((p, i) => [i ? ", " : "", html`<${Who} key=${p} state=${state} pid=${p} />`]);
+  const names = (pids) => waitingOn(state, pids);
   let line = null;
   if (g.phase === "bet") {
     line = g.waiting_for.length

@@ -11,7 +11,7 @@ import { nameOf } from "../common.js";
 import { registerMessages } from "../words.js";
 import { bankWords, showingWord, totalWord } from "../ui/betting/words.js";
 import { CardRow, HandView, dealPayouts, handFigure, outOfChips } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder } from "../ui/betting/table.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder, waitingOn } from "../ui/betting/table.js";
 import { AmountAction, MoveButton, otherMoves, quickStakes, quickUpTo } from "../ui/betting/phone.js";
 import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
@@ -87,7 +87,7 @@ function DealerZone({ state, compact }) {
 function StatusLine({ state }) {
   const g = state.game;
   if (g.over) return null;
-  const names = (pids) => pids.map((p, i) => [i ? ", " : "", html`<${Who} key=${p} state=${state} pid=${p} />`]);
+  const names = (pids) => waitingOn(state, pids);
   let line;
   if (g.phase === "bet" && newDealer(g) && g.waiting_for.length) {
     line = t("{name} deals next. Place your bets: {names}", { name: html`<${Who} state=${state} pid=${g.dealer} />`, names: names(g.waiting_for) });

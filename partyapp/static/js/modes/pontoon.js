@@ -13,7 +13,7 @@ import { registerMessages } from "../words.js";
 import { CardLabel } from "../ui/cards.js";
 import { bankWords, totalWord } from "../ui/betting/words.js";
 import { CardRow, HandView, handFigure } from "../ui/betting/hands.js";
-import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder } from "../ui/betting/table.js";
+import { BetTable, HouseZone, PlayerBox, boxPlayers, houseHolder, waitingOn } from "../ui/betting/table.js";
 import { AmountAction, MoveButton, otherMoves, quickStakes } from "../ui/betting/phone.js";
 import { bettingScreens } from "../ui/betting/screens.js";
 import { Who } from "../ui/who.js";
@@ -97,7 +97,7 @@ function StatusLine({ state }) {
       : newBank(g) ? t("{name} holds the bank now and deals next", { name: who(g.banker) })
         : t("{name} to deal", { name: who(g.banker) });
   } else if (g.phase === "bet") {
-    line = t("Stakes, please: {names}", { names: listOf(g.waiting_for.map(who)) });
+    line = t("Stakes, please: {names}", { names: waitingOn(state, g.waiting_for) });
   } else if (g.phase === "play" && g.current) {
     line = t("{name} to play", { name: who(g.current.player) });
   } else if (g.phase === "banker") {

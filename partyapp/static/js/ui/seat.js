@@ -114,8 +114,10 @@ function FitGrid({ title, items, cols, empty, cramped = null }) {
     const full = first ? parseFloat(getComputedStyle(first).fontSize) : em;
     const least = !window.matchMedia(TV_SCREEN).matches ? SMALL_FIT
       : Math.min(1, Math.max(MIN_FIT, Math.ceil((READABLE_VH * window.innerHeight / 100 / full) * 100) / 100));
-    const forms = FORMS.map(([more, scale, dense, inline]) => [Math.min(3, cols + more), scale === "min" ? least : scale, dense, inline])
-      .filter(([c, scale]) => scale >= least && (c === cols || box.clientWidth / c >= COLUMN_EM * em));
+    // the forms from `base` columns (more only where each is wide enough for a long name)
+    const formsFrom = (base) => FORMS.map(([more, scale, dense, inline]) => [Math.min(3, base + more), scale === "min" ? least : scale, dense, inline])
+      .filter(([c, scale]) => scale >= least && (c === base || box.clientWidth / c >= COLUMN_EM * em));
+    const forms = formsFrom(cols);
     const lay = ([c, scale, dense, inline], whole = true) => {
       for (const el of [box, list]) {
         for (const n of [1, 2, 3]) el.classList.toggle(`cols-${n}`, n === c);
@@ -131,6 +133,11 @@ function FitGrid({ title, items, cols, empty, cramped = null }) {
         && [...list.querySelectorAll(".pname")].every((name) => name.scrollWidth <= name.clientWidth + 1);
     };
     let found = forms.find((f) => lay(f));
+    // a panel too narrow for its columns (a tablet standing up, a phone as
+    // the table): fewer, each wide enough for a long name, before any name
+    // would break inside a word
+    const fewer = Math.max(1, Math.floor(box.clientWidth / (COLUMN_EM * em)));
+    if (!found && fewer < cols) found = formsFrom(fewer).find((f) => f[0] < cols && lay(f));
     if (!found) {
       // the densest form with the marks under the name (beside it, a long name would break inside its words)
       found = forms.filter((f) => !f[3]).pop() || [cols, 1, false, false];

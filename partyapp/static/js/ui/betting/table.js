@@ -2,12 +2,13 @@
 // felt and the shoe, a player's box, the boxes laid out to fit, the seat
 // badges of a table with a dealer.
 import { cx, html, useEffect, useLayoutEffect, useRef, useSize, useState } from "../../view.js";
-import { N_, t } from "../../i18n.js";
+import { listOf, N_, t } from "../../i18n.js";
 import { nameOf } from "../../common.js";
 import { PAGE_MS, fitFrom } from "../pages.js";
 import { Pile } from "../pile.js";
 import { dealtByLot } from "../seat.js";
 import { LogList } from "../ticker.js";
+import { Who } from "../who.js";
 import { BetResult, CardRow, DealForfeits, HandView, SideAndNet, handFigure } from "./hands.js";
 
 // Seat badges and chips for the TV's players panel.
@@ -28,6 +29,15 @@ export function houseHolder(g) {
   const house = g.dealer_hand || g.banker_hand;
   if (house && house.player !== undefined) return house.player;
   return g.banker || g.dealer || null;
+}
+
+// Who the table waits on (to bet, to stake, for insurance), for its status
+// line: their names, or on a crowded table how many (each box says it of
+// its own player, and fifteen names would take half the TV).
+export const NAMED_WAITING = 4;
+export function waitingOn(state, pids) {
+  if (pids.length > NAMED_WAITING) return t("{count} player|{count} players", { count: pids.length });
+  return listOf(pids.map((p) => html`<${Who} key=${p} state=${state} pid=${p} />`));
 }
 
 // Who has a box: every player of the game but the one dealing, those dealt in
