@@ -91,18 +91,15 @@ export function fewestLeftOut(fits, most, guess = 0) {
 }
 
 // How a panel leaves items out for fewestLeftOut: `fits(n)` lays `box` out
-// with the last n of its `items` hidden (never the one at `keep`) and `line`
-// (its "+N more") shown while any is, and says whether it fits; `most`: how
-// many may be left out.
-export function leaveOutLast(box, items, line, keep = -1) {
-  const order = items.map((_, i) => i).filter((i) => i !== keep).reverse();
+// with the last n of its `items` hidden and `line` (its "+N more") shown
+// while any is, and says whether it fits; `most`: how many may be left out.
+export function leaveOutLast(box, items, line) {
   const fits = (n) => {
-    const out = new Set(order.slice(0, n));
-    items.forEach((k, i) => { k.hidden = out.has(i); });
+    items.forEach((k, i) => { k.hidden = i >= items.length - n; });
     line.hidden = n === 0;
     return box.scrollHeight <= box.clientHeight + 1;
   };
-  return { fits, most: order.length };
+  return { fits, most: items.length };
 }
 
 // Shrink an element's type (the CSS variable --fit, 1 down to `min`) until its

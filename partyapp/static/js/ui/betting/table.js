@@ -34,7 +34,7 @@ export function houseHolder(g) {
 // Who the table waits on (to bet, to stake, for insurance), for its status
 // line: their names, or on a crowded table how many (each box says it of
 // its own player, and fifteen names would take half the TV).
-export const NAMED_WAITING = 4;
+const NAMED_WAITING = 4;
 export function waitingOn(state, pids) {
   if (pids.length > NAMED_WAITING) return t("{count} player|{count} players", { count: pids.length });
   return listOf(pids.map((p) => html`<${Who} key=${p} state=${state} pid=${p} />`));
